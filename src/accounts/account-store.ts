@@ -1,0 +1,70 @@
+import type { OperationKey } from '../contract/operation-contracts.js';
+
+export type KeyStatus = 'active' | 'disabled' | 'revoked';
+
+export interface KeyRecord {
+  readonly id: string;
+  readonly name: string;
+  /** First characters of the secret, for recognising a key in listings. */
+  readonly prefix: string;
+  readonly status: KeyStatus;
+  /** Remaining credits, or null for an unlimited key. */
+  readonly credits: number | null;
+  readonly expiresAt: string | null;
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+}
+
+export interface NewKey {
+  readonly name: string;
+  readonly credits: number | null;
+  readonly expiresAt: string | null;
+}
+
+/** Credits held for one request between the start of its analysis and its answer. */
+export interface Reservation {
+  readonly id: number;
+  readonly keyId: string;
+  readonly credits: number;
+  /** Balance left after this reservation; null for unlimited keys. */
+  readonly remaining: number | null;
+}
+
+export interface UsageRecord {
+  readonly keyId: string;
+  readonly operation: OperationKey;
+  readonly requestId: string;
+  readonly credits: number;
+  readonly at: string;
+}
+
+/**
+ * Keys, balances and the usage ledger. SQLite is the embedded default; the interface is async
+ * so that a shared PostgreSQL can serve several replicas behind the same calls.
+ * Spending is reserve → commit or refund: a reservation takes the credits atomically (never below
+ * zero, whatever runs concurrently), a commit writes the ledger row, a refund gives them back.
+ */
+export interface AccountStore {
+  createKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord>;
+  findKeyByHash(secretHash: string): Promise<(KeyRecord & { secretHash: string }) | undefined>;
+  getKey(id: string): Promise<KeyRecord | undefined>;
+  listKeys(): Promise<KeyRecord[]>;
+  countKeys(): Promise<number>;
+  setStatus(id: string, status: KeyStatus): Promise<KeyRecord>;
+  addCredits(id: string, credits: number): Promise<KeyRecord>;
+
+  /** Undefined when the balance is below `credits`. */
+  reserve(keyId: string, credits: number, requestId: string, operation: OperationKey): Promise<Reservation | undefined>;
+  commit(reservation: Reservation): Promise<void>;
+  /** Safe to call more than once and after a commit: only an open reservation is refunded. */
+  refund(reservation: Reservation): Promise<void>;
+  /** Refunds reservations older than the cutoff, left behind by a process that died mid-request. */
+  refundStaleReservations(olderThan: Date): Promise<number>;
+
+  usage(keyId?: string, limit?: number): Promise<UsageRecord[]>;
+  close(): Promise<void>;
+}
+
+export class AccountStoreError extends Error {
+  override readonly name = 'AccountStoreError';
+}

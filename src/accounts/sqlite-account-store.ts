@@ -1,0 +1,240 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { OperationKey } from '../contract/operation-contracts.js';
+import { generateKeyId } from './api-key.js';
+import {
+  AccountStoreError,
+  type AccountStore,
+  type KeyRecord,
+  type KeyStatus,
+  type NewKey,
+  type Reservation,
+  type UsageRecord,
+} from './account-store.js';
+
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS api_keys (
+  id            TEXT PRIMARY KEY,
+  name          TEXT NOT NULL,
+  secret_hash   TEXT NOT NULL UNIQUE,
+  prefix        TEXT NOT NULL,
+  status        TEXT NOT NULL CHECK (status IN ('active', 'disabled', 'revoked')),
+  credits       INTEGER CHECK (credits IS NULL OR credits >= 0),
+  expires_at    TEXT,
+  created_at    TEXT NOT NULL,
+  last_used_at  TEXT
+);
+CREATE TABLE IF NOT EXISTS credit_reservations (
+  id          INTEGER PRIMARY KEY,
+  key_id      TEXT NOT NULL REFERENCES api_keys(id),
+  request_id  TEXT NOT NULL,
+  operation   TEXT NOT NULL,
+  credits     INTEGER NOT NULL,
+  metered     INTEGER NOT NULL,
+  created_at  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS usage_ledger (
+  id          INTEGER PRIMARY KEY,
+  key_id      TEXT NOT NULL REFERENCES api_keys(id),
+  operation   TEXT NOT NULL,
+  request_id  TEXT NOT NULL,
+  credits     INTEGER NOT NULL,
+  created_at  TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS usage_ledger_by_key ON usage_ledger (key_id, id);
+`;
+
+interface KeyRow {
+  id: string;
+  name: string;
+  secret_hash: string;
+  prefix: string;
+  status: KeyStatus;
+  credits: number | null;
+  expires_at: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+interface ReservationRow {
+  id: number;
+  key_id: string;
+  credits: number;
+  metered: number;
+}
+
+const toRecord = (row: KeyRow): KeyRecord => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  status: row.status,
+  credits: row.credits,
+  expiresAt: row.expires_at,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+});
+
+/**
+ * The embedded store. better-sqlite3 runs each statement synchronously, and every balance change
+ * is a single conditional UPDATE inside a transaction, so neither concurrent requests in this
+ * process nor another process on the same file can take the balance below zero.
+ */
+export class SqliteAccountStore implements AccountStore {
+  private readonly db: Database.Database;
+  private readonly now: () => Date;
+
+  constructor(file: string, now: () => Date = () => new Date()) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.now = now;
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('foreign_keys = ON');
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) {
+      throw new AccountStoreError(`The key store ${file} was written by a newer pawlens (schema ${version}); upgrade pawlens.`);
+    }
+    this.db.exec(SCHEMA);
+    this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }
+
+  private timestamp(): string {
+    return this.now().toISOString();
+  }
+
+  private row(id: string): KeyRow | undefined {
+    return this.db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?').get(id);
+  }
+
+  private requireRow(id: string): KeyRow {
+    const row = this.row(id);
+    if (!row) throw new AccountStoreError(`No key with id ${id}; "pawlens keys list" shows the ids.`);
+    return row;
+  }
+
+  async createKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord> {
+    const id = generateKeyId();
+    this.db
+      .prepare(
+        `INSERT INTO api_keys (id, name, secret_hash, prefix, status, credits, expires_at, created_at)
+         VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
+      )
+      .run(id, key.name, secretHash, prefix, key.credits, key.expiresAt, this.timestamp());
+    return toRecord(this.requireRow(id));
+  }
+
+  async findKeyByHash(secretHash: string) {
+    const row = this.db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE secret_hash = ?').get(secretHash);
+    return row && { ...toRecord(row), secretHash: row.secret_hash };
+  }
+
+  async getKey(id: string) {
+    const row = this.row(id);
+    return row && toRecord(row);
+  }
+
+  async listKeys() {
+    return this.db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id').all().map(toRecord);
+  }
+
+  async countKeys() {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
+  }
+
+  async setStatus(id: string, status: KeyStatus) {
+    const row = this.requireRow(id);
+    if (row.status === 'revoked' && status !== 'revoked') {
+      throw new AccountStoreError(`Key ${id} is revoked; a revoked key cannot be used again. Create a new one.`);
+    }
+    this.db.prepare('UPDATE api_keys SET status = ? WHERE id = ?').run(status, id);
+    return toRecord(this.requireRow(id));
+  }
+
+  async addCredits(id: string, credits: number) {
+    if (!Number.isSafeInteger(credits) || credits <= 0) {
+      throw new AccountStoreError('Credits to add must be a positive whole number.');
+    }
+    const row = this.requireRow(id);
+    if (row.credits === null) throw new AccountStoreError(`Key ${id} is unlimited; it needs no credits.`);
+    this.db.prepare('UPDATE api_keys SET credits = credits + ? WHERE id = ?').run(credits, id);
+    return toRecord(this.requireRow(id));
+  }
+
+  async reserve(keyId: string, credits: number, requestId: string, operation: OperationKey) {
+    return this.db.transaction((): Reservation | undefined => {
+      const row = this.requireRow(keyId);
+      const metered = row.credits !== null;
+      if (metered) {
+        const taken = this.db
+          .prepare('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?')
+          .run(credits, keyId, credits);
+        if (taken.changes === 0) return undefined;
+      }
+      const inserted = this.db
+        .prepare(
+          `INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp());
+      const remaining = metered ? (this.requireRow(keyId).credits as number) : null;
+      return { id: Number(inserted.lastInsertRowid), keyId, credits, remaining };
+    })();
+  }
+
+  async commit(reservation: Reservation) {
+    this.db.transaction(() => {
+      const row = this.db
+        .prepare<[number], ReservationRow & { request_id: string; operation: string }>(
+          'SELECT * FROM credit_reservations WHERE id = ?',
+        )
+        .get(reservation.id);
+      if (!row) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
+      const at = this.timestamp();
+      this.db.prepare('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
+      this.db
+        .prepare('INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(row.key_id, row.operation, row.request_id, row.credits, at);
+      this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, row.key_id);
+    })();
+  }
+
+  private refundRow(row: ReservationRow) {
+    const deleted = this.db.prepare('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
+    if (deleted.changes === 1 && row.metered) {
+      this.db.prepare('UPDATE api_keys SET credits = credits + ? WHERE id = ?').run(row.credits, row.key_id);
+    }
+  }
+
+  async refund(reservation: Reservation) {
+    this.db.transaction(() => {
+      const row = this.db.prepare<[number], ReservationRow>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
+      if (row) this.refundRow(row);
+    })();
+  }
+
+  async refundStaleReservations(olderThan: Date) {
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare<[string], ReservationRow>('SELECT * FROM credit_reservations WHERE created_at < ?')
+        .all(olderThan.toISOString());
+      rows.forEach((row) => this.refundRow(row));
+      return rows.length;
+    })();
+  }
+
+  async usage(keyId?: string, limit = 100): Promise<UsageRecord[]> {
+    const rows = keyId
+      ? this.db.prepare('SELECT * FROM usage_ledger WHERE key_id = ? ORDER BY id DESC LIMIT ?').all(keyId, limit)
+      : this.db.prepare('SELECT * FROM usage_ledger ORDER BY id DESC LIMIT ?').all(limit);
+    return (rows as Array<{ key_id: string; operation: OperationKey; request_id: string; credits: number; created_at: string }>).map(
+      (row) => ({ keyId: row.key_id, operation: row.operation, requestId: row.request_id, credits: row.credits, at: row.created_at }),
+    );
+  }
+
+  async close() {
+    if (this.db.open) this.db.close();
+  }
+}

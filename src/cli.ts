@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+import { loadConfig } from './config.js';
+import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
+import { openStore } from './cli/open-store.js';
+import { startServer } from './cli/serve.js';
+import { createLogger } from './logger.js';
+import { VERSION } from './version.js';
+
+const USAGE = `pawlens ${VERSION} — on-premise pet photo analysis
+
+Usage:
+  pawlens serve                 Start the HTTP service (PAWLENS_PORT, PAWLENS_HOST, PAWLENS_DATA_DIR).
+  pawlens keys …                Manage API keys; "pawlens keys" lists the commands.
+  pawlens --version
+
+${KEYS_USAGE}`;
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve': {
+      const config = loadConfig();
+      const logger = createLogger(config.logLevel);
+      const server = await startServer(config, openStore(config.dataDir), logger, print);
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        process.once(signal, () => {
+          logger.info({ signal }, 'shutting down: finishing requests in flight');
+          void server.close().then(() => {
+            logger.info('stopped');
+            logger.flush();
+            process.exitCode = 0;
+          });
+        });
+      }
+      return;
+    }
+    case 'keys': {
+      const store = openStore(loadConfig().dataDir);
+      try {
+        await runKeysCommand(rest, store, print);
+      } finally {
+        await store.close();
+      }
+      return;
+    }
+    case '--version':
+    case '-v':
+      print(VERSION);
+      return;
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      print(USAGE);
+      return;
+    default:
+      throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util';
+import type { AccountStore, KeyRecord } from '../accounts/account-store.js';
+import { issueKey } from '../accounts/issue-key.js';
+import { parseExpiry } from './parse-expiry.js';
+
+export const KEYS_USAGE = `pawlens keys — manage API keys
+
+  pawlens keys create --name NAME [--credits N] [--expires DATE|30d] [--json]
+      Create a key and print its secret once. Without --credits it is unlimited.
+  pawlens keys list [--json]
+  pawlens keys disable ID        Refuse the key until it is enabled again.
+  pawlens keys enable ID
+  pawlens keys revoke ID         Refuse the key for good.
+  pawlens keys credit ID N       Add N credits to a metered key.
+  pawlens keys usage [ID] [--limit N] [--json]
+      The latest calls charged, newest first.`;
+
+type Print = (line: string) => void;
+
+const positiveInt = (name: string, text: string | undefined): number => {
+  if (text === undefined || !/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw new Error(`${name} must be a whole number, e.g. ${name} 100.`);
+  }
+  return Number(text);
+};
+
+const requireId = (id: string | undefined, verb: string): string => {
+  if (!id) throw new Error(`Usage: pawlens keys ${verb} ID ("pawlens keys list" shows the ids).`);
+  return id;
+};
+
+function describeKey(key: KeyRecord): string {
+  const credits = key.credits === null ? 'unlimited' : `${key.credits} credits`;
+  const expiry = key.expiresAt ? `, expires ${key.expiresAt}` : '';
+  return `${key.id}  ${key.prefix}  ${key.status}  ${credits}${expiry}  "${key.name}"`;
+}
+
+/** Runs one `pawlens keys …` command against the store; output goes through `print`. */
+export async function runKeysCommand(args: string[], store: AccountStore, print: Print, now = new Date()): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      name: { type: 'string' },
+      credits: { type: 'string' },
+      expires: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const [verb, id, amount] = positionals;
+  const json = values.json;
+  switch (verb) {
+    case 'create': {
+      const name = values.name?.trim();
+      if (!name) throw new Error('Give the key a name: pawlens keys create --name "front desk".');
+      const credits = values.credits === undefined ? null : positiveInt('--credits', values.credits);
+      const expiresAt = values.expires === undefined ? null : parseExpiry(values.expires, now);
+      const { record, secret } = await issueKey(store, { name, credits, expiresAt });
+      if (json) {
+        print(JSON.stringify({ key: secret, ...record }));
+      } else {
+        print(`Created ${describeKey(record)}`);
+        print(`API key (shown only now; store it safely): ${secret}`);
+      }
+      return;
+    }
+    case 'list': {
+      const keys = await store.listKeys();
+      if (json) print(JSON.stringify(keys));
+      else if (keys.length === 0) print('No keys yet; create one with: pawlens keys create --name NAME');
+      else keys.forEach((key) => print(describeKey(key)));
+      return;
+    }
+    case 'disable':
+    case 'enable':
+    case 'revoke': {
+      const status = verb === 'enable' ? 'active' : verb === 'disable' ? 'disabled' : 'revoked';
+      const record = await store.setStatus(requireId(id, verb), status);
+      print(json ? JSON.stringify(record) : describeKey(record));
+      return;
+    }
+    case 'credit': {
+      const record = await store.addCredits(requireId(id, 'credit'), positiveInt('N', amount));
+      print(json ? JSON.stringify(record) : describeKey(record));
+      return;
+    }
+    case 'usage': {
+      if (id && !(await store.getKey(id))) throw new Error(`No key with id ${id}; "pawlens keys list" shows the ids.`);
+      const rows = await store.usage(id, values.limit === undefined ? 100 : positiveInt('--limit', values.limit));
+      if (json) print(JSON.stringify(rows));
+      else if (rows.length === 0) print('No charged calls yet.');
+      else rows.forEach((row) => print(`${row.at}  ${row.keyId}  ${row.operation}  ${row.credits} credits  ${row.requestId}`));
+      return;
+    }
+    default:
+      throw new Error(verb ? `Unknown keys command "${verb}".\n\n${KEYS_USAGE}` : KEYS_USAGE);
+  }
+}

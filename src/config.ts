@@ -1,0 +1,71 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment → a typed, validated, frozen config. Each variable's rule carries the sentence a
+ * user needs to fix it, so a bad value stops the start with an instruction, not a stack trace.
+ */
+const wholeNumber = (name: string, min: number, max: number, example: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}, e.g. ${name}=${example}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be from ${min} to ${max}, e.g. ${name}=${example}`);
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const EnvSchema = z.object({
+  PAWLENS_PORT: wholeNumber('PAWLENS_PORT', 0, 65535, 8080).default(8080),
+  PAWLENS_HOST: z
+    .string()
+    .trim()
+    .min(1, 'PAWLENS_HOST must be an address to listen on, e.g. PAWLENS_HOST=127.0.0.1 (or 0.0.0.0 for every interface)')
+    .default('127.0.0.1'),
+  PAWLENS_DATA_DIR: z.string().trim().min(1, 'PAWLENS_DATA_DIR must be a directory path, e.g. PAWLENS_DATA_DIR=./data').default('./data'),
+  PAWLENS_MAX_CONCURRENCY: wholeNumber('PAWLENS_MAX_CONCURRENCY', 1, 256, 2).optional(),
+  PAWLENS_MAX_QUEUE: wholeNumber('PAWLENS_MAX_QUEUE', 0, 100_000, 64).default(64),
+  PAWLENS_RATE_LIMIT: wholeNumber('PAWLENS_RATE_LIMIT', 0, 1_000_000, 600).default(600),
+  PAWLENS_LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `PAWLENS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Absolute path of the directory holding the key store. */
+  readonly dataDir: string;
+  /** Photos decoded and analysed at once; more wait in the queue. */
+  readonly maxConcurrency: number;
+  /** Requests allowed to wait; past it the answer is 503 SERVICE_BUSY. */
+  readonly maxQueue: number;
+  /** Requests per key per minute; 0 turns the limit off. */
+  readonly rateLimitPerMinute: number;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.message}`);
+    throw new ConfigError(`pawlens cannot start; fix these environment variables:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  return Object.freeze({
+    port: values.PAWLENS_PORT,
+    host: values.PAWLENS_HOST,
+    dataDir: resolve(values.PAWLENS_DATA_DIR),
+    maxConcurrency: values.PAWLENS_MAX_CONCURRENCY ?? availableParallelism(),
+    maxQueue: values.PAWLENS_MAX_QUEUE,
+    rateLimitPerMinute: values.PAWLENS_RATE_LIMIT,
+    logLevel: values.PAWLENS_LOG_LEVEL,
+  });
+}

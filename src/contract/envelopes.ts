@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './error-catalogue.js';
+
+/** `req_` followed by a URL-safe id (SPEC.md §2.2). */
+export const RequestId = z.string().regex(/^req_[A-Za-z0-9_-]{8,64}$/);
+
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.strictObject({ success: z.literal(true), request_id: RequestId, data });
+}
+
+export const ErrorEnvelope = z.strictObject({
+  success: z.literal(false),
+  request_id: RequestId,
+  error: z.strictObject({
+    code: z.enum(ERROR_CODES),
+    message: z.string().min(1).max(500),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

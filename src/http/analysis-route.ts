@@ -1,0 +1,90 @@
+import type { RequestHandler, Response } from 'express';
+import type { AccountStore, KeyRecord } from '../accounts/account-store.js';
+import { authenticate } from '../accounts/authenticate.js';
+import { parseAnalysisRequest } from '../contract/analysis-request.js';
+import { ApiError } from '../contract/api-error.js';
+import { OPERATION_CONTRACTS, type OperationKey } from '../contract/operation-contracts.js';
+import { decodeImageField, type IntakeLimits } from '../image/decode-image.js';
+import type { Analyzer } from '../operations/analyzer.js';
+import { jsonBodyLimit, parseJsonBody, requireJson } from './json-body.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { requestIdOf } from './request-id.js';
+import { successBody } from './respond.js';
+import type { WorkQueue } from './work-queue.js';
+
+/** SPEC.md §1: every call costs 5 credits. */
+export const CREDITS_PER_CALL = 5;
+
+export interface AnalysisRouteDeps {
+  readonly store: AccountStore;
+  readonly analyzer: Analyzer;
+  readonly queue: WorkQueue;
+  readonly rateLimiter: RateLimiter;
+  readonly limits: IntakeLimits;
+  readonly now: () => Date;
+}
+
+const keyOf = (res: Response) => res.locals.key as KeyRecord;
+
+/**
+ * The handler chain of one operation, in DESIGN.md §1's order: auth → content type → body →
+ * fields → image → credits → analysis. Credits are reserved only once the photo is known to be
+ * good, and every exit after the reservation either commits it (the answer is on its way) or
+ * refunds it (anything failed, or the client hung up first).
+ */
+export function analysisRoute(operation: OperationKey, deps: AnalysisRouteDeps): RequestHandler[] {
+  const contract = OPERATION_CONTRACTS[operation];
+
+  const authenticateKey: RequestHandler = async (req, res, next) => {
+    const key = await authenticate(req.get('authorization'), deps.store, deps.now());
+    res.locals.key = key;
+    deps.rateLimiter.take(key.id);
+    next();
+  };
+
+  const analyze: RequestHandler = async (req, res) => {
+    const request = parseAnalysisRequest(req.body);
+    const requestId = requestIdOf(res);
+    const key = keyOf(res);
+    let clientGone = false;
+    res.on('close', () => {
+      if (!res.writableFinished) clientGone = true;
+    });
+
+    const answer = await deps.queue.run(async () => {
+      const image = await decodeImageField(request.image, deps.limits);
+      const reservation = await deps.store.reserve(key.id, CREDITS_PER_CALL, requestId, operation);
+      if (!reservation) {
+        throw new ApiError(
+          'INSUFFICIENT_CREDITS',
+          `This call costs ${CREDITS_PER_CALL} credits and key ${key.id} has fewer; add some with "pawlens keys credit ${key.id} <N>".`,
+        );
+      }
+      try {
+        const data = await deps.analyzer.analyze(operation, {
+          image,
+          language: request.language,
+          animalType: request.animalType,
+          requestId,
+        });
+        const body = successBody(requestId, contract.data, data);
+        if (clientGone) {
+          await deps.store.refund(reservation);
+          return undefined;
+        }
+        await deps.store.commit(reservation);
+        return { body, remaining: reservation.remaining };
+      } catch (error) {
+        await deps.store.refund(reservation);
+        throw error;
+      }
+    });
+
+    if (!answer) return;
+    res.setHeader('X-Credits-Charged', String(CREDITS_PER_CALL));
+    if (answer.remaining !== null) res.setHeader('X-Credits-Remaining', String(answer.remaining));
+    res.status(200).json(answer.body);
+  };
+
+  return [authenticateKey, requireJson(), parseJsonBody(jsonBodyLimit(deps.limits.maxBytes)), analyze];
+}

@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module';
+import express, { Router } from 'express';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Swagger UI from the swagger-ui-dist package, served from this host: the docs work on an
+ * air-gapped network, where a CDN-hosted page would render blank.
+ */
+export function docsRouter(): Router {
+  const assets: string = require('swagger-ui-dist').getAbsoluteFSPath();
+  const router = Router();
+  router.get('/docs', (_req, res) => {
+    res.type('html').send(DOCS_HTML);
+  });
+  router.use('/docs/assets', express.static(assets, { index: false, maxAge: '1h' }));
+  return router;
+}
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>pawlens API</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="docs"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#docs', deepLinking: true });
+  </script>
+</body>
+</html>
+`;

@@ -1,0 +1,56 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ApiError } from '../contract/api-error.js';
+import type { Logger } from '../logger.js';
+import { requestIdOf } from './request-id.js';
+import { sendError } from './respond.js';
+
+/** body-parser's error types → our catalogue; these reach us before any route code runs. */
+function fromBodyParser(error: { type?: unknown; limit?: unknown }): ApiError | undefined {
+  switch (error.type) {
+    case 'entity.too.large':
+      return new ApiError(
+        'IMAGE_TOO_LARGE',
+        `The request body is larger than ${Math.round(Number(error.limit) / 1024 / 1024)} MiB; images may be at most 3 MiB.`,
+      );
+    case 'entity.parse.failed':
+      return new ApiError('VALIDATION_ERROR', 'The request body is not valid JSON.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
+    case 'request.size.invalid':
+    case 'request.aborted':
+      return new ApiError('VALIDATION_ERROR', 'The request body ended before its declared length.');
+    default:
+      return undefined;
+  }
+}
+
+export function notFound(): RequestHandler {
+  return (req, _res, next) => next(new ApiError('NOT_FOUND', `No endpoint at ${req.method} ${req.path.slice(0, 200)}.`));
+}
+
+export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
+  return (req, _res, next) =>
+    next(new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, { Allow: allowed.join(', ') }));
+}
+
+/**
+ * Last in the chain. ApiErrors are answered as they are; anything else is logged with the
+ * request id and answered as INTERNAL_ERROR without a detail a client could learn from.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const apiError = error instanceof ApiError ? error : fromBodyParser(error ?? {});
+    if (res.headersSent) {
+      logger.error({ requestId: requestIdOf(res), err: error }, 'error after the response started');
+      res.end();
+      return;
+    }
+    if (apiError) {
+      sendError(res, apiError);
+      return;
+    }
+    logger.error({ requestId: requestIdOf(res), method: req.method, path: req.path, err: error }, 'internal error');
+    sendError(res, new ApiError('INTERNAL_ERROR'));
+  };
+}

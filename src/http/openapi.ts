@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { AnalysisRequestBody } from '../contract/analysis-request.js';
+import { ErrorEnvelope, successEnvelope } from '../contract/envelopes.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '../contract/error-catalogue.js';
+import { API_PREFIXES, OPERATION_CONTRACTS, OPERATION_KEYS } from '../contract/operation-contracts.js';
+
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+
+/** Which error codes each operation can answer with, grouped by status for the document. */
+const OPERATION_ERRORS: readonly ErrorCode[] = [
+  'VALIDATION_ERROR',
+  'MISSING_IMAGE',
+  'INVALID_IMAGE',
+  'UNAUTHORIZED',
+  'INVALID_KEY',
+  'INSUFFICIENT_CREDITS',
+  'KEY_DISABLED',
+  'KEY_REVOKED',
+  'KEY_EXPIRED',
+  'IMAGE_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNSUPPORTED_IMAGE_FORMAT',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'AI_CALL_FAILED',
+  'SERVICE_BUSY',
+];
+
+function errorResponses() {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of OPERATION_ERRORS) {
+    const { status } = ERROR_CATALOGUE[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      String(status),
+      {
+        description: codes.map((code) => `${code}: ${ERROR_CATALOGUE[code].message}`).join('\n\n'),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      },
+    ]),
+  );
+}
+
+/** OpenAPI 3.1 from the same zod schemas that check every response. */
+export function buildOpenApiDocument(version: string) {
+  const schemas: Record<string, unknown> = {
+    AnalysisRequest: jsonSchema(AnalysisRequestBody),
+    ErrorEnvelope: jsonSchema(ErrorEnvelope),
+  };
+  const paths: Record<string, unknown> = {};
+  for (const key of OPERATION_KEYS) {
+    const contract = OPERATION_CONTRACTS[key];
+    const envelopeName = `${key[0]!.toUpperCase()}${key.slice(1)}Response`;
+    schemas[envelopeName] = jsonSchema(successEnvelope(contract.data));
+    API_PREFIXES.forEach((prefix, index) => {
+      paths[`${prefix}/${contract.path}`] = {
+        post: {
+          operationId: index === 0 ? key : `${key}Short`,
+          summary: contract.title,
+          description: `${contract.title}. Costs 5 credits on success; failed calls are free.${index === 0 ? '' : ' Alias of the /api/v1 path.'}`,
+          tags: [index === 0 ? 'operations' : 'aliases'],
+          security: [{ bearerAuth: [] }],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/AnalysisRequest' } } },
+          },
+          responses: {
+            '200': {
+              description: 'The analysis.',
+              headers: {
+                'X-Request-Id': { schema: { type: 'string' } },
+                'X-Credits-Charged': { schema: { type: 'integer' } },
+                'X-Credits-Remaining': { schema: { type: 'integer' }, description: 'Absent for unlimited keys.' },
+              },
+              content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelopeName}` } } },
+            },
+            ...errorResponses(),
+          },
+        },
+      };
+    });
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'pawlens',
+      version,
+      description:
+        'On-premise pet photo analysis. Every operation takes one Base64 photo (JPG, PNG or WEBP, at most 3 MiB) and returns a closed JSON analysis. Photos never leave the host.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: pk_ followed by 32 characters.' } },
+      schemas,
+    },
+    paths,
+  };
+}

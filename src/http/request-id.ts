@@ -1,0 +1,18 @@
+import type { RequestHandler } from 'express';
+import { randomToken } from '../accounts/api-key.js';
+
+export const newRequestId = () => `req_${randomToken(20)}`;
+
+/** First in the chain (DESIGN.md §1): every answer, even a 404, carries its id. */
+export function requestId(): RequestHandler {
+  return (_req, res, next) => {
+    const id = newRequestId();
+    res.locals.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    next();
+  };
+}
+
+export function requestIdOf(res: { locals: Record<string, unknown> }): string {
+  return (res.locals.requestId as string | undefined) ?? newRequestId();
+}

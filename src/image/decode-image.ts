@@ -1,0 +1,82 @@
+import sharp from 'sharp';
+import { ApiError } from '../contract/api-error.js';
+import { decodeBase64Field, formatMiB } from './base64-field.js';
+import type { DecodedImage } from './decoded-image.js';
+import { sniffImageFormat } from './sniff-format.js';
+
+export interface IntakeLimits {
+  /** Largest decoded file accepted (SPEC.md §8: 3 MB; we read it as MiB). */
+  readonly maxBytes: number;
+  /** Largest width × height accepted; a decompression bomb is refused from its header. */
+  readonly maxPixels: number;
+  /** Shortest side, after orientation, that still carries enough detail to analyse. */
+  readonly minSide: number;
+  /** Long side of the pixels handed to analysis; large photos shrink on load. */
+  readonly analysisLongSide: number;
+}
+
+export const DEFAULT_INTAKE_LIMITS: IntakeLimits = Object.freeze({
+  maxBytes: 3 * 1024 * 1024,
+  maxPixels: 50_000_000,
+  minSide: 64,
+  analysisLongSide: 1024,
+});
+
+const WHITE = { r: 255, g: 255, b: 255 };
+
+/** The `image` field of a request → a decoded, upright, metadata-free RGB image. */
+export async function decodeImageField(field: string, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS): Promise<DecodedImage> {
+  const bytes = decodeBase64Field(field, limits.maxBytes);
+  return decodeImageBytes(bytes, limits);
+}
+
+export async function decodeImageBytes(bytes: Buffer, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS): Promise<DecodedImage> {
+  if (bytes.length > limits.maxBytes) {
+    throw new ApiError('IMAGE_TOO_LARGE', `The image is ${formatMiB(bytes.length)}; the limit is ${formatMiB(limits.maxBytes)}.`);
+  }
+  const format = sniffImageFormat(bytes);
+
+  // The header alone gives the size: refuse bombs before libvips allocates a pixel.
+  const header = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new ApiError('INVALID_IMAGE', `The ${format.toUpperCase()} image is corrupt: its header cannot be read.`);
+    });
+  if (!header.width || !header.height) {
+    throw new ApiError('INVALID_IMAGE', `The ${format.toUpperCase()} image has no dimensions.`);
+  }
+  if (header.width * header.height > limits.maxPixels) {
+    throw new ApiError(
+      'IMAGE_TOO_LARGE',
+      `The image claims ${header.width}×${header.height} pixels; the limit is ${Math.round(limits.maxPixels / 1e6)} megapixels.`,
+    );
+  }
+
+  const rotated = (header.orientation ?? 1) >= 5;
+  const sourceWidth = rotated ? header.height : header.width;
+  const sourceHeight = rotated ? header.width : header.height;
+  if (Math.min(sourceWidth, sourceHeight) < limits.minSide) {
+    throw new ApiError(
+      'INVALID_IMAGE',
+      `The image is ${sourceWidth}×${sourceHeight} pixels, too small to analyse; send at least ${limits.minSide} pixels on the short side.`,
+    );
+  }
+
+  // failOn 'truncated' refuses cut-off files but tolerates the harmless warnings phone JPEGs carry.
+  const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated', sequentialRead: true })
+    .autoOrient()
+    .resize({ width: limits.analysisLongSide, height: limits.analysisLongSide, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: WHITE })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw new ApiError('INVALID_IMAGE', `The ${format.toUpperCase()} image is truncated or corrupt and cannot be decoded.`);
+    });
+
+  if (info.channels !== 3) {
+    throw new Error(`decode produced ${info.channels} channels, expected 3`);
+  }
+  return { format, sourceWidth, sourceHeight, width: info.width, height: info.height, pixels: data };
+}
