@@ -74,7 +74,7 @@ export function parseAnalysisRequest(body: unknown): AnalysisRequest {
 function describeType(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (value === null) return 'null';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function truncate(text: string): string {

@@ -5,7 +5,7 @@ import { requestIdOf } from './request-id.js';
 import { sendError } from './respond.js';
 
 /** body-parser's error types → our catalogue; these reach us before any route code runs. */
-function fromBodyParser(error: { type?: unknown; limit?: unknown }): ApiError | undefined {
+function fromBodyParser(error: { type?: unknown; limit?: unknown; status?: unknown; expose?: unknown }): ApiError | undefined {
   switch (error.type) {
     case 'entity.too.large':
       return new ApiError(
@@ -13,7 +13,7 @@ function fromBodyParser(error: { type?: unknown; limit?: unknown }): ApiError | 
         `The request body is larger than ${Math.round(Number(error.limit) / 1024 / 1024)} MiB; images may be at most 3 MiB.`,
       );
     case 'entity.parse.failed':
-      return new ApiError('VALIDATION_ERROR', 'The request body is not valid JSON.');
+      return new ApiError('VALIDATION_ERROR', 'The request body must be a JSON object: it is not valid JSON, or not an object.');
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
@@ -21,6 +21,10 @@ function fromBodyParser(error: { type?: unknown; limit?: unknown }): ApiError | 
     case 'request.aborted':
       return new ApiError('VALIDATION_ERROR', 'The request body ended before its declared length.');
     default:
+      // A corrupt gzip or deflate body: body-parser wraps zlib's error as a 400 without a type.
+      if (typeof error.status === 'number' && error.status >= 400 && error.status < 500 && error.expose === true) {
+        return new ApiError('VALIDATION_ERROR', 'The request body could not be read: its Content-Encoding does not match its bytes.');
+      }
       return undefined;
   }
 }

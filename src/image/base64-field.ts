@@ -10,7 +10,7 @@ const BASE64_BODY = /^[A-Za-z0-9+/_-]*={0,2}$/;
  * before a byte of it is allocated.
  */
 export function decodeBase64Field(field: string, maxBytes: number): Buffer {
-  let text = field;
+  let text = field.trimStart();
   const dataUrl = DATA_URL_PREFIX.exec(text.slice(0, 256));
   if (dataUrl) {
     if (!/;base64$/i.test(dataUrl[1] ?? '')) {

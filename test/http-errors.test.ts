@@ -1,0 +1,819 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../src/contract/api-error.js';
+import { ErrorEnvelope } from '../src/contract/envelopes.js';
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../src/contract/error-catalogue.js';
+import { OPERATION_CONTRACTS } from '../src/contract/operation-contracts.js';
+import { createLogger } from '../src/logger.js';
+import type { AnalysisInput } from '../src/operations/analysis-input.js';
+import type { Analyzer } from '../src/operations/analyzer.js';
+import { unassessedAnalyzer } from '../src/operations/unassessed-result.js';
+import { GIF_BYTES, decompressionBombPng, photo, toBase64, truncatedPhoto, type Format } from './fixtures/images.js';
+import { createTestApp, type TestApp } from './fixtures/test-app.js';
+
+/**
+ * Every row of the error catalogue, provoked over HTTP, plus the inputs an attacker or a careless
+ * client sends. Every refusal must be a closed error envelope whose request id matches the
+ * X-Request-Id header, and must cost the (metered) key nothing.
+ */
+
+type Response = Awaited<ReturnType<TestApp['post']>>;
+interface Key {
+  readonly id: string;
+  readonly secret: string;
+}
+
+const CREDITS = 100;
+const MiB = 1024 * 1024;
+const STOOL = `/api/v1/${OPERATION_CONTRACTS.stool.path}`;
+
+/** Codes this file has seen answered; the last test checks it against the catalogue. */
+const provoked = new Set<ErrorCode>();
+
+function expectErrorEnvelope(response: Response, status: number, code: ErrorCode): void {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(ERROR_CATALOGUE[code].status).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const parsed = ErrorEnvelope.safeParse(response.body);
+  expect(parsed.error?.issues ?? []).toEqual([]);
+  expect(response.body.error.code).toBe(code);
+  expect(response.headers['x-request-id']).toBe(response.body.request_id);
+  expect(response.headers['x-credits-charged']).toBeUndefined();
+  provoked.add(code);
+}
+
+/** The key's balance is what it was issued with and the ledger holds nothing for it. */
+async function expectUncharged(app: TestApp, key: Key, credits = CREDITS): Promise<void> {
+  expect((await app.store.getKey(key.id))?.credits).toBe(credits);
+  expect(await app.store.usage(key.id)).toEqual([]);
+}
+
+async function expectRefused(app: TestApp, key: Key, response: Response, status: number, code: ErrorCode): Promise<void> {
+  expectErrorEnvelope(response, status, code);
+  await expectUncharged(app, key);
+}
+
+function expectAccepted(response: Response): void {
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  expect(response.body.success).toBe(true);
+  expect(response.headers['x-request-id']).toBe(response.body.request_id);
+  expect(response.headers['x-credits-charged']).toBe('5');
+}
+
+/** An analyzer that remembers what each request handed it, then answers like the default one. */
+function recordingAnalyzer() {
+  const inputs = new Map<string, AnalysisInput>();
+  const analyzer: Analyzer = {
+    analyze(operation, input) {
+      inputs.set(input.requestId, input);
+      return unassessedAnalyzer.analyze(operation, input);
+    },
+  };
+  return { analyzer, inputFor: (response: Response) => inputs.get(response.body.request_id) };
+}
+
+const failingAnalyzer = (error: unknown): Analyzer => ({
+  async analyze() {
+    throw error;
+  },
+});
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** RFC 2045 body: 76 characters a line, CRLF between lines. */
+const mimeLines = (base64: string) => base64.replace(/.{76}/g, '$&\r\n');
+
+/** `size` bytes that start like a JPEG and go on as random noise. */
+const jpegMagicThenNoise = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size - 4)]);
+
+/** A real JPEG followed by zero bytes up to `size`: decoders stop at the end-of-image marker. */
+async function jpegPaddedTo(size: number): Promise<Buffer> {
+  const jpeg = await photo('jpeg');
+  return Buffer.concat([jpeg, Buffer.alloc(size - jpeg.length)]);
+}
+
+const images = {} as Record<Format, string> & { tiny: string; gif: string };
+
+beforeAll(async () => {
+  for (const format of ['jpeg', 'png', 'webp'] as const) images[format] = toBase64(await photo(format));
+  images.tiny = toBase64(await photo('png', { width: 20, height: 20 }));
+  images.gif = toBase64(GIF_BYTES);
+});
+
+describe('authentication errors', () => {
+  let app: TestApp;
+  let key: Key;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  beforeEach(async () => {
+    key = await app.issue({ credits: CREDITS });
+  });
+
+  it('UNAUTHORIZED without an Authorization header', async () => {
+    const response = await request(app.http).post(STOOL).send({ image: images.jpeg });
+    await expectRefused(app, key, response, 401, 'UNAUTHORIZED');
+    expect(response.body.error.message).toMatch(/Bearer/);
+  });
+
+  it.each([
+    ['Basic credentials', (secret: string) => `Basic ${Buffer.from(`user:${secret}`).toString('base64')}`],
+    ['a bare key', (secret: string) => secret],
+    ['an empty bearer', () => 'Bearer '],
+    ['two tokens', (secret: string) => `Bearer ${secret} ${secret}`],
+  ])('UNAUTHORIZED for %s', async (_name, header) => {
+    const response = await request(app.http).post(STOOL).set('Authorization', header(key.secret)).send({ image: images.jpeg });
+    await expectRefused(app, key, response, 401, 'UNAUTHORIZED');
+  });
+
+  it('INVALID_KEY for a well-formed key this server never issued', async () => {
+    const response = await app.post('stool', { image: images.jpeg }, `pk_${'A'.repeat(32)}`);
+    await expectRefused(app, key, response, 401, 'INVALID_KEY');
+  });
+
+  it('INVALID_KEY for a malformed key, and for a key one character off', async () => {
+    expectErrorEnvelope(await app.post('stool', { image: images.jpeg }, 'pk_short'), 401, 'INVALID_KEY');
+    const last = key.secret.at(-1) === 'a' ? 'b' : 'a';
+    const response = await app.post('stool', { image: images.jpeg }, key.secret.slice(0, -1) + last);
+    await expectRefused(app, key, response, 401, 'INVALID_KEY');
+  });
+
+  it('accepts the scheme in any case and surrounding blanks', async () => {
+    const response = await request(app.http)
+      .post(STOOL)
+      .set('Authorization', `bearer   ${app.key} `)
+      .send({ image: images.jpeg });
+    expectAccepted(response);
+  });
+
+  it('KEY_DISABLED for a disabled key, and the key works again once enabled', async () => {
+    await app.store.setStatus(key.id, 'disabled');
+    await expectRefused(app, key, await app.post('stool', { image: images.jpeg }, key.secret), 403, 'KEY_DISABLED');
+    await app.store.setStatus(key.id, 'active');
+    expectAccepted(await app.post('stool', { image: images.jpeg }, key.secret));
+  });
+
+  it('KEY_REVOKED for a revoked key', async () => {
+    await app.store.setStatus(key.id, 'revoked');
+    await expectRefused(app, key, await app.post('stool', { image: images.jpeg }, key.secret), 403, 'KEY_REVOKED');
+  });
+
+  it('KEY_EXPIRED for a key whose expiry has passed', async () => {
+    const expired = await app.issue({ credits: CREDITS, expiresAt: '2001-02-03T04:05:06.000Z' });
+    const response = await app.post('stool', { image: images.jpeg }, expired.secret);
+    await expectRefused(app, expired, response, 403, 'KEY_EXPIRED');
+    expect(response.body.error.message).toContain('2001-02-03T04:05:06.000Z');
+  });
+});
+
+describe('credits', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+
+  it('INSUFFICIENT_CREDITS with 4 credits left, and the 4 stay', async () => {
+    const poor = await app.issue({ credits: 4 });
+    const response = await app.post('stool', { image: images.jpeg }, poor.secret);
+    expectErrorEnvelope(response, 402, 'INSUFFICIENT_CREDITS');
+    await expectUncharged(app, poor, 4);
+    expect(response.body.error.message).toContain(poor.id);
+  });
+
+  it('spends exactly 5 credits down to 0, then refuses', async () => {
+    const exact = await app.issue({ credits: 5 });
+    const first = await app.post('stool', { image: images.jpeg }, exact.secret);
+    expectAccepted(first);
+    expect(first.headers['x-credits-remaining']).toBe('0');
+    expect((await app.store.getKey(exact.id))?.credits).toBe(0);
+    expectErrorEnvelope(await app.post('stool', { image: images.jpeg }, exact.secret), 402, 'INSUFFICIENT_CREDITS');
+    expect(await app.store.usage(exact.id)).toHaveLength(1);
+  });
+});
+
+describe('routing errors', () => {
+  let app: TestApp;
+  let key: Key;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  beforeEach(async () => {
+    key = await app.issue({ credits: CREDITS });
+  });
+
+  it.each(['/api/v1', '/v1'])('METHOD_NOT_ALLOWED for GET on an operation under %s', async (prefix) => {
+    const response = await request(app.http).get(`${prefix}/feces-analysis`).set('Authorization', `Bearer ${key.secret}`);
+    await expectRefused(app, key, response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers.allow).toBe('POST');
+  });
+
+  it.each(['put', 'patch', 'delete'] as const)('METHOD_NOT_ALLOWED for %s on an operation', async (method) => {
+    const response = await request(app.http)[method](STOOL).set('Authorization', `Bearer ${key.secret}`).send({ image: images.jpeg });
+    await expectRefused(app, key, response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers.allow).toBe('POST');
+  });
+
+  it('METHOD_NOT_ALLOWED for POST on a read-only path names GET', async () => {
+    const response = await request(app.http).post('/healthz').send({});
+    expectErrorEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers.allow).toBe('GET, HEAD');
+  });
+
+  it.each(['/nope', '/api/v1/unknown-analysis', '/api/v2/feces-analysis', '/v1', '/api/v1/feces-analysis/extra'])(
+    'NOT_FOUND for POST %s, as JSON',
+    async (path) => {
+      const response = await request(app.http).post(path).set('Authorization', `Bearer ${key.secret}`).send({ image: images.jpeg });
+      await expectRefused(app, key, response, 404, 'NOT_FOUND');
+    },
+  );
+
+  it('NOT_FOUND for GET on an unknown path, without a key', async () => {
+    expectErrorEnvelope(await request(app.http).get('/wp-admin/setup.php'), 404, 'NOT_FOUND');
+  });
+});
+
+describe('content type', () => {
+  let app: TestApp;
+  let key: Key;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  beforeEach(async () => {
+    key = await app.issue({ credits: CREDITS });
+  });
+
+  const send = (contentType: string | undefined, body: string) => {
+    const test = request(app.http).post(STOOL).set('Authorization', `Bearer ${key.secret}`);
+    // A string goes out as is under the type set here; without one, supertest would label a string
+    // as a form, so the header-less case sends a Buffer, for which it adds no Content-Type.
+    return contentType === undefined ? test.send(Buffer.from(body)) : test.set('Content-Type', contentType).send(body);
+  };
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'image/jpeg'])(
+    'UNSUPPORTED_MEDIA_TYPE for %s',
+    async (type) => {
+      const response = await send(type, JSON.stringify({ image: images.jpeg }));
+      await expectRefused(app, key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(response.body.error.message).toContain(type.split(';')[0]);
+    },
+  );
+
+  it('UNSUPPORTED_MEDIA_TYPE without a Content-Type header', async () => {
+    const response = await send(undefined, JSON.stringify({ image: images.jpeg }));
+    await expectRefused(app, key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(response.body.error.message).toMatch(/missing/i);
+  });
+
+  it('UNSUPPORTED_MEDIA_TYPE for JSON in a charset other than UTF-8', async () => {
+    const response = await send('application/json; charset=latin1', JSON.stringify({ image: images.jpeg }));
+    await expectRefused(app, key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it.each(['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.api+json'])('accepts %s', async (type) => {
+    expectAccepted(await send(type, JSON.stringify({ image: images.jpeg })));
+  });
+});
+
+describe('content encoding', () => {
+  let app: TestApp;
+  let key: Key;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  beforeEach(async () => {
+    key = await app.issue({ credits: CREDITS });
+  });
+
+  const sendEncoded = (encoding: string, bytes: Buffer) =>
+    request(app.http)
+      .post(STOOL)
+      .set('Authorization', `Bearer ${key.secret}`)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', encoding)
+      // Send the compressed bytes as they are; supertest would otherwise serialise the Buffer as JSON.
+      .serialize((body: unknown) => body as string)
+      .send(bytes);
+
+  it('accepts a gzip-compressed body', async () => {
+    expectAccepted(await sendEncoded('gzip', gzipSync(JSON.stringify({ image: images.jpeg }))));
+  });
+
+  it('IMAGE_TOO_LARGE for a gzip bomb: the limit counts inflated bytes', async () => {
+    const bomb = gzipSync(JSON.stringify({ image: 'A'.repeat(20 * MiB) }));
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    await expectRefused(app, key, await sendEncoded('gzip', bomb), 413, 'IMAGE_TOO_LARGE');
+  });
+
+  it('UNSUPPORTED_MEDIA_TYPE for an unknown content encoding', async () => {
+    await expectRefused(app, key, await sendEncoded('compress', Buffer.from('{}')), 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  // body-parser turns a zlib failure into an http-errors 400 without a `type`; it must not become a 500.
+  it.each([
+    ['not gzip at all', 'gzip', () => Buffer.from('this is not gzip')],
+    ['truncated gzip', 'gzip', () => gzipSync(JSON.stringify({ image: images.jpeg })).subarray(0, 200)],
+    ['corrupt deflate', 'deflate', () => Buffer.from('nor is this deflate')],
+  ])('VALIDATION_ERROR, not 500, for a body that is %s', async (_name, encoding, bytes) => {
+    await expectRefused(app, key, await sendEncoded(encoding, bytes()), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('body and field validation', () => {
+  let app: TestApp;
+  let key: Key;
+  const recorder = recordingAnalyzer();
+  beforeAll(async () => {
+    app = await createTestApp({ analyzer: recorder.analyzer });
+  });
+  beforeEach(async () => {
+    key = await app.issue({ credits: CREDITS });
+  });
+  afterAll(() => {
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each([
+    ['malformed JSON', '{"image":'],
+    ['an array', '[{"image":"x"}]'],
+    ['a string', '"image"'],
+    ['null', 'null'],
+    ['a number', '42'],
+    ['true', 'true'],
+  ])('VALIDATION_ERROR when the body is %s', async (_name, body) => {
+    await expectRefused(app, key, await app.post('stool', body, key.secret), 400, 'VALIDATION_ERROR');
+  });
+
+  it.each([
+    ['a number', 42],
+    ['an object', { data: 'abc' }],
+    ['an array', ['abc']],
+    ['true', true],
+    ['false', false],
+  ])('VALIDATION_ERROR when image is %s', async (_name, image) => {
+    const response = await app.post('stool', { image }, key.secret);
+    await expectRefused(app, key, response, 400, 'VALIDATION_ERROR');
+    expect(response.body.error.message).toContain('"image"');
+  });
+
+  it('names an object field as "an object"', async () => {
+    const response = await app.post('stool', { image: { data: 'abc' } }, key.secret);
+    expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
+    expect(response.body.error.message).toContain('not an object');
+  });
+
+  it.each([
+    ['absent', {}],
+    ['null', { image: null }],
+    ['empty', { image: '' }],
+    ['whitespace only', { image: ' \r\n\t ' }],
+    ['a data URL with nothing after the comma', { image: 'data:image/png;base64,' }],
+  ])('MISSING_IMAGE when image is %s', async (_name, body) => {
+    await expectRefused(app, key, await app.post('stool', body, key.secret), 400, 'MISSING_IMAGE');
+  });
+
+  it('MISSING_IMAGE for an empty JSON body', async () => {
+    await expectRefused(app, key, await app.post('stool', '', key.secret), 400, 'MISSING_IMAGE');
+  });
+
+  it.each([
+    ['fr', 'fr'],
+    ['42', 42],
+    ['an array', ['en']],
+    ['"english"', 'english'],
+  ])('VALIDATION_ERROR for language %s', async (_name, language) => {
+    const response = await app.post('stool', { image: images.jpeg, language }, key.secret);
+    await expectRefused(app, key, response, 400, 'VALIDATION_ERROR');
+    expect(response.body.error.message).toContain('"language"');
+  });
+
+  it.each([
+    ['ZH-cn', 'zh'],
+    ['es_MX', 'es'],
+    ['EN', 'en'],
+    ['', 'en'],
+    [null, 'en'],
+    [undefined, 'en'],
+  ])('accepts language %j as %s', async (language, expected) => {
+    const response = await app.post('stool', { image: images.jpeg, language }, key.secret);
+    expectAccepted(response);
+    expect(recorder.inputFor(response)?.language).toBe(expected);
+  });
+
+  it.each([
+    ['a number', 7],
+    ['41 characters', 'a'.repeat(41)],
+    ['an object', { name: 'dog' }],
+  ])('VALIDATION_ERROR for animalType as %s', async (_name, animalType) => {
+    const response = await app.post('stool', { image: images.jpeg, animalType }, key.secret);
+    await expectRefused(app, key, response, 400, 'VALIDATION_ERROR');
+    expect(response.body.error.message).toContain('"animalType"');
+  });
+
+  it.each([
+    ['40 characters', 'b'.repeat(40), 'b'.repeat(40)],
+    ['control characters', '\u0007 Cat\u001b\u0000\n', 'cat'],
+    ['mixed case and inner blanks', '  Guinea\t\tPIG ', 'guinea pig'],
+    ['an unknown animal', 'axolotl', 'axolotl'],
+    ['blank', '   ', undefined],
+  ])('accepts animalType with %s, cleaned', async (_name, animalType, expected) => {
+    const response = await app.post('stool', { image: images.jpeg, animalType }, key.secret);
+    expectAccepted(response);
+    expect(recorder.inputFor(response)?.animalType).toBe(expected);
+  });
+
+  it('answers a prototype-pollution body normally and pollutes nothing', async () => {
+    const body = `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"image":"${images.jpeg}"}`;
+    const response = await app.post('stool', body, key.secret);
+    expectAccepted(response);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it('takes the last of duplicate keys, as JSON.parse does', async () => {
+    expectAccepted(await app.post('stool', `{"image":"","image":"${images.jpeg}"}`, key.secret));
+    const response = await app.post('stool', `{"image":"${images.jpeg}","image":""}`, key.secret);
+    expectErrorEnvelope(response, 400, 'MISSING_IMAGE');
+  });
+
+  it('ignores unknown extra fields', async () => {
+    expectAccepted(await app.post('stool', { image: images.jpeg, extra: { deep: [1, 2] }, model: 'gpt' }, key.secret));
+  });
+});
+
+describe('image errors', () => {
+  let app: TestApp;
+  let key: Key;
+  const recorder = recordingAnalyzer();
+  beforeAll(async () => {
+    app = await createTestApp({ analyzer: recorder.analyzer });
+  });
+  beforeEach(async () => {
+    key = await app.issue({ credits: CREDITS });
+  });
+
+  it('UNSUPPORTED_IMAGE_FORMAT for a GIF, naming GIF', async () => {
+    const response = await app.post('stool', { image: images.gif }, key.secret);
+    await expectRefused(app, key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
+    expect(response.body.error.message).toContain('GIF');
+  });
+
+  it('UNSUPPORTED_IMAGE_FORMAT for a GIF labelled as a PNG data URL', async () => {
+    const response = await app.post('stool', { image: `data:image/png;base64,${images.gif}` }, key.secret);
+    await expectRefused(app, key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
+    expect(response.body.error.message).toContain('GIF');
+  });
+
+  it.each([
+    ['SVG', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="40"/></svg>', 'SVG'],
+    ['HTML', '<!doctype html><html><script>alert(1)</script></html>', 'not JPG, PNG or WEBP'],
+  ])('UNSUPPORTED_IMAGE_FORMAT for %s text labelled data:image/jpeg', async (_name, text, named) => {
+    const image = `data:image/jpeg;base64,${Buffer.from(text).toString('base64')}`;
+    const response = await app.post('stool', { image }, key.secret);
+    await expectRefused(app, key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
+    expect(response.body.error.message).toContain(named);
+  });
+
+  it('lets the bytes decide: JPEG bytes in an image/png data URL are accepted as JPEG', async () => {
+    const response = await app.post('stool', { image: `data:image/png;base64,${images.jpeg}` }, key.secret);
+    expectAccepted(response);
+    expect(recorder.inputFor(response)?.image.format).toBe('jpeg');
+  });
+
+  it('INVALID_IMAGE for a PNG signature followed by garbage', async () => {
+    const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2000)]);
+    const response = await app.post('stool', { image: toBase64(bytes) }, key.secret);
+    await expectRefused(app, key, response, 400, 'INVALID_IMAGE');
+  });
+
+  it.each(['jpeg', 'png', 'webp'] as const)('INVALID_IMAGE for a truncated %s', async (format) => {
+    const response = await app.post('stool', { image: toBase64(await truncatedPhoto(format)) }, key.secret);
+    await expectRefused(app, key, response, 400, 'INVALID_IMAGE');
+  });
+
+  it.each([
+    ['an invalid character', (b64: string) => `${b64.slice(0, 100)}*${b64.slice(101)}`],
+    ['padding in the middle', (b64: string) => `${b64.slice(0, 100)}==${b64.slice(100)}`],
+    ['a length that no base64 text has', (b64: string) => `${b64.replace(/=+$/, '').slice(0, 4 * 50)}A`],
+    ['a data URL that is not base64', (b64: string) => `data:image/jpeg,${b64}`],
+  ])('INVALID_IMAGE for base64 with %s', async (_name, spoil) => {
+    const response = await app.post('stool', { image: spoil(images.jpeg) }, key.secret);
+    await expectRefused(app, key, response, 400, 'INVALID_IMAGE');
+  });
+
+  it('INVALID_IMAGE for a 20×20 photo, saying it is too small', async () => {
+    const response = await app.post('stool', { image: images.tiny }, key.secret);
+    await expectRefused(app, key, response, 400, 'INVALID_IMAGE');
+    expect(response.body.error.message).toContain('20×20');
+  });
+
+  it.each([
+    ['base64url without padding', () => images.jpeg.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')],
+    ['MIME line breaks', () => mimeLines(images.png)],
+    ['a data URL with line breaks', () => `data:image/webp;base64,${mimeLines(images.webp)}`],
+    ['an upper-case data URL', () => `DATA:IMAGE/JPEG;BASE64,${images.jpeg}`],
+  ])('accepts %s', async (_name, image) => {
+    const text = image();
+    expectAccepted(await app.post('stool', { image: text }, key.secret));
+  });
+
+  it('the base64url case really uses the URL alphabet', () => {
+    expect(images.jpeg).toMatch(/[+/]/);
+  });
+
+  it('accepts a transparent PNG only 64 px tall and flattens it onto white', async () => {
+    const transparent = await sharp({ create: { width: 200, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const response = await app.post('stool', { image: toBase64(transparent) }, key.secret);
+    expectAccepted(response);
+    const decoded = recorder.inputFor(response)?.image;
+    expect(decoded).toMatchObject({ format: 'png', width: 200, height: 64 });
+    expect([...decoded!.pixels.subarray(0, 6)]).toEqual([255, 255, 255, 255, 255, 255]);
+  });
+
+  describe('IMAGE_TOO_LARGE', () => {
+    it('answers a 12 MB JSON body with 413 in the envelope, not an HTML page', async () => {
+      const response = await app.post('stool', { image: 'A'.repeat(12 * MiB) }, key.secret);
+      await expectRefused(app, key, response, 413, 'IMAGE_TOO_LARGE');
+      expect(response.text).not.toMatch(/<html|<pre/i);
+    });
+
+    it('refuses an image one byte over 3 MiB decoded', async () => {
+      const response = await app.post('stool', { image: toBase64(jpegMagicThenNoise(3 * MiB + 1)) }, key.secret);
+      await expectRefused(app, key, response, 413, 'IMAGE_TOO_LARGE');
+      expect(response.body.error.message).toContain('3.00 MiB');
+    });
+
+    it('refuses a decompression bomb from its header, without decoding it', async () => {
+      const bomb = toBase64(decompressionBombPng());
+      expect(bomb.length).toBeLessThan(64 * 1024);
+      const started = performance.now();
+      const response = await app.post('stool', { image: bomb }, key.secret);
+      const elapsed = performance.now() - started;
+      await expectRefused(app, key, response, 413, 'IMAGE_TOO_LARGE');
+      expect(response.body.error.message).toContain('60000×60000');
+      // Decoding 3.6 gigapixels would take far longer (or run out of memory); this guards against that.
+      expect(elapsed).toBeLessThan(1500);
+    });
+
+    it('does not refuse an image of exactly 3 MiB decoded as too large', async () => {
+      const exact = jpegMagicThenNoise(3 * MiB);
+      const response = await app.post('stool', { image: toBase64(exact) }, key.secret);
+      expect(response.status, JSON.stringify(response.body)).not.toBe(413);
+      expectErrorEnvelope(response, 400, 'INVALID_IMAGE');
+      await expectUncharged(app, key);
+    });
+
+    it('fits a 3 MiB photo into the JSON body limit even as a line-broken data URL with escaped slashes', async () => {
+      const exact = await jpegPaddedTo(3 * MiB);
+      const image = `data:image/jpeg;base64,${mimeLines(toBase64(exact))}`;
+      const body = JSON.stringify({ image }).replace(/\//g, '\\/');
+      expect(body.length).toBeGreaterThan(4.2 * MiB);
+      const response = await app.post('stool', body, key.secret);
+      expect(response.status, JSON.stringify(response.body)).not.toBe(413);
+      expect(response.body.error?.code).not.toBe('IMAGE_TOO_LARGE');
+    });
+
+    it('refuses the same padded photo one byte longer', async () => {
+      const response = await app.post('stool', { image: toBase64(await jpegPaddedTo(3 * MiB + 1)) }, key.secret);
+      await expectRefused(app, key, response, 413, 'IMAGE_TOO_LARGE');
+    });
+  });
+});
+
+describe('the order of checks: request id → auth → content type → body → fields → image → credits', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+
+  it('no key and a broken body → 401', async () => {
+    const response = await request(app.http).post(STOOL).set('Content-Type', 'application/json').send('{"image":');
+    expectErrorEnvelope(response, 401, 'UNAUTHORIZED');
+  });
+
+  it('no key, text/plain and an oversized body → 401', async () => {
+    const response = await request(app.http)
+      .post(STOOL)
+      .set('Content-Type', 'text/plain')
+      .send('x'.repeat(6 * MiB));
+    expectErrorEnvelope(response, 401, 'UNAUTHORIZED');
+  });
+
+  it('revoked key and a broken body → 403', async () => {
+    const revoked = await app.issue({ credits: CREDITS });
+    await app.store.setStatus(revoked.id, 'revoked');
+    expectErrorEnvelope(await app.post('stool', '{"image":', revoked.secret), 403, 'KEY_REVOKED');
+  });
+
+  it('good key, text/plain and a broken body → 415', async () => {
+    const key = await app.issue({ credits: CREDITS });
+    const response = await request(app.http)
+      .post(STOOL)
+      .set('Authorization', `Bearer ${key.secret}`)
+      .set('Content-Type', 'text/plain')
+      .send('{"image":');
+    await expectRefused(app, key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('broken body beats bad fields → 400 VALIDATION_ERROR naming JSON', async () => {
+    const key = await app.issue({ credits: CREDITS });
+    const response = await app.post('stool', '{"image": 42, "language": "fr"', key.secret);
+    await expectRefused(app, key, response, 400, 'VALIDATION_ERROR');
+    expect(response.body.error.message).toMatch(/JSON/);
+  });
+
+  it('a bad field beats a bad image → 400 VALIDATION_ERROR, not 415', async () => {
+    const key = await app.issue({ credits: CREDITS });
+    await expectRefused(app, key, await app.post('stool', { image: images.gif, language: 'fr' }, key.secret), 400, 'VALIDATION_ERROR');
+  });
+
+  it.each([
+    ['a corrupt PNG → 400', () => toBase64(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(500)])), 400, 'INVALID_IMAGE'],
+    ['a too-small photo → 400', () => images.tiny, 400, 'INVALID_IMAGE'],
+    ['a GIF → 415', () => images.gif, 415, 'UNSUPPORTED_IMAGE_FORMAT'],
+    ['an oversized image → 413', () => toBase64(jpegMagicThenNoise(3 * MiB + 1)), 413, 'IMAGE_TOO_LARGE'],
+  ] as const)('image checks come before credits: no credits and %s, not 402', async (_name, image, status, code) => {
+    const broke = await app.issue({ credits: 0 });
+    const response = await app.post('stool', { image: image() }, broke.secret);
+    expectErrorEnvelope(response, status, code);
+    await expectUncharged(app, broke, 0);
+  });
+
+  it('every answer, even a 404 before any route, carries a fresh request id', async () => {
+    const first = await request(app.http).get('/nope');
+    const second = await request(app.http).get('/nope');
+    expectErrorEnvelope(first, 404, 'NOT_FOUND');
+    expect(second.body.request_id).not.toBe(first.body.request_id);
+  });
+});
+
+describe('the /v1 alias answers as /api/v1 does', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+
+  const cases: ReadonlyArray<[string, () => unknown, number, ErrorCode | undefined]> = [
+    ['a good photo', () => ({ image: images.jpeg }), 200, undefined],
+    ['no image', () => ({}), 400, 'MISSING_IMAGE'],
+    ['a bad language', () => ({ image: images.jpeg, language: 'fr' }), 400, 'VALIDATION_ERROR'],
+    ['a GIF', () => ({ image: images.gif }), 415, 'UNSUPPORTED_IMAGE_FORMAT'],
+    ['a tiny photo', () => ({ image: images.tiny }), 400, 'INVALID_IMAGE'],
+  ];
+
+  it.each(cases)('for %s', async (_name, body, status, code) => {
+    for (const prefix of ['/api/v1', '/v1']) {
+      const key = await app.issue({ credits: CREDITS });
+      const response = await request(app.http)
+        .post(`${prefix}/${OPERATION_CONTRACTS.breed.path}`)
+        .set('Authorization', `Bearer ${key.secret}`)
+        .send(body() as object);
+      if (code === undefined) {
+        expectAccepted(response);
+        expect((await app.store.getKey(key.id))?.credits).toBe(CREDITS - 5);
+        expect(await app.store.usage(key.id)).toMatchObject([{ operation: 'breed', requestId: response.body.request_id, credits: 5 }]);
+      } else {
+        await expectRefused(app, key, response, status, code);
+      }
+    }
+  });
+
+  it('refuses GET on the alias with Allow: POST', async () => {
+    const response = await request(app.http).get(`/v1/${OPERATION_CONTRACTS.emotion.path}`);
+    expectErrorEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers.allow).toBe('POST');
+  });
+});
+
+describe('failures after the credits are reserved', () => {
+  const SECRET_DETAIL = 'connection to 10.1.2.3 refused; password=hunter2 at /srv/pawlens/secret.ts:12';
+
+  it('INTERNAL_ERROR when an analysis stage throws: refunded, logged with the request id, no detail leaked', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await createTestApp({ analyzer: failingAnalyzer(new Error(SECRET_DETAIL)), logger: createLogger('error', sink) });
+    const key = await app.issue({ credits: CREDITS });
+    const response = await app.post('stool', { image: images.jpeg }, key.secret);
+    await expectRefused(app, key, response, 500, 'INTERNAL_ERROR');
+    expect(response.body.error.message).toBe(ERROR_CATALOGUE.INTERNAL_ERROR.message);
+    expect(response.text).not.toContain('hunter2');
+    expect(response.text).not.toContain('secret.ts');
+    expect(JSON.stringify(response.headers)).not.toContain('hunter2');
+    const logged = lines.map((line) => JSON.parse(line) as { requestId?: string; err?: { message?: string } });
+    expect(logged.some((entry) => entry.requestId === response.body.request_id && entry.err?.message === SECRET_DETAIL)).toBe(true);
+  });
+
+  it('INTERNAL_ERROR when something other than an Error is thrown', async () => {
+    const app = await createTestApp({ analyzer: failingAnalyzer('hunter2') });
+    const key = await app.issue({ credits: CREDITS });
+    const response = await app.post('stool', { image: images.jpeg }, key.secret);
+    await expectRefused(app, key, response, 500, 'INTERNAL_ERROR');
+    expect(response.text).not.toContain('hunter2');
+  });
+
+  it('INTERNAL_ERROR, refunded, when the analysis breaks the closed data shape', async () => {
+    const analyzer: Analyzer = {
+      async analyze(operation, input) {
+        const data = await unassessedAnalyzer.analyze(operation, input);
+        return { ...data, diagnosis: 'parvovirus' };
+      },
+    };
+    const app = await createTestApp({ analyzer });
+    const key = await app.issue({ credits: CREDITS });
+    const response = await app.post('vomit', { image: images.jpeg }, key.secret);
+    await expectRefused(app, key, response, 500, 'INTERNAL_ERROR');
+    expect(response.text).not.toContain('parvovirus');
+    expect(response.text).not.toContain('diagnosis');
+  });
+
+  it('AI_CALL_FAILED when the required language model fails: refunded', async () => {
+    const app = await createTestApp({ analyzer: failingAnalyzer(new ApiError('AI_CALL_FAILED')) });
+    const key = await app.issue({ credits: CREDITS });
+    const response = await app.post('emotion', { image: images.jpeg }, key.secret);
+    await expectRefused(app, key, response, 502, 'AI_CALL_FAILED');
+    expect(response.body.error.message).toBe(ERROR_CATALOGUE.AI_CALL_FAILED.message);
+  });
+
+  it('an unlimited key is not charged either', async () => {
+    const app = await createTestApp({ analyzer: failingAnalyzer(new Error('boom')) });
+    const response = await app.post('stool', { image: images.jpeg });
+    expectErrorEnvelope(response, 500, 'INTERNAL_ERROR');
+    expect(await app.store.usage()).toEqual([]);
+  });
+});
+
+describe('overload', () => {
+  it('SERVICE_BUSY with Retry-After while the only slot is held and the queue is 0', async () => {
+    const release = deferred();
+    const entered = deferred();
+    const analyzer: Analyzer = {
+      async analyze(operation, input) {
+        entered.resolve();
+        await release.promise;
+        return unassessedAnalyzer.analyze(operation, input);
+      },
+    };
+    const app = await createTestApp({ maxConcurrency: 1, maxQueue: 0, analyzer });
+    const holder = await app.issue({ credits: CREDITS });
+    const other = await app.issue({ credits: CREDITS });
+
+    const first = app.post('stool', { image: images.jpeg }, holder.secret).then((response) => response);
+    await entered.promise;
+    const busy = await app.post('stool', { image: images.jpeg }, other.secret);
+    await expectRefused(app, other, busy, 503, 'SERVICE_BUSY');
+    expect(busy.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+
+    release.resolve();
+    expectAccepted(await first);
+    // The slot is free again once the holder is answered.
+    expectAccepted(await app.post('stool', { image: images.jpeg }, other.secret));
+  });
+
+  it('RATE_LIMITED on the third call of two a minute, with Retry-After; free, per key, and over once it has passed', async () => {
+    let now = Date.parse('2030-06-01T12:00:00.000Z');
+    const app = await createTestApp({ rateLimitPerMinute: 2, now: () => new Date(now) });
+    const key = await app.issue({ credits: CREDITS });
+    expectAccepted(await app.post('stool', { image: images.jpeg }, key.secret));
+    expectAccepted(await app.post('stool', { image: images.jpeg }, key.secret));
+
+    const limited = await app.post('stool', { image: images.jpeg }, key.secret);
+    expectErrorEnvelope(limited, 429, 'RATE_LIMITED');
+    expect(limited.headers['retry-after']).toBe('30');
+    expect((await app.store.getKey(key.id))?.credits).toBe(CREDITS - 10);
+    expect(await app.store.usage(key.id)).toHaveLength(2);
+
+    const other = await app.issue({ credits: CREDITS });
+    expectAccepted(await app.post('stool', { image: images.jpeg }, other.secret));
+
+    now += 30_000;
+    expectAccepted(await app.post('stool', { image: images.jpeg }, key.secret));
+  });
+
+  it('RATE_LIMITED counts refused calls too, and a limited call costs nothing', async () => {
+    const app = await createTestApp({ rateLimitPerMinute: 2, now: () => new Date('2030-06-01T12:00:00.000Z') });
+    const key = await app.issue({ credits: CREDITS });
+    await app.post('stool', {}, key.secret);
+    await app.post('stool', {}, key.secret);
+    await expectRefused(app, key, await app.post('stool', { image: images.jpeg }, key.secret), 429, 'RATE_LIMITED');
+  });
+});
+
+describe('the catalogue', () => {
+  it('every error code was provoked over HTTP in this file', () => {
+    expect([...provoked].sort()).toEqual([...ERROR_CODES].sort());
+  });
+});
