@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 import { loadConfig } from './config.js';
+import { ANALYZE_USAGE, runAnalyzeCommand } from './cli/analyze-command.js';
 import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
+import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
 import { openStore } from './cli/open-store.js';
 import { startServer } from './cli/serve.js';
 import { createLogger } from './logger.js';
+import { createVisionAnalyzer } from './operations/vision-analyzer.js';
+import { loadVisionModels } from './vision/vision-models.js';
 import { VERSION } from './version.js';
 
 const USAGE = `pawlens ${VERSION} — on-premise pet photo analysis
@@ -11,9 +15,15 @@ const USAGE = `pawlens ${VERSION} — on-premise pet photo analysis
 Usage:
   pawlens serve                 Start the HTTP service (PAWLENS_PORT, PAWLENS_HOST, PAWLENS_DATA_DIR).
   pawlens keys …                Manage API keys; "pawlens keys" lists the commands.
+  pawlens models …              Install and list ONNX models; "pawlens models" lists the commands.
+  pawlens analyze OP IMAGE      Analyse a local photo without HTTP.
   pawlens --version
 
-${KEYS_USAGE}`;
+${KEYS_USAGE}
+
+${MODELS_USAGE}
+
+${ANALYZE_USAGE}`;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -23,7 +33,10 @@ async function main(argv: string[]): Promise<void> {
     case 'serve': {
       const config = loadConfig();
       const logger = createLogger(config.logLevel);
-      const server = await startServer(config, openStore(config.dataDir), logger, print);
+      const vision = await loadVisionModels({ modelsDir: config.modelsDir, breedModel: config.breedModel });
+      logger.info({ models: vision.loaded.map((model) => model.manifest.name) }, 'models loaded');
+      if (!vision.classifier) print('No breed classifier installed: breed answers "unknown" (see "pawlens models catalogue").');
+      const server = await startServer(config, openStore(config.dataDir), createVisionAnalyzer(vision), logger, print);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           logger.info({ signal }, 'shutting down: finishing requests in flight');
@@ -43,6 +56,15 @@ async function main(argv: string[]): Promise<void> {
       } finally {
         await store.close();
       }
+      return;
+    }
+    case 'models':
+      await runModelsCommand(rest, loadConfig().modelsDir, print);
+      return;
+    case 'analyze': {
+      const config = loadConfig();
+      const vision = await loadVisionModels({ modelsDir: config.modelsDir, breedModel: config.breedModel });
+      await runAnalyzeCommand(rest, createVisionAnalyzer(vision), print);
       return;
     }
     case '--version':

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { PACKAGE_MODELS_DIR } from './vision/vision-models.js';
 import { z } from 'zod';
 
 /**
@@ -24,6 +25,12 @@ const EnvSchema = z.object({
     .min(1, 'PAWLENS_HOST must be an address to listen on, e.g. PAWLENS_HOST=127.0.0.1 (or 0.0.0.0 for every interface)')
     .default('127.0.0.1'),
   PAWLENS_DATA_DIR: z.string().trim().min(1, 'PAWLENS_DATA_DIR must be a directory path, e.g. PAWLENS_DATA_DIR=./data').default('./data'),
+  PAWLENS_MODELS_DIR: z.string().trim().min(1, 'PAWLENS_MODELS_DIR must be a directory path, e.g. PAWLENS_MODELS_DIR=/var/lib/pawlens/models').optional(),
+  PAWLENS_BREED_MODEL: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'PAWLENS_BREED_MODEL must be the name of an installed model, e.g. PAWLENS_BREED_MODEL=squeezenet1.0')
+    .optional(),
   PAWLENS_MAX_CONCURRENCY: wholeNumber('PAWLENS_MAX_CONCURRENCY', 1, 256, 2).optional(),
   PAWLENS_MAX_QUEUE: wholeNumber('PAWLENS_MAX_QUEUE', 0, 100_000, 64).default(64),
   PAWLENS_RATE_LIMIT: wholeNumber('PAWLENS_RATE_LIMIT', 0, 1_000_000, 600).default(600),
@@ -37,6 +44,10 @@ export interface Config {
   readonly host: string;
   /** Absolute path of the directory holding the key store. */
   readonly dataDir: string;
+  /** Absolute path where installed models live (built-ins always come from the package). */
+  readonly modelsDir: string;
+  /** Which installed classifier answers breed; the first installed when unset. */
+  readonly breedModel: string | undefined;
   /** Photos decoded and analysed at once; more wait in the queue. */
   readonly maxConcurrency: number;
   /** Requests allowed to wait; past it the answer is 503 SERVICE_BUSY. */
@@ -63,6 +74,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.PAWLENS_PORT,
     host: values.PAWLENS_HOST,
     dataDir: resolve(values.PAWLENS_DATA_DIR),
+    modelsDir: values.PAWLENS_MODELS_DIR ? resolve(values.PAWLENS_MODELS_DIR) : PACKAGE_MODELS_DIR,
+    breedModel: values.PAWLENS_BREED_MODEL,
     maxConcurrency: values.PAWLENS_MAX_CONCURRENCY ?? availableParallelism(),
     maxQueue: values.PAWLENS_MAX_QUEUE,
     rateLimitPerMinute: values.PAWLENS_RATE_LIMIT,

@@ -11,9 +11,9 @@ import { OPERATION_CONTRACTS } from '../src/contract/operation-contracts.js';
 import { createLogger } from '../src/logger.js';
 import type { AnalysisInput } from '../src/operations/analysis-input.js';
 import type { Analyzer } from '../src/operations/analyzer.js';
-import { unassessedAnalyzer } from '../src/operations/unassessed-result.js';
+import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
 import { GIF_BYTES, decompressionBombPng, photo, toBase64, truncatedPhoto, type Format } from './fixtures/images.js';
-import { createTestApp, type TestApp } from './fixtures/test-app.js';
+import { builtinVision, createTestApp, type TestApp } from './fixtures/test-app.js';
 
 /**
  * Every row of the error catalogue, provoked over HTTP, plus the inputs an attacker or a careless
@@ -64,13 +64,16 @@ function expectAccepted(response: Response): void {
   expect(response.headers['x-credits-charged']).toBe('5');
 }
 
-/** An analyzer that remembers what each request handed it, then answers like the default one. */
+/** The real on-device analyzer, which the fakes below wrap. */
+const builtinAnalyzer = createVisionAnalyzer(await builtinVision());
+
+/** An analyzer that remembers what each request handed it, then answers like the real one. */
 function recordingAnalyzer() {
   const inputs = new Map<string, AnalysisInput>();
   const analyzer: Analyzer = {
     analyze(operation, input) {
       inputs.set(input.requestId, input);
-      return unassessedAnalyzer.analyze(operation, input);
+      return builtinAnalyzer.analyze(operation, input);
     },
   };
   return { analyzer, inputFor: (response: Response) => inputs.get(response.body.request_id) };
@@ -728,7 +731,7 @@ describe('failures after the credits are reserved', () => {
   it('INTERNAL_ERROR, refunded, when the analysis breaks the closed data shape', async () => {
     const analyzer: Analyzer = {
       async analyze(operation, input) {
-        const data = await unassessedAnalyzer.analyze(operation, input);
+        const data = await builtinAnalyzer.analyze(operation, input);
         return { ...data, diagnosis: 'parvovirus' };
       },
     };
@@ -764,7 +767,7 @@ describe('overload', () => {
       async analyze(operation, input) {
         entered.resolve();
         await release.promise;
-        return unassessedAnalyzer.analyze(operation, input);
+        return builtinAnalyzer.analyze(operation, input);
       },
     };
     const app = await createTestApp({ maxConcurrency: 1, maxQueue: 0, analyzer });

@@ -4,6 +4,7 @@ import { issueKey } from '../accounts/issue-key.js';
 import type { Config } from '../config.js';
 import { createApp } from '../http/create-app.js';
 import type { Logger } from '../logger.js';
+import type { Analyzer } from '../operations/analyzer.js';
 
 /** A reservation this old belongs to a process that died mid-request; its credits go back. */
 const STALE_RESERVATION_MS = 10 * 60_000;
@@ -16,12 +17,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, store: AccountStore, logger: Logger, print: (line: string) => void): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  store: AccountStore,
+  analyzer: Analyzer,
+  logger: Logger,
+  print: (line: string) => void,
+): Promise<RunningServer> {
   const refunded = await store.refundStaleReservations(new Date(Date.now() - STALE_RESERVATION_MS));
   if (refunded > 0) logger.warn({ refunded }, 'refunded reservations left by an earlier process');
 
   const { express } = createApp({
     store,
+    analyzer,
     logger,
     maxConcurrency: config.maxConcurrency,
     maxQueue: config.maxQueue,

@@ -4,7 +4,6 @@ import { API_PREFIXES, OPERATION_CONTRACTS, OPERATION_KEYS } from '../contract/o
 import { DEFAULT_INTAKE_LIMITS, type IntakeLimits } from '../image/decode-image.js';
 import { silentLogger, type Logger } from '../logger.js';
 import type { Analyzer } from '../operations/analyzer.js';
-import { unassessedAnalyzer } from '../operations/unassessed-result.js';
 import { VERSION } from '../version.js';
 import { analysisRoute } from './analysis-route.js';
 import { docsRouter } from './docs-page.js';
@@ -16,7 +15,7 @@ import { WorkQueue } from './work-queue.js';
 
 export interface AppDeps {
   readonly store: AccountStore;
-  readonly analyzer?: Analyzer;
+  readonly analyzer: Analyzer;
   readonly logger?: Logger;
   readonly now?: () => Date;
   readonly limits?: IntakeLimits;
@@ -40,7 +39,7 @@ export function createApp(deps: AppDeps): App {
   const queue = new WorkQueue(deps.maxConcurrency ?? 2, deps.maxQueue ?? 64);
   const routeDeps = {
     store: deps.store,
-    analyzer: deps.analyzer ?? unassessedAnalyzer,
+    analyzer: deps.analyzer,
     queue,
     rateLimiter: new RateLimiter(deps.rateLimitPerMinute ?? 0, () => now().getTime()),
     limits: deps.limits ?? DEFAULT_INTAKE_LIMITS,

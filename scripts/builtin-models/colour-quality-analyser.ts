@@ -1,0 +1,108 @@
+import { COLOUR_PALETTE, LIGHTNESS_WEIGHT } from '../../src/vision/tables/colour-palette.js';
+import { hexToLab, LAB_EPSILON, LAB_KAPPA, SRGB_TO_XYZ_NORMALISED } from '../../src/vision/colour-science.js';
+import { COLOUR_QUALITY_FEATURES, ANALYSER_SIZE, BACKGROUND } from '../../src/vision/colour-quality-features.js';
+import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
+
+/**
+ * The colour-and-quality analyser as an ONNX graph. Input: one RGB image, 0..1, NCHW, fixed size.
+ * Output: one feature vector whose names are COLOUR_QUALITY_FEATURES:
+ *  - subject.<colour>: share of the subject's pixels nearest to each named colour;
+ *  - frame.<colour>:   the same over the whole frame (close-ups of skin and ears);
+ *  - quality.*:        subject coverage, brightness and contrast (L*), sharpness (Laplacian variance of
+ *                      L* over L* variance), the subject's mean lightness and chroma.
+ * The subject is what differs from the border: pixels further (ΔE) from the border's mean colour
+ * than the border's own spread allows.
+ */
+export function buildColourQualityAnalyser(): OnnxGraph {
+  const S = ANALYSER_SIZE;
+  const N = S * S;
+  const g = new OnnxGraph('pawlens-colour-quality');
+  const image = g.input('image', [1, 3, S, S]);
+  const c = (value: number) => g.scalar(value);
+
+  // sRGB → linear → XYZ/white → f(t) → Lab, on a [3, N] matrix of pixels.
+  const rgb = g.op('Reshape', [image, g.int64s([3, N])]);
+  const linear = g.op('Where', [
+    g.op('LessOrEqual', [rgb, c(0.04045)]),
+    g.op('Div', [rgb, c(12.92)]),
+    g.op('Pow', [g.op('Div', [g.op('Add', [rgb, c(0.055)]), c(1.055)]), c(2.4)]),
+  ]);
+  const xyz = g.op('MatMul', [g.constant(SRGB_TO_XYZ_NORMALISED.flat(), [3, 3], 'srgb_to_xyz'), linear]);
+  const f = g.op('Where', [
+    g.op('Greater', [xyz, c(LAB_EPSILON)]),
+    g.op('Pow', [g.op('Max', [xyz, c(LAB_EPSILON)]), c(1 / 3)]),
+    g.op('Div', [g.op('Add', [g.op('Mul', [xyz, c(LAB_KAPPA)]), c(16)]), c(116)]),
+  ]);
+  const fToLab = [0, 116, 0, 500, -500, 0, 0, 200, -200];
+  const lab = g.op('Add', [g.op('MatMul', [g.constant(fToLab, [3, 3], 'f_to_lab'), f]), g.constant([-16, 0, 0], [3, 1], 'lab_offset')]);
+
+  // Nearest prototype in lightness-weighted Lab: ‖x‖² − 2·p·x + ‖p‖², one-hot, then summed per name.
+  const weights = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1];
+  const prototypes = COLOUR_PALETTE.flatMap((entry) => entry.prototypes.map((hex) => hexToLab(hex).map((v, i) => v * weights[i]!)));
+  const P = prototypes.length;
+  const labWeighted = g.op('Mul', [lab, g.constant(weights, [3, 1], 'lab_weights')]);
+  const pixelNorm = g.op('ReduceSum', [g.op('Mul', [labWeighted, labWeighted]), g.int64s([0])], { keepdims: 1 });
+  const protoTimesPixel = g.op('MatMul', [g.constant(prototypes.flat().map((v) => -2 * v), [P, 3], 'prototypes_x_minus2'), labWeighted]);
+  const protoNorm = g.constant(prototypes.map((p) => p.reduce((sum, v) => sum + v * v, 0)), [P, 1], 'prototype_norms');
+  const distance = g.op('Add', [g.op('Add', [protoTimesPixel, pixelNorm]), protoNorm]);
+  const nearest = g.op('Cast', [g.op('Equal', [distance, g.op('ReduceMin', [distance], { axes: [0], keepdims: 1 })])], { to: DataType.FLOAT });
+  const assignment = g.op('Div', [nearest, g.op('ReduceSum', [nearest, g.int64s([0])], { keepdims: 1 })]);
+  const membership: number[] = [];
+  COLOUR_PALETTE.forEach((entry, group) => {
+    const row = new Array<number>(P).fill(0);
+    let offset = COLOUR_PALETTE.slice(0, group).reduce((sum, e) => sum + e.prototypes.length, 0);
+    for (const _ of entry.prototypes) row[offset++] = 1;
+    membership.push(...row);
+  });
+  const named = g.op('MatMul', [g.constant(membership, [COLOUR_PALETTE.length, P], 'palette_groups'), assignment]);
+
+  // Subject mask: ΔE from the border's mean colour, against a threshold that grows with the
+  // border's own spread, so grass or patterned floors stay background.
+  const borderWeights = new Float32Array(N);
+  const band = Math.max(1, Math.round(S * BACKGROUND.borderFraction));
+  let borderCount = 0;
+  for (let y = 0; y < S; y++) {
+    for (let x = 0; x < S; x++) {
+      if (x < band || y < band || x >= S - band || y >= S - band) {
+        borderWeights[y * S + x] = 1;
+        borderCount++;
+      }
+    }
+  }
+  const borderMean = g.constant(Array.from(borderWeights, (v) => v / borderCount), [N, 1], 'border_mean');
+  const background = g.op('MatMul', [lab, borderMean]);
+  const offBackground = g.op('Sub', [lab, background]);
+  const squaredDistance = g.op('ReduceSum', [g.op('Mul', [offBackground, offBackground]), g.int64s([0])], { keepdims: 1 });
+  const deltaE = g.op('Sqrt', [squaredDistance]);
+  const borderSpread = g.op('Sqrt', [g.op('MatMul', [squaredDistance, borderMean])]);
+  const threshold = g.op('Max', [g.op('Mul', [borderSpread, c(BACKGROUND.spreadFactor)]), c(BACKGROUND.minDeltaE)]);
+  const mask = g.op('Sigmoid', [g.op('Div', [g.op('Sub', [deltaE, threshold]), c(BACKGROUND.softness)])]);
+  const maskColumn = g.op('Transpose', [mask], { perm: [1, 0] });
+  const maskSum = g.op('Add', [g.op('ReduceSum', [mask, g.int64s([0, 1])], { keepdims: 1 }), c(1e-6)]);
+
+  const subjectShares = g.op('Div', [g.op('MatMul', [named, maskColumn]), maskSum]);
+  const frameShares = g.op('ReduceMean', [named], { axes: [1], keepdims: 1 });
+
+  // Quality: lightness statistics, sharpness as the variance of the Laplacian of lightness.
+  const lightness = g.op('MatMul', [g.constant([1, 0, 0], [1, 3], 'pick_l'), lab]);
+  const mean = (x: string) => g.op('ReduceMean', [x], { axes: [0, 1], keepdims: 1 });
+  const brightness = mean(lightness);
+  const contrast = g.op('Sqrt', [g.op('Max', [g.op('Sub', [mean(g.op('Mul', [lightness, lightness])), g.op('Mul', [brightness, brightness])]), c(0)])]);
+  const laplacian = g.op('Conv', [g.op('Reshape', [lightness, g.int64s([1, 1, S, S])]), g.constant([0, 1, 0, 1, -4, 1, 0, 1, 0], [1, 1, 3, 3], 'laplacian')]);
+  const lap2d = g.op('Reshape', [laplacian, g.int64s([1, (S - 2) * (S - 2)])]);
+  const lapMean = mean(lap2d);
+  // Divided by the lightness variance: a low-contrast subject with crisp edges is still sharp.
+  const laplacianVariance = g.op('Sub', [mean(g.op('Mul', [lap2d, lap2d])), g.op('Mul', [lapMean, lapMean])]);
+  const sharpness = g.op('Div', [laplacianVariance, g.op('Add', [g.op('Mul', [contrast, contrast]), c(1)])]);
+  const subjectLab = g.op('Div', [g.op('MatMul', [lab, maskColumn]), maskSum]);
+  const subjectAb = g.op('MatMul', [g.constant([0, 1, 0, 0, 0, 1], [2, 3], 'pick_ab'), subjectLab]);
+  const subjectChroma = g.op('Sqrt', [g.op('ReduceSum', [g.op('Mul', [subjectAb, subjectAb]), g.int64s([0])], { keepdims: 1 })]);
+  const subjectLightness = g.op('MatMul', [g.constant([1, 0, 0], [1, 3], 'pick_subject_l'), subjectLab]);
+  const coverage = mean(mask);
+
+  const quality = [coverage, brightness, contrast, sharpness, subjectLightness, subjectChroma];
+  const column = g.op('Concat', [subjectShares, frameShares, ...quality], { axis: 0 });
+  g.op('Reshape', [column, g.int64s([1, COLOUR_QUALITY_FEATURES.length])], {}, 'features');
+  g.output('features', [1, COLOUR_QUALITY_FEATURES.length]);
+  return g;
+}

@@ -1,0 +1,54 @@
+import { COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
+import { RULE_SEVERITIES, type RuleTable } from '../../src/operations/rules/rule-table.js';
+import { OnnxGraph } from '../onnx/onnx-graph.js';
+
+/** How sharply a condition switches around its threshold: 0.01 of share moves it from 0.4 to 0.6. */
+export const CONDITION_SHARPNESS = 40;
+
+/**
+ * Compiles an operation's rule table into a severity head: features → one score per rule and
+ * one per severity. Each condition is a logistic threshold on a sum of colour shares; a rule's
+ * score is the minimum of its conditions (all must hold); a severity's score is the maximum of
+ * its rules' scores. A trained head with the same input and outputs can replace this one.
+ */
+export function buildSeverityHead(table: RuleTable): OnnxGraph {
+  const F = COLOUR_QUALITY_FEATURES.length;
+  const conditions = table.rules.flatMap((rule, r) =>
+    rule.when.flatMap((condition) => {
+      const rows = condition.colours.map((colour) => {
+        const row = COLOUR_QUALITY_FEATURES.indexOf(`${table.scope}.${colour}`);
+        if (row < 0) throw new Error(`${table.operation} rule ${rule.id}: no feature ${table.scope}.${colour}`);
+        return row;
+      });
+      if (condition.atLeast === undefined && condition.atMost === undefined) {
+        throw new Error(`${table.operation} rule ${rule.id}: a condition needs atLeast or atMost`);
+      }
+      const out: Array<{ rule: number; rows: number[]; sign: 1 | -1; threshold: number }> = [];
+      if (condition.atLeast !== undefined) out.push({ rule: r, rows, sign: 1, threshold: condition.atLeast });
+      if (condition.atMost !== undefined) out.push({ rule: r, rows, sign: -1, threshold: -condition.atMost });
+      return out;
+    }),
+  );
+  const C = conditions.length;
+  const R = table.rules.length;
+  const weights = new Float32Array(F * C);
+  conditions.forEach((condition, c) => condition.rows.forEach((row) => (weights[row * C + c] = condition.sign * CONDITION_SHARPNESS)));
+  const bias = conditions.map((condition) => -condition.threshold * CONDITION_SHARPNESS);
+  const belongs = new Float32Array(C * R);
+  conditions.forEach((condition, c) => (belongs[c * R + condition.rule] = 1));
+  const severityOf = new Float32Array(R * RULE_SEVERITIES.length);
+  table.rules.forEach((rule, r) => (severityOf[r * RULE_SEVERITIES.length + RULE_SEVERITIES.indexOf(rule.severity)] = 1));
+
+  const g = new OnnxGraph(`pawlens-severity-${table.operation}`);
+  const features = g.input('features', [1, F]);
+  const conditionScores = g.op('Sigmoid', [g.op('Add', [g.op('MatMul', [features, g.constant(weights, [F, C], 'condition_weights')]), g.constant(bias, [1, C], 'condition_bias')])]);
+  // Min over each rule's conditions: entries of other rules are lifted to 1 so they never win.
+  const membership = g.constant(belongs, [C, R], 'condition_rule');
+  const spread = g.op('Add', [g.op('Mul', [g.op('Transpose', [conditionScores], { perm: [1, 0] }), membership]), g.constant(Array.from(belongs, (v) => 1 - v), [C, R], 'not_in_rule')]);
+  g.op('ReduceMin', [spread], { axes: [0], keepdims: 1 }, 'rule_scores');
+  const bySeverity = g.op('Mul', [g.op('Transpose', ['rule_scores'], { perm: [1, 0] }), g.constant(severityOf, [R, RULE_SEVERITIES.length], 'rule_severity')]);
+  g.op('ReduceMax', [bySeverity], { axes: [0], keepdims: 1 }, 'severity_scores');
+  g.output('rule_scores', [1, R]);
+  g.output('severity_scores', [1, RULE_SEVERITIES.length]);
+  return g;
+}

@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { installModel } from '../vision/install-model.js';
+import { loadModel } from '../vision/load-model.js';
+import { MODEL_CATALOGUE } from '../vision/model-catalogue.js';
+import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR, listModelDirs } from '../vision/vision-models.js';
+import { join } from 'node:path';
+
+export const MODELS_USAGE = `pawlens models — the ONNX models on this host
+
+  pawlens models list [--json]
+      Every built-in and installed model, verified (hash, manifest, graph).
+  pawlens models install NAME --from DIR|URL
+      Install a catalogued model from a folder (air-gapped hosts) or a URL, checking its sha256.
+  pawlens models catalogue
+      The models that can be installed.`;
+
+export async function runModelsCommand(args: string[], modelsDir: string, print: (line: string) => void): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: { from: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const [verb, name] = positionals;
+  switch (verb) {
+    case 'install': {
+      if (!name || !values.from) throw new Error(`Usage: pawlens models install NAME --from DIR|URL\n\n${MODELS_USAGE}`);
+      const manifest = await installModel(name, { from: values.from, modelsDir });
+      print(`Installed ${manifest.name} (${manifest.task}, sha256 ${manifest.sha256.slice(0, 12)}…) into ${join(modelsDir, manifest.name)}.`);
+      print('Restart pawlens to use it.');
+      return;
+    }
+    case 'list': {
+      const dirs = [
+        ...(await listModelDirs(join(PACKAGE_MODELS_DIR, BUILTIN_SUBDIR))).map((dir) => ({ dir, origin: 'built-in' })),
+        ...(await listModelDirs(modelsDir, BUILTIN_SUBDIR)).map((dir) => ({ dir, origin: 'installed' })),
+      ];
+      const rows = [];
+      for (const { dir, origin } of dirs) {
+        try {
+          const model = await loadModel(dir);
+          await model.session.release();
+          const { manifest } = model;
+          rows.push({ name: manifest.name, origin, task: manifest.task, operation: manifest.operation, sha256: manifest.sha256, dir, status: 'ok' });
+        } catch (error) {
+          rows.push({ name: dir.split('/').at(-1), origin, dir, status: `broken: ${(error as Error).message}` });
+        }
+      }
+      if (values.json) print(JSON.stringify(rows));
+      else rows.forEach((row) => print(`${row.name}  ${row.origin}  ${'task' in row ? row.task : '-'}  ${row.status}`));
+      if (!values.json && !rows.some((row) => row.origin === 'installed')) {
+        print('No breed classifier installed; see "pawlens models catalogue".');
+      }
+      return;
+    }
+    case 'catalogue':
+      Object.entries(MODEL_CATALOGUE).forEach(([catalogued, entry]) => print(`${catalogued}  ${entry.about}`));
+      return;
+    default:
+      throw new Error(verb ? `Unknown models command "${verb}".\n\n${MODELS_USAGE}` : MODELS_USAGE);
+  }
+}

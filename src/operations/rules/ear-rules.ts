@@ -1,0 +1,27 @@
+import type { RuleTable } from './rule-table.js';
+
+/**
+ * Ear canal (DESIGN.md §5). Pale pink with a little light-tan wax is normal; redness is
+ * inflammation; dark brown waxy debris suggests yeast; dark crumbly "coffee grounds" possible
+ * mites; yellow or green discharge bacteria. Measured over the frame: an ear photo is a close-up.
+ */
+export const EAR_RULES: RuleTable = {
+  operation: 'ear',
+  scope: 'frame',
+  needsSubject: false,
+  rules: [
+    { id: 'discharge', when: [{ colours: ['yellow', 'green', 'amber'], atLeast: 0.12 }], severity: 'moderate', vet: 'soon' },
+    { id: 'mites_debris', when: [{ colours: ['black'], atLeast: 0.15 }], severity: 'moderate', vet: 'soon' },
+    { id: 'inflamed', when: [{ colours: ['red', 'dark_red'], atLeast: 0.15 }], severity: 'moderate', vet: 'soon' },
+    { id: 'yeast_wax', when: [{ colours: ['dark_brown', 'brown'], atLeast: 0.2 }], severity: 'mild', vet: 'soon' },
+    { id: 'mild_redness', when: [{ colours: ['red', 'dark_red'], atLeast: 0.06 }], severity: 'mild' },
+    {
+      id: 'clean',
+      when: [
+        { colours: ['pink', 'light_brown', 'pale_yellow', 'white'], atLeast: 0.5 },
+        { colours: ['red', 'dark_red'], atMost: 0.06 },
+      ],
+      severity: 'normal',
+    },
+  ],
+};

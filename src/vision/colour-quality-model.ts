@@ -1,0 +1,70 @@
+import type { DecodedImage } from '../image/decoded-image.js';
+import { COLOUR_QUALITY_FEATURES, type FeatureName } from './colour-quality-features.js';
+import { pixelsToTensor, resizeFor } from './image-tensor.js';
+import { ModelLoadError, type LoadedModel } from './load-model.js';
+import type { ImageInputSpec } from './model-manifest.js';
+import type { ColourName } from './tables/colour-palette.js';
+
+export interface Quality {
+  /** Share of the frame that differs from the border: the subject's size. */
+  readonly coverage: number;
+  /** Mean L* of the frame, 0–100. */
+  readonly brightness: number;
+  /** Standard deviation of L*, 0–100. */
+  readonly contrast: number;
+  /** Laplacian variance of L* over L* variance: about 0.05 and up when in focus. */
+  readonly sharpness: number;
+  readonly subjectLightness: number;
+  readonly subjectChroma: number;
+}
+
+/** What the colour-and-quality analyser measured on one photo. */
+export interface ColourMeasurement {
+  readonly subject: Readonly<Record<ColourName, number>>;
+  readonly frame: Readonly<Record<ColourName, number>>;
+  readonly quality: Quality;
+  /** The raw vector, in COLOUR_QUALITY_FEATURES order: the severity heads' input. */
+  readonly features: Float32Array;
+}
+
+/** The built-in analyser (or a replacement with the same feature names). */
+export class ColourQualityModel {
+  private readonly input: ImageInputSpec;
+  private readonly outputName: string;
+
+  constructor(private readonly model: LoadedModel) {
+    const { manifest } = model;
+    if (manifest.input.kind !== 'image') throw new ModelLoadError(`${manifest.name}: the colour analyser takes an image input.`);
+    const output = manifest.outputs[0]!;
+    const labels = model.labels.get(output.name) ?? [];
+    if (labels.join() !== COLOUR_QUALITY_FEATURES.join()) {
+      throw new ModelLoadError(`${manifest.name}: its output features differ from this pawlens version's; regenerate it with "npm run models:generate".`);
+    }
+    this.input = manifest.input;
+    this.outputName = output.name;
+  }
+
+  async measure(image: DecodedImage): Promise<ColourMeasurement> {
+    const tensor = pixelsToTensor(await resizeFor(image, this.input), this.input);
+    const result = await this.model.session.run({ [this.input.name]: tensor });
+    const features = Float32Array.from(result[this.outputName]!.data as Float32Array);
+    const value = (name: FeatureName) => features[COLOUR_QUALITY_FEATURES.indexOf(name)]!;
+    const shares = (scope: 'subject' | 'frame') =>
+      Object.fromEntries(
+        COLOUR_QUALITY_FEATURES.filter((name) => name.startsWith(`${scope}.`)).map((name) => [name.slice(scope.length + 1), value(name)]),
+      ) as Record<ColourName, number>;
+    return {
+      subject: shares('subject'),
+      frame: shares('frame'),
+      quality: {
+        coverage: value('quality.coverage'),
+        brightness: value('quality.brightness'),
+        contrast: value('quality.contrast'),
+        sharpness: value('quality.sharpness'),
+        subjectLightness: value('quality.subject_lightness'),
+        subjectChroma: value('quality.subject_chroma'),
+      },
+      features,
+    };
+  }
+}

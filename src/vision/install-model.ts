@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadModel, ModelLoadError, sha256Of } from './load-model.js';
+import { MODEL_CATALOGUE } from './model-catalogue.js';
+import { MANIFEST_FILE, type ModelManifest } from './model-manifest.js';
+
+export interface InstallOptions {
+  /** A directory holding the files, or an http(s) URL of such a directory. */
+  readonly from: string;
+  readonly modelsDir: string;
+  readonly fetch?: typeof fetch;
+}
+
+const isUrl = (from: string) => /^https?:\/\//i.test(from);
+
+async function fetchFile(base: string, file: string, fetcher: typeof fetch): Promise<Uint8Array> {
+  const url = new URL(file, base.endsWith('/') ? base : `${base}/`);
+  const response = await fetcher(url).catch((error: Error) => {
+    throw new ModelLoadError(`Cannot download ${url}: ${error.message}`);
+  });
+  if (!response.ok) throw new ModelLoadError(`Cannot download ${url}: HTTP ${response.status}.`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function readSource(from: string, file: string, fetcher: typeof fetch): Promise<Uint8Array> {
+  if (isUrl(from)) return fetchFile(from, file, fetcher);
+  return readFile(join(from, file)).catch(() => {
+    throw new ModelLoadError(`${join(from, file)} is missing: the folder must hold ${file}.`);
+  });
+}
+
+/**
+ * Installs a catalogued model into <modelsDir>/<name>: reads every file from a folder (the
+ * air-gapped way) or a URL, checks each against the catalogue's sha256, writes the manifest,
+ * then opens the result with onnxruntime before it replaces anything already installed.
+ */
+export async function installModel(name: string, options: InstallOptions): Promise<ModelManifest> {
+  const entry = MODEL_CATALOGUE[name];
+  if (!entry) {
+    throw new ModelLoadError(`"${name}" is not in the catalogue; installable models: ${Object.keys(MODEL_CATALOGUE).join(', ')}.`);
+  }
+  const fetcher = options.fetch ?? fetch;
+  const files: Record<string, string> = { [entry.manifest.file]: entry.manifest.sha256, ...entry.extraFiles };
+  const contents = new Map<string, Uint8Array>();
+  for (const [file, expected] of Object.entries(files)) {
+    const bytes = await readSource(options.from, file, fetcher);
+    const actual = sha256Of(bytes);
+    if (actual !== expected) {
+      throw new ModelLoadError(`${file} from ${options.from} has sha256 ${actual}, expected ${expected}: it is not the ${name} the catalogue describes, or it is damaged.`);
+    }
+    contents.set(file, bytes);
+  }
+
+  await mkdir(options.modelsDir, { recursive: true });
+  const target = join(options.modelsDir, name);
+  const staging = join(options.modelsDir, `.${name}.installing-${randomBytes(4).toString('hex')}`);
+  await mkdir(staging);
+  try {
+    for (const [file, bytes] of contents) await writeFile(join(staging, file), bytes);
+    await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(entry.manifest, null, 2)}\n`);
+    await (await loadModel(staging)).session.release();
+    await rm(target, { recursive: true, force: true });
+    await rename(staging, target);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return entry.manifest;
+}

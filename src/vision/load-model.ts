@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ort from 'onnxruntime-node';
+import { MANIFEST_FILE, ModelManifest, type OutputSpec } from './model-manifest.js';
+
+export class ModelLoadError extends Error {
+  override readonly name = 'ModelLoadError';
+}
+
+export interface LoadedModel {
+  readonly manifest: ModelManifest;
+  readonly dir: string;
+  readonly session: ort.InferenceSession;
+  /** Labels per output name. */
+  readonly labels: ReadonlyMap<string, readonly string[]>;
+}
+
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export async function readManifest(dir: string): Promise<ModelManifest> {
+  const path = join(dir, MANIFEST_FILE);
+  const text = await readFile(path, 'utf8').catch(() => {
+    throw new ModelLoadError(`${path} is missing: every model directory needs a manifest.json.`);
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ModelLoadError(`${path} is not valid JSON.`);
+  }
+  const parsed = ModelManifest.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new ModelLoadError(`${path} is not a valid model manifest:\n  - ${problems.join('\n  - ')}`);
+  }
+  return parsed.data;
+}
+
+async function readLabels(dir: string, output: OutputSpec): Promise<string[]> {
+  if (Array.isArray(output.labels)) return output.labels;
+  const path = join(dir, output.labels);
+  const json: unknown = JSON.parse(
+    await readFile(path, 'utf8').catch(() => {
+      throw new ModelLoadError(`Labels file ${path} is missing.`);
+    }),
+  );
+  if (!Array.isArray(json) || !json.every((label) => typeof label === 'string')) {
+    throw new ModelLoadError(`Labels file ${path} must be a JSON array of strings.`);
+  }
+  return json;
+}
+
+/** Dimensions agree when equal, or when the model leaves one symbolic. */
+const dimsAgree = (actual: readonly (number | string)[], expected: readonly number[]) =>
+  actual.length === expected.length && actual.every((dim, i) => typeof dim !== 'number' || dim < 0 || dim === expected[i]);
+
+/**
+ * Reads, verifies and opens one model directory. Any mismatch between manifest, file and graph
+ * stops here with a message naming the file and what to fix, so a bad model fails the start,
+ * not a patient's request.
+ */
+export async function loadModel(dir: string): Promise<LoadedModel> {
+  const manifest = await readManifest(dir);
+  const file = join(dir, manifest.file);
+  const bytes = await readFile(file).catch(() => {
+    throw new ModelLoadError(`Model file ${file} named by the manifest is missing.`);
+  });
+  const actualHash = sha256Of(bytes);
+  if (actualHash !== manifest.sha256) {
+    throw new ModelLoadError(`${file} has sha256 ${actualHash}, but its manifest expects ${manifest.sha256}: the file is corrupt or not the model the manifest describes.`);
+  }
+  let session: ort.InferenceSession;
+  try {
+    // One thread per run: concurrency comes from running several requests, not from splitting one.
+    session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+  } catch (error) {
+    throw new ModelLoadError(`onnxruntime cannot open ${file}: ${(error as Error).message}`);
+  }
+
+  const input = session.inputMetadata.find((meta) => meta.name === manifest.input.name);
+  if (!input || !input.isTensor) {
+    throw new ModelLoadError(`${file} has no tensor input "${manifest.input.name}"; its inputs are: ${session.inputNames.join(', ')}.`);
+  }
+  if (input.type !== manifest.input.dtype) {
+    throw new ModelLoadError(`${file} input "${input.name}" is ${input.type}, but the manifest says ${manifest.input.dtype}.`);
+  }
+  const spec = manifest.input;
+  const expectedShape =
+    spec.kind === 'features' ? [1, spec.features.length] : spec.layout === 'NCHW' ? [1, 3, spec.height, spec.width] : [1, spec.height, spec.width, 3];
+  if (!dimsAgree(input.shape, expectedShape)) {
+    throw new ModelLoadError(`${file} input "${input.name}" has shape [${input.shape.join(', ')}], but the manifest describes [${expectedShape.join(', ')}].`);
+  }
+
+  const labels = new Map<string, readonly string[]>();
+  for (const output of manifest.outputs) {
+    const meta = session.outputMetadata.find((m) => m.name === output.name);
+    if (!meta || !meta.isTensor) {
+      throw new ModelLoadError(`${file} has no tensor output "${output.name}"; its outputs are: ${session.outputNames.join(', ')}.`);
+    }
+    const outputLabels = await readLabels(dir, output);
+    const classes = meta.shape[1];
+    if (typeof classes === 'number' && classes > 0 && classes !== outputLabels.length) {
+      throw new ModelLoadError(`${file} output "${output.name}" has ${classes} values but ${outputLabels.length} labels.`);
+    }
+    labels.set(output.name, outputLabels);
+  }
+  return { manifest, dir, session, labels };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * What pawlens must know to run a model (DESIGN.md §4): its file and hash, how to turn pixels
+ * into its input tensor, and how to read its output. One manifest.json per model directory.
+ */
+const tensorName = z.string().min(1).max(200);
+const triple = z.tuple([z.number(), z.number(), z.number()]);
+
+export const ImageInputSpec = z.strictObject({
+  kind: z.literal('image'),
+  name: tensorName,
+  dtype: z.enum(['float32', 'float16']),
+  layout: z.enum(['NCHW', 'NHWC']),
+  width: z.number().int().min(8).max(4096),
+  height: z.number().int().min(8).max(4096),
+  /** fill: stretch to size; cover: scale to cover, centre-crop; contain: letterbox on black. */
+  resize: z.enum(['fill', 'cover', 'contain']),
+  channelOrder: z.enum(['RGB', 'BGR']),
+  /** value = (pixel × scale − mean) / std, per channel in channelOrder. */
+  scale: z.number().positive(),
+  mean: triple,
+  std: triple.refine((std) => std.every((v) => v > 0), 'std values must be positive'),
+});
+
+export const FeatureInputSpec = z.strictObject({
+  kind: z.literal('features'),
+  name: tensorName,
+  dtype: z.enum(['float32', 'float16']),
+  /** The names of the vector's entries, in order; they must be produced by the analyser. */
+  features: z.array(z.string().min(1)).min(1),
+});
+
+export const OutputSpec = z.strictObject({
+  name: tensorName,
+  kind: z.enum(['logits', 'probabilities', 'features', 'scores']),
+  /** Inline labels, or the name of a JSON file (an array of strings) beside the manifest. */
+  labels: z.union([z.array(z.string().min(1)).min(1), z.string().regex(/^[\w.-]+\.json$/)]),
+});
+
+export const ModelManifest = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'name must be lower-case letters, digits, ".", "_" or "-"'),
+  task: z.enum(['colour-quality', 'severity', 'classifier']),
+  /** For severity heads: the operation whose rules the head encodes. */
+  operation: z.enum(['stool', 'vomit', 'urine', 'skin', 'ear']).optional(),
+  /** For classifiers: the label set, which decides how labels map to species and breeds. */
+  labelSet: z.enum(['imagenet-1k', 'pet-breeds']).optional(),
+  description: z.string().max(500).optional(),
+  source: z.string().max(500).optional(),
+  license: z.string().max(200).optional(),
+  file: z.string().regex(/^[\w.-]+\.onnx$/, 'file must be an .onnx file name in the model directory'),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lower-case hex digits'),
+  input: z.discriminatedUnion('kind', [ImageInputSpec, FeatureInputSpec]),
+  outputs: z.array(OutputSpec).min(1),
+});
+
+export type ModelManifest = z.infer<typeof ModelManifest>;
+export type ImageInputSpec = z.infer<typeof ImageInputSpec>;
+export type FeatureInputSpec = z.infer<typeof FeatureInputSpec>;
+export type OutputSpec = z.infer<typeof OutputSpec>;
+
+export const MANIFEST_FILE = 'manifest.json';

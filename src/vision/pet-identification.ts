@@ -1,0 +1,94 @@
+import type { Classification } from './classifier-model.js';
+import { IMAGENET_PET_CLASSES, type LocalizedName, type PetClass, type Species } from './tables/imagenet-pets.js';
+
+/** Below this much probability on all pet classes together, the photo shows no pet. */
+export const MIN_PET_PROBABILITY = 0.2;
+/** How much a stated animalType weighs: it tips a close call, it cannot overrule a clear photo. */
+export const ANIMAL_TYPE_PRIOR_WEIGHT = 2;
+/** Below this the best breed class is too weak to name; the answer is a mixed/unknown breed. */
+export const MIN_BREED_PROBABILITY = 0.05;
+
+export interface PetIdentification {
+  /** Undefined when the photo shows no pet. */
+  readonly species: Species | undefined;
+  /** Probability mass of the chosen species (or of all pets, when none is chosen). */
+  readonly speciesProbability: number;
+  readonly breed: LocalizedName | undefined;
+  readonly breedProbability: number;
+  /** The classifier's own best label, named when no pet is seen ("espresso"). */
+  readonly topLabel: string;
+  readonly topProbability: number;
+  /** The stated animalType when the photo says otherwise. */
+  readonly contradictsAnimalType: string | undefined;
+}
+
+const SPECIES_ALIASES: Readonly<Record<string, Species>> = {
+  dog: 'dog', dogs: 'dog', puppy: 'dog', canine: 'dog', perro: 'dog', 狗: 'dog', 犬: 'dog',
+  cat: 'cat', cats: 'cat', kitten: 'cat', feline: 'cat', gato: 'cat', 猫: 'cat',
+  rabbit: 'rabbit', bunny: 'rabbit', conejo: 'rabbit', 兔: 'rabbit', 兔子: 'rabbit',
+  hamster: 'hamster', hámster: 'hamster', 仓鼠: 'hamster',
+  'guinea pig': 'guinea_pig', guinea_pig: 'guinea_pig', cavy: 'guinea_pig', cobaya: 'guinea_pig', 豚鼠: 'guinea_pig',
+};
+
+/** animalType as a client sent it (lower-cased) → a species pawlens knows, if any. */
+export const speciesFromAnimalType = (animalType: string | undefined) => (animalType ? SPECIES_ALIASES[animalType] : undefined);
+
+interface Candidate {
+  readonly species: Species;
+  readonly name: LocalizedName;
+  readonly wild: boolean;
+  readonly probability: number;
+}
+
+function candidates(classification: Classification): Candidate[] {
+  if (classification.labelSet === 'imagenet-1k') {
+    return IMAGENET_PET_CLASSES.map((pet: PetClass) => ({
+      species: pet.species,
+      name: pet.name,
+      wild: pet.wild === true,
+      probability: classification.probabilities[pet.index] ?? 0,
+    }));
+  }
+  // A pet-breed model labels its classes "species/Breed name"; its names are not translated.
+  return classification.labels.flatMap((label, i) => {
+    const [species, breed] = label.split('/', 2);
+    const known = speciesFromAnimalType(species?.toLowerCase());
+    return known && breed ? [{ species: known, name: { en: breed, zh: breed, es: breed }, wild: false, probability: classification.probabilities[i] ?? 0 }] : [];
+  });
+}
+
+/**
+ * Classifier probabilities → species and breed. The species is the one with most probability
+ * mass (a stated animalType weighs ANIMAL_TYPE_PRIOR_WEIGHT times); the breed is its most likely
+ * domestic class. A photo whose pet classes together stay under MIN_PET_PROBABILITY gets no breed.
+ */
+export function identifyPet(classification: Classification, animalType?: string): PetIdentification {
+  let topIndex = 0;
+  classification.probabilities.forEach((p, i) => {
+    if (p > classification.probabilities[topIndex]!) topIndex = i;
+  });
+  const topLabel = classification.labels[topIndex]?.split(',')[0]?.trim() ?? 'unknown';
+  const topProbability = classification.probabilities[topIndex] ?? 0;
+
+  const all = candidates(classification);
+  const mass = new Map<Species, number>();
+  for (const candidate of all) mass.set(candidate.species, (mass.get(candidate.species) ?? 0) + candidate.probability);
+  const petProbability = [...mass.values()].reduce((sum, p) => sum + p, 0);
+  const stated = speciesFromAnimalType(animalType);
+  const none = { breed: undefined, breedProbability: 0, topLabel, topProbability };
+
+  if (petProbability < MIN_PET_PROBABILITY) {
+    return { species: undefined, speciesProbability: petProbability, contradictsAnimalType: stated ? animalType : undefined, ...none };
+  }
+  const weighted = [...mass].map(([species, p]) => [species, p * (species === stated ? ANIMAL_TYPE_PRIOR_WEIGHT : 1)] as const);
+  const [species] = weighted.reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+  const speciesProbability = mass.get(species)!;
+  const breed = all
+    .filter((candidate) => candidate.species === species && !candidate.wild)
+    .reduce<Candidate | undefined>((best, candidate) => (!best || candidate.probability > best.probability ? candidate : best), undefined);
+  const contradictsAnimalType = stated && stated !== species ? animalType : undefined;
+  if (!breed || breed.probability < MIN_BREED_PROBABILITY) {
+    return { species, speciesProbability, contradictsAnimalType, ...none };
+  }
+  return { species, speciesProbability, breed: breed.name, breedProbability: breed.probability, topLabel, topProbability, contradictsAnimalType };
+}

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HealthOperationKey } from '../src/contract/operation-contracts.js';
+import { decodeImageBytes } from '../src/image/decode-image.js';
+import { assessHealth } from '../src/operations/health-assessment.js';
+import { RULE_TABLES } from '../src/operations/rules/index.js';
+import type { VisionModels } from '../src/vision/vision-models.js';
+import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, speckles } from './fixtures/scenes.js';
+import { describeWithShared, sharedPhoto } from './fixtures/shared-assets.js';
+import { builtinVision } from './fixtures/test-app.js';
+
+/** One generated photo per rule row: [operation, rule that must be the main finding, scene]. */
+const RULE_SCENES: ReadonlyArray<readonly [HealthOperationKey, string, Buffer]> = [
+  ['stool', 'brown', scene(FLOOR, [blob('#6e4623')])],
+  ['stool', 'melena', scene(FLOOR, [blob('#151210')])],
+  ['stool', 'fresh_blood', scene(FLOOR, [blob('#6e4623'), { fill: '#c0282a', cx: 170, cy: 140, rx: 40, ry: 6 }, { fill: '#c0282a', cx: 230, cy: 165, rx: 35, ry: 5 }])],
+  ['stool', 'heavy_blood', scene(FLOOR, [blob('#6e4623'), { fill: '#b22222', cx: 200, cy: 150, rx: 70, ry: 45 }])],
+  ['stool', 'pale_clay', scene(FLOOR, [blob('#9a968e')])],
+  ['stool', 'yellow_orange', scene(FLOOR, [blob('#d89a28')])],
+  ['stool', 'green', scene(FLOOR, [blob('#4d7a2e')])],
+  ['vomit', 'coffee_grounds', scene(FLOOR, [blob('#3b2414'), ...speckles('#141110')])],
+  ['vomit', 'heavy_blood', scene(FLOOR, [blob('#b52424')])],
+  ['vomit', 'fresh_blood', scene(FLOOR, [blob('#e8c830'), { fill: '#c0282a', cx: 190, cy: 150, rx: 60, ry: 10 }])],
+  ['vomit', 'bile', scene(FLOOR, [blob('#e3c22a')])],
+  ['vomit', 'food', scene(FLOOR, [blob('#9c7048'), ...speckles('#7a4a26', 22, 6)])],
+  ['vomit', 'foam', scene(DARK_TILE, [blob('#f2f2f0')])],
+  ['urine', 'normal_yellow', scene(DARK_TILE, [blob('#f0d848')])],
+  ['urine', 'very_dilute', scene(DARK_TILE, [blob('#eeeeea')])],
+  ['urine', 'concentrated', scene(FLOOR, [blob('#c08a1a')])],
+  ['urine', 'blood', scene(FLOOR, [blob('#d04050')])],
+  ['urine', 'brown_black', scene(FLOOR, [blob('#5a3a1e')])],
+  ['urine', 'cloudy', scene(DARK_TILE, [blob('#e8d040'), ...speckles('#a8a8a0', 14, 6)])],
+  ['skin', 'no_visible_change', closeUp('#eab2a8', [['#d9a58c', 6]])],
+  ['skin', 'redness', closeUp('#eab2a8', [['#cc3333', 8]])],
+  ['skin', 'marked_redness', closeUp('#eab2a8', [['#cc3333', 35]])],
+  ['skin', 'bleeding', closeUp('#eab2a8', [['#6e1414', 16]])],
+  ['skin', 'crust_discharge', closeUp('#eab2a8', [['#e0b020', 14]])],
+  ['ear', 'clean', closeUp('#f0b8b0', [['#d9b48c', 6]])],
+  ['ear', 'mild_redness', closeUp('#f0b8b0', [['#cc3333', 8]])],
+  ['ear', 'inflamed', closeUp('#f0b8b0', [['#cc3333', 22]])],
+  ['ear', 'yeast_wax', closeUp('#f0b8b0', [['#4a2c17', 30]])],
+  ['ear', 'mites_debris', closeUp('#f0b8b0', [['#141110', 24]])],
+  ['ear', 'discharge', closeUp('#f0b8b0', [['#c8c028', 22]])],
+];
+
+let vision: VisionModels;
+beforeAll(async () => {
+  vision = await builtinVision();
+});
+
+const assess = async (operation: HealthOperationKey, svg: Buffer, edit?: Parameters<typeof decodedScene>[1]) =>
+  assessHealth(operation, await vision.colour.measure(await decodedScene(svg, edit)), vision.heads[operation]);
+
+describe('every rule row fires on a photo that shows it', () => {
+  it('has a scene for every row of every table', () => {
+    const covered = new Set(RULE_SCENES.map(([operation, rule]) => `${operation}.${rule}`));
+    const rows = Object.values(RULE_TABLES).flatMap((table) => table.rules.map((rule) => `${table.operation}.${rule.id}`));
+    expect(rows.filter((row) => !covered.has(row))).toEqual([]);
+  });
+
+  it.each(RULE_SCENES)('%s: %s', async (operation, ruleId, svg) => {
+    const assessment = await assess(operation, svg);
+    const rule = RULE_TABLES[operation].rules.find((r) => r.id === ruleId)!;
+    expect(assessment.qualityProblem).toBeUndefined();
+    expect(assessment.mainFinding?.id).toBe(ruleId);
+    expect(assessment.severity).toBe(rule.severity);
+  });
+});
+
+describe('red flags are never downgraded', () => {
+  it('black stool with brown and fresh blood stays severe and keeps both red flags', async () => {
+    const assessment = await assess('stool', scene(FLOOR, [blob('#151210'), { fill: '#c0282a', cx: 200, cy: 150, rx: 50, ry: 8 }]));
+    expect(assessment.severity).toBe('severe');
+    expect(assessment.mainFinding?.id).toBe('melena');
+    expect(assessment.findings.map((rule) => rule.id)).toContain('fresh_blood');
+    expect(assessment.colours).toEqual(expect.arrayContaining(['black', 'red']));
+  });
+
+  it('a little blood in otherwise normal brown stool still raises the severity', async () => {
+    const assessment = await assess('stool', scene(FLOOR, [blob('#6e4623'), { fill: '#c0282a', cx: 200, cy: 150, rx: 45, ry: 7 }]));
+    expect(assessment.findings.map((rule) => rule.id)).toEqual(expect.arrayContaining(['brown', 'fresh_blood']));
+    expect(assessment.severity).toBe('moderate');
+    expect(assessment.colours).toContain('red');
+  });
+});
+
+describe('photos that cannot be judged are inconclusive', () => {
+  const brownStool = scene(FLOOR, [blob('#6e4623')]);
+
+  it('too dark', async () => {
+    const assessment = await assess('stool', brownStool, (image) => image.linear(0.12, 0));
+    expect(assessment).toMatchObject({ severity: 'inconclusive', qualityProblem: 'too_dark', findings: [] });
+  });
+
+  it('a dark photo of black stool is not called melena', async () => {
+    const assessment = await assess('stool', scene(FLOOR, [blob('#151210')]), (image) => image.linear(0.1, 0));
+    expect(assessment.severity).toBe('inconclusive');
+  });
+
+  it('too blurred', async () => {
+    const assessment = await assess('stool', brownStool, (image) => image.blur(12));
+    expect(assessment).toMatchObject({ severity: 'inconclusive', qualityProblem: 'blurred' });
+  });
+
+  it('washed out', async () => {
+    const assessment = await assess('urine', scene('#ffffff', [blob('#fffef8')]));
+    expect(assessment.severity).toBe('inconclusive');
+  });
+
+  it('no clear subject: an empty, faintly textured floor', async () => {
+    const assessment = await assess('vomit', scene(FLOOR, speckles('#d3cdc0', 20, 7)));
+    expect(assessment).toMatchObject({ severity: 'inconclusive', qualityProblem: 'no_subject' });
+  });
+
+  it('a close-up needs no subject: skin filling the frame is judged', async () => {
+    const assessment = await assess('skin', closeUp('#eab2a8', [['#d9a58c', 6]]));
+    expect(assessment.qualityProblem).toBeUndefined();
+  });
+
+  it('colours outside every rule are inconclusive, not normal', async () => {
+    const assessment = await assess('stool', scene(FLOOR, [blob('#3060c0')]));
+    expect(assessment).toMatchObject({ severity: 'inconclusive', qualityProblem: undefined, mainFinding: undefined });
+  });
+});
+
+describeWithShared('real photos that are not what the operation expects', () => {
+  it.each(['wml_dog.jpg', 'chelsea.png', 'coffee.png'])('%s sent to stool analysis raises no red flag', async (photoName) => {
+    const image = await decodeImageBytes(readFileSync(sharedPhoto(photoName)));
+    const assessment = await assessHealth('stool', await vision.colour.measure(image), vision.heads.stool);
+    expect(assessment.severity).toBe('inconclusive');
+    expect(assessment.qualityProblem).toBe('no_subject');
+  });
+});
