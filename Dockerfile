@@ -17,15 +17,17 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PAWLENS_HOST=0.0.0.0 \
     PAWLENS_PORT=8080 \
-    PAWLENS_DATA_DIR=/data
+    PAWLENS_DATA_DIR=/data \
+    PAWLENS_MODELS_DIR=/models
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY models ./models
-RUN mkdir -p /data && chown node:node /data
+# Built-in models stay in the image (/app/models/builtin); installed ones go to the /models volume.
+RUN mkdir -p /data /models && chown node:node /data /models
 USER node
-VOLUME ["/data"]
+VOLUME ["/data", "/models"]
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PAWLENS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

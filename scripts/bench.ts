@@ -1,0 +1,112 @@
+/**
+ * npm run bench [-- --requests N --clients C]
+ *
+ * Requests per second and latency percentiles over HTTP, against the same pipeline run
+ * in-process on the same images (decode → analysis → closed-schema check), at the same
+ * concurrency. The in-process run is the floor the service is measured against: the ratio shows
+ * what HTTP, JSON, auth and credits cost. Cases: stool (built-in models only) and, when
+ * ../shared has the SqueezeNet model, breed with it installed into a temporary models folder.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { spawn } from 'node:child_process';
+import { text } from 'node:stream/consumers';
+import sharp from 'sharp';
+import { issueKey } from '../src/accounts/issue-key.js';
+import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
+import { OPERATION_CONTRACTS, type OperationKey } from '../src/contract/operation-contracts.js';
+import { successEnvelope } from '../src/contract/envelopes.js';
+import { createApp } from '../src/http/create-app.js';
+import { decodeImageField } from '../src/image/decode-image.js';
+import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
+import { installModel } from '../src/vision/install-model.js';
+import { loadVisionModels } from '../src/vision/vision-models.js';
+import type { LoadJob, LoadResult } from './bench/load-client.js';
+import { summarize, type Summary } from './bench/stats.js';
+
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' } } });
+const total = Number(values.requests);
+const clients = Number(values.clients);
+const shared = join(import.meta.dirname, '..', '..', 'shared');
+const tmp = mkdtempSync(join(tmpdir(), 'pawlens-bench-'));
+
+async function stoolPhoto(): Promise<Buffer> {
+  // A 1600×1200 phone-sized JPEG: big enough that shrink-on-load and the resize matter.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><rect width="1600" height="1200" fill="#e1dcd2"/><ellipse cx="800" cy="600" rx="400" ry="280" fill="#6e4623"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+async function inProcess(analyzer: ReturnType<typeof createVisionAnalyzer>, operation: OperationKey, image: string): Promise<Summary> {
+  const envelope = successEnvelope(OPERATION_CONTRACTS[operation].data);
+  const latencies: number[] = [];
+  let sent = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (sent < total) {
+      sent++;
+      const t0 = performance.now();
+      const decoded = await decodeImageField(image);
+      const data = await analyzer.analyze(operation, { image: decoded, language: 'en', animalType: undefined, requestId: 'req_benchmark0' });
+      envelope.parse({ success: true, request_id: 'req_benchmark0', data });
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, worker));
+  return summarize(latencies, performance.now() - started);
+}
+
+async function overHttp(job: LoadJob): Promise<Summary> {
+  const client = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bench', 'load-client.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  client.stdin.end(JSON.stringify(job));
+  const result = JSON.parse(await text(client.stdout)) as LoadResult;
+  if (result.failures > 0) throw new Error(`${result.failures} of ${job.total} requests failed`);
+  return summarize(result.latenciesMs, result.wallMs);
+}
+
+const row = (name: string, s: Summary) =>
+  `| ${name} | ${s.requests} | ${s.perSecond.toFixed(1)} | ${s.p50.toFixed(1)} | ${s.p90.toFixed(1)} | ${s.p99.toFixed(1)} |`;
+
+async function main() {
+  const modelsDir = join(tmp, 'models');
+  const cases: Array<{ operation: OperationKey; label: string; image: Buffer }> = [{ operation: 'stool', label: 'stool (built-in models), 1600×1200 JPEG', image: await stoolPhoto() }];
+  if (existsSync(join(shared, 'models', 'squeezenet1.0'))) {
+    await installModel('squeezenet1.0', { from: join(shared, 'models', 'squeezenet1.0'), modelsDir });
+    cases.push({ operation: 'breed', label: 'breed (SqueezeNet 1.0), wml_dog.jpg', image: await sharp(join(shared, 'photos', 'wml_dog.jpg')).toBuffer() });
+  } else {
+    console.log('(../shared is absent: the breed case is skipped)');
+  }
+  const vision = await loadVisionModels({ modelsDir });
+  const analyzer = createVisionAnalyzer(vision);
+  const store = new SqliteAccountStore(join(tmp, 'bench.db'));
+  const { secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
+  // The bench measures the pipeline, not the rate limiter or the queue limit.
+  const { express } = createApp({ store, analyzer, maxQueue: 10_000, rateLimitPerMinute: 0 });
+  const server = express.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  console.log(`pawlens bench: ${total} requests per run, ${clients} concurrent clients, Node ${process.version}`);
+  console.log('| run | requests | req/s | p50 ms | p90 ms | p99 ms |');
+  console.log('|---|---|---|---|---|---|');
+  for (const { operation, label, image } of cases) {
+    const base64 = image.toString('base64');
+    await inProcess(analyzer, operation, base64); // warm-up: JIT, libvips caches, onnxruntime arenas
+    const floor = await inProcess(analyzer, operation, base64);
+    const http = await overHttp({ url: `http://127.0.0.1:${port}/api/v1/${OPERATION_CONTRACTS[operation].path}`, key: secret, body: JSON.stringify({ image: base64 }), clients, total });
+    console.log(row(`${label}, in-process`, floor));
+    console.log(row(`${label}, HTTP`, http));
+    console.log(`|   HTTP / in-process | | ${(http.perSecond / floor.perSecond).toFixed(2)}× | | | p99/p50 ${(http.p99 / http.p50).toFixed(2)} |`);
+  }
+  console.log(`RSS after the runs: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
+  server.close();
+  await store.close();
+}
+
+try {
+  await main();
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
