@@ -47,6 +47,7 @@ function oneSentenceTexts(language: Language, t: NarrationTemplates): Array<read
     for (const [key, subject] of Object.entries(t.subjectNames)) texts.push([`quality.${problem}.summary(${key})`, quality.summary(subject)]);
   }
   texts.push(['breed.limitation', t.breed.limitation]);
+  texts.push(['breed.noAnimalAdvice', t.breed.noAnimalAdvice]);
   for (const topLabel of ['espresso', 'Granny Smith', 'tabby']) texts.push([`breed.noAnimal(${topLabel})`, t.breed.noAnimal(topLabel)]);
   for (const facts of breedFacts(language)) {
     const what = `${facts.species}/${facts.breed}/${facts.statedAnimal ?? '-'}`;

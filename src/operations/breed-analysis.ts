@@ -32,7 +32,7 @@ export async function breedData(input: AnalysisInput, measurement: ColourMeasure
       species: t.breed.noAnimalSpecies,
       breed: t.breed.noAnimalBreed,
       confidence: round(pet.speciesProbability),
-      summary: joinSentences(language, [t.breed.noAnimal(pet.topLabel), t.breed.limitation]),
+      summary: joinSentences(language, [t.breed.noAnimal(pet.topLabel), t.breed.noAnimalAdvice]),
     };
   }
   const species = SPECIES_NAMES[pet.species][language];

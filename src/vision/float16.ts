@@ -1,33 +1,32 @@
 /**
  * IEEE 754 half precision, as onnxruntime-node takes and gives float16 tensors: Uint16Array bit
- * patterns. Round-to-nearest-even, so converting a 0..255 pixel is exact.
+ * patterns. Rounds the double itself to nearest, ties to even (going through float32 first would
+ * round twice), so converting a 0..255 pixel is exact.
  */
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
+const roundTiesToEven = (x: number) => {
+  const floor = Math.floor(x);
+  const rest = x - floor;
+  return rest > 0.5 || (rest === 0.5 && floor % 2 === 1) ? floor + 1 : floor;
+};
+
+/** Half-way between the largest half (65504) and the next step: from here on it is infinity. */
+const OVERFLOW = 65520;
 
 export function toHalf(value: number): number {
-  f32[0] = value;
-  const x = u32[0]!;
-  const sign = (x >>> 16) & 0x8000;
-  const exponent = (x >>> 23) & 0xff;
-  let mantissa = x & 0x7fffff;
-  if (exponent === 0xff) return sign | 0x7c00 | (mantissa ? 0x200 : 0);
-  const e = exponent - 127 + 15;
-  if (e >= 0x1f) return sign | 0x7c00;
-  if (e <= 0) {
-    if (e < -10) return sign;
-    mantissa |= 0x800000;
-    const shift = 14 - e;
-    let half = mantissa >>> shift;
-    const remainder = mantissa & ((1 << shift) - 1);
-    const halfway = 1 << (shift - 1);
-    if (remainder > halfway || (remainder === halfway && half & 1)) half++;
-    return sign | half;
+  if (Number.isNaN(value)) return 0x7e00;
+  const sign = value < 0 || Object.is(value, -0) ? 0x8000 : 0;
+  const magnitude = Math.abs(value);
+  if (magnitude >= OVERFLOW) return sign | 0x7c00;
+  if (magnitude < 2 ** -14) {
+    // Subnormal: a multiple of 2^-24; 1024 of them carry into the smallest normal, as it should.
+    return sign | roundTiesToEven(magnitude / 2 ** -24);
   }
-  let half = sign | (e << 10) | (mantissa >>> 13);
-  const remainder = mantissa & 0x1fff;
-  if (remainder > 0x1000 || (remainder === 0x1000 && half & 1)) half++;
-  return half;
+  let exponent = Math.floor(Math.log2(magnitude));
+  if (2 ** exponent > magnitude) exponent--;
+  if (2 ** (exponent + 1) <= magnitude) exponent++;
+  // Scaling by powers of two and subtracting 1 are exact in a double: one rounding only.
+  const mantissa = roundTiesToEven((magnitude / 2 ** exponent - 1) * 1024);
+  return sign | (((exponent + 15) << 10) + mantissa);
 }
 
 export function fromHalf(bits: number): number {

@@ -40,11 +40,15 @@ export async function readManifest(dir: string): Promise<ModelManifest> {
 async function readLabels(dir: string, output: OutputSpec): Promise<string[]> {
   if (Array.isArray(output.labels)) return output.labels;
   const path = join(dir, output.labels);
-  const json: unknown = JSON.parse(
-    await readFile(path, 'utf8').catch(() => {
-      throw new ModelLoadError(`Labels file ${path} is missing.`);
-    }),
-  );
+  const text = await readFile(path, 'utf8').catch(() => {
+    throw new ModelLoadError(`Labels file ${path} is missing.`);
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ModelLoadError(`Labels file ${path} is not valid JSON: it must be a JSON array of strings.`);
+  }
   if (!Array.isArray(json) || !json.every((label) => typeof label === 'string')) {
     throw new ModelLoadError(`Labels file ${path} must be a JSON array of strings.`);
   }

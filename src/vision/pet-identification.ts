@@ -31,7 +31,9 @@ const SPECIES_ALIASES: Readonly<Record<string, Species>> = {
 };
 
 /** animalType as a client sent it (lower-cased) → a species pawlens knows, if any. */
-export const speciesFromAnimalType = (animalType: string | undefined) => (animalType ? SPECIES_ALIASES[animalType] : undefined);
+export const speciesFromAnimalType = (animalType: string | undefined): Species | undefined =>
+  // hasOwn: animalType is client text, and "constructor" or "__proto__" must not find Object's members.
+  animalType && Object.hasOwn(SPECIES_ALIASES, animalType) ? SPECIES_ALIASES[animalType] : undefined;
 
 interface Candidate {
   readonly species: Species;

@@ -33,7 +33,10 @@ export interface VisionOptions {
 /** Subfolders of `root` that hold a manifest, sorted; `skip` leaves one out (builtin/). */
 export async function listModelDirs(root: string, skip?: string): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-  const dirs = entries.filter((entry) => entry.isDirectory() && entry.name !== skip).map((entry) => join(root, entry.name));
+  // Hidden folders are an install's staging area (or a crashed one's leftovers), never a model.
+  const dirs = entries
+    .filter((entry) => entry.isDirectory() && entry.name !== skip && !entry.name.startsWith('.'))
+    .map((entry) => join(root, entry.name));
   const withManifest = await Promise.all(
     dirs.map(async (dir) => ((await readdir(dir).catch(() => [] as string[])).includes(MANIFEST_FILE) ? dir : undefined)),
   );

@@ -1,6 +1,8 @@
 import type { NarrationTemplates } from './template-types.js';
 
 const SEE_VET_TODAY = 'See a veterinarian today';
+/** "an Egyptian Mau", "a Beagle": by the first letter, which fits breed names well enough. */
+const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 
 export const EN: NarrationTemplates = {
   colourNames: {
@@ -302,10 +304,11 @@ export const EN: NarrationTemplates = {
     noModel: () =>
       'No breed classifier is installed on this pawlens server, so species and breed were not identified. An administrator can install one with "pawlens models install squeezenet1.0 --from <folder>".',
     noAnimal: (topLabel) => `The photo does not appear to show a pet; the classifier's best match was "${topLabel}".`,
+    noAnimalAdvice: 'No breed is given for a photo without a pet; send one in which your pet is clearly visible.',
     identified: ({ species, breed, percent, statedAnimal }) =>
       statedAnimal
-        ? `The request said "${statedAnimal}", but the classifier sees a ${species}, most likely a ${breed} (${percent}% probability).`
-        : `The classifier sees a ${species}, most likely a ${breed} (${percent}% probability).`,
+        ? `The request said "${statedAnimal}", but the classifier sees a ${species}, most likely ${article(breed)} ${breed} (${percent}% probability).`
+        : `The classifier sees a ${species}, most likely ${article(breed)} ${breed} (${percent}% probability).`,
     speciesOnly: ({ species, percent, statedAnimal }) =>
       statedAnimal
         ? `The request said "${statedAnimal}", but the classifier sees a ${species} (${percent}% probability) with no single breed standing out.`

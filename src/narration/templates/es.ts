@@ -340,6 +340,7 @@ export const ES: NarrationTemplates = {
     noModel: () =>
       'Este servidor de pawlens no tiene instalado ningún clasificador de razas, así que no se identificaron la especie ni la raza. Un administrador puede instalar uno con «pawlens models install squeezenet1.0 --from <folder>».',
     noAnimal: (topLabel) => `La foto no parece mostrar una mascota; la coincidencia más probable del clasificador fue «${topLabel}».`,
+    noAnimalAdvice: 'No se indica raza para una foto sin mascota; envíe una en la que su mascota se vea con claridad.',
     identified: ({ species, breed, percent, statedAnimal }) =>
       statedAnimal
         ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species}, y la raza más probable es ${breed} (${percent} % de probabilidad).`

@@ -52,6 +52,8 @@ export interface NarrationTemplates {
     readonly mixedBreed: string;
     noModel(): string;
     noAnimal(topLabel: string): string;
+    /** Follows noAnimal: why there is no breed and what photo to send. */
+    readonly noAnimalAdvice: string;
     identified(facts: BreedFacts): string;
     speciesOnly(facts: BreedFacts): string;
     readonly limitation: string;

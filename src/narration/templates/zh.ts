@@ -312,6 +312,7 @@ export const ZH: NarrationTemplates = {
     noModel: () =>
       '这台 pawlens 服务器没有安装品种分类器，因此未识别物种和品种。管理员可以使用“pawlens models install squeezenet1.0 --from <folder>”命令安装一个。',
     noAnimal: (topLabel) => `照片中似乎没有宠物；分类器的最佳匹配是“${topLabel}”。`,
+    noAnimalAdvice: '没有宠物的照片不会给出品种；请发送一张能清楚看到宠物的照片。',
     identified: ({ species, breed, percent, statedAnimal }) =>
       statedAnimal
         ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}，最可能的品种是${breed}（概率 ${percent}%）。`

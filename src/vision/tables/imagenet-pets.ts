@@ -192,7 +192,7 @@ export const IMAGENET_PET_CLASSES: readonly PetClass[] = [
   pet(282, 'cat', 'Tiger Cat (striped tabby)', '虎纹猫', 'Gato tigre (atigrado rayado)'),
   pet(283, 'cat', 'Persian', '波斯猫', 'Persa'),
   pet(284, 'cat', 'Siamese', '暹罗猫', 'Siamés'),
-  pet(285, 'cat', 'Egyptian Mau-type (Egyptian cat)', '埃及猫（埃及猫类型）', 'Tipo mau egipcio (gato egipcio)'),
+  pet(285, 'cat', 'Egyptian Mau-type (Egyptian cat)', '埃及猫', 'Tipo mau egipcio (gato egipcio)'),
 
   // 286–293: wild cats.
   wild(286, 'cat', 'Cougar (Puma)', '美洲狮', 'Puma'),

@@ -1,0 +1,313 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BreedData } from '../src/contract/data-shapes.js';
+import { decodeImageBytes } from '../src/image/decode-image.js';
+import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
+import type { Classification } from '../src/vision/classifier-model.js';
+import { installModel } from '../src/vision/install-model.js';
+import { identifyPet, MIN_BREED_PROBABILITY, MIN_PET_PROBABILITY, speciesFromAnimalType } from '../src/vision/pet-identification.js';
+import { IMAGENET_PET_CLASSES } from '../src/vision/tables/imagenet-pets.js';
+import { loadVisionModels, type VisionModels } from '../src/vision/vision-models.js';
+import { describeWithShared, SHARED_DIR, sharedPhoto } from './fixtures/shared-assets.js';
+
+const LABELS = Array.from({ length: 1000 }, (_, i) => `label ${i}`);
+const GOLDEN = 207;
+const WOLF = 269;
+const ESKIMO_DOG = 248;
+const TABBY = 281;
+const EGYPTIAN = 285;
+const ESPRESSO = 967;
+
+const nameOf = (index: number) => IMAGENET_PET_CLASSES.find((pet) => pet.index === index)!.name;
+
+/** An ImageNet-1k classification with the given probabilities; the rest of the mass on `rest`. */
+function imagenet(probabilities: Record<number, number>, rest = 999): Classification {
+  const values = new Float32Array(1000);
+  for (const [index, p] of Object.entries(probabilities)) values[Number(index)] = p;
+  const used = values.reduce((sum, p) => sum + p, 0);
+  if (used < 1) values[rest] = (values[rest] ?? 0) + (1 - used);
+  return { labelSet: 'imagenet-1k', labels: LABELS, probabilities: values };
+}
+
+describe('identifyPet on ImageNet-1k probabilities', () => {
+  it('a strong golden retriever → dog, Golden Retriever, with the class’s probability', () => {
+    const pet = identifyPet(imagenet({ [GOLDEN]: 0.875, 208: 0.05 }));
+    expect(pet.species).toBe('dog');
+    expect(pet.breed).toEqual({ en: 'Golden Retriever', zh: '金毛寻回犬', es: 'Golden retriever' });
+    expect(pet.breedProbability).toBe(0.875);
+    expect(pet.speciesProbability).toBeCloseTo(0.925, 6);
+    expect(pet.topLabel).toBe(`label ${GOLDEN}`);
+    expect(pet.topProbability).toBe(0.875);
+    expect(pet.contradictsAnimalType).toBeUndefined();
+  });
+
+  it('mass spread over the domestic cat classes → cat and its best class, even when one dog class is the top label', () => {
+    const pet = identifyPet(imagenet({ 281: 0.16, 282: 0.16, 283: 0.16, 284: 0.15, 285: 0.17, [GOLDEN]: 0.19 }));
+    expect(pet.species).toBe('cat');
+    expect(pet.speciesProbability).toBeCloseTo(0.8, 5);
+    expect(pet.breed).toEqual(nameOf(EGYPTIAN));
+    expect(pet.breedProbability).toBeCloseTo(0.17, 6);
+    expect(pet.topLabel).toBe(`label ${GOLDEN}`);
+  });
+
+  it('all mass on a thing (espresso) → no species, no breed, the classifier’s own label', () => {
+    const pet = identifyPet(imagenet({ [ESPRESSO]: 0.96, [GOLDEN]: 0.01, [TABBY]: 0.01 }));
+    expect(pet.species).toBeUndefined();
+    expect(pet.breed).toBeUndefined();
+    expect(pet.breedProbability).toBe(0);
+    expect(pet.speciesProbability).toBeCloseTo(0.02, 6);
+    expect(pet.speciesProbability).toBeLessThan(MIN_PET_PROBABILITY);
+    expect(pet.topLabel).toBe(`label ${ESPRESSO}`);
+    expect(pet.topProbability).toBeCloseTo(0.96, 6);
+  });
+
+  it('topLabel is the first name of a comma-separated ImageNet label', () => {
+    const labels = [...LABELS];
+    labels[ESPRESSO] = 'espresso, short black';
+    const pet = identifyPet({ ...imagenet({ [ESPRESSO]: 0.99 }), labels });
+    expect(pet.topLabel).toBe('espresso');
+  });
+
+  it('wolf dominating with a bit of husky → dog, and the husky is the breed, never the wolf', () => {
+    const pet = identifyPet(imagenet({ [WOLF]: 0.6, 270: 0.1, [ESKIMO_DOG]: 0.08 }));
+    expect(pet.species).toBe('dog');
+    expect(pet.speciesProbability).toBeCloseTo(0.78, 5);
+    expect(pet.breed).toEqual(nameOf(ESKIMO_DOG));
+    expect(pet.breed?.en).toMatch(/husky/i);
+    expect(pet.breedProbability).toBeCloseTo(0.08, 6);
+    expect(pet.topLabel).toBe(`label ${WOLF}`);
+  });
+
+  it('only wild relatives → the species, but no breed', () => {
+    const pet = identifyPet(imagenet({ [WOLF]: 0.9 }));
+    expect(pet.species).toBe('dog');
+    expect(pet.breed).toBeUndefined();
+    expect(pet.breedProbability).toBe(0);
+    const lynx = identifyPet(imagenet({ 287: 0.7, [TABBY]: 0.01 }));
+    expect(lynx.species).toBe('cat');
+    expect(lynx.breed).toBeUndefined();
+  });
+
+  it('many tiny dog classes that add up → dog, with no breed named', () => {
+    const spread = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [160 + i, 0.03]));
+    const pet = identifyPet(imagenet({ ...spread, [ESPRESSO]: 0.7 }));
+    expect(Math.max(...Object.values(spread))).toBeLessThan(MIN_BREED_PROBABILITY);
+    expect(pet.species).toBe('dog');
+    expect(pet.speciesProbability).toBeCloseTo(0.3, 5);
+    expect(pet.breed).toBeUndefined();
+    expect(pet.breedProbability).toBe(0);
+    expect(pet.topLabel).toBe(`label ${ESPRESSO}`);
+  });
+
+  describe('the stated animalType', () => {
+    const closeCall = imagenet({ [TABBY]: 0.3, [GOLDEN]: 0.35 });
+    const clearDog = imagenet({ [TABBY]: 0.05, [GOLDEN]: 0.9 });
+
+    it('tips a close call', () => {
+      expect(identifyPet(closeCall).species).toBe('dog');
+      const pet = identifyPet(closeCall, 'cat');
+      expect(pet.species).toBe('cat');
+      expect(pet.breed).toEqual(nameOf(TABBY));
+      expect(pet.speciesProbability).toBeCloseTo(0.3, 6); // the mass, not the weighted mass
+      expect(pet.contradictsAnimalType).toBeUndefined();
+      expect(identifyPet(closeCall, 'dog').species).toBe('dog');
+    });
+
+    it('cannot overrule a clear photo, and says so', () => {
+      const pet = identifyPet(clearDog, 'cat');
+      expect(pet.species).toBe('dog');
+      expect(pet.breed).toEqual(nameOf(GOLDEN));
+      expect(pet.contradictsAnimalType).toBe('cat');
+    });
+
+    it.each([
+      ['kitten', 'cat'],
+      ['gato', 'cat'],
+      ['猫', 'cat'],
+      ['feline', 'cat'],
+      ['perro', 'dog'],
+      ['puppy', 'dog'],
+      ['狗', 'dog'],
+    ] as const)('understands the alias %s (%s)', (alias, species) => {
+      expect(speciesFromAnimalType(alias)).toBe(species);
+      const closeOther = species === 'cat' ? closeCall : imagenet({ [TABBY]: 0.35, [GOLDEN]: 0.3 });
+      expect(identifyPet(closeOther, alias).species).toBe(species);
+      const clearOther = species === 'cat' ? clearDog : imagenet({ [TABBY]: 0.9, [GOLDEN]: 0.05 });
+      expect(identifyPet(clearOther, alias).contradictsAnimalType).toBe(alias);
+    });
+
+    it('an animalType pawlens does not know changes nothing', () => {
+      expect(speciesFromAnimalType('parrot')).toBeUndefined();
+      const pet = identifyPet(closeCall, 'parrot');
+      expect(pet.species).toBe('dog');
+      expect(pet.contradictsAnimalType).toBeUndefined();
+    });
+
+    it('words that happen to be Object.prototype properties are not species', () => {
+      // animalType is free text from the client (lower-cased): "constructor" and "__proto__" can arrive.
+      expect(speciesFromAnimalType('constructor')).toBeUndefined();
+      expect(speciesFromAnimalType('__proto__')).toBeUndefined();
+      expect(identifyPet(clearDog, 'constructor').contradictsAnimalType).toBeUndefined();
+    });
+
+    it('on a photo with no pet, a stated animal is reported as contradicted', () => {
+      const pet = identifyPet(imagenet({ [ESPRESSO]: 0.99 }), 'dog');
+      expect(pet.species).toBeUndefined();
+      expect(pet.contradictsAnimalType).toBe('dog');
+    });
+  });
+});
+
+describe('identifyPet on a pet-breed classifier ("species/Breed" labels)', () => {
+  const labels = ['dog/Beagle', 'cat/Siamese', 'dog/Pug', 'Rabbit/Holland Lop', 'background'];
+  const breeds = (probabilities: number[]): Classification => ({ labelSet: 'pet-breeds', labels, probabilities: Float32Array.from(probabilities) });
+
+  it('maps the species by the label’s prefix and names the breed untranslated', () => {
+    const dog = identifyPet(breeds([0.5, 0.125, 0.25, 0.0625, 0.0625]));
+    expect(dog.species).toBe('dog');
+    expect(dog.speciesProbability).toBeCloseTo(0.75, 6);
+    expect(dog.breed).toEqual({ en: 'Beagle', zh: 'Beagle', es: 'Beagle' });
+    expect(dog.breedProbability).toBe(0.5);
+    expect(dog.topLabel).toBe('dog/Beagle');
+
+    const cat = identifyPet(breeds([0.125, 0.75, 0, 0, 0.125]));
+    expect(cat.species).toBe('cat');
+    expect(cat.breed?.en).toBe('Siamese');
+
+    const rabbit = identifyPet(breeds([0, 0.125, 0, 0.75, 0.125]));
+    expect(rabbit.species).toBe('rabbit');
+    expect(rabbit.breed?.en).toBe('Holland Lop');
+  });
+
+  it('labels without a known species prefix are not pets', () => {
+    const pet = identifyPet(breeds([0.05, 0.05, 0, 0, 0.9]));
+    expect(pet.species).toBeUndefined();
+    expect(pet.topLabel).toBe('background');
+  });
+});
+
+interface KnownAnswer {
+  readonly photo: string;
+  readonly index: number;
+  readonly probability: number;
+}
+
+/** ../shared/models/squeezenet1.0/README.md, "Known answers" (resize 224 cover, BGR 0..255). */
+const README_ANSWERS: readonly KnownAnswer[] = [
+  { photo: 'kitten_224.png', index: TABBY, probability: 0.93 },
+  { photo: 'wml_dog.jpg', index: GOLDEN, probability: 0.97 },
+  { photo: 'chelsea.png', index: EGYPTIAN, probability: 0.67 },
+  { photo: 'coffee.png', index: ESPRESSO, probability: 0.99 },
+];
+
+describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user would', () => {
+  let modelsDir: string;
+  let vision: VisionModels;
+
+  beforeAll(async () => {
+    modelsDir = mkdtempSync(join(tmpdir(), 'pawlens-breed-'));
+    await installModel('squeezenet1.0', { from: join(SHARED_DIR, 'models', 'squeezenet1.0'), modelsDir });
+    vision = await loadVisionModels({ modelsDir });
+  });
+
+  afterAll(async () => {
+    await Promise.all((vision?.loaded ?? []).map((model) => model.session.release()));
+    rmSync(modelsDir, { recursive: true, force: true });
+  });
+
+  async function classify(photo: string) {
+    const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
+    const classification = await vision.classifier!.classify(image);
+    const ranked = [...classification.probabilities.keys()].sort((a, b) => classification.probabilities[b]! - classification.probabilities[a]!);
+    return { classification, ranked, p: (index: number) => classification.probabilities[index]! };
+  }
+
+  it.each([
+    ['wml_dog.jpg', 'en', undefined, { species: 'dog', breed: 'Golden Retriever' }],
+    ['wml_dog.jpg', 'zh', undefined, { species: '狗', breed: '金毛寻回犬' }],
+    ['kitten_224.png', 'es', 'cat', { species: 'gato' }],
+    ['chelsea.png', 'en', 'dog', { species: 'cat' }],
+  ] as const)('the full breed answer for %s in %s (animalType %s)', async (photo, language, animalType, expected) => {
+    const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
+    const data = await createVisionAnalyzer(vision).analyze('breed', { image, language, animalType, requestId: 'req_breedtest01' });
+    expect(BreedData.parse(data)).toMatchObject(expected);
+    expect(data.confidence).toBeGreaterThan(0.6);
+    if (animalType === 'dog') expect(data.summary).toContain('"dog"');
+  });
+
+  it('a coffee cup gets no breed and no confidence', async () => {
+    const image = await decodeImageBytes(readFileSync(sharedPhoto('coffee.png')));
+    const data = await createVisionAnalyzer(vision).analyze('breed', { image, language: 'en', animalType: 'dog', requestId: 'req_breedtest02' });
+    expect(BreedData.parse(data)).toMatchObject({ species: 'no animal detected', breed: 'none' });
+    expect(data.confidence).toBeLessThan(0.05);
+    expect(data.summary).toContain('espresso');
+  });
+
+  it('is the breed classifier, with the ImageNet labels', () => {
+    expect(vision.classifier?.name).toBe('squeezenet1.0');
+    expect(vision.classifier?.labelSet).toBe('imagenet-1k');
+    expect(vision.loaded.map((model) => model.manifest.name)).toContain('squeezenet1.0');
+  });
+
+  it('PAWLENS_BREED_MODEL=squeezenet1.0 picks it', async () => {
+    const chosen = await loadVisionModels({ modelsDir, breedModel: 'squeezenet1.0' });
+    try {
+      expect(chosen.classifier?.name).toBe('squeezenet1.0');
+    } finally {
+      await Promise.all(chosen.loaded.map((model) => model.session.release()));
+    }
+  });
+
+  it.each(README_ANSWERS)('$photo: top-1 is class $index at $probability ± 0.05, as in the README', async ({ photo, index, probability }) => {
+    const { classification, ranked, p } = await classify(photo);
+    expect(classification.probabilities).toHaveLength(1000);
+    const sum = classification.probabilities.reduce((s, v) => s + v, 0);
+    expect(sum).toBeCloseTo(1, 2); // probabilities, computed in float16
+    expect(ranked[0]).toBe(index);
+    expect(Math.abs(p(index) - probability)).toBeLessThanOrEqual(0.05);
+  });
+
+  it('kitten_224.png → tabby above 0.85, and a cat', async () => {
+    const { classification, ranked, p } = await classify('kitten_224.png');
+    expect(ranked[0]).toBe(TABBY);
+    expect(p(TABBY)).toBeGreaterThan(0.85);
+    const pet = identifyPet(classification);
+    expect(pet.species).toBe('cat');
+    expect(pet.breed).toEqual(nameOf(TABBY));
+    expect(pet.topLabel).toBe('tabby');
+  });
+
+  it('wml_dog.jpg → dog, Golden Retriever above 0.9', async () => {
+    const { classification } = await classify('wml_dog.jpg');
+    const pet = identifyPet(classification);
+    expect(pet.species).toBe('dog');
+    expect(pet.breed?.en).toBe('Golden Retriever');
+    expect(pet.breedProbability).toBeGreaterThan(0.9);
+    expect(pet.contradictsAnimalType).toBeUndefined();
+    expect(identifyPet(classification, 'cat').contradictsAnimalType).toBe('cat');
+  });
+
+  it('chelsea.png → cat (Egyptian cat first, tabby second, as in the README)', async () => {
+    const { classification, ranked, p } = await classify('chelsea.png');
+    expect(ranked.slice(0, 2)).toEqual([EGYPTIAN, TABBY]);
+    expect(Math.abs(p(TABBY) - 0.28)).toBeLessThanOrEqual(0.05);
+    const pet = identifyPet(classification);
+    expect(pet.species).toBe('cat');
+    expect(pet.speciesProbability).toBeGreaterThan(0.9);
+    expect(pet.breed).toEqual(nameOf(EGYPTIAN));
+  });
+
+  it('coffee.png → no species, no breed, topLabel "espresso"', async () => {
+    const { classification } = await classify('coffee.png');
+    const pet = identifyPet(classification);
+    expect(pet.species).toBeUndefined();
+    expect(pet.breed).toBeUndefined();
+    expect(pet.speciesProbability).toBeLessThan(MIN_PET_PROBABILITY);
+    expect(pet.topLabel).toBe('espresso');
+    expect(pet.topProbability).toBeGreaterThan(0.9);
+    // Saying "dog" does not turn a coffee cup into a dog.
+    expect(identifyPet(classification, 'dog').species).toBeUndefined();
+  });
+});
