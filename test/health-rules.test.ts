@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HealthOperationKey } from '../src/contract/operation-contracts.js';
+import { LANGUAGES } from '../src/contract/language.js';
+import { OPERATION_CONTRACTS, type HealthOperationKey } from '../src/contract/operation-contracts.js';
+import { countSentences } from '../src/contract/sentences.js';
 import { decodeImageBytes } from '../src/image/decode-image.js';
 import { assessHealth } from '../src/operations/health-assessment.js';
+import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
 import { RULE_TABLES } from '../src/operations/rules/index.js';
 import type { VisionModels } from '../src/vision/vision-models.js';
 import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, speckles } from './fixtures/scenes.js';
@@ -129,5 +132,33 @@ describeWithShared('real photos that are not what the operation expects', () => 
     const assessment = await assessHealth('stool', await vision.colour.measure(image), vision.heads.stool);
     expect(assessment.severity).toBe('inconclusive');
     expect(assessment.qualityProblem).toBe('no_subject');
+  });
+});
+
+describe('every finding and every retake answer is a valid response in en, zh and es', () => {
+  const retakes: ReadonlyArray<readonly [HealthOperationKey, string, Buffer, Parameters<typeof decodedScene>[1]]> = [
+    ['stool', 'too dark', scene(FLOOR, [blob('#6e4623')]), (image) => image.linear(0.12, 0)],
+    ['urine', 'blurred', scene(DARK_TILE, [blob('#f0d848')]), (image) => image.blur(12)],
+    ['vomit', 'no subject', scene(FLOOR, []), undefined],
+  ];
+  const cases = [...RULE_SCENES.map(([operation, rule, svg]) => [operation, rule, svg, undefined] as const), ...retakes];
+
+  it.each(LANGUAGES)('%s', async (language) => {
+    const analyzer = createVisionAnalyzer(vision);
+    for (const [operation, what, svg, edit] of cases) {
+      const data = await analyzer.analyze(operation, { image: await decodedScene(svg, edit), language, animalType: undefined, requestId: 'req_rulesall01' });
+      const parsed = OPERATION_CONTRACTS[operation].data.safeParse(data);
+      expect(parsed.error?.issues ?? [], `${operation} ${what} in ${language}: ${JSON.stringify(data)}`).toEqual([]);
+      const sentences = countSentences((data as { summary: string }).summary, language);
+      expect(sentences, `${operation} ${what}`).toBeGreaterThanOrEqual(2);
+      expect(sentences, `${operation} ${what}`).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('a red flag brings same-day vet advice, in every language', async () => {
+    for (const language of LANGUAGES) {
+      const data = await createVisionAnalyzer(vision).analyze('stool', { image: await decodedScene(scene(FLOOR, [blob('#151210')])), language, animalType: 'dog', requestId: 'req_rulesall02' });
+      expect(data.vet_advice.join(' ')).toMatch({ en: /today/, zh: /今天/, es: /hoy/ }[language]);
+    }
   });
 });
