@@ -66,6 +66,27 @@ interface ReservationRow {
   metered: number;
 }
 
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Switching a new file to WAL needs a lock upgrade, and SQLite answers SQLITE_BUSY at once instead
+ * of waiting (to avoid deadlock): two processes opening a fresh data directory together would
+ * fail. So retry, briefly, until the busy timeout.
+ */
+function enableWal(db: Database.Database): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
+}
+
 const toRecord = (row: KeyRow): KeyRecord => ({
   id: row.id,
   name: row.name,
@@ -80,7 +101,9 @@ const toRecord = (row: KeyRow): KeyRecord => ({
 /**
  * The embedded store. better-sqlite3 runs each statement synchronously, and every balance change
  * is a single conditional UPDATE inside a transaction, so neither concurrent requests in this
- * process nor another process on the same file can take the balance below zero.
+ * process nor another process on the same file can take the balance below zero. Transactions that
+ * read and then write start IMMEDIATE: they take the write lock first, so another process writing
+ * in between makes them wait (busy_timeout) instead of failing with SQLITE_BUSY_SNAPSHOT.
  */
 export class SqliteAccountStore implements AccountStore {
   private readonly db: Database.Database;
@@ -90,8 +113,8 @@ export class SqliteAccountStore implements AccountStore {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.now = now;
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    enableWal(this.db);
     this.db.pragma('foreign_keys = ON');
     const version = this.db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
@@ -181,7 +204,7 @@ export class SqliteAccountStore implements AccountStore {
         .run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp());
       const remaining = metered ? (this.requireRow(keyId).credits as number) : null;
       return { id: Number(inserted.lastInsertRowid), keyId, credits, remaining };
-    })();
+    }).immediate();
   }
 
   async commit(reservation: Reservation) {
@@ -198,7 +221,7 @@ export class SqliteAccountStore implements AccountStore {
         .prepare('INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(row.key_id, row.operation, row.request_id, row.credits, at);
       this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, row.key_id);
-    })();
+    }).immediate();
   }
 
   private refundRow(row: ReservationRow) {
@@ -212,7 +235,7 @@ export class SqliteAccountStore implements AccountStore {
     this.db.transaction(() => {
       const row = this.db.prepare<[number], ReservationRow>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
       if (row) this.refundRow(row);
-    })();
+    }).immediate();
   }
 
   async refundStaleReservations(olderThan: Date) {
@@ -222,7 +245,7 @@ export class SqliteAccountStore implements AccountStore {
         .all(olderThan.toISOString());
       rows.forEach((row) => this.refundRow(row));
       return rows.length;
-    })();
+    }).immediate();
   }
 
   async usage(keyId?: string, limit = 100): Promise<UsageRecord[]> {

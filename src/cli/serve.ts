@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AccountStore } from '../accounts/account-store.js';
 import { issueKey } from '../accounts/issue-key.js';
@@ -64,9 +65,19 @@ export async function startServer(
     print('');
   }
 
+  // While draining, a keep-alive connection whose answer just went out would otherwise sit idle
+  // until its keep-alive timeout (5 s) and hold the shutdown open: close it as soon as it is idle.
+  let draining = false;
+  server.on('request', (_request, response: ServerResponse) => {
+    response.on('finish', () => {
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
+      draining = true;
       const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
       force.unref();
       server.close(() => {

@@ -1,0 +1,617 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AccountStoreError, type Reservation } from '../src/accounts/account-store.js';
+import { issueKey } from '../src/accounts/issue-key.js';
+import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
+import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
+import { OPERATION_CONTRACTS, OPERATION_KEYS, type OperationData, type OperationKey } from '../src/contract/operation-contracts.js';
+import { CREDITS_PER_CALL } from '../src/http/analysis-route.js';
+import { createApp, type AppDeps } from '../src/http/create-app.js';
+import type { AnalysisInput } from '../src/operations/analysis-input.js';
+import type { Analyzer } from '../src/operations/analyzer.js';
+import { GIF_BYTES, photo, toBase64, truncatedPhoto } from './fixtures/images.js';
+import { createTestApp } from './fixtures/test-app.js';
+
+let image: string;
+const dirs: string[] = [];
+const cleanups: Array<() => Promise<void> | void> = [];
+
+beforeAll(async () => {
+  image = toBase64(await photo('jpeg'));
+});
+
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const pathOf = (operation: OperationKey) => `/api/v1/${OPERATION_CONTRACTS[operation].path}`;
+
+function expectSuccess(res: request.Response, operation: OperationKey = 'stool') {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return successEnvelope(OPERATION_CONTRACTS[operation].data).parse(res.body);
+}
+
+function expectError(res: request.Response, status: number, code: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  const body = ErrorEnvelope.parse(res.body);
+  expect(body.error.code).toBe(code);
+  return body;
+}
+
+/**
+ * The real app on a store in a temp file, plus a second, read-only connection to the same file
+ * so that the tests see the tables exactly as the next process would.
+ */
+async function fileApp(options: Partial<AppDeps> & { credits?: number | null } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'pawlens-credits-'));
+  dirs.push(dir);
+  const file = join(dir, 'pawlens.db');
+  const store = new SqliteAccountStore(file, options.now);
+  const { record, secret } = await issueKey(store, { name: 'clinic', credits: options.credits === undefined ? 100 : options.credits, expiresAt: null });
+  const { express } = createApp({ ...options, analyzer: options.analyzer ?? fixedAnalyzer, store });
+  const db = new Database(file, { readonly: true });
+  cleanups.push(async () => {
+    db.close();
+    await store.close();
+  });
+  const keyId = record.id;
+  return {
+    http: express,
+    store,
+    keyId,
+    key: secret,
+    post: (operation: OperationKey, body: unknown, contentType = 'application/json') =>
+      request(express)
+        .post(pathOf(operation))
+        .set('Authorization', `Bearer ${secret}`)
+        .set('Content-Type', contentType)
+        .send(typeof body === 'string' ? body : JSON.stringify(body)),
+    balance: () => (db.prepare('SELECT credits FROM api_keys WHERE id = ?').get(keyId) as { credits: number | null }).credits,
+    ledger: () =>
+      db.prepare('SELECT key_id, operation, request_id, credits FROM usage_ledger ORDER BY id').all() as Array<{
+        key_id: string;
+        operation: string;
+        request_id: string;
+        credits: number;
+      }>,
+    openReservations: () => (db.prepare('SELECT COUNT(*) AS n FROM credit_reservations').get() as { n: number }).n,
+  };
+}
+
+/**
+ * A valid answer for every operation, the same each time: these tests are about money, not
+ * about what the photo shows, so the analysis is a fake that cannot be the reason a test fails.
+ */
+const SUMMARY = 'The photo shows a brown subject on a light floor. Nothing visible calls for concern. A photo cannot replace an examination by a vet.';
+const HEALTH = {
+  summary: SUMMARY,
+  home_care: ['Keep fresh water available.', 'Watch for changes over the next few days.'],
+  vet_advice: [],
+};
+const FIXED_DATA: { [K in OperationKey]: OperationData<K> } = {
+  stool: { ...HEALTH, severity: 'normal', health_score: 8, health_score_max: 10, color: 'brown', consistency: 'firm' },
+  vomit: { ...HEALTH, severity: 'mild', vomit_type: 'undigested food', color: 'brown' },
+  urine: { ...HEALTH, severity: 'normal', color: 'pale yellow', clarity: 'clear' },
+  skin: { ...HEALTH, severity: 'normal', condition: 'healthy skin' },
+  ear: { ...HEALTH, severity: 'normal', condition: 'clean ear canal' },
+  emotion: { emotion: 'calm', confidence: 0.6, summary: SUMMARY },
+  breed: { species: 'dog', breed: 'mixed breed', confidence: 0.4, summary: SUMMARY },
+};
+
+const fixedAnalyzer: Analyzer = {
+  async analyze<K extends OperationKey>(operation: K, input: AnalysisInput): Promise<OperationData<K>> {
+    // The photo reached the analysis decoded; the fake only checks that much.
+    expect(input.image.sourceWidth).toBeGreaterThan(0);
+    return FIXED_DATA[operation];
+  },
+};
+
+/** Answers like fixedAnalyzer, but only once `release()` is called. */
+function gatedAnalyzer() {
+  let release!: () => void;
+  let markStarted!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  let finished = false;
+  const analyzer: Analyzer = {
+    async analyze<K extends OperationKey>(operation: K, input: AnalysisInput): Promise<OperationData<K>> {
+      markStarted();
+      await gate;
+      finished = true;
+      return fixedAnalyzer.analyze(operation, input);
+    },
+  };
+  return { analyzer, started, release, finished: () => finished };
+}
+
+const throwingAnalyzer: Analyzer = {
+  async analyze() {
+    throw new Error('model session crashed');
+  },
+};
+
+/** Returns data that breaks the closed schema: a one-sentence summary. */
+const invalidAnalyzer: Analyzer = {
+  async analyze<K extends OperationKey>(operation: K): Promise<OperationData<K>> {
+    return { ...FIXED_DATA[operation], summary: 'Too short.' };
+  },
+};
+
+async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+describe('metered key', () => {
+  it('costs exactly 5 credits a call, with the charge and the balance in the headers and the ledger', async () => {
+    expect(CREDITS_PER_CALL).toBe(5);
+    const app = await fileApp({ credits: 100 });
+    // Seven calls, one per operation, so each ledger row can be matched to its response.
+    expect(OPERATION_KEYS).toHaveLength(7);
+    const answers: Array<{ operation: OperationKey; requestId: string }> = [];
+    for (const [i, operation] of OPERATION_KEYS.entries()) {
+      const res = await app.post(operation, { image });
+      const body = expectSuccess(res, operation);
+      expect(res.headers['x-credits-charged']).toBe('5');
+      expect(res.headers['x-credits-remaining']).toBe(String(100 - 5 * (i + 1)));
+      expect(res.headers['x-request-id']).toBe(body.request_id);
+      expect(app.balance()).toBe(100 - 5 * (i + 1));
+      answers.push({ operation, requestId: body.request_id });
+    }
+    expect(app.balance()).toBe(65);
+    expect(app.openReservations()).toBe(0);
+
+    const ledger = app.ledger();
+    expect(ledger).toHaveLength(7);
+    expect(ledger).toEqual(answers.map(({ operation, requestId }) => ({ key_id: app.keyId, operation, request_id: requestId, credits: 5 })));
+
+    // The store's own view: newest first, the same rows.
+    const usage = await app.store.usage(app.keyId);
+    expect(usage.map((u) => u.requestId)).toEqual(answers.map((a) => a.requestId).reverse());
+    expect((await app.store.getKey(app.keyId))?.lastUsedAt).not.toBeNull();
+  });
+
+  it('the /v1 alias is charged the same way', async () => {
+    const app = await createTestApp({ keyCredits: 20, analyzer: fixedAnalyzer });
+    const res = await request(app.http)
+      .post(`/v1/${OPERATION_CONTRACTS.breed.path}`)
+      .set('Authorization', `Bearer ${app.key}`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ image }));
+    expectSuccess(res, 'breed');
+    expect(res.headers['x-credits-charged']).toBe('5');
+    expect(res.headers['x-credits-remaining']).toBe('15');
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(15);
+  });
+
+  it('a balance below 5 → 402 INSUFFICIENT_CREDITS, nothing charged', async () => {
+    const app = await fileApp({ credits: 4 });
+    const res = await app.post('stool', { image });
+    const body = expectError(res, 402, 'INSUFFICIENT_CREDITS');
+    expect(body.error.message).toContain(app.keyId);
+    expect(res.headers['x-credits-charged']).toBeUndefined();
+    expect(app.balance()).toBe(4);
+    expect(app.ledger()).toHaveLength(0);
+    expect(app.openReservations()).toBe(0);
+  });
+
+  it('a balance of exactly 5 pays for one call, then the next is refused', async () => {
+    const app = await createTestApp({ keyCredits: 5, analyzer: fixedAnalyzer });
+    const first = await app.post('urine', { image });
+    expectSuccess(first, 'urine');
+    expect(first.headers['x-credits-remaining']).toBe('0');
+    expectError(await app.post('urine', { image }), 402, 'INSUFFICIENT_CREDITS');
+    await app.store.addCredits(app.keyId, 5);
+    expectSuccess(await app.post('urine', { image }), 'urine');
+  });
+
+  it('credits are checked after the image: a bad photo with no credits is a 400, not a 402', async () => {
+    const app = await createTestApp({ keyCredits: 0, analyzer: fixedAnalyzer });
+    expectError(await app.post('stool', { image: 'not base64 at all!' }), 400, 'INVALID_IMAGE');
+    expectError(await app.post('stool', { image }), 402, 'INSUFFICIENT_CREDITS');
+  });
+});
+
+describe('unlimited key', () => {
+  it('reports the charge, never a balance, and still records usage', async () => {
+    const app = await fileApp({ credits: null });
+    const res = await app.post('emotion', { image });
+    const body = expectSuccess(res, 'emotion');
+    expect(res.headers['x-credits-charged']).toBe('5');
+    expect(res.headers).not.toHaveProperty('x-credits-remaining');
+    expect(app.balance()).toBeNull();
+    expect(app.ledger()).toEqual([{ key_id: app.keyId, operation: 'emotion', request_id: body.request_id, credits: 5 }]);
+    expect(app.openReservations()).toBe(0);
+  });
+});
+
+describe('failed calls are free', () => {
+  const failures: Array<[string, (app: Awaited<ReturnType<typeof fileApp>>) => Promise<request.Response>, number, string]> = [
+    ['an image that is not base64', (app) => app.post('stool', { image: 'not base64 at all!' }), 400, 'INVALID_IMAGE'],
+    ['a truncated JPEG', async (app) => app.post('stool', { image: toBase64(await truncatedPhoto('jpeg')) }), 400, 'INVALID_IMAGE'],
+    ['a photo too small to analyse', async (app) => app.post('stool', { image: toBase64(await photo('png', { width: 40, height: 40 })) }), 400, 'INVALID_IMAGE'],
+    ['a missing image', (app) => app.post('stool', {}), 400, 'MISSING_IMAGE'],
+    ['a bad language', (app) => app.post('stool', { image, language: 'fr' }), 400, 'VALIDATION_ERROR'],
+    ['a body that is not JSON', (app) => app.post('stool', '{"image": '), 400, 'VALIDATION_ERROR'],
+    ['a wrong content type', (app) => app.post('stool', JSON.stringify({ image }), 'text/plain'), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['a GIF', (app) => app.post('stool', { image: toBase64(GIF_BYTES) }), 415, 'UNSUPPORTED_IMAGE_FORMAT'],
+  ];
+
+  it.each(failures)('%s → %i %s, balance unchanged, no ledger row, no open reservation', async (_what, send, status, code) => {
+    const app = await fileApp({ credits: 100 });
+    const res = await send(app);
+    expectError(res, status, code);
+    expect(res.headers['x-credits-charged']).toBeUndefined();
+    expect(res.headers['x-credits-remaining']).toBeUndefined();
+    expect(app.balance()).toBe(100);
+    expect(app.ledger()).toHaveLength(0);
+    expect(app.openReservations()).toBe(0);
+    // And the key still pays for a good call afterwards, so the failure left the store consistent.
+    expectSuccess(await app.post('stool', { image }));
+    expect(app.balance()).toBe(95);
+  });
+
+  it.each([
+    ['throws', throwingAnalyzer],
+    ['returns data that breaks the schema', invalidAnalyzer],
+  ])('an analyzer that %s → 500 INTERNAL_ERROR, refunded, no ledger row, no open reservation', async (_what, analyzer) => {
+    const app = await fileApp({ credits: 100, analyzer });
+    const res = await app.post('stool', { image });
+    const body = expectError(res, 500, 'INTERNAL_ERROR');
+    expect(body.error.message).not.toMatch(/crashed|sentence|summary/);
+    expect(res.headers['x-credits-charged']).toBeUndefined();
+    expect(app.balance()).toBe(100);
+    expect(app.ledger()).toHaveLength(0);
+    expect(app.openReservations()).toBe(0);
+  });
+
+  it('an analyzer failure on an unlimited key leaves no ledger row and no open reservation', async () => {
+    const app = await fileApp({ credits: null, analyzer: throwingAnalyzer });
+    expectError(await app.post('ear', { image }), 500, 'INTERNAL_ERROR');
+    expect(app.ledger()).toHaveLength(0);
+    expect(app.openReservations()).toBe(0);
+  });
+
+  it('auth failures are free for the other keys too (a revoked key is not charged)', async () => {
+    const app = await fileApp({ credits: 100 });
+    await app.store.setStatus(app.keyId, 'disabled');
+    expectError(await app.post('stool', { image }), 403, 'KEY_DISABLED');
+    expect(app.balance()).toBe(100);
+    expect(app.ledger()).toHaveLength(0);
+  });
+});
+
+describe('concurrency', () => {
+  it('40 concurrent calls on 100 credits: exactly 20 × 200 and 20 × 402, balance 0, 20 ledger rows', async () => {
+    const app = await createTestApp({ keyCredits: 100, maxConcurrency: 4, maxQueue: 100, analyzer: fixedAnalyzer });
+    const responses = await Promise.all(Array.from({ length: 40 }, () => app.post('stool', { image })));
+
+    const ok = responses.filter((res) => res.status === 200);
+    const refused = responses.filter((res) => res.status === 402);
+    expect(ok).toHaveLength(20);
+    expect(refused).toHaveLength(20);
+    for (const res of ok) {
+      expectSuccess(res);
+      expect(res.headers['x-credits-charged']).toBe('5');
+    }
+    for (const res of refused) expectError(res, 402, 'INSUFFICIENT_CREDITS');
+
+    // Each success saw its own balance: 95, 90, …, 0, each exactly once.
+    const remaining = ok.map((res) => Number(res.headers['x-credits-remaining'])).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 20 }, (_, i) => i * 5));
+
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(0);
+    const usage = await app.store.usage(app.keyId, 1000);
+    expect(usage).toHaveLength(20);
+    expect(new Set(usage.map((u) => u.requestId))).toEqual(new Set(ok.map((res) => res.body.request_id as string)));
+  });
+});
+
+describe('a client that hangs up before the answer', () => {
+  async function listen(http: ReturnType<typeof createApp>['express']) {
+    const server: Server = http.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const serverSockets: Socket[] = [];
+    server.on('connection', (socket) => serverSockets.push(socket));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    return { port: (server.address() as AddressInfo).port, serverSockets };
+  }
+
+  /** Sends a stool request and resolves with the client request once its body is written. */
+  function send(port: number, key: string) {
+    const payload = JSON.stringify({ image });
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: pathOf('stool'),
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+    });
+    const response = new Promise<number>((resolve, reject) => {
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+    });
+    req.end(payload);
+    return { req, response };
+  }
+
+  it('is refunded: balance restored, no ledger row, no open reservation', async () => {
+    const gated = gatedAnalyzer();
+    const app = await fileApp({ credits: 100, analyzer: gated.analyzer });
+    const { port, serverSockets } = await listen(app.http);
+
+    const { req, response } = send(port, app.key);
+    response.catch(() => undefined);
+    await gated.started;
+    // The credits are held while the analysis runs.
+    expect(app.balance()).toBe(95);
+    expect(app.openReservations()).toBe(1);
+
+    // Hang up, and wait until the server has seen the connection close.
+    expect(serverSockets).toHaveLength(1);
+    const serverSocket = serverSockets[0] as Socket;
+    const closed = new Promise<void>((resolve) => (serverSocket.destroyed ? resolve() : serverSocket.once('close', () => resolve())));
+    req.destroy();
+    await closed;
+    await expect(response).rejects.toThrow();
+
+    gated.release();
+    await eventually(() => {
+      expect(gated.finished()).toBe(true);
+      expect(app.openReservations()).toBe(0);
+    });
+    expect(app.balance()).toBe(100);
+    expect(app.ledger()).toHaveLength(0);
+  });
+
+  it('a client that waits is charged (the same setup, without the hang-up)', async () => {
+    const gated = gatedAnalyzer();
+    const app = await fileApp({ credits: 100, analyzer: gated.analyzer });
+    const { port } = await listen(app.http);
+    const { response } = send(port, app.key);
+    await gated.started;
+    expect(app.openReservations()).toBe(1);
+    gated.release();
+    expect(await response).toBe(200);
+    expect(app.balance()).toBe(95);
+    expect(app.ledger()).toHaveLength(1);
+    expect(app.openReservations()).toBe(0);
+  });
+});
+
+describe('SqliteAccountStore credits', () => {
+  async function storeWithKey(credits: number | null, now?: () => Date) {
+    const store = new SqliteAccountStore(':memory:', now);
+    cleanups.push(() => store.close());
+    const { record } = await issueKey(store, { name: 'store test', credits, expiresAt: null });
+    const balance = async () => (await store.getKey(record.id))?.credits;
+    return { store, keyId: record.id, balance };
+  }
+
+  it('reserve takes the credits at once and reports what is left', async () => {
+    const { store, keyId, balance } = await storeWithKey(12);
+    const reservation = (await store.reserve(keyId, 5, 'req_aaaaaaaa', 'stool')) as Reservation;
+    expect(reservation).toMatchObject({ keyId, credits: 5, remaining: 7 });
+    expect(await balance()).toBe(7);
+  });
+
+  it('reserve more than the balance returns undefined and takes nothing', async () => {
+    const { store, keyId, balance } = await storeWithKey(4);
+    expect(await store.reserve(keyId, 5, 'req_aaaaaaaa', 'stool')).toBeUndefined();
+    expect(await balance()).toBe(4);
+    // Exactly the balance is fine and leaves 0.
+    await store.addCredits(keyId, 1);
+    expect((await store.reserve(keyId, 5, 'req_bbbbbbbb', 'stool'))?.remaining).toBe(0);
+    expect(await store.reserve(keyId, 5, 'req_cccccccc', 'stool')).toBeUndefined();
+    expect(await balance()).toBe(0);
+  });
+
+  it('many reservations at once never overspend', async () => {
+    const { store, keyId, balance } = await storeWithKey(100);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => store.reserve(keyId, 5, `req_concurrent${i}`, 'skin')));
+    expect(results.filter(Boolean)).toHaveLength(20);
+    expect(await balance()).toBe(0);
+  });
+
+  it('an unlimited key reserves without a balance and still writes the ledger on commit', async () => {
+    const { store, keyId, balance } = await storeWithKey(null);
+    const reservation = (await store.reserve(keyId, 5, 'req_unlimited1', 'breed')) as Reservation;
+    expect(reservation.remaining).toBeNull();
+    await store.commit(reservation);
+    expect(await balance()).toBeNull();
+    expect(await store.usage(keyId)).toMatchObject([{ keyId, operation: 'breed', requestId: 'req_unlimited1', credits: 5 }]);
+  });
+
+  it('refund gives the credits back once, however often it is called', async () => {
+    const { store, keyId, balance } = await storeWithKey(100);
+    const reservation = (await store.reserve(keyId, 5, 'req_refund01', 'stool')) as Reservation;
+    expect(await balance()).toBe(95);
+    await store.refund(reservation);
+    expect(await balance()).toBe(100);
+    await store.refund(reservation);
+    await store.refund(reservation);
+    expect(await balance()).toBe(100);
+    expect(await store.usage(keyId)).toHaveLength(0);
+    // A settled reservation cannot be committed afterwards.
+    await expect(store.commit(reservation)).rejects.toThrow(AccountStoreError);
+    expect(await store.usage(keyId)).toHaveLength(0);
+  });
+
+  it('a refund after a commit does nothing', async () => {
+    const { store, keyId, balance } = await storeWithKey(100);
+    const reservation = (await store.reserve(keyId, 5, 'req_commit01', 'vomit')) as Reservation;
+    await store.commit(reservation);
+    await store.refund(reservation);
+    expect(await balance()).toBe(95);
+    expect(await store.usage(keyId)).toMatchObject([{ requestId: 'req_commit01', operation: 'vomit', credits: 5 }]);
+  });
+
+  it('committing twice throws and writes one ledger row', async () => {
+    const { store, keyId } = await storeWithKey(100);
+    const reservation = (await store.reserve(keyId, 5, 'req_twice001', 'ear')) as Reservation;
+    await store.commit(reservation);
+    await expect(store.commit(reservation)).rejects.toThrow(AccountStoreError);
+    expect(await store.usage(keyId)).toHaveLength(1);
+  });
+
+  it('refundStaleReservations refunds only reservations older than the cutoff and returns their count', async () => {
+    const start = new Date('2030-01-01T00:00:00.000Z');
+    let now = start;
+    const { store, keyId, balance } = await storeWithKey(100, () => now);
+    const stale = [
+      (await store.reserve(keyId, 5, 'req_stale001', 'stool')) as Reservation,
+      (await store.reserve(keyId, 5, 'req_stale002', 'urine')) as Reservation,
+    ];
+    now = new Date(start.getTime() + 20 * 60_000);
+    const fresh = (await store.reserve(keyId, 5, 'req_fresh001', 'skin')) as Reservation;
+    expect(await balance()).toBe(85);
+
+    expect(await store.refundStaleReservations(new Date(start.getTime() + 10 * 60_000))).toBe(2);
+    expect(await balance()).toBe(95);
+    expect(await store.refundStaleReservations(new Date(start.getTime() + 10 * 60_000))).toBe(0);
+    expect(await balance()).toBe(95);
+
+    // The stale ones are settled; the fresh one is still open and can be committed.
+    await expect(store.commit(stale[0] as Reservation)).rejects.toThrow(AccountStoreError);
+    await store.refund(stale[1] as Reservation);
+    expect(await balance()).toBe(95);
+    await store.commit(fresh);
+    expect((await store.usage(keyId)).map((u) => u.requestId)).toEqual(['req_fresh001']);
+  });
+
+  it('addCredits adds to a metered key', async () => {
+    const { store, keyId } = await storeWithKey(10);
+    expect((await store.addCredits(keyId, 15)).credits).toBe(25);
+  });
+
+  it('addCredits on an unlimited key throws', async () => {
+    const { store, keyId, balance } = await storeWithKey(null);
+    await expect(store.addCredits(keyId, 10)).rejects.toThrow(/unlimited/);
+    expect(await balance()).toBeNull();
+  });
+
+  it.each([0, -5, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2])('addCredits(%d) is refused', async (credits) => {
+    const { store, keyId, balance } = await storeWithKey(10);
+    await expect(store.addCredits(keyId, credits)).rejects.toThrow(AccountStoreError);
+    expect(await balance()).toBe(10);
+  });
+
+  it('addCredits on an unknown key throws', async () => {
+    const { store } = await storeWithKey(10);
+    await expect(store.addCredits('key_nosuchkey1', 10)).rejects.toThrow(AccountStoreError);
+  });
+
+  it('a negative starting balance is refused by the store', async () => {
+    const store = new SqliteAccountStore(':memory:');
+    cleanups.push(() => store.close());
+    await expect(issueKey(store, { name: 'negative', credits: -5, expiresAt: null })).rejects.toThrow();
+    expect(await store.countKeys()).toBe(0);
+  });
+});
+
+/**
+ * Several processes may open the same store file: `pawlens serve` and an admin's `pawlens keys …`,
+ * or two of either. The class comment promises that this is safe; these tests hold it to that.
+ */
+describe('SqliteAccountStore with other connections on the same file', () => {
+  const ROOT = resolve(import.meta.dirname, '..');
+
+  /** Another process that takes the write lock of `file` (creating it), holds it `ms`, then lets go. */
+  async function holdWriteLock(file: string, ms: number): Promise<{ released: Promise<void> }> {
+    const script = `
+      import Database from 'better-sqlite3';
+      const db = new Database(${JSON.stringify(file)});
+      db.exec('BEGIN IMMEDIATE');
+      process.stdout.write('locked\\n');
+      setTimeout(() => { db.exec('COMMIT'); db.close(); }, ${ms});
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<void>((done) => child.on('exit', () => done()));
+    await new Promise<void>((locked, failed) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && locked());
+      child.on('exit', (code) => failed(new Error(`lock holder exited with ${code}`)));
+    });
+    return { released: exited };
+  }
+
+  it('a store file being created by another process: the constructor waits for the lock instead of failing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pawlens-lock-'));
+    dirs.push(dir);
+    const file = join(dir, 'pawlens.db');
+    // What two pawlens processes starting at once on a new data dir do to each other, slowed down.
+    const { released } = await holdWriteLock(file, 300);
+    const started = Date.now();
+    let store: SqliteAccountStore | undefined;
+    try {
+      store = new SqliteAccountStore(file);
+    } finally {
+      await released;
+    }
+    cleanups.push(() => store?.close());
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    await issueKey(store, { name: 'after the wait', credits: 10, expiresAt: null });
+    expect(await store.countKeys()).toBe(1);
+  });
+
+  it('commit succeeds when another connection writes between its read and its write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pawlens-snapshot-'));
+    dirs.push(dir);
+    const file = join(dir, 'pawlens.db');
+    // The store reads its clock inside commit's transaction, between the SELECT of the reservation
+    // and the DELETE: the one place a test can let another writer in, as another process could.
+    let other: Database.Database | undefined;
+    let interleave = false;
+    const store = new SqliteAccountStore(file, () => {
+      if (interleave && other) {
+        interleave = false;
+        try {
+          other.prepare("UPDATE api_keys SET name = 'renamed by an admin'").run();
+        } catch {
+          // A store that holds the write lock for its whole transaction makes the other writer wait; fine.
+        }
+      }
+      return new Date();
+    });
+    other = new Database(file, { timeout: 0 });
+    cleanups.push(async () => {
+      other?.close();
+      await store.close();
+    });
+    const { record } = await issueKey(store, { name: 'clinic', credits: 100, expiresAt: null });
+    const reservation = (await store.reserve(record.id, 5, 'req_interleaved1', 'stool')) as Reservation;
+
+    interleave = true;
+    await store.commit(reservation);
+    expect(interleave).toBe(false);
+    expect(await store.usage(record.id)).toMatchObject([{ requestId: 'req_interleaved1', credits: 5 }]);
+    expect((await store.getKey(record.id))?.credits).toBe(95);
+  });
+});
