@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -241,6 +241,28 @@ describe.concurrent('pawlens (top level)', () => {
     expect(run.stderr).toMatch(/fix/);
     expect(run.stderr).toMatch(/PAWLENS_PORT=8080/);
     expect(run.stdout).not.toMatch(/listening/);
+  });
+});
+
+describe.concurrent('pawlens analyze', () => {
+  it('prints a valid analysis of a local photo, in the language asked for', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'stool.jpg');
+    writeFileSync(file, await photo('jpeg', { width: 400, height: 300 }));
+    const run = expectOk(await pawlens(['analyze', 'feces-analysis', file, '--language', 'zh'], { PAWLENS_DATA_DIR: dir }));
+    const data = OPERATION_CONTRACTS.stool.data.parse(JSON.parse(run.stdout));
+    expect(data.summary).toMatch(/[\u4e00-\u9fff]/);
+    expect(data.severity).toBe('normal');
+  });
+
+  it('refuses an unknown operation with the usage, and a missing or broken file with the reason', async () => {
+    const dir = tempDir();
+    expectFailure(await pawlens(['analyze', 'teeth', 'x.jpg'], { PAWLENS_DATA_DIR: dir }), /pawlens analyze OPERATION IMAGE/);
+    expectFailure(await pawlens(['analyze', 'stool', join(dir, 'missing.jpg')], { PAWLENS_DATA_DIR: dir }), /Cannot read/);
+    const gif = join(dir, 'pet.gif');
+    writeFileSync(gif, Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
+    expectFailure(await pawlens(['analyze', 'stool', gif], { PAWLENS_DATA_DIR: dir }), /UNSUPPORTED_IMAGE_FORMAT: The image is GIF/);
+    expectFailure(await pawlens(['analyze', 'stool', gif, '--language', 'fr'], { PAWLENS_DATA_DIR: dir }), /VALIDATION_ERROR/);
   });
 });
 
