@@ -111,19 +111,27 @@ beforeAll(async () => {
   images.gif = toBase64(GIF_BYTES);
 });
 
-describe('authentication errors', () => {
-  let app: TestApp;
-  let key: Key;
+/**
+ * The app a describe block shares, created once, and a fresh 100-credit key for each test, so
+ * every test can show that a refusal left its own balance untouched.
+ */
+function sharedApp(options: Parameters<typeof createTestApp>[0] = {}) {
+  const suite = {} as { app: TestApp; key: Key };
   beforeAll(async () => {
-    app = await createTestApp();
+    suite.app = await createTestApp(options);
   });
   beforeEach(async () => {
-    key = await app.issue({ credits: CREDITS });
+    suite.key = await suite.app.issue({ credits: CREDITS });
   });
+  return suite;
+}
+
+describe('authentication errors', () => {
+  const suite = sharedApp();
 
   it('UNAUTHORIZED without an Authorization header', async () => {
-    const response = await request(app.http).post(STOOL).send({ image: images.jpeg });
-    await expectRefused(app, key, response, 401, 'UNAUTHORIZED');
+    const response = await request(suite.app.http).post(STOOL).send({ image: images.jpeg });
+    await expectRefused(suite.app, suite.key, response, 401, 'UNAUTHORIZED');
     expect(response.body.error.message).toMatch(/Bearer/);
   });
 
@@ -133,99 +141,89 @@ describe('authentication errors', () => {
     ['an empty bearer', () => 'Bearer '],
     ['two tokens', (secret: string) => `Bearer ${secret} ${secret}`],
   ])('UNAUTHORIZED for %s', async (_name, header) => {
-    const response = await request(app.http).post(STOOL).set('Authorization', header(key.secret)).send({ image: images.jpeg });
-    await expectRefused(app, key, response, 401, 'UNAUTHORIZED');
+    const response = await request(suite.app.http).post(STOOL).set('Authorization', header(suite.key.secret)).send({ image: images.jpeg });
+    await expectRefused(suite.app, suite.key, response, 401, 'UNAUTHORIZED');
   });
 
   it('INVALID_KEY for a well-formed key this server never issued', async () => {
-    const response = await app.post('stool', { image: images.jpeg }, `pk_${'A'.repeat(32)}`);
-    await expectRefused(app, key, response, 401, 'INVALID_KEY');
+    const response = await suite.app.post('stool', { image: images.jpeg }, `pk_${'A'.repeat(32)}`);
+    await expectRefused(suite.app, suite.key, response, 401, 'INVALID_KEY');
   });
 
   it('INVALID_KEY for a malformed key, and for a key one character off', async () => {
-    expectErrorEnvelope(await app.post('stool', { image: images.jpeg }, 'pk_short'), 401, 'INVALID_KEY');
-    const last = key.secret.at(-1) === 'a' ? 'b' : 'a';
-    const response = await app.post('stool', { image: images.jpeg }, key.secret.slice(0, -1) + last);
-    await expectRefused(app, key, response, 401, 'INVALID_KEY');
+    expectErrorEnvelope(await suite.app.post('stool', { image: images.jpeg }, 'pk_short'), 401, 'INVALID_KEY');
+    const last = suite.key.secret.at(-1) === 'a' ? 'b' : 'a';
+    const response = await suite.app.post('stool', { image: images.jpeg }, suite.key.secret.slice(0, -1) + last);
+    await expectRefused(suite.app, suite.key, response, 401, 'INVALID_KEY');
   });
 
   it('accepts the scheme in any case and surrounding blanks', async () => {
-    const response = await request(app.http)
+    const response = await request(suite.app.http)
       .post(STOOL)
-      .set('Authorization', `bearer   ${app.key} `)
+      .set('Authorization', `bearer   ${suite.app.key} `)
       .send({ image: images.jpeg });
     expectAccepted(response);
   });
 
   it('KEY_DISABLED for a disabled key, and the key works again once enabled', async () => {
-    await app.store.setStatus(key.id, 'disabled');
-    await expectRefused(app, key, await app.post('stool', { image: images.jpeg }, key.secret), 403, 'KEY_DISABLED');
-    await app.store.setStatus(key.id, 'active');
-    expectAccepted(await app.post('stool', { image: images.jpeg }, key.secret));
+    await suite.app.store.setStatus(suite.key.id, 'disabled');
+    await expectRefused(suite.app, suite.key, await suite.app.post('stool', { image: images.jpeg }, suite.key.secret), 403, 'KEY_DISABLED');
+    await suite.app.store.setStatus(suite.key.id, 'active');
+    expectAccepted(await suite.app.post('stool', { image: images.jpeg }, suite.key.secret));
   });
 
   it('KEY_REVOKED for a revoked key', async () => {
-    await app.store.setStatus(key.id, 'revoked');
-    await expectRefused(app, key, await app.post('stool', { image: images.jpeg }, key.secret), 403, 'KEY_REVOKED');
+    await suite.app.store.setStatus(suite.key.id, 'revoked');
+    await expectRefused(suite.app, suite.key, await suite.app.post('stool', { image: images.jpeg }, suite.key.secret), 403, 'KEY_REVOKED');
   });
 
   it('KEY_EXPIRED for a key whose expiry has passed', async () => {
-    const expired = await app.issue({ credits: CREDITS, expiresAt: '2001-02-03T04:05:06.000Z' });
-    const response = await app.post('stool', { image: images.jpeg }, expired.secret);
-    await expectRefused(app, expired, response, 403, 'KEY_EXPIRED');
+    const expired = await suite.app.issue({ credits: CREDITS, expiresAt: '2001-02-03T04:05:06.000Z' });
+    const response = await suite.app.post('stool', { image: images.jpeg }, expired.secret);
+    await expectRefused(suite.app, expired, response, 403, 'KEY_EXPIRED');
     expect(response.body.error.message).toContain('2001-02-03T04:05:06.000Z');
   });
 });
 
 describe('credits', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
+  const suite = sharedApp();
 
   it('INSUFFICIENT_CREDITS with 4 credits left, and the 4 stay', async () => {
-    const poor = await app.issue({ credits: 4 });
-    const response = await app.post('stool', { image: images.jpeg }, poor.secret);
+    const poor = await suite.app.issue({ credits: 4 });
+    const response = await suite.app.post('stool', { image: images.jpeg }, poor.secret);
     expectErrorEnvelope(response, 402, 'INSUFFICIENT_CREDITS');
-    await expectUncharged(app, poor, 4);
+    await expectUncharged(suite.app, poor, 4);
     expect(response.body.error.message).toContain(poor.id);
   });
 
   it('spends exactly 5 credits down to 0, then refuses', async () => {
-    const exact = await app.issue({ credits: 5 });
-    const first = await app.post('stool', { image: images.jpeg }, exact.secret);
+    const exact = await suite.app.issue({ credits: 5 });
+    const first = await suite.app.post('stool', { image: images.jpeg }, exact.secret);
     expectAccepted(first);
     expect(first.headers['x-credits-remaining']).toBe('0');
-    expect((await app.store.getKey(exact.id))?.credits).toBe(0);
-    expectErrorEnvelope(await app.post('stool', { image: images.jpeg }, exact.secret), 402, 'INSUFFICIENT_CREDITS');
-    expect(await app.store.usage(exact.id)).toHaveLength(1);
+    expect((await suite.app.store.getKey(exact.id))?.credits).toBe(0);
+    expectErrorEnvelope(await suite.app.post('stool', { image: images.jpeg }, exact.secret), 402, 'INSUFFICIENT_CREDITS');
+    expect(await suite.app.store.usage(exact.id)).toHaveLength(1);
   });
 });
 
 describe('routing errors', () => {
-  let app: TestApp;
-  let key: Key;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  beforeEach(async () => {
-    key = await app.issue({ credits: CREDITS });
-  });
+  const suite = sharedApp();
 
   it.each(['/api/v1', '/v1'])('METHOD_NOT_ALLOWED for GET on an operation under %s', async (prefix) => {
-    const response = await request(app.http).get(`${prefix}/feces-analysis`).set('Authorization', `Bearer ${key.secret}`);
-    await expectRefused(app, key, response, 405, 'METHOD_NOT_ALLOWED');
+    const response = await request(suite.app.http).get(`${prefix}/feces-analysis`).set('Authorization', `Bearer ${suite.key.secret}`);
+    await expectRefused(suite.app, suite.key, response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).toBe('POST');
   });
 
   it.each(['put', 'patch', 'delete'] as const)('METHOD_NOT_ALLOWED for %s on an operation', async (method) => {
-    const response = await request(app.http)[method](STOOL).set('Authorization', `Bearer ${key.secret}`).send({ image: images.jpeg });
-    await expectRefused(app, key, response, 405, 'METHOD_NOT_ALLOWED');
+    const response = await request(suite.app.http)[method](STOOL).set('Authorization', `Bearer ${suite.key.secret}`).send({ image: images.jpeg });
+    await expectRefused(suite.app, suite.key, response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).toBe('POST');
   });
 
   it('METHOD_NOT_ALLOWED for POST on a read-only path names GET', async () => {
-    const response = await request(app.http).post('/healthz').send({});
+    const response = await request(suite.app.http).post('/healthz').send({});
     expectErrorEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).toBe('GET, HEAD');
   });
@@ -233,28 +231,21 @@ describe('routing errors', () => {
   it.each(['/nope', '/api/v1/unknown-analysis', '/api/v2/feces-analysis', '/v1', '/api/v1/feces-analysis/extra'])(
     'NOT_FOUND for POST %s, as JSON',
     async (path) => {
-      const response = await request(app.http).post(path).set('Authorization', `Bearer ${key.secret}`).send({ image: images.jpeg });
-      await expectRefused(app, key, response, 404, 'NOT_FOUND');
+      const response = await request(suite.app.http).post(path).set('Authorization', `Bearer ${suite.key.secret}`).send({ image: images.jpeg });
+      await expectRefused(suite.app, suite.key, response, 404, 'NOT_FOUND');
     },
   );
 
   it('NOT_FOUND for GET on an unknown path, without a key', async () => {
-    expectErrorEnvelope(await request(app.http).get('/wp-admin/setup.php'), 404, 'NOT_FOUND');
+    expectErrorEnvelope(await request(suite.app.http).get('/wp-admin/setup.php'), 404, 'NOT_FOUND');
   });
 });
 
 describe('content type', () => {
-  let app: TestApp;
-  let key: Key;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  beforeEach(async () => {
-    key = await app.issue({ credits: CREDITS });
-  });
+  const suite = sharedApp();
 
   const send = (contentType: string | undefined, body: string) => {
-    const test = request(app.http).post(STOOL).set('Authorization', `Bearer ${key.secret}`);
+    const test = request(suite.app.http).post(STOOL).set('Authorization', `Bearer ${suite.key.secret}`);
     // A string goes out as is under the type set here; without one, supertest would label a string
     // as a form, so the header-less case sends a Buffer, for which it adds no Content-Type.
     return contentType === undefined ? test.send(Buffer.from(body)) : test.set('Content-Type', contentType).send(body);
@@ -264,20 +255,20 @@ describe('content type', () => {
     'UNSUPPORTED_MEDIA_TYPE for %s',
     async (type) => {
       const response = await send(type, JSON.stringify({ image: images.jpeg }));
-      await expectRefused(app, key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      await expectRefused(suite.app, suite.key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect(response.body.error.message).toContain(type.split(';')[0]);
     },
   );
 
   it('UNSUPPORTED_MEDIA_TYPE without a Content-Type header', async () => {
     const response = await send(undefined, JSON.stringify({ image: images.jpeg }));
-    await expectRefused(app, key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectRefused(suite.app, suite.key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(response.body.error.message).toMatch(/missing/i);
   });
 
   it('UNSUPPORTED_MEDIA_TYPE for JSON in a charset other than UTF-8', async () => {
     const response = await send('application/json; charset=latin1', JSON.stringify({ image: images.jpeg }));
-    await expectRefused(app, key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectRefused(suite.app, suite.key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it.each(['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.api+json'])('accepts %s', async (type) => {
@@ -286,19 +277,12 @@ describe('content type', () => {
 });
 
 describe('content encoding', () => {
-  let app: TestApp;
-  let key: Key;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  beforeEach(async () => {
-    key = await app.issue({ credits: CREDITS });
-  });
+  const suite = sharedApp();
 
   const sendEncoded = (encoding: string, bytes: Buffer) =>
-    request(app.http)
+    request(suite.app.http)
       .post(STOOL)
-      .set('Authorization', `Bearer ${key.secret}`)
+      .set('Authorization', `Bearer ${suite.key.secret}`)
       .set('Content-Type', 'application/json')
       .set('Content-Encoding', encoding)
       // Send the compressed bytes as they are; supertest would otherwise serialise the Buffer as JSON.
@@ -312,11 +296,11 @@ describe('content encoding', () => {
   it('IMAGE_TOO_LARGE for a gzip bomb: the limit counts inflated bytes', async () => {
     const bomb = gzipSync(JSON.stringify({ image: 'A'.repeat(20 * MiB) }));
     expect(bomb.length).toBeLessThan(100 * 1024);
-    await expectRefused(app, key, await sendEncoded('gzip', bomb), 413, 'IMAGE_TOO_LARGE');
+    await expectRefused(suite.app, suite.key, await sendEncoded('gzip', bomb), 413, 'IMAGE_TOO_LARGE');
   });
 
   it('UNSUPPORTED_MEDIA_TYPE for an unknown content encoding', async () => {
-    await expectRefused(app, key, await sendEncoded('compress', Buffer.from('{}')), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectRefused(suite.app, suite.key, await sendEncoded('compress', Buffer.from('{}')), 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   // body-parser turns a zlib failure into an http-errors 400 without a `type`; it must not become a 500.
@@ -325,20 +309,13 @@ describe('content encoding', () => {
     ['truncated gzip', 'gzip', () => gzipSync(JSON.stringify({ image: images.jpeg })).subarray(0, 200)],
     ['corrupt deflate', 'deflate', () => Buffer.from('nor is this deflate')],
   ])('VALIDATION_ERROR, not 500, for a body that is %s', async (_name, encoding, bytes) => {
-    await expectRefused(app, key, await sendEncoded(encoding, bytes()), 400, 'VALIDATION_ERROR');
+    await expectRefused(suite.app, suite.key, await sendEncoded(encoding, bytes()), 400, 'VALIDATION_ERROR');
   });
 });
 
 describe('body and field validation', () => {
-  let app: TestApp;
-  let key: Key;
   const recorder = recordingAnalyzer();
-  beforeAll(async () => {
-    app = await createTestApp({ analyzer: recorder.analyzer });
-  });
-  beforeEach(async () => {
-    key = await app.issue({ credits: CREDITS });
-  });
+  const suite = sharedApp({ analyzer: recorder.analyzer });
   afterAll(() => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -351,7 +328,7 @@ describe('body and field validation', () => {
     ['a number', '42'],
     ['true', 'true'],
   ])('VALIDATION_ERROR when the body is %s', async (_name, body) => {
-    await expectRefused(app, key, await app.post('stool', body, key.secret), 400, 'VALIDATION_ERROR');
+    await expectRefused(suite.app, suite.key, await suite.app.post('stool', body, suite.key.secret), 400, 'VALIDATION_ERROR');
   });
 
   it.each([
@@ -361,13 +338,13 @@ describe('body and field validation', () => {
     ['true', true],
     ['false', false],
   ])('VALIDATION_ERROR when image is %s', async (_name, image) => {
-    const response = await app.post('stool', { image }, key.secret);
-    await expectRefused(app, key, response, 400, 'VALIDATION_ERROR');
+    const response = await suite.app.post('stool', { image }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 400, 'VALIDATION_ERROR');
     expect(response.body.error.message).toContain('"image"');
   });
 
   it('names an object field as "an object"', async () => {
-    const response = await app.post('stool', { image: { data: 'abc' } }, key.secret);
+    const response = await suite.app.post('stool', { image: { data: 'abc' } }, suite.key.secret);
     expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
     expect(response.body.error.message).toContain('not an object');
   });
@@ -379,11 +356,11 @@ describe('body and field validation', () => {
     ['whitespace only', { image: ' \r\n\t ' }],
     ['a data URL with nothing after the comma', { image: 'data:image/png;base64,' }],
   ])('MISSING_IMAGE when image is %s', async (_name, body) => {
-    await expectRefused(app, key, await app.post('stool', body, key.secret), 400, 'MISSING_IMAGE');
+    await expectRefused(suite.app, suite.key, await suite.app.post('stool', body, suite.key.secret), 400, 'MISSING_IMAGE');
   });
 
   it('MISSING_IMAGE for an empty JSON body', async () => {
-    await expectRefused(app, key, await app.post('stool', '', key.secret), 400, 'MISSING_IMAGE');
+    await expectRefused(suite.app, suite.key, await suite.app.post('stool', '', suite.key.secret), 400, 'MISSING_IMAGE');
   });
 
   it.each([
@@ -392,8 +369,8 @@ describe('body and field validation', () => {
     ['an array', ['en']],
     ['"english"', 'english'],
   ])('VALIDATION_ERROR for language %s', async (_name, language) => {
-    const response = await app.post('stool', { image: images.jpeg, language }, key.secret);
-    await expectRefused(app, key, response, 400, 'VALIDATION_ERROR');
+    const response = await suite.app.post('stool', { image: images.jpeg, language }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 400, 'VALIDATION_ERROR');
     expect(response.body.error.message).toContain('"language"');
   });
 
@@ -405,7 +382,7 @@ describe('body and field validation', () => {
     [null, 'en'],
     [undefined, 'en'],
   ])('accepts language %j as %s', async (language, expected) => {
-    const response = await app.post('stool', { image: images.jpeg, language }, key.secret);
+    const response = await suite.app.post('stool', { image: images.jpeg, language }, suite.key.secret);
     expectAccepted(response);
     expect(recorder.inputFor(response)?.language).toBe(expected);
   });
@@ -415,8 +392,8 @@ describe('body and field validation', () => {
     ['41 characters', 'a'.repeat(41)],
     ['an object', { name: 'dog' }],
   ])('VALIDATION_ERROR for animalType as %s', async (_name, animalType) => {
-    const response = await app.post('stool', { image: images.jpeg, animalType }, key.secret);
-    await expectRefused(app, key, response, 400, 'VALIDATION_ERROR');
+    const response = await suite.app.post('stool', { image: images.jpeg, animalType }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 400, 'VALIDATION_ERROR');
     expect(response.body.error.message).toContain('"animalType"');
   });
 
@@ -427,50 +404,43 @@ describe('body and field validation', () => {
     ['an unknown animal', 'axolotl', 'axolotl'],
     ['blank', '   ', undefined],
   ])('accepts animalType with %s, cleaned', async (_name, animalType, expected) => {
-    const response = await app.post('stool', { image: images.jpeg, animalType }, key.secret);
+    const response = await suite.app.post('stool', { image: images.jpeg, animalType }, suite.key.secret);
     expectAccepted(response);
     expect(recorder.inputFor(response)?.animalType).toBe(expected);
   });
 
   it('answers a prototype-pollution body normally and pollutes nothing', async () => {
     const body = `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"image":"${images.jpeg}"}`;
-    const response = await app.post('stool', body, key.secret);
+    const response = await suite.app.post('stool', body, suite.key.secret);
     expectAccepted(response);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
 
   it('takes the last of duplicate keys, as JSON.parse does', async () => {
-    expectAccepted(await app.post('stool', `{"image":"","image":"${images.jpeg}"}`, key.secret));
-    const response = await app.post('stool', `{"image":"${images.jpeg}","image":""}`, key.secret);
+    expectAccepted(await suite.app.post('stool', `{"image":"","image":"${images.jpeg}"}`, suite.key.secret));
+    const response = await suite.app.post('stool', `{"image":"${images.jpeg}","image":""}`, suite.key.secret);
     expectErrorEnvelope(response, 400, 'MISSING_IMAGE');
   });
 
   it('ignores unknown extra fields', async () => {
-    expectAccepted(await app.post('stool', { image: images.jpeg, extra: { deep: [1, 2] }, model: 'gpt' }, key.secret));
+    expectAccepted(await suite.app.post('stool', { image: images.jpeg, extra: { deep: [1, 2] }, model: 'gpt' }, suite.key.secret));
   });
 });
 
 describe('image errors', () => {
-  let app: TestApp;
-  let key: Key;
   const recorder = recordingAnalyzer();
-  beforeAll(async () => {
-    app = await createTestApp({ analyzer: recorder.analyzer });
-  });
-  beforeEach(async () => {
-    key = await app.issue({ credits: CREDITS });
-  });
+  const suite = sharedApp({ analyzer: recorder.analyzer });
 
   it('UNSUPPORTED_IMAGE_FORMAT for a GIF, naming GIF', async () => {
-    const response = await app.post('stool', { image: images.gif }, key.secret);
-    await expectRefused(app, key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
+    const response = await suite.app.post('stool', { image: images.gif }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
     expect(response.body.error.message).toContain('GIF');
   });
 
   it('UNSUPPORTED_IMAGE_FORMAT for a GIF labelled as a PNG data URL', async () => {
-    const response = await app.post('stool', { image: `data:image/png;base64,${images.gif}` }, key.secret);
-    await expectRefused(app, key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
+    const response = await suite.app.post('stool', { image: `data:image/png;base64,${images.gif}` }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
     expect(response.body.error.message).toContain('GIF');
   });
 
@@ -479,26 +449,26 @@ describe('image errors', () => {
     ['HTML', '<!doctype html><html><script>alert(1)</script></html>', 'not JPG, PNG or WEBP'],
   ])('UNSUPPORTED_IMAGE_FORMAT for %s text labelled data:image/jpeg', async (_name, text, named) => {
     const image = `data:image/jpeg;base64,${Buffer.from(text).toString('base64')}`;
-    const response = await app.post('stool', { image }, key.secret);
-    await expectRefused(app, key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
+    const response = await suite.app.post('stool', { image }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
     expect(response.body.error.message).toContain(named);
   });
 
   it('lets the bytes decide: JPEG bytes in an image/png data URL are accepted as JPEG', async () => {
-    const response = await app.post('stool', { image: `data:image/png;base64,${images.jpeg}` }, key.secret);
+    const response = await suite.app.post('stool', { image: `data:image/png;base64,${images.jpeg}` }, suite.key.secret);
     expectAccepted(response);
     expect(recorder.inputFor(response)?.image.format).toBe('jpeg');
   });
 
   it('INVALID_IMAGE for a PNG signature followed by garbage', async () => {
     const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2000)]);
-    const response = await app.post('stool', { image: toBase64(bytes) }, key.secret);
-    await expectRefused(app, key, response, 400, 'INVALID_IMAGE');
+    const response = await suite.app.post('stool', { image: toBase64(bytes) }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 400, 'INVALID_IMAGE');
   });
 
   it.each(['jpeg', 'png', 'webp'] as const)('INVALID_IMAGE for a truncated %s', async (format) => {
-    const response = await app.post('stool', { image: toBase64(await truncatedPhoto(format)) }, key.secret);
-    await expectRefused(app, key, response, 400, 'INVALID_IMAGE');
+    const response = await suite.app.post('stool', { image: toBase64(await truncatedPhoto(format)) }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 400, 'INVALID_IMAGE');
   });
 
   it.each([
@@ -507,13 +477,13 @@ describe('image errors', () => {
     ['a length that no base64 text has', (b64: string) => `${b64.replace(/=+$/, '').slice(0, 4 * 50)}A`],
     ['a data URL that is not base64', (b64: string) => `data:image/jpeg,${b64}`],
   ])('INVALID_IMAGE for base64 with %s', async (_name, spoil) => {
-    const response = await app.post('stool', { image: spoil(images.jpeg) }, key.secret);
-    await expectRefused(app, key, response, 400, 'INVALID_IMAGE');
+    const response = await suite.app.post('stool', { image: spoil(images.jpeg) }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 400, 'INVALID_IMAGE');
   });
 
   it('INVALID_IMAGE for a 20×20 photo, saying it is too small', async () => {
-    const response = await app.post('stool', { image: images.tiny }, key.secret);
-    await expectRefused(app, key, response, 400, 'INVALID_IMAGE');
+    const response = await suite.app.post('stool', { image: images.tiny }, suite.key.secret);
+    await expectRefused(suite.app, suite.key, response, 400, 'INVALID_IMAGE');
     expect(response.body.error.message).toContain('20×20');
   });
 
@@ -524,7 +494,7 @@ describe('image errors', () => {
     ['an upper-case data URL', () => `DATA:IMAGE/JPEG;BASE64,${images.jpeg}`],
   ])('accepts %s', async (_name, image) => {
     const text = image();
-    expectAccepted(await app.post('stool', { image: text }, key.secret));
+    expectAccepted(await suite.app.post('stool', { image: text }, suite.key.secret));
   });
 
   it('the base64url case really uses the URL alphabet', () => {
@@ -535,7 +505,7 @@ describe('image errors', () => {
     const transparent = await sharp({ create: { width: 200, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .png()
       .toBuffer();
-    const response = await app.post('stool', { image: toBase64(transparent) }, key.secret);
+    const response = await suite.app.post('stool', { image: toBase64(transparent) }, suite.key.secret);
     expectAccepted(response);
     const decoded = recorder.inputFor(response)?.image;
     expect(decoded).toMatchObject({ format: 'png', width: 200, height: 64 });
@@ -544,14 +514,14 @@ describe('image errors', () => {
 
   describe('IMAGE_TOO_LARGE', () => {
     it('answers a 12 MB JSON body with 413 in the envelope, not an HTML page', async () => {
-      const response = await app.post('stool', { image: 'A'.repeat(12 * MiB) }, key.secret);
-      await expectRefused(app, key, response, 413, 'IMAGE_TOO_LARGE');
+      const response = await suite.app.post('stool', { image: 'A'.repeat(12 * MiB) }, suite.key.secret);
+      await expectRefused(suite.app, suite.key, response, 413, 'IMAGE_TOO_LARGE');
       expect(response.text).not.toMatch(/<html|<pre/i);
     });
 
     it('refuses an image one byte over 3 MiB decoded', async () => {
-      const response = await app.post('stool', { image: toBase64(jpegMagicThenNoise(3 * MiB + 1)) }, key.secret);
-      await expectRefused(app, key, response, 413, 'IMAGE_TOO_LARGE');
+      const response = await suite.app.post('stool', { image: toBase64(jpegMagicThenNoise(3 * MiB + 1)) }, suite.key.secret);
+      await expectRefused(suite.app, suite.key, response, 413, 'IMAGE_TOO_LARGE');
       expect(response.body.error.message).toContain('3.00 MiB');
     });
 
@@ -559,9 +529,9 @@ describe('image errors', () => {
       const bomb = toBase64(decompressionBombPng());
       expect(bomb.length).toBeLessThan(64 * 1024);
       const started = performance.now();
-      const response = await app.post('stool', { image: bomb }, key.secret);
+      const response = await suite.app.post('stool', { image: bomb }, suite.key.secret);
       const elapsed = performance.now() - started;
-      await expectRefused(app, key, response, 413, 'IMAGE_TOO_LARGE');
+      await expectRefused(suite.app, suite.key, response, 413, 'IMAGE_TOO_LARGE');
       expect(response.body.error.message).toContain('60000×60000');
       // Decoding 3.6 gigapixels would take far longer (or run out of memory); this guards against that.
       expect(elapsed).toBeLessThan(1500);
@@ -569,10 +539,10 @@ describe('image errors', () => {
 
     it('does not refuse an image of exactly 3 MiB decoded as too large', async () => {
       const exact = jpegMagicThenNoise(3 * MiB);
-      const response = await app.post('stool', { image: toBase64(exact) }, key.secret);
+      const response = await suite.app.post('stool', { image: toBase64(exact) }, suite.key.secret);
       expect(response.status, JSON.stringify(response.body)).not.toBe(413);
       expectErrorEnvelope(response, 400, 'INVALID_IMAGE');
-      await expectUncharged(app, key);
+      await expectUncharged(suite.app, suite.key);
     });
 
     it('fits a 3 MiB photo into the JSON body limit even as a line-broken data URL with escaped slashes', async () => {
@@ -580,31 +550,28 @@ describe('image errors', () => {
       const image = `data:image/jpeg;base64,${mimeLines(toBase64(exact))}`;
       const body = JSON.stringify({ image }).replace(/\//g, '\\/');
       expect(body.length).toBeGreaterThan(4.2 * MiB);
-      const response = await app.post('stool', body, key.secret);
+      const response = await suite.app.post('stool', body, suite.key.secret);
       expect(response.status, JSON.stringify(response.body)).not.toBe(413);
       expect(response.body.error?.code).not.toBe('IMAGE_TOO_LARGE');
     });
 
     it('refuses the same padded photo one byte longer', async () => {
-      const response = await app.post('stool', { image: toBase64(await jpegPaddedTo(3 * MiB + 1)) }, key.secret);
-      await expectRefused(app, key, response, 413, 'IMAGE_TOO_LARGE');
+      const response = await suite.app.post('stool', { image: toBase64(await jpegPaddedTo(3 * MiB + 1)) }, suite.key.secret);
+      await expectRefused(suite.app, suite.key, response, 413, 'IMAGE_TOO_LARGE');
     });
   });
 });
 
 describe('the order of checks: request id → auth → content type → body → fields → image → credits', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
+  const suite = sharedApp();
 
   it('no key and a broken body → 401', async () => {
-    const response = await request(app.http).post(STOOL).set('Content-Type', 'application/json').send('{"image":');
+    const response = await request(suite.app.http).post(STOOL).set('Content-Type', 'application/json').send('{"image":');
     expectErrorEnvelope(response, 401, 'UNAUTHORIZED');
   });
 
   it('no key, text/plain and an oversized body → 401', async () => {
-    const response = await request(app.http)
+    const response = await request(suite.app.http)
       .post(STOOL)
       .set('Content-Type', 'text/plain')
       .send('x'.repeat(6 * MiB));
@@ -612,31 +579,31 @@ describe('the order of checks: request id → auth → content type → body →
   });
 
   it('revoked key and a broken body → 403', async () => {
-    const revoked = await app.issue({ credits: CREDITS });
-    await app.store.setStatus(revoked.id, 'revoked');
-    expectErrorEnvelope(await app.post('stool', '{"image":', revoked.secret), 403, 'KEY_REVOKED');
+    const revoked = await suite.app.issue({ credits: CREDITS });
+    await suite.app.store.setStatus(revoked.id, 'revoked');
+    expectErrorEnvelope(await suite.app.post('stool', '{"image":', revoked.secret), 403, 'KEY_REVOKED');
   });
 
   it('good key, text/plain and a broken body → 415', async () => {
-    const key = await app.issue({ credits: CREDITS });
-    const response = await request(app.http)
+    const key = await suite.app.issue({ credits: CREDITS });
+    const response = await request(suite.app.http)
       .post(STOOL)
       .set('Authorization', `Bearer ${key.secret}`)
       .set('Content-Type', 'text/plain')
       .send('{"image":');
-    await expectRefused(app, key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectRefused(suite.app, key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('broken body beats bad fields → 400 VALIDATION_ERROR naming JSON', async () => {
-    const key = await app.issue({ credits: CREDITS });
-    const response = await app.post('stool', '{"image": 42, "language": "fr"', key.secret);
-    await expectRefused(app, key, response, 400, 'VALIDATION_ERROR');
+    const key = await suite.app.issue({ credits: CREDITS });
+    const response = await suite.app.post('stool', '{"image": 42, "language": "fr"', key.secret);
+    await expectRefused(suite.app, key, response, 400, 'VALIDATION_ERROR');
     expect(response.body.error.message).toMatch(/JSON/);
   });
 
   it('a bad field beats a bad image → 400 VALIDATION_ERROR, not 415', async () => {
-    const key = await app.issue({ credits: CREDITS });
-    await expectRefused(app, key, await app.post('stool', { image: images.gif, language: 'fr' }, key.secret), 400, 'VALIDATION_ERROR');
+    const key = await suite.app.issue({ credits: CREDITS });
+    await expectRefused(suite.app, key, await suite.app.post('stool', { image: images.gif, language: 'fr' }, key.secret), 400, 'VALIDATION_ERROR');
   });
 
   it.each([
@@ -645,25 +612,22 @@ describe('the order of checks: request id → auth → content type → body →
     ['a GIF → 415', () => images.gif, 415, 'UNSUPPORTED_IMAGE_FORMAT'],
     ['an oversized image → 413', () => toBase64(jpegMagicThenNoise(3 * MiB + 1)), 413, 'IMAGE_TOO_LARGE'],
   ] as const)('image checks come before credits: no credits and %s, not 402', async (_name, image, status, code) => {
-    const broke = await app.issue({ credits: 0 });
-    const response = await app.post('stool', { image: image() }, broke.secret);
+    const broke = await suite.app.issue({ credits: 0 });
+    const response = await suite.app.post('stool', { image: image() }, broke.secret);
     expectErrorEnvelope(response, status, code);
-    await expectUncharged(app, broke, 0);
+    await expectUncharged(suite.app, broke, 0);
   });
 
   it('every answer, even a 404 before any route, carries a fresh request id', async () => {
-    const first = await request(app.http).get('/nope');
-    const second = await request(app.http).get('/nope');
+    const first = await request(suite.app.http).get('/nope');
+    const second = await request(suite.app.http).get('/nope');
     expectErrorEnvelope(first, 404, 'NOT_FOUND');
     expect(second.body.request_id).not.toBe(first.body.request_id);
   });
 });
 
 describe('the /v1 alias answers as /api/v1 does', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
+  const suite = sharedApp();
 
   const cases: ReadonlyArray<[string, () => unknown, number, ErrorCode | undefined]> = [
     ['a good photo', () => ({ image: images.jpeg }), 200, undefined],
@@ -675,23 +639,23 @@ describe('the /v1 alias answers as /api/v1 does', () => {
 
   it.each(cases)('for %s', async (_name, body, status, code) => {
     for (const prefix of ['/api/v1', '/v1']) {
-      const key = await app.issue({ credits: CREDITS });
-      const response = await request(app.http)
+      const key = await suite.app.issue({ credits: CREDITS });
+      const response = await request(suite.app.http)
         .post(`${prefix}/${OPERATION_CONTRACTS.breed.path}`)
         .set('Authorization', `Bearer ${key.secret}`)
         .send(body() as object);
       if (code === undefined) {
         expectAccepted(response);
-        expect((await app.store.getKey(key.id))?.credits).toBe(CREDITS - 5);
-        expect(await app.store.usage(key.id)).toMatchObject([{ operation: 'breed', requestId: response.body.request_id, credits: 5 }]);
+        expect((await suite.app.store.getKey(key.id))?.credits).toBe(CREDITS - 5);
+        expect(await suite.app.store.usage(key.id)).toMatchObject([{ operation: 'breed', requestId: response.body.request_id, credits: 5 }]);
       } else {
-        await expectRefused(app, key, response, status, code);
+        await expectRefused(suite.app, key, response, status, code);
       }
     }
   });
 
   it('refuses GET on the alias with Allow: POST', async () => {
-    const response = await request(app.http).get(`/v1/${OPERATION_CONTRACTS.emotion.path}`);
+    const response = await request(suite.app.http).get(`/v1/${OPERATION_CONTRACTS.emotion.path}`);
     expectErrorEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).toBe('POST');
   });
