@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { PACKAGE_MODELS_DIR } from './vision/vision-models.js';
+import { PACKAGE_MODELS_DIR } from './vision/models-location.js';
 import { z } from 'zod';
 
 /**

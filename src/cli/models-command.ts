@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { installModel } from '../vision/install-model.js';
 import { loadModel } from '../vision/load-model.js';
 import { MODEL_CATALOGUE } from '../vision/model-catalogue.js';
-import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR, listModelDirs } from '../vision/vision-models.js';
-import { join } from 'node:path';
+import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from '../vision/models-location.js';
+import { listModelDirs } from '../vision/vision-models.js';
 
 export const MODELS_USAGE = `pawlens models — the ONNX models on this host
 

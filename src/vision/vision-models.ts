@@ -6,11 +6,8 @@ import { ClassifierModel } from './classifier-model.js';
 import { ColourQualityModel } from './colour-quality-model.js';
 import { loadModel, ModelLoadError, type LoadedModel } from './load-model.js';
 import { MANIFEST_FILE } from './model-manifest.js';
+import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from './models-location.js';
 import { SeverityHeadModel } from './severity-head-model.js';
-
-/** The package's own models/ folder: built-ins under builtin/, installed models beside them. */
-export const PACKAGE_MODELS_DIR = join(import.meta.dirname, '..', '..', 'models');
-export const BUILTIN_SUBDIR = 'builtin';
 
 export interface VisionModels {
   readonly colour: ColourQualityModel;
