@@ -5,9 +5,9 @@ import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
 import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
 import { openStore } from './cli/open-store.js';
 import { startServer } from './cli/serve.js';
+import { assembleAnalysis } from './cli/assemble-analysis.js';
+import { checkReadiness } from './http/readiness.js';
 import { createLogger } from './logger.js';
-import { createVisionAnalyzer } from './operations/vision-analyzer.js';
-import { loadVisionModels } from './vision/vision-models.js';
 import { VERSION } from './version.js';
 
 const USAGE = `pawlens ${VERSION} — on-premise pet photo analysis
@@ -33,10 +33,10 @@ async function main(argv: string[]): Promise<void> {
     case 'serve': {
       const config = loadConfig();
       const logger = createLogger(config.logLevel);
-      const vision = await loadVisionModels({ modelsDir: config.modelsDir, breedModel: config.breedModel });
-      logger.info({ models: vision.loaded.map((model) => model.manifest.name) }, 'models loaded');
-      if (!vision.classifier) print('No breed classifier installed: breed answers "unknown" (see "pawlens models catalogue").');
-      const server = await startServer(config, openStore(config.dataDir), createVisionAnalyzer(vision), logger, print);
+      const { analyzer, readinessSources } = await assembleAnalysis(config, logger, print);
+      const store = openStore(config.dataDir);
+      const readiness = () => checkReadiness({ store, ...readinessSources });
+      const server = await startServer(config, store, analyzer, readiness, logger, print);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           logger.info({ signal }, 'shutting down: finishing requests in flight');
@@ -63,8 +63,8 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'analyze': {
       const config = loadConfig();
-      const vision = await loadVisionModels({ modelsDir: config.modelsDir, breedModel: config.breedModel });
-      await runAnalyzeCommand(rest, createVisionAnalyzer(vision), print);
+      const { analyzer } = await assembleAnalysis(config, createLogger('warn', process.stderr), (line) => process.stderr.write(`${line}\n`));
+      await runAnalyzeCommand(rest, analyzer, print);
       return;
     }
     case '--version':

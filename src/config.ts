@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_OLLAMA_HOST, parseOllamaHost, type OllamaHost } from './narration/llm/ollama-host.js';
 import { PACKAGE_MODELS_DIR } from './vision/models-location.js';
 import { z } from 'zod';
 
@@ -16,6 +17,10 @@ const wholeNumber = (name: string, min: number, max: number, example: number) =>
     .refine((n) => n >= min && n <= max, `${name} must be from ${min} to ${max}, e.g. ${name}=${example}`);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LLM_MODES = ['auto', 'off', 'required'] as const;
+export type LlmMode = (typeof LLM_MODES)[number];
+/** A small multilingual vision model that runs on a clinic's desktop; any Ollama vision model works. */
+export const DEFAULT_OLLAMA_MODEL = 'gemma3:4b';
 
 const EnvSchema = z.object({
   PAWLENS_PORT: wholeNumber('PAWLENS_PORT', 0, 65535, 8080).default(8080),
@@ -34,6 +39,18 @@ const EnvSchema = z.object({
   PAWLENS_MAX_CONCURRENCY: wholeNumber('PAWLENS_MAX_CONCURRENCY', 1, 256, 2).optional(),
   PAWLENS_MAX_QUEUE: wholeNumber('PAWLENS_MAX_QUEUE', 0, 100_000, 64).default(64),
   PAWLENS_RATE_LIMIT: wholeNumber('PAWLENS_RATE_LIMIT', 0, 1_000_000, 600).default(600),
+  OLLAMA_HOST: z
+    .string()
+    .refine((text) => parseOllamaHost(text) !== undefined, 'OLLAMA_HOST must be host:port or http://host:port, e.g. OLLAMA_HOST=127.0.0.1:11434')
+    .default(DEFAULT_OLLAMA_HOST),
+  PAWLENS_OLLAMA_MODEL: z
+    .string()
+    .trim()
+    .regex(/^[\w.:/-]{1,200}$/, 'PAWLENS_OLLAMA_MODEL must be an Ollama model name, e.g. PAWLENS_OLLAMA_MODEL=gemma3:4b')
+    .default(DEFAULT_OLLAMA_MODEL),
+  PAWLENS_LLM: z.enum(LLM_MODES, { error: 'PAWLENS_LLM must be auto (use Ollama when reachable), off, or required, e.g. PAWLENS_LLM=auto' }).default('auto'),
+  PAWLENS_LLM_TIMEOUT_MS: wholeNumber('PAWLENS_LLM_TIMEOUT_MS', 1000, 600_000, 45_000).default(45_000),
+  PAWLENS_ALLOW_REMOTE_LLM: z.enum(['0', '1'], { error: 'PAWLENS_ALLOW_REMOTE_LLM must be 1 (allow) or 0, e.g. PAWLENS_ALLOW_REMOTE_LLM=1' }).default('0'),
   PAWLENS_LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `PAWLENS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -55,6 +72,15 @@ export interface Config {
   /** Requests per key per minute; 0 turns the limit off. */
   readonly rateLimitPerMinute: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly llm: {
+    readonly mode: LlmMode;
+    /** Ollama's base URL, always with an explicit port. */
+    readonly host: OllamaHost;
+    readonly model: string;
+    readonly timeoutMs: number;
+    /** PAWLENS_ALLOW_REMOTE_LLM=1: the operator accepts photos leaving the private network. */
+    readonly allowRemote: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -80,5 +106,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxQueue: values.PAWLENS_MAX_QUEUE,
     rateLimitPerMinute: values.PAWLENS_RATE_LIMIT,
     logLevel: values.PAWLENS_LOG_LEVEL,
+    llm: Object.freeze({
+      mode: values.PAWLENS_LLM,
+      host: parseOllamaHost(values.OLLAMA_HOST)!,
+      model: values.PAWLENS_OLLAMA_MODEL,
+      timeoutMs: values.PAWLENS_LLM_TIMEOUT_MS,
+      allowRemote: values.PAWLENS_ALLOW_REMOTE_LLM === '1',
+    }),
   });
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { createApp } from '../http/create-app.js';
 import type { Logger } from '../logger.js';
 import type { Analyzer } from '../operations/analyzer.js';
+import type { ReadinessReport } from '../http/readiness.js';
 
 /** A reservation this old belongs to a process that died mid-request; its credits go back. */
 const STALE_RESERVATION_MS = 10 * 60_000;
@@ -22,6 +23,7 @@ export async function startServer(
   config: Config,
   store: AccountStore,
   analyzer: Analyzer,
+  readiness: () => Promise<ReadinessReport>,
   logger: Logger,
   print: (line: string) => void,
 ): Promise<RunningServer> {
@@ -31,6 +33,7 @@ export async function startServer(
   const { express } = createApp({
     store,
     analyzer,
+    readiness,
     logger,
     maxConcurrency: config.maxConcurrency,
     maxQueue: config.maxQueue,

@@ -22,3 +22,6 @@ export const API_PREFIXES = ['/api/v1', '/v1'] as const;
 /** Health operations carry severity, home_care and vet_advice (SPEC.md §1). */
 export const HEALTH_OPERATIONS = ['stool', 'vomit', 'urine', 'skin', 'ear'] as const satisfies readonly OperationKey[];
 export type HealthOperationKey = (typeof HEALTH_OPERATIONS)[number];
+
+export const isHealthOperation = (operation: OperationKey): operation is HealthOperationKey =>
+  (HEALTH_OPERATIONS as readonly OperationKey[]).includes(operation);

@@ -7,6 +7,7 @@ import type { Analyzer } from '../operations/analyzer.js';
 import { VERSION } from '../version.js';
 import { analysisRoute } from './analysis-route.js';
 import { docsRouter } from './docs-page.js';
+import { checkReadiness, type ReadinessReport } from './readiness.js';
 import { errorHandler, methodNotAllowed, notFound } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -22,6 +23,8 @@ export interface AppDeps {
   readonly maxConcurrency?: number;
   readonly maxQueue?: number;
   readonly rateLimitPerMinute?: number;
+  /** What /readyz reports; the key store alone when not given. */
+  readonly readiness?: () => Promise<ReadinessReport>;
 }
 
 export interface App {
@@ -60,9 +63,10 @@ export function createApp(deps: AppDeps): App {
   get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  const readiness = deps.readiness ?? (() => checkReadiness({ store: deps.store }));
   get('/readyz', async (_req, res) => {
-    await deps.store.countKeys();
-    res.json({ status: 'ready', checks: { store: 'ok' } });
+    const report = await readiness();
+    res.status(report.status === 'not_ready' ? 503 : 200).json(report);
   });
   get('/openapi.json', (_req, res) => {
     res.json(openApi);

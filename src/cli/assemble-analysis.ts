@@ -1,0 +1,39 @@
+import type { Config } from '../config.js';
+import type { ReadinessSources } from '../http/readiness.js';
+import type { Logger } from '../logger.js';
+import { llmReadiness } from '../narration/llm/llm-readiness.js';
+import { OllamaNarrator } from '../narration/llm/ollama-narrator.js';
+import { assertPrivateLlmHost } from '../narration/llm/privacy-guard.js';
+import type { Analyzer } from '../operations/analyzer.js';
+import { createAnalyzer } from '../operations/create-analyzer.js';
+import { loadVisionModels } from '../vision/vision-models.js';
+
+export interface Assembled {
+  readonly analyzer: Analyzer;
+  /** What /readyz reports on, besides the key store. */
+  readonly readinessSources: Omit<ReadinessSources, 'store'>;
+}
+
+/**
+ * Where the analysis is put together from the config: the models (verified, or the start stops),
+ * the privacy guard on OLLAMA_HOST (refused before a single photo could be sent), and the LLM
+ * stage when PAWLENS_LLM is not off.
+ */
+export async function assembleAnalysis(config: Config, logger: Logger, print: (line: string) => void): Promise<Assembled> {
+  const vision = await loadVisionModels({ modelsDir: config.modelsDir, breedModel: config.breedModel });
+  logger.info({ models: vision.loaded.map((model) => model.manifest.name) }, 'models loaded');
+  if (!vision.classifier) print('No breed classifier installed: breed answers "unknown" (see "pawlens models catalogue").');
+
+  const { llm } = config;
+  let narrator: OllamaNarrator | undefined;
+  if (llm.mode !== 'off') {
+    await assertPrivateLlmHost(llm.host, llm.allowRemote);
+    narrator = new OllamaNarrator({ host: llm.host.base, model: llm.model, timeoutMs: llm.timeoutMs, logger });
+    const state = await llmReadiness(narrator);
+    const line = `LLM ${llm.model} at ${llm.host.base}: ${state}${state === 'ok' ? '' : llm.mode === 'auto' ? ' (answering from built-in templates until it is)' : ''}`;
+    print(line);
+    if (state === 'model_missing') print(`  pull it with: ollama pull ${llm.model}`);
+  }
+  const analyzer = createAnalyzer(vision, narrator && llm.mode !== 'off' ? { narrator, mode: llm.mode } : undefined);
+  return { analyzer, readinessSources: { vision, llm: { mode: llm.mode, host: llm.host.base, narrator } } };
+}

@@ -1,0 +1,134 @@
+import { Ollama } from 'ollama';
+import type { OperationKey } from '../../contract/operation-contracts.js';
+import { silentLogger, type Logger } from '../../logger.js';
+import type { AnalysisInput } from '../../operations/analysis-input.js';
+import type { OnDeviceResult } from '../../operations/on-device-analysis.js';
+import { buildMessages, retryMessages, type ChatMessage } from './build-prompt.js';
+import { llmFormat, type LlmFields } from './llm-fields.js';
+import { jpegForLlm } from './llm-image.js';
+import { readAnswer } from './read-answer.js';
+
+/** Every distinct way a call can fail (DESIGN.md §6), each logged and counted on its own. */
+export const LLM_FAILURE_CAUSES = ['timeout', 'refused', 'network', 'model_not_found', 'busy', 'http_error', 'truncated', 'not_json', 'schema', 'language'] as const;
+export type LlmFailureCause = (typeof LLM_FAILURE_CAUSES)[number];
+export type LlmOutcomeLabel = 'ok' | 'repaired' | 'reasked_ok' | LlmFailureCause;
+
+export type NarrationOutcome<K extends OperationKey> =
+  | { readonly ok: true; readonly fields: LlmFields<K>; readonly repairs: readonly string[]; readonly calls: number }
+  | { readonly ok: false; readonly cause: LlmFailureCause; readonly detail: string; readonly calls: number };
+
+export interface OllamaNarratorOptions {
+  /** Base URL with an explicit port, e.g. http://127.0.0.1:11434. */
+  readonly host: string;
+  readonly model: string;
+  readonly timeoutMs: number;
+  readonly fetch?: typeof fetch;
+  readonly logger?: Logger;
+}
+
+/** Fixed sampling: the same photo and facts give the same text, as far as the model allows. */
+export const CHAT_OPTIONS = { temperature: 0, seed: 42, num_predict: 900 } as const;
+export const KEEP_ALIVE = '15m';
+
+class CallFailed extends Error {
+  constructor(
+    readonly reason: LlmFailureCause,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Transport and HTTP failures → a cause. ResponseError is not exported by ollama, so by name. */
+function classify(error: unknown): CallFailed {
+  const e = error as { name?: string; status_code?: number; message?: string; cause?: { code?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return new CallFailed('timeout', 'the model did not answer in time');
+  if (e.name === 'ResponseError') {
+    if (e.status_code === 404) return new CallFailed('model_not_found', e.message ?? 'model not found');
+    if (e.status_code === 503) return new CallFailed('busy', e.message ?? 'server busy');
+    return new CallFailed('http_error', `HTTP ${e.status_code}: ${e.message}`);
+  }
+  if (e.cause?.code === 'ECONNREFUSED') return new CallFailed('refused', 'connection refused');
+  return new CallFailed('network', e.cause?.code ?? e.message ?? String(error));
+}
+
+/**
+ * Writes an operation's text fields with a local vision LLM through Ollama: one chat call with
+ * the photo (≤ 1024 px JPEG), the on-device facts and the fields' JSON schema as `format`; the
+ * answer is parsed, repaired where safe and validated; a broken answer is asked for once more
+ * with its errors. Anything else is a failure with its cause, never an exception.
+ */
+export class OllamaNarrator {
+  readonly client: Ollama;
+  readonly model: string;
+  private readonly logger: Logger;
+  /** How each call ended, by outcome: what /metrics reports. */
+  readonly outcomes = new Map<LlmOutcomeLabel, number>();
+
+  constructor(options: OllamaNarratorOptions) {
+    const baseFetch = options.fetch ?? fetch;
+    // The client passes no signal on non-streamed calls: the timeout rides on its fetch.
+    const timedFetch: typeof fetch = (url, init) => baseFetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
+    this.client = new Ollama({ host: options.host, fetch: timedFetch });
+    this.model = options.model;
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  private count(outcome: LlmOutcomeLabel): void {
+    this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
+  }
+
+  private async chat(operation: OperationKey, messages: ChatMessage[]): Promise<string> {
+    let response;
+    try {
+      response = await this.client.chat({
+        model: this.model,
+        messages,
+        format: llmFormat(operation),
+        options: CHAT_OPTIONS,
+        keep_alive: KEEP_ALIVE,
+        stream: false,
+        think: false,
+      });
+    } catch (error) {
+      throw classify(error);
+    }
+    // Thinking models may leave content empty and put the JSON in message.thinking.
+    const text = response.message.content.trim() || (response.message.thinking ?? '').trim();
+    if (response.done_reason === 'length') throw new CallFailed('truncated', 'the answer was cut off at num_predict');
+    return text;
+  }
+
+  async narrate<K extends OperationKey>(onDevice: OnDeviceResult<K>, input: AnalysisInput): Promise<NarrationOutcome<K>> {
+    const operation = onDevice.operation;
+    const first = buildMessages(onDevice, input, await jpegForLlm(input.image));
+    let messages = first;
+    for (let call = 1; call <= 2; call++) {
+      let raw: string;
+      try {
+        raw = await this.chat(operation, messages);
+      } catch (error) {
+        const failure = error instanceof CallFailed ? error : classify(error);
+        // Transport failures are not the model's answer: asking again would only wait twice.
+        if (failure.reason !== 'truncated' || call === 2) return this.fail(failure.reason, failure.message, call, input);
+        messages = retryMessages(first, '', ['The answer was cut off: keep every field shorter.'], input);
+        continue;
+      }
+      const answer = readAnswer(operation, raw, input.language, onDevice.data);
+      if (answer.ok) {
+        this.count(call === 2 ? 'reasked_ok' : answer.repairs.length > 0 ? 'repaired' : 'ok');
+        if (answer.repairs.length > 0) this.logger.info({ requestId: input.requestId, repairs: answer.repairs }, 'llm answer repaired');
+        return { ok: true, fields: answer.fields, repairs: answer.repairs, calls: call };
+      }
+      if (call === 2) return this.fail(answer.cause, answer.problems.join('; '), call, input);
+      messages = retryMessages(first, raw, answer.problems, input);
+    }
+    throw new Error('unreachable');
+  }
+
+  private fail(cause: LlmFailureCause, detail: string, calls: number, input: AnalysisInput): NarrationOutcome<never> {
+    this.count(cause);
+    this.logger.warn({ requestId: input.requestId, cause, detail: detail.slice(0, 300), calls }, 'llm call failed; answering from templates');
+    return { ok: false, cause, detail, calls };
+  }
+}

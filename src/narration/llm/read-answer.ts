@@ -1,0 +1,101 @@
+import type { Language } from '../../contract/language.js';
+import { SUMMARY_MAX_SENTENCES, SUMMARY_MIN_SENTENCES } from '../../contract/data-shapes.js';
+import { isHealthOperation, type OperationData, type OperationKey } from '../../contract/operation-contracts.js';
+import { splitSentences } from '../../contract/sentences.js';
+import { joinSentences } from '../join-sentences.js';
+import { templatesFor } from '../templates/index.js';
+import { isInLanguage } from './language-check.js';
+import { LLM_FIELDS, type LlmFields } from './llm-fields.js';
+
+export type AnswerProblem = 'not_json' | 'schema' | 'language';
+
+export type ReadAnswer<K extends OperationKey> =
+  | { readonly ok: true; readonly fields: LlmFields<K>; readonly repairs: readonly string[] }
+  | { readonly ok: false; readonly cause: AnswerProblem; readonly problems: readonly string[] };
+
+/** Fields whose words must be in the asked language too (short labels are only checked for Chinese). */
+const LABEL_FIELDS = ['consistency', 'vomit_type', 'clarity', 'condition', 'emotion'] as const;
+
+/** The model's JSON, from plain text, a ```json fence, or prose around one object. */
+function parseModelJson(raw: string): unknown {
+  const unfenced = raw.replace(/^\s*```(?:json)?\s*/i, '').replace(/\s*```\s*$/, '').trim();
+  const start = unfenced.indexOf('{');
+  const end = unfenced.lastIndexOf('}');
+  if (start < 0 || end <= start) throw new SyntaxError('no JSON object in the answer');
+  return JSON.parse(unfenced.slice(start, end + 1));
+}
+
+/** A sentence that states what a photo cannot show, for summaries that came back one sentence long. */
+function limitationFor(operation: OperationKey, language: Language): string {
+  const t = templatesFor(language);
+  if (isHealthOperation(operation)) return t.limitationSentence[operation];
+  if (operation === 'breed') return t.breed.limitation;
+  return splitSentences(t.emotion.summary, language).at(-1) ?? t.breed.limitation;
+}
+
+/**
+ * Repairs only what cannot change a finding: unknown fields dropped, a long summary cut to its
+ * first four sentences, a one-sentence summary given the limitation sentence, home care topped up
+ * from the on-device answer, a percentage confidence read as a fraction. Everything else is
+ * judged by the closed schema.
+ */
+function repair<K extends OperationKey>(operation: K, value: Record<string, unknown>, language: Language, onDevice: OperationData<K>) {
+  const repairs: string[] = [];
+  const allowed = Object.keys(LLM_FIELDS[operation].shape);
+  const kept = Object.fromEntries(Object.entries(value).filter(([key]) => allowed.includes(key)));
+  if (Object.keys(kept).length < Object.keys(value).length) repairs.push('dropped unknown fields');
+
+  if (typeof kept.summary === 'string') {
+    const sentences = splitSentences(kept.summary, language);
+    if (sentences.length > SUMMARY_MAX_SENTENCES) {
+      kept.summary = joinSentences(language, sentences.slice(0, SUMMARY_MAX_SENTENCES));
+      repairs.push('summary cut to 4 sentences');
+    } else if (sentences.length === SUMMARY_MIN_SENTENCES - 1) {
+      kept.summary = joinSentences(language, [...sentences, limitationFor(operation, language)]);
+      repairs.push('limitation sentence added');
+    }
+  }
+  const fallback = onDevice as Record<string, unknown>;
+  if (Array.isArray(kept.home_care) && Array.isArray(fallback.home_care)) {
+    const items = kept.home_care.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
+    for (const extra of fallback.home_care as string[]) if (items.length < 2 && !items.includes(extra)) items.push(extra);
+    if (items.length !== kept.home_care.length) repairs.push('home_care topped up');
+    kept.home_care = items;
+  }
+  if (kept.vet_advice === undefined && Array.isArray(fallback.vet_advice)) {
+    kept.vet_advice = fallback.vet_advice;
+    repairs.push('vet_advice taken from the measurements');
+  }
+  if (typeof kept.confidence === 'number' && kept.confidence > 1 && kept.confidence <= 100) {
+    kept.confidence /= 100;
+    repairs.push('confidence read as a percentage');
+  }
+  return { value: kept, repairs };
+}
+
+/** Parse, then repair what is safe, then validate (DESIGN.md §6, as vercel/ai's generateObject). */
+export function readAnswer<K extends OperationKey>(operation: K, raw: string, language: Language, onDevice: OperationData<K>): ReadAnswer<K> {
+  let parsed: unknown;
+  try {
+    parsed = parseModelJson(raw);
+  } catch (error) {
+    return { ok: false, cause: 'not_json', problems: [`The answer is not one JSON object: ${(error as Error).message}.`] };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { ok: false, cause: 'not_json', problems: ['The answer must be one JSON object.'] };
+  }
+  const { value, repairs } = repair(operation, parsed as Record<string, unknown>, language, onDevice);
+  const checked = LLM_FIELDS[operation].safeParse(value);
+  if (!checked.success) {
+    return { ok: false, cause: 'schema', problems: checked.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`) };
+  }
+  const fields = checked.data as Record<string, unknown>;
+  const wrongLanguage = [
+    ...(isInLanguage(String(fields.summary), language) ? [] : ['summary']),
+    ...(language === 'zh' ? LABEL_FIELDS.filter((field) => typeof fields[field] === 'string' && !isInLanguage(fields[field] as string, 'zh')) : []),
+  ];
+  if (wrongLanguage.length > 0) {
+    return { ok: false, cause: 'language', problems: wrongLanguage.map((field) => `${field} is not written in the requested language (${language}).`) };
+  }
+  return { ok: true, fields: checked.data as LlmFields<K>, repairs };
+}
