@@ -1,0 +1,236 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { successEnvelope } from '../src/contract/envelopes.js';
+import { LANGUAGES } from '../src/contract/language.js';
+import { OPERATION_CONTRACTS, OPERATION_KEYS, type OperationKey } from '../src/contract/operation-contracts.js';
+import { CHAT_OPTIONS } from '../src/narration/llm/ollama-narrator.js';
+import { BUSY_ERROR, schemaAnswerBehaviour, startFakeOllama, type ChatBehaviour, type ChatRequestBody, type FakeOllama } from './fakes/fake-ollama.js';
+import { schemaAnswer } from './fakes/schema-answer.js';
+import { photo, toBase64 } from './fixtures/images.js';
+import { createLlmTestApp, type LlmTestApp } from './fixtures/llm-app.js';
+import { blob, FLOOR, scene } from './fixtures/scenes.js';
+
+const expectValid = (operation: OperationKey, body: unknown) => {
+  const parsed = successEnvelope(OPERATION_CONTRACTS[operation].data).safeParse(body);
+  expect(parsed.error?.issues ?? [], JSON.stringify(body)).toEqual([]);
+};
+
+/** The fake's schema answers say "the model" in each language; the templates never do. */
+const MODEL_TEXT = { en: /model/i, zh: /模型/, es: /modelo/i } as const;
+
+let fake: FakeOllama;
+let app: LlmTestApp;
+let brownStool: string;
+let bigPhoto: string;
+/** A photo each operation's rules take without a red flag, so the model's text is kept. */
+const calmPhoto = {} as Record<OperationKey, string>;
+
+beforeAll(async () => {
+  fake = await startFakeOllama();
+  app = await createLlmTestApp({ fake });
+  brownStool = toBase64(await photo('jpeg', { width: 400, height: 300 }));
+  bigPhoto = toBase64(await sharp(scene(FLOOR, [blob('#6e4623')])).resize(2400, 1800).jpeg().toBuffer());
+  const paleUrine = toBase64(await sharp(scene('#4a4f5a', [blob('#f0d848')])).jpeg().toBuffer());
+  for (const operation of OPERATION_KEYS) calmPhoto[operation] = operation === 'urine' ? paleUrine : brownStool;
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.reset();
+});
+
+const lastChat = (): ChatRequestBody => fake.chatRequests().at(-1)!;
+
+describe('with Ollama answering well, every operation in every language carries the model text', () => {
+  for (const operation of OPERATION_KEYS) {
+    it.each(LANGUAGES)(`${operation} in %s`, async (language) => {
+      const response = await app.post(operation, { image: calmPhoto[operation], language });
+      expect(response.status).toBe(200);
+      expectValid(operation, response.body);
+      expect(response.body.data.summary).toMatch(MODEL_TEXT[language]);
+      expect(fake.chatRequests()).toHaveLength(1);
+    });
+  }
+});
+
+describe('the chat request', () => {
+  it('has the schema as format, one ≤1024 px JPEG without a data: prefix, temperature 0, a seed, bounded output, keep_alive, no streaming', async () => {
+    await app.post('vomit', { image: bigPhoto, language: 'es' });
+    const chat = lastChat();
+    expect(chat.model).toBe('gemma3:4b');
+    expect(chat.stream).toBe(false);
+    expect(chat.options).toMatchObject({ temperature: 0, seed: CHAT_OPTIONS.seed, num_predict: CHAT_OPTIONS.num_predict });
+    expect(chat.keep_alive).toBeDefined();
+    const format = chat.format as { type: string; properties: Record<string, { enum?: string[] }>; additionalProperties: boolean; required: string[] };
+    expect(format.type).toBe('object');
+    expect(format.additionalProperties).toBe(false);
+    expect(format.required.sort()).toEqual(['home_care', 'severity', 'summary', 'vet_advice', 'vomit_type']);
+    expect(format.properties.severity?.enum).not.toContain('normal');
+
+    const images = chat.messages.flatMap((message) => message.images ?? []);
+    expect(images).toHaveLength(1);
+    expect(images[0]).not.toMatch(/^data:/);
+    const sent = await sharp(Buffer.from(images[0]!, 'base64')).metadata();
+    expect(sent.format).toBe('jpeg');
+    expect(Math.max(sent.width!, sent.height!)).toBeLessThanOrEqual(1024);
+    expect(sent.exif).toBeUndefined();
+  });
+
+  it('asks in the target language and carries the measured facts', async () => {
+    const black = toBase64(await sharp(scene(FLOOR, [blob('#151210')])).jpeg().toBuffer());
+    await app.post('stool', { image: black, language: 'zh', animalType: 'dog' });
+    const [system, user] = lastChat().messages;
+    expect(system!.content).toContain('[language: zh]');
+    expect(system!.content).toMatch(/[\u4e00-\u9fff]/);
+    expect(user!.content).toContain('黑色');
+    expect(user!.content).toContain('危险信号');
+    expect(user!.content).toContain('dog');
+  });
+});
+
+describe('merge policy', () => {
+  it('a red flag is never lowered by the model: black stool stays severe with urgent vet advice', async () => {
+    fake.enqueue(schemaAnswerBehaviour({ severity: 'normal', vet_advice: [] }));
+    const black = toBase64(await sharp(scene(FLOOR, [blob('#151210')])).jpeg().toBuffer());
+    const response = await app.post('stool', { image: black });
+    expectValid('stool', response.body);
+    expect(response.body.data).toMatchObject({ severity: 'severe', health_score: 2, color: 'black' });
+    expect(response.body.data.vet_advice.join(' ')).toMatch(/today/);
+  });
+
+  it('the more cautious severity wins when the model sees more than the colours', async () => {
+    fake.enqueue(schemaAnswerBehaviour({ severity: 'moderate', consistency: 'watery, fecal score 6' }));
+    const response = await app.post('stool', { image: brownStool });
+    expect(response.body.data).toMatchObject({ severity: 'moderate', health_score: 4, consistency: 'watery, fecal score 6', color: 'brown' });
+  });
+
+  it('the measured colour stays, whatever the model says about colour', async () => {
+    fake.enqueue(schemaAnswerBehaviour({ severity: 'normal' }));
+    const response = await app.post('urine', { image: toBase64(await sharp(scene('#4a4f5a', [blob('#f0d848')])).jpeg().toBuffer()) });
+    expect(response.body.data.color).toBe('yellow');
+  });
+
+  it('a photo that fails the quality gate never goes to the model', async () => {
+    const dark = toBase64(await sharp(scene(FLOOR, [blob('#6e4623')])).linear(0.1, 0).jpeg().toBuffer());
+    const response = await app.post('stool', { image: dark });
+    expect(response.body.data.severity).toBe('inconclusive');
+    expect(fake.chatRequests()).toHaveLength(0);
+  });
+});
+
+describe('repairs', () => {
+  const answers = (overrides: Record<string, unknown>) => (request: ChatRequestBody) => JSON.stringify({ ...schemaAnswer(request.format, 'en'), ...overrides });
+
+  it.each<[string, ChatBehaviour]>([
+    ['a ```json fence around the answer', { kind: 'answer', content: (r) => '```json\n' + JSON.stringify(schemaAnswer(r.format, 'en')) + '\n```' }],
+    ['the JSON only in message.thinking', { kind: 'answer', content: (r) => JSON.stringify(schemaAnswer(r.format, 'en')), inThinking: true }],
+    ['extra fields', { kind: 'answer', content: answers({ diagnosis: 'giardia', color: 'purple' }) }],
+    ['a six-sentence summary', { kind: 'answer', content: answers({ summary: 'One is here. Two is here. Three is here. Four is here. Five is here. Six is here.' }) }],
+    ['a one-sentence summary', { kind: 'answer', content: answers({ summary: 'The model sees a formed brown stool.' }) }],
+    ['a single home-care item', { kind: 'answer', content: answers({ home_care: ['Keep water available.'] }) }],
+  ])('%s is repaired and used', async (_name, behaviour) => {
+    fake.enqueue(behaviour);
+    const response = await app.post('stool', { image: brownStool });
+    expectValid('stool', response.body);
+    expect(JSON.stringify(response.body.data)).not.toContain('giardia');
+    expect(fake.chatRequests()).toHaveLength(1);
+    expect(response.body.data.summary).toMatch(/model|One is here/);
+  });
+
+  it('a confidence given in percent is read as a fraction', async () => {
+    fake.enqueue({ kind: 'answer', content: (r) => JSON.stringify({ ...schemaAnswer(r.format, 'en'), confidence: 85 }) });
+    const response = await app.post('emotion', { image: brownStool });
+    expect(response.body.data.confidence).toBe(0.85);
+  });
+});
+
+describe('every failure mode still yields a valid answer, from the templates', () => {
+  const english: ChatBehaviour = { kind: 'answer', content: (request) => JSON.stringify(schemaAnswer(request.format, 'en')) };
+  const failures: Array<[string, 'en' | 'zh', ChatBehaviour[]]> = [
+    ['model not found (404)', 'en', [{ kind: 'error', status: 404, error: 'model "gemma3:4b" not found, try pulling it first' }]],
+    ['busy (503)', 'en', [{ kind: 'busy' }]],
+    ['a 500', 'en', [{ kind: 'error', status: 500, error: 'llama runner process has terminated' }]],
+    ['a dropped connection', 'en', [{ kind: 'drop' }]],
+    ['truncated twice', 'en', [{ kind: 'answer', content: '{"severity": "mild", "summ', doneReason: 'length' }, { kind: 'answer', content: '{"sev', doneReason: 'length' }]],
+    ['not JSON twice', 'en', [{ kind: 'answer', content: 'I think it looks fine.' }, { kind: 'answer', content: 'Still prose.' }]],
+    ['a schema violation twice', 'en', [{ kind: 'answer', content: '{"severity":"critical"}' }, { kind: 'answer', content: '{"severity":"critical"}' }]],
+    ['English twice to a Chinese request', 'zh', [english, english]],
+  ];
+
+  it.each(failures)('%s', async (_name, language, behaviours) => {
+    const fresh = await createLlmTestApp({ fake });
+    fake.enqueue(...behaviours);
+    const response = await fresh.post('stool', { image: brownStool, language });
+    expect(response.status).toBe(200);
+    expectValid('stool', response.body);
+    expect(response.body.data.summary).not.toMatch(MODEL_TEXT[language]);
+    expect(response.body.data.color).toBe(language === 'zh' ? '棕色' : 'brown');
+  });
+
+  it('a timeout answers from templates within the timeout, and auto mode then skips the LLM for a while', async () => {
+    const fresh = await createLlmTestApp({ fake, timeoutMs: 300 });
+    fake.enqueue({ kind: 'hang' });
+    const started = Date.now();
+    const first = await fresh.post('skin', { image: brownStool });
+    expect(first.status).toBe(200);
+    expectValid('skin', first.body);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const second = await fresh.post('skin', { image: brownStool });
+    expectValid('skin', second.body);
+    expect(fake.chatRequests()).toHaveLength(1);
+    expect(fresh.narrator.outcomes.get('timeout')).toBe(1);
+  });
+
+  it('a refused connection answers from templates', async () => {
+    const gone = await startFakeOllama();
+    const fresh = await createLlmTestApp({ fake: gone });
+    await gone.close();
+    const response = await fresh.post('ear', { image: brownStool, language: 'es' });
+    expect(response.status).toBe(200);
+    expectValid('ear', response.body);
+    expect(fresh.narrator.outcomes.get('refused')).toBe(1);
+  });
+
+  it('a bad first answer is asked for once more, with its errors, and the second is used', async () => {
+    fake.enqueue({ kind: 'answer', content: '{"severity":"critical"}' }, schemaAnswerBehaviour());
+    const response = await app.post('stool', { image: brownStool });
+    expect(response.body.data.summary).toMatch(/model/i);
+    const chats = fake.chatRequests();
+    expect(chats).toHaveLength(2);
+    const retry = chats[1]!.messages;
+    expect(retry.at(-2)).toMatchObject({ role: 'assistant', content: '{"severity":"critical"}' });
+    expect(retry.at(-1)!.content).toContain('severity');
+  });
+
+  it('counts each cause on its own', async () => {
+    const fresh = await createLlmTestApp({ fake });
+    fake.enqueue({ kind: 'busy' });
+    await fresh.post('stool', { image: brownStool });
+    fake.enqueue({ kind: 'answer', content: 'prose' }, { kind: 'answer', content: 'prose' });
+    const again = await createLlmTestApp({ fake });
+    await again.post('stool', { image: brownStool });
+    expect(fresh.narrator.outcomes.get('busy')).toBe(1);
+    expect(again.narrator.outcomes.get('not_json')).toBe(1);
+    expect(BUSY_ERROR).toContain('busy');
+  });
+});
+
+describe('PAWLENS_LLM=required', () => {
+  it('a failing model answers 502 AI_CALL_FAILED and costs nothing', async () => {
+    const strict = await createLlmTestApp({ fake, mode: 'required', keyCredits: 50 });
+    fake.enqueue({ kind: 'busy' });
+    const response = await strict.post('emotion', { image: brownStool });
+    expect(response.status).toBe(502);
+    expect(response.body.error.code).toBe('AI_CALL_FAILED');
+    expect((await strict.store.getKey(strict.keyId))?.credits).toBe(50);
+    expect(await strict.store.usage()).toEqual([]);
+  });
+
+  it('a working model answers and charges as usual', async () => {
+    const strict = await createLlmTestApp({ fake, mode: 'required', keyCredits: 50 });
+    const response = await strict.post('emotion', { image: brownStool });
+    expect(response.status).toBe(200);
+    expect((await strict.store.getKey(strict.keyId))?.credits).toBe(45);
+  });
+});
