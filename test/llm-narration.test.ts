@@ -1,8 +1,10 @@
+import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { successEnvelope } from '../src/contract/envelopes.js';
 import { LANGUAGES } from '../src/contract/language.js';
 import { OPERATION_CONTRACTS, OPERATION_KEYS, type OperationKey } from '../src/contract/operation-contracts.js';
+import { createLogger } from '../src/logger.js';
 import { CHAT_OPTIONS } from '../src/narration/llm/ollama-narrator.js';
 import { BUSY_ERROR, schemaAnswerBehaviour, startFakeOllama, type ChatBehaviour, type ChatRequestBody, type FakeOllama } from './fakes/fake-ollama.js';
 import { schemaAnswer } from './fakes/schema-answer.js';
@@ -213,6 +215,27 @@ describe('every failure mode still yields a valid answer, from the templates', (
     expect(fresh.narrator.outcomes.get('busy')).toBe(1);
     expect(again.narrator.outcomes.get('not_json')).toBe(1);
     expect(BUSY_ERROR).toContain('busy');
+  });
+});
+
+describe('logs', () => {
+  it('never contain the photo or the key, on success, repair and failure paths alike', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await createLlmTestApp({ fake, logger: createLogger('trace', sink) });
+    fake.enqueue(schemaAnswerBehaviour(), { kind: 'answer', content: (r) => '```' + JSON.stringify({ ...schemaAnswer(r.format, 'en'), extra: 1 }) + '```' }, { kind: 'busy' });
+    for (let i = 0; i < 3; i++) await logged.post('stool', { image: brownStool });
+    await logged.post('stool', { image: 'data:image/png;base64,' + brownStool.slice(0, 4000) });
+    const text = lines.join('');
+    expect(text).toContain('llm call failed');
+    expect(text).toContain('llm answer repaired');
+    for (let offset = 0; offset < 3000; offset += 500) expect(text).not.toContain(brownStool.slice(offset, offset + 40));
+    expect(text).not.toContain(logged.key);
   });
 });
 
