@@ -21,7 +21,7 @@ import { OPERATION_CONTRACTS, type OperationKey } from '../src/contract/operatio
 import { successEnvelope } from '../src/contract/envelopes.js';
 import { createApp } from '../src/http/create-app.js';
 import { decodeImageField } from '../src/image/decode-image.js';
-import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
+import { createAnalyzer } from '../src/operations/create-analyzer.js';
 import { installModel } from '../src/vision/install-model.js';
 import { loadVisionModels } from '../src/vision/vision-models.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
@@ -39,7 +39,7 @@ async function stoolPhoto(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
-async function inProcess(analyzer: ReturnType<typeof createVisionAnalyzer>, operation: OperationKey, image: string): Promise<Summary> {
+async function inProcess(analyzer: ReturnType<typeof createAnalyzer>, operation: OperationKey, image: string): Promise<Summary> {
   const envelope = successEnvelope(OPERATION_CONTRACTS[operation].data);
   const latencies: number[] = [];
   let sent = 0;
@@ -79,7 +79,7 @@ async function main() {
     console.log('(../shared is absent: the breed case is skipped)');
   }
   const vision = await loadVisionModels({ modelsDir });
-  const analyzer = createVisionAnalyzer(vision);
+  const analyzer = createAnalyzer(vision);
   const store = new SqliteAccountStore(join(tmp, 'bench.db'));
   const { secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
   // The bench measures the pipeline, not the rate limiter or the queue limit.

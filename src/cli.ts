@@ -8,6 +8,7 @@ import { startServer } from './cli/serve.js';
 import { assembleAnalysis } from './cli/assemble-analysis.js';
 import { checkReadiness } from './http/readiness.js';
 import { createLogger } from './logger.js';
+import { Metrics } from './metrics.js';
 import { VERSION } from './version.js';
 
 const USAGE = `pawlens ${VERSION} — on-premise pet photo analysis
@@ -33,10 +34,11 @@ async function main(argv: string[]): Promise<void> {
     case 'serve': {
       const config = loadConfig();
       const logger = createLogger(config.logLevel);
-      const { analyzer, readinessSources } = await assembleAnalysis(config, logger, print);
+      const metrics = new Metrics();
+      const { analyzer, readinessSources } = await assembleAnalysis(config, logger, print, metrics);
       const store = openStore(config.dataDir);
       const readiness = () => checkReadiness({ store, ...readinessSources });
-      const server = await startServer(config, store, analyzer, readiness, logger, print);
+      const server = await startServer(config, store, analyzer, readiness, metrics, logger, print);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           logger.info({ signal }, 'shutting down: finishing requests in flight');

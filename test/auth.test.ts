@@ -11,7 +11,7 @@ import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
 import { OPERATION_CONTRACTS } from '../src/contract/operation-contracts.js';
 import { createApp } from '../src/http/create-app.js';
-import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
+import { createAnalyzer } from '../src/operations/create-analyzer.js';
 import { photo, toBase64 } from './fixtures/images.js';
 import { builtinVision, createTestApp, type TestApp } from './fixtures/test-app.js';
 
@@ -210,7 +210,7 @@ describe('key storage', () => {
       ids.push(record.id);
     }
     // Use one key through the app so that the ledger and reservation tables have rows too.
-    const { express } = createApp({ store, analyzer: createVisionAnalyzer(await builtinVision()) });
+    const { express } = createApp({ store, analyzer: createAnalyzer(await builtinVision()) });
     const res = await request(express)
       .post(STOOL_PATH)
       .set('Authorization', `Bearer ${secrets[1]}`)

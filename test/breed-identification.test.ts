@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BreedData } from '../src/contract/data-shapes.js';
 import { decodeImageBytes } from '../src/image/decode-image.js';
-import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
+import { createAnalyzer } from '../src/operations/create-analyzer.js';
 import type { Classification } from '../src/vision/classifier-model.js';
 import { installModel } from '../src/vision/install-model.js';
 import { identifyPet, MIN_BREED_PROBABILITY, MIN_PET_PROBABILITY, speciesFromAnimalType } from '../src/vision/pet-identification.js';
@@ -231,7 +231,7 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
     ['chelsea.png', 'en', 'dog', { species: 'cat' }],
   ] as const)('the full breed answer for %s in %s (animalType %s)', async (photo, language, animalType, expected) => {
     const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
-    const data = await createVisionAnalyzer(vision).analyze('breed', { image, language, animalType, requestId: 'req_breedtest01' });
+    const data = await createAnalyzer(vision).analyze('breed', { image, language, animalType, requestId: 'req_breedtest01' });
     expect(BreedData.parse(data)).toMatchObject(expected);
     expect(data.confidence).toBeGreaterThan(0.6);
     if (animalType === 'dog') expect(data.summary).toContain('"dog"');
@@ -239,7 +239,7 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
 
   it('a coffee cup gets no breed and no confidence', async () => {
     const image = await decodeImageBytes(readFileSync(sharedPhoto('coffee.png')));
-    const data = await createVisionAnalyzer(vision).analyze('breed', { image, language: 'en', animalType: 'dog', requestId: 'req_breedtest02' });
+    const data = await createAnalyzer(vision).analyze('breed', { image, language: 'en', animalType: 'dog', requestId: 'req_breedtest02' });
     expect(BreedData.parse(data)).toMatchObject({ species: 'no animal detected', breed: 'none' });
     expect(data.confidence).toBeLessThan(0.05);
     expect(data.summary).toContain('espresso');

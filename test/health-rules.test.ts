@@ -5,7 +5,7 @@ import { OPERATION_CONTRACTS, type HealthOperationKey } from '../src/contract/op
 import { countSentences } from '../src/contract/sentences.js';
 import { decodeImageBytes } from '../src/image/decode-image.js';
 import { assessHealth } from '../src/operations/health-assessment.js';
-import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
+import { createAnalyzer } from '../src/operations/create-analyzer.js';
 import { RULE_TABLES } from '../src/operations/rules/index.js';
 import type { VisionModels } from '../src/vision/vision-models.js';
 import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, speckles } from './fixtures/scenes.js';
@@ -144,7 +144,7 @@ describe('every finding and every retake answer is a valid response in en, zh an
   const cases = [...RULE_SCENES.map(([operation, rule, svg]) => [operation, rule, svg, undefined] as const), ...retakes];
 
   it.each(LANGUAGES)('%s', async (language) => {
-    const analyzer = createVisionAnalyzer(vision);
+    const analyzer = createAnalyzer(vision);
     for (const [operation, what, svg, edit] of cases) {
       const data = await analyzer.analyze(operation, { image: await decodedScene(svg, edit), language, animalType: undefined, requestId: 'req_rulesall01' });
       const parsed = OPERATION_CONTRACTS[operation].data.safeParse(data);
@@ -157,7 +157,7 @@ describe('every finding and every retake answer is a valid response in en, zh an
 
   it('a red flag brings same-day vet advice, in every language', async () => {
     for (const language of LANGUAGES) {
-      const data = await createVisionAnalyzer(vision).analyze('stool', { image: await decodedScene(scene(FLOOR, [blob('#151210')])), language, animalType: 'dog', requestId: 'req_rulesall02' });
+      const data = await createAnalyzer(vision).analyze('stool', { image: await decodedScene(scene(FLOOR, [blob('#151210')])), language, animalType: 'dog', requestId: 'req_rulesall02' });
       expect(data.vet_advice.join(' ')).toMatch({ en: /today/, zh: /今天/, es: /hoy/ }[language]);
     }
   });

@@ -11,7 +11,7 @@ import { OPERATION_CONTRACTS } from '../src/contract/operation-contracts.js';
 import { createLogger } from '../src/logger.js';
 import type { AnalysisInput } from '../src/operations/analysis-input.js';
 import type { Analyzer } from '../src/operations/analyzer.js';
-import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
+import { createAnalyzer } from '../src/operations/create-analyzer.js';
 import { GIF_BYTES, decompressionBombPng, photo, toBase64, truncatedPhoto, type Format } from './fixtures/images.js';
 import { builtinVision, createTestApp, type TestApp } from './fixtures/test-app.js';
 
@@ -65,7 +65,7 @@ function expectAccepted(response: Response): void {
 }
 
 /** The real on-device analyzer, which the fakes below wrap. */
-const builtinAnalyzer = createVisionAnalyzer(await builtinVision());
+const builtinAnalyzer = createAnalyzer(await builtinVision());
 
 /** An analyzer that remembers what each request handed it, then answers like the real one. */
 function recordingAnalyzer() {

@@ -8,7 +8,7 @@ import { checkReadiness } from '../src/http/readiness.js';
 import { OllamaNarrator } from '../src/narration/llm/ollama-narrator.js';
 import { parseOllamaHost } from '../src/narration/llm/ollama-host.js';
 import { assertPrivateLlmHost, isPrivateAddress, PrivacyGuardError } from '../src/narration/llm/privacy-guard.js';
-import { createVisionAnalyzer } from '../src/operations/vision-analyzer.js';
+import { createAnalyzer } from '../src/operations/create-analyzer.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { startFakeOllama, type FakeOllama } from './fakes/fake-ollama.js';
 import { builtinVision } from './fixtures/test-app.js';
@@ -113,7 +113,7 @@ describe('/readyz', () => {
   const readyz = async (mode: 'auto' | 'required' | 'off', model: string, host = fake.url) => {
     const vision = await builtinVision();
     const narrator = mode === 'off' ? undefined : new OllamaNarrator({ host, model, timeoutMs: 1000 });
-    const { express } = createApp({ store, analyzer: createVisionAnalyzer(vision), readiness: () => checkReadiness({ store, vision, llm: { mode, host, narrator } }) });
+    const { express } = createApp({ store, analyzer: createAnalyzer(vision), readiness: () => checkReadiness({ store, vision, llm: { mode, host, narrator } }) });
     return request(express).get('/readyz');
   };
 

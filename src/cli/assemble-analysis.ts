@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { ReadinessSources } from '../http/readiness.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import { llmReadiness } from '../narration/llm/llm-readiness.js';
 import { OllamaNarrator } from '../narration/llm/ollama-narrator.js';
 import { assertPrivateLlmHost } from '../narration/llm/privacy-guard.js';
@@ -19,7 +20,7 @@ export interface Assembled {
  * the privacy guard on OLLAMA_HOST (refused before a single photo could be sent), and the LLM
  * stage when PAWLENS_LLM is not off.
  */
-export async function assembleAnalysis(config: Config, logger: Logger, print: (line: string) => void): Promise<Assembled> {
+export async function assembleAnalysis(config: Config, logger: Logger, print: (line: string) => void, metrics?: Metrics): Promise<Assembled> {
   const vision = await loadVisionModels({ modelsDir: config.modelsDir, breedModel: config.breedModel });
   logger.info({ models: vision.loaded.map((model) => model.manifest.name) }, 'models loaded');
   if (!vision.classifier) print('No breed classifier installed: breed answers "unknown" (see "pawlens models catalogue").');
@@ -28,12 +29,18 @@ export async function assembleAnalysis(config: Config, logger: Logger, print: (l
   let narrator: OllamaNarrator | undefined;
   if (llm.mode !== 'off') {
     await assertPrivateLlmHost(llm.host, llm.allowRemote);
-    narrator = new OllamaNarrator({ host: llm.host.base, model: llm.model, timeoutMs: llm.timeoutMs, logger });
+    narrator = new OllamaNarrator({
+      host: llm.host.base,
+      model: llm.model,
+      timeoutMs: llm.timeoutMs,
+      logger,
+      onOutcome: metrics && ((outcome) => metrics.llmOutcomes.inc({ outcome })),
+    });
     const state = await llmReadiness(narrator);
     const line = `LLM ${llm.model} at ${llm.host.base}: ${state}${state === 'ok' ? '' : llm.mode === 'auto' ? ' (answering from built-in templates until it is)' : ''}`;
     print(line);
     if (state === 'model_missing') print(`  pull it with: ollama pull ${llm.model}`);
   }
-  const analyzer = createAnalyzer(vision, narrator && llm.mode !== 'off' ? { narrator, mode: llm.mode } : undefined);
+  const analyzer = createAnalyzer(vision, narrator && llm.mode !== 'off' ? { narrator, mode: llm.mode } : undefined, { metrics });
   return { analyzer, readinessSources: { vision, llm: { mode: llm.mode, host: llm.host.base, narrator } } };
 }

@@ -5,6 +5,7 @@ import { issueKey } from '../accounts/issue-key.js';
 import type { Config } from '../config.js';
 import { createApp } from '../http/create-app.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import type { Analyzer } from '../operations/analyzer.js';
 import type { ReadinessReport } from '../http/readiness.js';
 
@@ -24,6 +25,7 @@ export async function startServer(
   store: AccountStore,
   analyzer: Analyzer,
   readiness: () => Promise<ReadinessReport>,
+  metrics: Metrics,
   logger: Logger,
   print: (line: string) => void,
 ): Promise<RunningServer> {
@@ -34,6 +36,7 @@ export async function startServer(
     store,
     analyzer,
     readiness,
+    metrics,
     logger,
     maxConcurrency: config.maxConcurrency,
     maxQueue: config.maxQueue,

@@ -5,6 +5,7 @@ import { parseAnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
 import { OPERATION_CONTRACTS, type OperationKey } from '../contract/operation-contracts.js';
 import { decodeImageField, type IntakeLimits } from '../image/decode-image.js';
+import type { Metrics } from '../metrics.js';
 import type { Analyzer } from '../operations/analyzer.js';
 import { jsonBodyLimit, parseJsonBody, requireJson } from './json-body.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -21,6 +22,7 @@ export interface AnalysisRouteDeps {
   readonly queue: WorkQueue;
   readonly rateLimiter: RateLimiter;
   readonly limits: IntakeLimits;
+  readonly metrics: Metrics;
   readonly now: () => Date;
 }
 
@@ -36,6 +38,7 @@ export function analysisRoute(operation: OperationKey, deps: AnalysisRouteDeps):
   const contract = OPERATION_CONTRACTS[operation];
 
   const authenticateKey: RequestHandler = async (req, res, next) => {
+    res.locals.operation = operation;
     const key = await authenticate(req.get('authorization'), deps.store, deps.now());
     res.locals.key = key;
     deps.rateLimiter.take(key.id);
@@ -52,7 +55,7 @@ export function analysisRoute(operation: OperationKey, deps: AnalysisRouteDeps):
     });
 
     const answer = await deps.queue.run(async () => {
-      const image = await decodeImageField(request.image, deps.limits);
+      const image = await deps.metrics.time('decode', () => decodeImageField(request.image, deps.limits));
       const reservation = await deps.store.reserve(key.id, CREDITS_PER_CALL, requestId, operation);
       if (!reservation) {
         throw new ApiError(
@@ -81,6 +84,7 @@ export function analysisRoute(operation: OperationKey, deps: AnalysisRouteDeps):
     });
 
     if (!answer) return;
+    deps.metrics.creditsCharged.inc(CREDITS_PER_CALL);
     res.setHeader('X-Credits-Charged', String(CREDITS_PER_CALL));
     if (answer.remaining !== null) res.setHeader('X-Credits-Remaining', String(answer.remaining));
     res.status(200).json(answer.body);

@@ -3,6 +3,7 @@ import type { AccountStore } from '../accounts/account-store.js';
 import { API_PREFIXES, OPERATION_CONTRACTS, OPERATION_KEYS } from '../contract/operation-contracts.js';
 import { DEFAULT_INTAKE_LIMITS, type IntakeLimits } from '../image/decode-image.js';
 import { silentLogger, type Logger } from '../logger.js';
+import { Metrics } from '../metrics.js';
 import type { Analyzer } from '../operations/analyzer.js';
 import { VERSION } from '../version.js';
 import { analysisRoute } from './analysis-route.js';
@@ -23,6 +24,8 @@ export interface AppDeps {
   readonly maxConcurrency?: number;
   readonly maxQueue?: number;
   readonly rateLimitPerMinute?: number;
+  /** Where /metrics counts; a fresh registry when not given. */
+  readonly metrics?: Metrics;
   /** What /readyz reports; the key store alone when not given. */
   readonly readiness?: () => Promise<ReadinessReport>;
 }
@@ -40,12 +43,15 @@ export function createApp(deps: AppDeps): App {
   const logger = deps.logger ?? silentLogger;
   const now = deps.now ?? (() => new Date());
   const queue = new WorkQueue(deps.maxConcurrency ?? 2, deps.maxQueue ?? 64);
+  const metrics = deps.metrics ?? new Metrics();
+  metrics.watchQueue(queue);
   const routeDeps = {
     store: deps.store,
     analyzer: deps.analyzer,
     queue,
     rateLimiter: new RateLimiter(deps.rateLimitPerMinute ?? 0, () => now().getTime()),
     limits: deps.limits ?? DEFAULT_INTAKE_LIMITS,
+    metrics,
     now,
   };
   const openApi = buildOpenApiDocument(VERSION);
@@ -54,7 +60,7 @@ export function createApp(deps: AppDeps): App {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestId());
-  app.use(accessLog(logger));
+  app.use(accessLog(logger, metrics));
 
   const get = (path: string, handler: RequestHandler) => app.route(path).get(handler).all(methodNotAllowed(['GET', 'HEAD']));
   get('/', (_req, res) => {
@@ -67,6 +73,9 @@ export function createApp(deps: AppDeps): App {
   get('/readyz', async (_req, res) => {
     const report = await readiness();
     res.status(report.status === 'not_ready' ? 503 : 200).json(report);
+  });
+  get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   get('/openapi.json', (_req, res) => {
     res.json(openApi);
@@ -87,11 +96,19 @@ export function createApp(deps: AppDeps): App {
   return { express: app, queue };
 }
 
-/** One line per request, with its id; never the body, never the Authorization header. */
-function accessLog(logger: Logger): RequestHandler {
+/**
+ * One log line per request, with its id, never the body or the Authorization header; and, for
+ * the operations, the request counter and latency histogram.
+ */
+function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const operation = res.locals.operation as string | undefined;
+      if (operation) {
+        metrics.requests.inc({ operation, status: String(res.statusCode) });
+        metrics.requestSeconds.observe({ operation }, Number(process.hrtime.bigint() - started) / 1e9);
+      }
       const key = res.locals.key as { id: string } | undefined;
       logger.info(
         {

@@ -24,6 +24,8 @@ export interface OllamaNarratorOptions {
   readonly timeoutMs: number;
   readonly fetch?: typeof fetch;
   readonly logger?: Logger;
+  /** Told how each call ended, e.g. to count it in /metrics. */
+  readonly onOutcome?: (outcome: LlmOutcomeLabel) => void;
 }
 
 /** Fixed sampling: the same photo and facts give the same text, as far as the model allows. */
@@ -62,6 +64,7 @@ export class OllamaNarrator {
   readonly client: Ollama;
   readonly model: string;
   private readonly logger: Logger;
+  private readonly onOutcome: ((outcome: LlmOutcomeLabel) => void) | undefined;
   /** How each call ended, by outcome: what /metrics reports. */
   readonly outcomes = new Map<LlmOutcomeLabel, number>();
 
@@ -72,10 +75,12 @@ export class OllamaNarrator {
     this.client = new Ollama({ host: options.host, fetch: timedFetch });
     this.model = options.model;
     this.logger = options.logger ?? silentLogger;
+    this.onOutcome = options.onOutcome;
   }
 
   private count(outcome: LlmOutcomeLabel): void {
     this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
+    this.onOutcome?.(outcome);
   }
 
   private async chat(operation: OperationKey, messages: ChatMessage[]): Promise<string> {

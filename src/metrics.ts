@@ -1,0 +1,77 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export type Stage = 'decode' | 'vision' | 'llm';
+
+/**
+ * Everything /metrics reports, in one registry per app (so tests and several apps in one process
+ * never share counters). Labels are bounded: operations, statuses, stages and LLM outcomes are
+ * fixed sets, never request data.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'pawlens_requests_total',
+    help: 'Analysis requests answered, by operation and HTTP status.',
+    labelNames: ['operation', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly requestSeconds = new Histogram({
+    name: 'pawlens_request_duration_seconds',
+    help: 'Time from request to answer, by operation.',
+    labelNames: ['operation'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+  readonly stageSeconds = new Histogram({
+    name: 'pawlens_stage_duration_seconds',
+    help: 'Time spent in each stage of an analysis: decode, vision (ONNX models and rules), llm.',
+    labelNames: ['stage'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+  readonly creditsCharged = new Counter({
+    name: 'pawlens_credits_charged_total',
+    help: 'Credits charged for successful analyses.',
+    registers: [this.registry],
+  });
+  readonly llmOutcomes = new Counter({
+    name: 'pawlens_llm_outcomes_total',
+    help: 'How LLM calls ended: ok, repaired, reasked_ok, or the failure cause.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: 'pawlens_' });
+  }
+
+  /** Queue depth and work in progress, read when scraped. */
+  watchQueue(queue: { readonly depth: number; readonly active: number }): void {
+    new Gauge({
+      name: 'pawlens_queue_depth',
+      help: 'Requests waiting for an analysis slot.',
+      registers: [this.registry],
+      collect() {
+        this.set(queue.depth);
+      },
+    });
+    new Gauge({
+      name: 'pawlens_analyses_in_progress',
+      help: 'Analyses running now.',
+      registers: [this.registry],
+      collect() {
+        this.set(queue.active);
+      },
+    });
+  }
+
+  /** Times `work` as `stage`. */
+  async time<T>(stage: Stage, work: () => Promise<T>): Promise<T> {
+    const end = this.stageSeconds.startTimer({ stage });
+    try {
+      return await work();
+    } finally {
+      end();
+    }
+  }
+}
