@@ -723,6 +723,46 @@ describe('failures after the credits are reserved', () => {
   });
 });
 
+describe('idempotency errors', () => {
+  const suite = sharedApp();
+
+  it('IDEMPOTENCY_KEY_REUSED when the same key comes with another body; the second is free', async () => {
+    const first = await suite.app.post('stool', { image: images.jpeg }, suite.key.secret).set('Idempotency-Key', 'visit-42');
+    expectAccepted(first);
+    const other = await suite.app.post('stool', { image: images.png }, suite.key.secret).set('Idempotency-Key', 'visit-42');
+    expectErrorEnvelope(other, 409, 'IDEMPOTENCY_KEY_REUSED');
+    expect((await suite.app.store.getKey(suite.key.id))?.credits).toBe(CREDITS - 5);
+  });
+
+  it('IDEMPOTENCY_IN_PROGRESS, with Retry-After, while the first request with the key is still running', async () => {
+    const release = deferred();
+    const entered = deferred();
+    const analyzer: Analyzer = {
+      async analyze(operation, input) {
+        entered.resolve();
+        await release.promise;
+        return builtinAnalyzer.analyze(operation, input);
+      },
+    };
+    const app = await createTestApp({ analyzer });
+    const key = await app.issue({ credits: CREDITS });
+    const first = app.post('stool', { image: images.jpeg }, key.secret).set('Idempotency-Key', 'slow-1').then((r) => r);
+    await entered.promise;
+    const retry = await app.post('stool', { image: images.jpeg }, key.secret).set('Idempotency-Key', 'slow-1');
+    expectErrorEnvelope(retry, 409, 'IDEMPOTENCY_IN_PROGRESS');
+    expect(retry.headers['retry-after']).toBe('1');
+    release.resolve();
+    expectAccepted(await first);
+    expect((await app.store.getKey(key.id))?.credits).toBe(CREDITS - 5);
+  });
+
+  it.each(['', 'x'.repeat(201), 'with space', 'ünïcode'])('VALIDATION_ERROR for the Idempotency-Key %j', async (header) => {
+    const response = await suite.app.post('stool', { image: images.jpeg }, suite.key.secret).set('Idempotency-Key', header);
+    await expectRefused(suite.app, suite.key, response, 400, 'VALIDATION_ERROR');
+    expect(response.body.error.message).toContain('Idempotency-Key');
+  });
+});
+
 describe('overload', () => {
   it('SERVICE_BUSY with Retry-After while the only slot is held and the queue is 0', async () => {
     const release = deferred();

@@ -62,8 +62,26 @@ export interface AccountStore {
   refundStaleReservations(olderThan: Date): Promise<number>;
 
   usage(keyId?: string, limit?: number): Promise<UsageRecord[]>;
+
+  /**
+   * Idempotency-Key, per API key: the first request with a key claims it; a later one with the
+   * same request hash gets the stored answer once it is complete, or `in_progress` before; another
+   * hash gets `mismatch`. Entries expire after `ttlMs`; a claim never completed is taken over after
+   * `abandonAfterMs` (its process died).
+   */
+  claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim>;
+  completeIdempotencyKey(keyId: string, key: string, body: string): Promise<void>;
+  /** Forgets a claim whose request failed, so a retry runs afresh (failures cost nothing). */
+  releaseIdempotencyKey(keyId: string, key: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** What an Idempotency-Key already stands for, when a request claims it. */
+export type IdempotencyClaim =
+  | { readonly state: 'claimed' }
+  | { readonly state: 'replay'; readonly body: string }
+  | { readonly state: 'mismatch' }
+  | { readonly state: 'in_progress' };
 
 export class AccountStoreError extends Error {
   override readonly name = 'AccountStoreError';

@@ -6,6 +6,7 @@ import { generateKeyId } from './api-key.js';
 import {
   AccountStoreError,
   type AccountStore,
+  type IdempotencyClaim,
   type KeyRecord,
   type KeyStatus,
   type NewKey,
@@ -13,7 +14,7 @@ import {
   type UsageRecord,
 } from './account-store.js';
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -45,6 +46,14 @@ CREATE TABLE IF NOT EXISTS usage_ledger (
   created_at  TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS usage_ledger_by_key ON usage_ledger (key_id, id);
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  key_id        TEXT NOT NULL REFERENCES api_keys(id),
+  idem_key      TEXT NOT NULL,
+  request_hash  TEXT NOT NULL,
+  body          TEXT,
+  created_at    TEXT NOT NULL,
+  PRIMARY KEY (key_id, idem_key)
+);
 `;
 
 interface KeyRow {
@@ -255,6 +264,37 @@ export class SqliteAccountStore implements AccountStore {
     return (rows as Array<{ key_id: string; operation: OperationKey; request_id: string; credits: number; created_at: string }>).map(
       (row) => ({ keyId: row.key_id, operation: row.operation, requestId: row.request_id, credits: row.credits, at: row.created_at }),
     );
+  }
+
+  async claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim> {
+    return this.db.transaction((): IdempotencyClaim => {
+      const now = this.now();
+      this.db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(new Date(now.getTime() - ttlMs).toISOString());
+      const row = this.db
+        .prepare<[string, string], { request_hash: string; body: string | null; created_at: string }>(
+          'SELECT request_hash, body, created_at FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
+        )
+        .get(keyId, key);
+      if (!row) {
+        this.db
+          .prepare('INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at) VALUES (?, ?, ?, ?)')
+          .run(keyId, key, requestHash, now.toISOString());
+        return { state: 'claimed' };
+      }
+      if (row.request_hash !== requestHash) return { state: 'mismatch' };
+      if (row.body !== null) return { state: 'replay', body: row.body };
+      if (Date.parse(row.created_at) > now.getTime() - abandonAfterMs) return { state: 'in_progress' };
+      this.db.prepare('UPDATE idempotency_keys SET created_at = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), keyId, key);
+      return { state: 'claimed' };
+    }).immediate();
+  }
+
+  async completeIdempotencyKey(keyId: string, key: string, body: string) {
+    this.db.prepare('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?').run(body, keyId, key);
+  }
+
+  async releaseIdempotencyKey(keyId: string, key: string) {
+    this.db.prepare('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(keyId, key);
   }
 
   async close() {

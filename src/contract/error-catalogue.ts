@@ -15,6 +15,8 @@ export const ERROR_CATALOGUE = {
   KEY_EXPIRED: { status: 403, message: 'The API key has expired.' },
   NOT_FOUND: { status: 404, message: 'No such endpoint. The operations are POST /api/v1/<operation>; see /docs.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed on this path.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was already used with a different request; use a new key for a new request.' },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still being processed; retry after the time in Retry-After.' },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than the 3 MiB limit.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON with "Content-Type: application/json".' },
   UNSUPPORTED_IMAGE_FORMAT: { status: 415, message: 'The image is not JPG, PNG or WEBP.' },

@@ -7,6 +7,7 @@ import { OPERATION_CONTRACTS, type OperationKey } from '../contract/operation-co
 import { decodeImageField, type IntakeLimits } from '../image/decode-image.js';
 import type { Metrics } from '../metrics.js';
 import type { Analyzer } from '../operations/analyzer.js';
+import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS, idempotencyKeyOf, replay, requestHash } from './idempotency.js';
 import { jsonBodyLimit, parseJsonBody, requireJson } from './json-body.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { requestIdOf } from './request-id.js';
@@ -30,7 +31,7 @@ const keyOf = (res: Response) => res.locals.key as KeyRecord;
 
 /**
  * The handler chain of one operation, in DESIGN.md §1's order: auth → content type → body →
- * fields → image → credits → analysis. Credits are reserved only once the photo is known to be
+ * fields (and the Idempotency-Key: a replay ends here) → image → credits → analysis. Credits are reserved only once the photo is known to be
  * good, and every exit after the reservation either commits it (the answer is on its way) or
  * refunds it (anything failed, or the client hung up first).
  */
@@ -49,39 +50,65 @@ export function analysisRoute(operation: OperationKey, deps: AnalysisRouteDeps):
     const request = parseAnalysisRequest(req.body);
     const requestId = requestIdOf(res);
     const key = keyOf(res);
+    const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
+    if (idempotencyKey) {
+      const claim = await deps.store.claimIdempotencyKey(key.id, idempotencyKey, requestHash(operation, request), IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS);
+      switch (claim.state) {
+        case 'claimed':
+          break;
+        case 'replay':
+          replay(res, claim.body);
+          return;
+        case 'mismatch':
+          throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+        case 'in_progress':
+          throw new ApiError('IDEMPOTENCY_IN_PROGRESS', undefined, { 'Retry-After': '1' });
+        default: {
+          const unknown: never = claim;
+          throw new Error(`unknown claim ${JSON.stringify(unknown)}`);
+        }
+      }
+    }
     let clientGone = false;
     res.on('close', () => {
       if (!res.writableFinished) clientGone = true;
     });
 
-    const answer = await deps.queue.run(async () => {
-      const image = await deps.metrics.time('decode', () => decodeImageField(request.image, deps.limits));
-      const reservation = await deps.store.reserve(key.id, CREDITS_PER_CALL, requestId, operation);
-      if (!reservation) {
-        throw new ApiError(
-          'INSUFFICIENT_CREDITS',
-          `This call costs ${CREDITS_PER_CALL} credits and key ${key.id} has fewer; add some with "pawlens keys credit ${key.id} <N>".`,
-        );
-      }
-      try {
-        const data = await deps.analyzer.analyze(operation, {
-          image,
-          language: request.language,
-          animalType: request.animalType,
-          requestId,
-        });
-        const body = successBody(requestId, contract.data, data);
-        if (clientGone) {
-          await deps.store.refund(reservation);
-          return undefined;
+    let answer: { body: unknown; remaining: number | null } | undefined;
+    try {
+      answer = await deps.queue.run(async () => {
+        const image = await deps.metrics.time('decode', () => decodeImageField(request.image, deps.limits));
+        const reservation = await deps.store.reserve(key.id, CREDITS_PER_CALL, requestId, operation);
+        if (!reservation) {
+          throw new ApiError(
+            'INSUFFICIENT_CREDITS',
+            `This call costs ${CREDITS_PER_CALL} credits and key ${key.id} has fewer; add some with "pawlens keys credit ${key.id} <N>".`,
+          );
         }
-        await deps.store.commit(reservation);
-        return { body, remaining: reservation.remaining };
-      } catch (error) {
-        await deps.store.refund(reservation);
-        throw error;
-      }
-    });
+        try {
+          const data = await deps.analyzer.analyze(operation, {
+            image,
+            language: request.language,
+            animalType: request.animalType,
+            requestId,
+          });
+          const body = successBody(requestId, contract.data, data);
+          if (clientGone) {
+            await deps.store.refund(reservation);
+            return undefined;
+          }
+          await deps.store.commit(reservation);
+          return { body, remaining: reservation.remaining };
+        } catch (error) {
+          await deps.store.refund(reservation);
+          throw error;
+        }
+      });
+      // Stored before it is sent, so a retry racing the answer already finds it.
+      if (answer && idempotencyKey) await deps.store.completeIdempotencyKey(key.id, idempotencyKey, JSON.stringify(answer.body));
+    } finally {
+      if (!answer && idempotencyKey) await deps.store.releaseIdempotencyKey(key.id, idempotencyKey);
+    }
 
     if (!answer) return;
     deps.metrics.creditsCharged.inc(CREDITS_PER_CALL);

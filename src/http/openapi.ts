@@ -17,6 +17,8 @@ const OPERATION_ERRORS: readonly ErrorCode[] = [
   'KEY_DISABLED',
   'KEY_REVOKED',
   'KEY_EXPIRED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
   'IMAGE_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNSUPPORTED_IMAGE_FORMAT',
@@ -62,6 +64,15 @@ export function buildOpenApiDocument(version: string) {
           description: `${contract.title}. Costs 5 credits on success; failed calls are free.${index === 0 ? '' : ' Alias of the /api/v1 path.'}`,
           tags: [index === 0 ? 'operations' : 'aliases'],
           security: [{ bearerAuth: [] }],
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+              description: 'Retry-safe key: the same key and body within 24 h return the stored answer, without a second charge.',
+            },
+          ],
           requestBody: {
             required: true,
             content: { 'application/json': { schema: { $ref: '#/components/schemas/AnalysisRequest' } } },

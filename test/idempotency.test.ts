@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueKey } from '../src/accounts/issue-key.js';
+import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
+import { createApp } from '../src/http/create-app.js';
+import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../src/http/idempotency.js';
+import { createAnalyzer } from '../src/operations/create-analyzer.js';
+import type { Analyzer } from '../src/operations/analyzer.js';
+import { photo, toBase64 } from './fixtures/images.js';
+import { builtinVision, createTestApp } from './fixtures/test-app.js';
+
+let image: string;
+let otherImage: string;
+let analyses = 0;
+let counting: Analyzer;
+
+beforeAll(async () => {
+  image = toBase64(await photo('jpeg'));
+  otherImage = toBase64(await photo('png'));
+  const real = createAnalyzer(await builtinVision());
+  counting = {
+    analyze(operation, input) {
+      analyses++;
+      return real.analyze(operation, input);
+    },
+  };
+});
+
+describe('Idempotency-Key', () => {
+  it('a retry with the same key and body gets the stored answer, charged once', async () => {
+    const app = await createTestApp({ analyzer: counting, keyCredits: 100 });
+    const before = analyses;
+    const first = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
+    const retry = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers['x-request-id']).toBe(first.body.request_id);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.headers['x-credits-charged']).toBe('0');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(analyses - before).toBe(1);
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(95);
+    expect(await app.store.usage()).toHaveLength(1);
+  });
+
+  it('"the same body" means the same request, whatever the JSON spacing, key order or language tag case', async () => {
+    const app = await createTestApp({ keyCredits: 100 });
+    const first = await app.post('urine', `{"image":"${image}","language":"zh"}`).set('Idempotency-Key', 'b1');
+    const retry = await app.post('urine', `{ "language" : "ZH-cn",  "image" : "${image}" }`).set('Idempotency-Key', 'b1');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it('the same key on another operation is another request', async () => {
+    const app = await createTestApp({ keyCredits: 100 });
+    await app.post('skin', { image }).set('Idempotency-Key', 'c1');
+    const other = await app.post('ear', { image }).set('Idempotency-Key', 'c1');
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('keys belong to an API key: another client may use the same one', async () => {
+    const app = await createTestApp({ keyCredits: 100 });
+    const other = await app.issue({ credits: 100 });
+    await app.post('skin', { image }).set('Idempotency-Key', 'shared-name');
+    const theirs = await app.post('skin', { image }, other.secret).set('Idempotency-Key', 'shared-name');
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect((await app.store.getKey(other.id))?.credits).toBe(95);
+  });
+
+  it('a failed request stores nothing: the corrected retry with the same key runs', async () => {
+    const app = await createTestApp({ keyCredits: 100 });
+    const broken = await app.post('stool', { image: image.slice(0, 200) }).set('Idempotency-Key', 'd1');
+    expect(broken.status).toBe(400);
+    const fixed = await app.post('stool', { image }).set('Idempotency-Key', 'd1');
+    expect(fixed.status).toBe(200);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('no credits: refused, then after a top-up the same retry runs', async () => {
+    const app = await createTestApp({ keyCredits: 0 });
+    const refused = await app.post('stool', { image }).set('Idempotency-Key', 'e1');
+    expect(refused.body.error.code).toBe('INSUFFICIENT_CREDITS');
+    await app.store.addCredits(app.keyId, 5);
+    const retry = await app.post('stool', { image }).set('Idempotency-Key', 'e1');
+    expect(retry.status).toBe(200);
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(0);
+  });
+
+  it('concurrent retries of one request: exactly one analysis and one charge', async () => {
+    const app = await createTestApp({ analyzer: counting, keyCredits: 100, maxConcurrency: 2 });
+    const before = analyses;
+    const responses = await Promise.all(Array.from({ length: 6 }, () => app.post('vomit', { image }).set('Idempotency-Key', 'f1')));
+    const ok = responses.filter((r) => r.status === 200);
+    const busy = responses.filter((r) => r.status === 409);
+    expect(ok.length + busy.length).toBe(6);
+    expect(busy.every((r) => r.body.error.code === 'IDEMPOTENCY_IN_PROGRESS')).toBe(true);
+    expect(new Set(ok.map((r) => r.body.request_id)).size).toBe(1);
+    expect(analyses - before).toBe(1);
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(95);
+  });
+
+  it('entries expire after 24 hours, and a claim never completed is taken over after 10 minutes', async () => {
+    let now = new Date('2026-11-21T10:00:00Z');
+    const app = await createTestApp({ keyCredits: 100, now: () => now });
+    await app.post('skin', { image }).set('Idempotency-Key', 'g1');
+    now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS + 1);
+    const later = await app.post('skin', { image: otherImage }).set('Idempotency-Key', 'g1');
+    expect(later.status).toBe(200);
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(90);
+
+    // A process that claimed a key and died: the claim stays without an answer.
+    await app.store.claimIdempotencyKey(app.keyId, 'h1', 'some-hash', IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS);
+    expect(await app.store.claimIdempotencyKey(app.keyId, 'h1', 'some-hash', IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS)).toEqual({ state: 'in_progress' });
+    now = new Date(now.getTime() + IDEMPOTENCY_ABANDON_MS + 1);
+    expect(await app.store.claimIdempotencyKey(app.keyId, 'h1', 'some-hash', IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS)).toEqual({ state: 'claimed' });
+  });
+
+  describe('across a restart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pawlens-idem-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('the stored answer survives the process', async () => {
+      const file = join(dir, 'pawlens.db');
+      const analyzer = createAnalyzer(await builtinVision());
+      const store = new SqliteAccountStore(file);
+      const { secret } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
+      const send = (app: ReturnType<typeof createApp>) =>
+        request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'i1').send({ image });
+      const first = await send(createApp({ store, analyzer }));
+      await store.close();
+      const reopened = new SqliteAccountStore(file);
+      const retry = await send(createApp({ store: reopened, analyzer }));
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.body).toEqual(first.body);
+      expect((await reopened.listKeys())[0]?.credits).toBe(45);
+      await reopened.close();
+    });
+  });
+});
