@@ -79,6 +79,20 @@ function recordingAnalyzer() {
   return { analyzer, inputFor: (response: Response) => inputs.get(response.body.request_id) };
 }
 
+/** An analyzer that signals when a request reaches it and holds it there until released. */
+function heldAnalyzer() {
+  const release = deferred();
+  const entered = deferred();
+  const analyzer: Analyzer = {
+    async analyze(operation, input) {
+      entered.resolve();
+      await release.promise;
+      return builtinAnalyzer.analyze(operation, input);
+    },
+  };
+  return { analyzer, entered, release };
+}
+
 const failingAnalyzer = (error: unknown): Analyzer => ({
   async analyze() {
     throw error;
@@ -735,15 +749,7 @@ describe('idempotency errors', () => {
   });
 
   it('IDEMPOTENCY_IN_PROGRESS, with Retry-After, while the first request with the key is still running', async () => {
-    const release = deferred();
-    const entered = deferred();
-    const analyzer: Analyzer = {
-      async analyze(operation, input) {
-        entered.resolve();
-        await release.promise;
-        return builtinAnalyzer.analyze(operation, input);
-      },
-    };
+    const { analyzer, entered, release } = heldAnalyzer();
     const app = await createTestApp({ analyzer });
     const key = await app.issue({ credits: CREDITS });
     const first = app.post('stool', { image: images.jpeg }, key.secret).set('Idempotency-Key', 'slow-1').then((r) => r);
@@ -765,15 +771,7 @@ describe('idempotency errors', () => {
 
 describe('overload', () => {
   it('SERVICE_BUSY with Retry-After while the only slot is held and the queue is 0', async () => {
-    const release = deferred();
-    const entered = deferred();
-    const analyzer: Analyzer = {
-      async analyze(operation, input) {
-        entered.resolve();
-        await release.promise;
-        return builtinAnalyzer.analyze(operation, input);
-      },
-    };
+    const { analyzer, entered, release } = heldAnalyzer();
     const app = await createTestApp({ maxConcurrency: 1, maxQueue: 0, analyzer });
     const holder = await app.issue({ credits: CREDITS });
     const other = await app.issue({ credits: CREDITS });
