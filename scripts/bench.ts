@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --requests N --clients C]
+ * npm run bench [-- --requests N --clients C --soak N]
  *
  * Requests per second and latency percentiles over HTTP, against the same pipeline run
  * in-process on the same images (decode → analysis → closed-schema check), at the same
@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { text } from 'node:stream/consumers';
@@ -27,8 +28,11 @@ import { loadVisionModels } from '../src/vision/vision-models.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
 import { summarize, type Summary } from './bench/stats.js';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' }, soak: { type: 'string', default: '0' } },
+});
 const total = Number(values.requests);
+const soak = Number(values.soak);
 const clients = Number(values.clients);
 const shared = join(import.meta.dirname, '..', '..', 'shared');
 const tmp = mkdtempSync(join(tmpdir(), 'pawlens-bench-'));
@@ -91,16 +95,35 @@ async function main() {
   console.log(`pawlens bench: ${total} requests per run, ${clients} concurrent clients, Node ${process.version}`);
   console.log('| run | requests | req/s | p50 ms | p90 ms | p99 ms |');
   console.log('|---|---|---|---|---|---|');
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   for (const { operation, label, image } of cases) {
     const base64 = image.toString('base64');
     await inProcess(analyzer, operation, base64); // warm-up: JIT, libvips caches, onnxruntime arenas
     const floor = await inProcess(analyzer, operation, base64);
+    loopDelay.reset();
+    loopDelay.enable();
     const http = await overHttp({ url: `http://127.0.0.1:${port}/api/v1/${OPERATION_CONTRACTS[operation].path}`, key: secret, body: JSON.stringify({ image: base64 }), clients, total });
+    loopDelay.disable();
     console.log(row(`${label}, in-process`, floor));
     console.log(row(`${label}, HTTP`, http));
     console.log(`|   HTTP / in-process | | ${(http.perSecond / floor.perSecond).toFixed(2)}× | | | p99/p50 ${(http.p99 / http.p50).toFixed(2)} |`);
+    console.log(`|   server event-loop delay during HTTP | | | p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} | p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} | max ${(loopDelay.max / 1e6).toFixed(1)} |`);
   }
   console.log(`RSS after the runs: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
+
+  if (soak > 0) {
+    // Memory over many requests: RSS after every tenth of the soak, to see whether it levels off.
+    const base64 = cases[0]!.image.toString('base64');
+    const url = `http://127.0.0.1:${port}/api/v1/${OPERATION_CONTRACTS[cases[0]!.operation].path}`;
+    const step = Math.ceil(soak / 10);
+    const rss: string[] = [];
+    for (let done = 0; done < soak; done += step) {
+      await overHttp({ url, key: secret, body: JSON.stringify({ image: base64 }), clients, total: step });
+      rss.push(`${done + step}: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
+    }
+    console.log(`RSS during a soak of ${soak} requests (${cases[0]!.label}), MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'}:`);
+    console.log(`  ${rss.join(', ')}`);
+  }
   server.close();
   await store.close();
 }
