@@ -11,6 +11,7 @@ import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
 import { OPERATION_CONTRACTS } from '../src/contract/operation-contracts.js';
 import { VERSION } from '../src/version.js';
 import { photo, toBase64 } from './fixtures/images.js';
+import { runProcess, type Run } from './fixtures/run-process.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -33,23 +34,9 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `pawlens …` as a user types it; resolves when the process exits. */
 function pawlens(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
+  return runProcess(process.execPath, [CLI, ...args], { cwd: ROOT, env: cleanEnv(env) });
 }
 
 beforeAll(() => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +9,7 @@ import { loadModel, ModelLoadError, sha256Of } from '../src/vision/load-model.js
 import { MODEL_CATALOGUE } from '../src/vision/model-catalogue.js';
 import { MANIFEST_FILE } from '../src/vision/model-manifest.js';
 import { describeWithShared, SHARED_DIR } from './fixtures/shared-assets.js';
+import { runProcess, type Run } from './fixtures/run-process.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NAME = 'squeezenet1.0';
@@ -259,12 +259,6 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
   });
 
   describe('the CLI, as a user runs it', () => {
-    interface Run {
-      code: number | null;
-      stdout: string;
-      stderr: string;
-    }
-
     let modelsDir: string;
     let dataDir: string;
 
@@ -275,18 +269,9 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
 
     function pawlens(args: string[]): Promise<Run> {
       const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAWLENS_')));
-      return new Promise((done, fail) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], {
-          cwd: ROOT,
-          env: { ...env, PAWLENS_MODELS_DIR: modelsDir, PAWLENS_DATA_DIR: dataDir },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('error', fail);
-        child.on('close', (code) => done({ code, stdout, stderr }));
+      return runProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], {
+        cwd: ROOT,
+        env: { ...env, PAWLENS_MODELS_DIR: modelsDir, PAWLENS_DATA_DIR: dataDir },
       });
     }
 
