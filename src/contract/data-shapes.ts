@@ -40,7 +40,6 @@ const confidence = z.number().min(0).max(1).describe('From 0 to 1 inclusive.');
 export const HEALTH_SEVERITIES = ['normal', 'mild', 'moderate', 'severe', 'inconclusive'] as const;
 export const VOMIT_SEVERITIES = ['mild', 'moderate', 'severe', 'inconclusive'] as const;
 export type HealthSeverity = (typeof HEALTH_SEVERITIES)[number];
-export type VomitSeverity = (typeof VOMIT_SEVERITIES)[number];
 
 const healthSeverity = z.enum(HEALTH_SEVERITIES);
 

@@ -1,6 +1,7 @@
 import type { Language } from '../contract/language.js';
 import type { HealthAssessment } from '../operations/health-assessment.js';
 import { joinSentences } from './join-sentences.js';
+import { retakeSentences } from './retake-sentences.js';
 import { templatesFor } from './templates/index.js';
 
 /** The text fields every health operation shares, in one language. */
@@ -27,7 +28,7 @@ export function narrateHealth(assessment: HealthAssessment, language: Language):
     return {
       label: quality.label,
       colour: quality.label,
-      summary: joinSentences(language, [quality.summary(t.subjectNames[operation]), quality.retakeTip, t.limitationSentence[operation]]),
+      summary: joinSentences(language, [...retakeSentences(language, assessment.qualityProblem, operation), t.limitationSentence[operation]]),
       homeCare: [...t.qualityHomeCare],
       vetAdvice: [...t.qualityVetAdvice],
     };

@@ -1,12 +1,12 @@
 import type { BreedData } from '../contract/data-shapes.js';
 import { joinSentences } from '../narration/join-sentences.js';
+import { retakeSentences } from '../narration/retake-sentences.js';
 import { templatesFor } from '../narration/templates/index.js';
 import type { ClassifierModel } from '../vision/classifier-model.js';
-import type { ColourMeasurement } from '../vision/colour-quality-model.js';
 import { identifyPet, type PetIdentification } from '../vision/pet-identification.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import type { AnalysisInput } from './analysis-input.js';
-import { qualityProblem } from './quality-gate.js';
+import type { QualityProblem } from './quality-gate.js';
 
 const round = (probability: number) => Math.round(Math.min(1, Math.max(0, probability)) * 1000) / 1000;
 
@@ -20,16 +20,14 @@ export interface BreedResult {
   readonly pet: PetIdentification | undefined;
 }
 
-export async function breedData(input: AnalysisInput, measurement: ColourMeasurement, classifier: ClassifierModel | undefined): Promise<BreedResult> {
+export async function breedData(input: AnalysisInput, problem: QualityProblem | undefined, classifier: ClassifierModel | undefined): Promise<BreedResult> {
   const { language } = input;
   const t = templatesFor(language);
   const unknown = { species: t.breed.unknown, breed: t.breed.unknown, confidence: 0 };
   if (!classifier) return { data: { ...unknown, summary: t.breed.noModel() }, pet: undefined };
 
-  const problem = qualityProblem(measurement.quality, false);
   if (problem) {
-    const quality = t.quality[problem];
-    return { data: { ...unknown, summary: joinSentences(language, [quality.summary(t.subjectNames.breed), quality.retakeTip]) }, pet: undefined };
+    return { data: { ...unknown, summary: joinSentences(language, retakeSentences(language, problem, 'breed')) }, pet: undefined };
   }
 
   const pet = identifyPet(await classifier.classify(input.image), input.animalType);

@@ -59,7 +59,7 @@ export async function analyzeOnDevice<K extends OperationKey>(operation: K, inpu
     return { ...base, data, assessment, qualityProblem: assessment.qualityProblem };
   }
   const problem = qualityProblem(measurement.quality, false);
-  if (key === 'emotion') return { ...base, data: emotionData(measurement, input.language) as OperationData<K>, qualityProblem: problem };
-  const breed = await breedData(input, measurement, vision.classifier);
+  if (key === 'emotion') return { ...base, data: emotionData(problem, input.language) as OperationData<K>, qualityProblem: problem };
+  const breed = await breedData(input, problem, vision.classifier);
   return { ...base, data: breed.data as OperationData<K>, pet: breed.pet, qualityProblem: problem };
 }
