@@ -18,7 +18,12 @@ export function decodeBase64Field(field: string, maxBytes: number): Buffer {
     }
     text = text.slice(dataUrl[0].length);
   }
-  text = text.replace(/\s+/g, '');
+  // Most clients send one unbroken line: strip line breaks only when the text fails as it is.
+  let wellFormed = BASE64_BODY.test(text);
+  if (!wellFormed) {
+    text = text.replace(/\s+/g, '');
+    wellFormed = BASE64_BODY.test(text);
+  }
   if (text.length === 0) throw new ApiError('MISSING_IMAGE');
 
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
@@ -26,7 +31,7 @@ export function decodeBase64Field(field: string, maxBytes: number): Buffer {
   if (decodedSize > maxBytes) {
     throw new ApiError('IMAGE_TOO_LARGE', `The image is ${formatMiB(decodedSize)} decoded; the limit is ${formatMiB(maxBytes)}.`);
   }
-  if (!BASE64_BODY.test(text) || text.length % 4 === 1) {
+  if (!wellFormed || text.length % 4 === 1) {
     throw new ApiError('INVALID_IMAGE', 'The "image" field is not valid Base64.');
   }
   return Buffer.from(text, 'base64');
