@@ -35,14 +35,14 @@ async function main(argv: string[]): Promise<void> {
       const config = loadConfig();
       const logger = createLogger(config.logLevel);
       const metrics = new Metrics();
-      const { analyzer, readinessSources } = await assembleAnalysis(config, logger, print, metrics);
+      const { analyzer, readinessSources, close: closeAnalysis } = await assembleAnalysis(config, logger, print, metrics);
       const store = openStore(config.dataDir);
       const readiness = () => checkReadiness({ store, ...readinessSources });
       const server = await startServer(config, store, analyzer, readiness, metrics, logger, print);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           logger.info({ signal }, 'shutting down: finishing requests in flight');
-          void server.close().then(() => {
+          void server.close().then(closeAnalysis).then(() => {
             logger.info('stopped');
             logger.flush();
             process.exitCode = 0;
@@ -65,8 +65,15 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'analyze': {
       const config = loadConfig();
-      const { analyzer } = await assembleAnalysis(config, createLogger('warn', process.stderr), (line) => process.stderr.write(`${line}\n`));
-      await runAnalyzeCommand(rest, analyzer, print);
+      // One photo: starting inference threads would cost more than running it here.
+      const { analyzer, close } = await assembleAnalysis({ ...config, inferenceThreads: 0 }, createLogger('warn', process.stderr), (line) =>
+        process.stderr.write(`${line}\n`),
+      );
+      try {
+        await runAnalyzeCommand(rest, analyzer, print);
+      } finally {
+        await close();
+      }
       return;
     }
     case '--version':

@@ -36,7 +36,8 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'PAWLENS_BREED_MODEL must be the name of an installed model, e.g. PAWLENS_BREED_MODEL=squeezenet1.0')
     .optional(),
-  PAWLENS_MAX_CONCURRENCY: wholeNumber('PAWLENS_MAX_CONCURRENCY', 1, 256, 2).optional(),
+  PAWLENS_MAX_CONCURRENCY: wholeNumber('PAWLENS_MAX_CONCURRENCY', 1, 256, 4).optional(),
+  PAWLENS_INFERENCE_THREADS: wholeNumber('PAWLENS_INFERENCE_THREADS', 0, 64, 2).optional(),
   PAWLENS_MAX_QUEUE: wholeNumber('PAWLENS_MAX_QUEUE', 0, 100_000, 64).default(64),
   PAWLENS_RATE_LIMIT: wholeNumber('PAWLENS_RATE_LIMIT', 0, 1_000_000, 600).default(600),
   OLLAMA_HOST: z
@@ -67,6 +68,8 @@ export interface Config {
   readonly breedModel: string | undefined;
   /** Photos decoded and analysed at once; more wait in the queue. */
   readonly maxConcurrency: number;
+  /** Worker threads that run the ONNX models; 0 runs them on the event loop's thread. */
+  readonly inferenceThreads: number;
   /** Requests allowed to wait; past it the answer is 503 SERVICE_BUSY. */
   readonly maxQueue: number;
   /** Requests per key per minute; 0 turns the limit off. */
@@ -102,7 +105,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(values.PAWLENS_DATA_DIR),
     modelsDir: values.PAWLENS_MODELS_DIR ? resolve(values.PAWLENS_MODELS_DIR) : PACKAGE_MODELS_DIR,
     breedModel: values.PAWLENS_BREED_MODEL,
-    maxConcurrency: values.PAWLENS_MAX_CONCURRENCY ?? availableParallelism(),
+    // Two per core: while one request decodes (libvips threads) another infers (the pool).
+    maxConcurrency: values.PAWLENS_MAX_CONCURRENCY ?? 2 * availableParallelism(),
+    inferenceThreads: values.PAWLENS_INFERENCE_THREADS ?? availableParallelism(),
     maxQueue: values.PAWLENS_MAX_QUEUE,
     rateLimitPerMinute: values.PAWLENS_RATE_LIMIT,
     logLevel: values.PAWLENS_LOG_LEVEL,

@@ -213,7 +213,7 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
   });
 
   afterAll(async () => {
-    await Promise.all((vision?.loaded ?? []).map((model) => model.session.release()));
+    await Promise.all((vision?.loaded ?? []).map((model) => model.release()));
     rmSync(modelsDir, { recursive: true, force: true });
   });
 
@@ -256,7 +256,7 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
     try {
       expect(chosen.classifier?.name).toBe('squeezenet1.0');
     } finally {
-      await Promise.all(chosen.loaded.map((model) => model.session.release()));
+      await Promise.all(chosen.loaded.map((model) => model.release()));
     }
   });
 

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
@@ -462,7 +462,9 @@ describe('loadConfig', () => {
     expect(config.maxQueue).toBe(64);
     expect(config.rateLimitPerMinute).toBe(600);
     expect(config.logLevel).toBe('info');
-    expect(Number.isInteger(config.maxConcurrency) && config.maxConcurrency >= 1).toBe(true);
+    // Sized from the machine: a thread per core for inference, two requests per core in flight.
+    expect(config.inferenceThreads).toBe(availableParallelism());
+    expect(config.maxConcurrency).toBe(2 * availableParallelism());
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -472,6 +474,7 @@ describe('loadConfig', () => {
       PAWLENS_HOST: '0.0.0.0',
       PAWLENS_DATA_DIR: 'var/pawlens',
       PAWLENS_MAX_CONCURRENCY: '3',
+      PAWLENS_INFERENCE_THREADS: '0',
       PAWLENS_MAX_QUEUE: '0',
       PAWLENS_RATE_LIMIT: '0',
       PAWLENS_LOG_LEVEL: 'debug',
@@ -482,6 +485,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: resolve('var/pawlens'),
       maxConcurrency: 3,
+      inferenceThreads: 0,
       maxQueue: 0,
       rateLimitPerMinute: 0,
       logLevel: 'debug',
@@ -496,6 +500,7 @@ describe('loadConfig', () => {
       PAWLENS_HOST: '',
       PAWLENS_DATA_DIR: '',
       PAWLENS_MAX_CONCURRENCY: '',
+      PAWLENS_INFERENCE_THREADS: '',
       PAWLENS_MAX_QUEUE: '',
       PAWLENS_RATE_LIMIT: '',
       PAWLENS_LOG_LEVEL: '',
@@ -512,6 +517,8 @@ describe('loadConfig', () => {
     ['PAWLENS_DATA_DIR', '  ', /PAWLENS_DATA_DIR.*e\.g\. PAWLENS_DATA_DIR=/],
     ['PAWLENS_MAX_CONCURRENCY', '0', /PAWLENS_MAX_CONCURRENCY.*e\.g\. PAWLENS_MAX_CONCURRENCY=\d+/],
     ['PAWLENS_MAX_CONCURRENCY', 'many', /PAWLENS_MAX_CONCURRENCY.*e\.g\. PAWLENS_MAX_CONCURRENCY=\d+/],
+    ['PAWLENS_INFERENCE_THREADS', '65', /PAWLENS_INFERENCE_THREADS.*from 0 to 64.*e\.g\. PAWLENS_INFERENCE_THREADS=\d+/],
+    ['PAWLENS_INFERENCE_THREADS', 'all', /PAWLENS_INFERENCE_THREADS.*e\.g\. PAWLENS_INFERENCE_THREADS=\d+/],
     ['PAWLENS_MAX_QUEUE', 'x', /PAWLENS_MAX_QUEUE.*e\.g\. PAWLENS_MAX_QUEUE=\d+/],
     ['PAWLENS_RATE_LIMIT', '-3', /PAWLENS_RATE_LIMIT.*e\.g\. PAWLENS_RATE_LIMIT=\d+/],
     ['PAWLENS_LOG_LEVEL', 'verbose', /PAWLENS_LOG_LEVEL.*info/],

@@ -168,7 +168,7 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
       expect(loaded.manifest).toEqual(ENTRY.manifest);
       expect(loaded.labels.get('softmaxout_1')).toHaveLength(1000);
     } finally {
-      await loaded.session.release();
+      await loaded.release();
     }
   }
 

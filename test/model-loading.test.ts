@@ -50,7 +50,7 @@ function copyBuiltin(name: string, edit?: (manifest: Json) => void, parent = tem
 async function loadError(dir: string): Promise<ModelLoadError> {
   const outcome = await loadModel(dir).then(
     async (model) => {
-      await model.session.release();
+      await model.release();
       return undefined;
     },
     (error: unknown) => error,
@@ -200,7 +200,7 @@ describe('loadModel refuses a broken model directory with a message naming the f
       expect(model.labels.get('rule_scores')).toEqual(labels);
       expect(model.labels.get('severity_scores')).toEqual([...RULE_SEVERITIES]);
     } finally {
-      await model.session.release();
+      await model.release();
     }
   });
 
@@ -244,9 +244,9 @@ describe('loadModel on the built-in models', () => {
       expect(sha256Of(readFileSync(join(BUILTIN, name, model.manifest.file)))).toBe(model.manifest.sha256);
       expect([...model.labels.keys()]).toEqual(model.manifest.outputs.map((output) => output.name));
       for (const labels of model.labels.values()) expect(labels.length).toBeGreaterThan(0);
-      expect(model.session.inputNames).toEqual([model.manifest.input.name]);
+      expect(model.inputNames).toEqual([model.manifest.input.name]);
     } finally {
-      await model.session.release();
+      await model.release();
     }
   });
 });

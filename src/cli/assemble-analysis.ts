@@ -7,21 +7,29 @@ import { OllamaNarrator } from '../narration/llm/ollama-narrator.js';
 import { assertPrivateLlmHost } from '../narration/llm/privacy-guard.js';
 import type { Analyzer } from '../operations/analyzer.js';
 import { createAnalyzer } from '../operations/create-analyzer.js';
+import { InferencePool } from '../vision/inference-pool.js';
 import { loadVisionModels } from '../vision/vision-models.js';
 
 export interface Assembled {
   readonly analyzer: Analyzer;
   /** What /readyz reports on, besides the key store. */
   readonly readinessSources: Omit<ReadinessSources, 'store'>;
+  /** Stops the inference threads, once nothing is analysed any more. */
+  close(): Promise<void>;
 }
 
 /**
- * Where the analysis is put together from the config: the models (verified, or the start stops),
+ * Where the analysis is put together from the config: the models (verified, or the start stops)
+ * in PAWLENS_INFERENCE_THREADS worker threads,
  * the privacy guard on OLLAMA_HOST (refused before a single photo could be sent), and the LLM
  * stage when PAWLENS_LLM is not off.
  */
 export async function assembleAnalysis(config: Config, logger: Logger, print: (line: string) => void, metrics?: Metrics): Promise<Assembled> {
-  const vision = await loadVisionModels({ modelsDir: config.modelsDir, breedModel: config.breedModel });
+  const pool = config.inferenceThreads > 0 ? new InferencePool(config.inferenceThreads) : undefined;
+  const vision = await loadVisionModels({ modelsDir: config.modelsDir, breedModel: config.breedModel, pool }).catch(async (error: unknown) => {
+    await pool?.close();
+    throw error;
+  });
   logger.info({ models: vision.loaded.map((model) => model.manifest.name) }, 'models loaded');
   if (!vision.classifier) print('No breed classifier installed: breed answers "unknown" (see "pawlens models catalogue").');
 
@@ -42,5 +50,9 @@ export async function assembleAnalysis(config: Config, logger: Logger, print: (l
     if (state === 'model_missing') print(`  pull it with: ollama pull ${llm.model}`);
   }
   const analyzer = createAnalyzer(vision, narrator && llm.mode !== 'off' ? { narrator, mode: llm.mode } : undefined, { metrics });
-  return { analyzer, readinessSources: { vision, llm: { mode: llm.mode, host: llm.host.base, narrator } } };
+  return {
+    analyzer,
+    readinessSources: { vision, llm: { mode: llm.mode, host: llm.host.base, narrator } },
+    close: async () => pool?.close(),
+  };
 }

@@ -40,7 +40,7 @@ export async function runModelsCommand(args: string[], modelsDir: string, print:
       for (const { dir, origin } of dirs) {
         try {
           const model = await loadModel(dir);
-          await model.session.release();
+          await model.release();
           const { manifest } = model;
           rows.push({ name: manifest.name, origin, task: manifest.task, operation: manifest.operation, sha256: manifest.sha256, dir, status: 'ok' });
         } catch (error) {

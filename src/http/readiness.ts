@@ -17,7 +17,7 @@ export interface ReadinessSources {
 }
 
 /**
- * /readyz: the key store answers, the models are loaded, and — when an LLM is configured — Ollama
+ * /readyz: the key store answers, the models are loaded and their inference threads alive, and — when an LLM is configured — Ollama
  * is reachable with the model pulled and able to see images. Without a working LLM the service
  * still answers (from templates) and says it is degraded; with PAWLENS_LLM=required it is not ready.
  */
@@ -29,10 +29,14 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
     store = 'error';
   }
   const checks: Record<string, unknown> = { store };
+  const pool = sources.vision?.pool;
   if (sources.vision) {
     checks.models = {
       loaded: sources.vision.loaded.map((model) => model.manifest.name),
       breed: sources.vision.classifier?.name ?? null,
+      inference: pool
+        ? { threads: pool.size, restarts: pool.restarts, state: pool.failure === undefined ? 'ok' : 'error', ...(pool.failure && { error: pool.failure }) }
+        : { threads: 0, state: 'ok' },
     };
   }
   let llmState: LlmState | 'off' = 'off';
@@ -42,6 +46,6 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
     checks.llm = { mode, host, model: narrator?.model ?? null, state: llmState, outcomes: Object.fromEntries(narrator?.outcomes ?? []) };
   }
   const required = sources.llm?.mode === 'required';
-  const status = store !== 'ok' || (required && llmState !== 'ok') ? 'not_ready' : llmState === 'off' || llmState === 'ok' ? 'ready' : 'degraded';
+  const status = store !== 'ok' || pool?.failure !== undefined || (required && llmState !== 'ok') ? 'not_ready' : llmState === 'off' || llmState === 'ok' ? 'ready' : 'degraded';
   return { status, checks };
 }

@@ -43,7 +43,7 @@ export class ClassifierModel {
   async classify(image: DecodedImage): Promise<Classification> {
     const output = this.model.manifest.outputs[0]!;
     const tensor = pixelsToTensor(await resizeFor(image, this.input), this.input);
-    const result = await this.model.session.run({ [this.input.name]: tensor });
+    const result = await this.model.run({ [this.input.name]: tensor });
     const raw = result[output.name]!;
     const values = raw.type === 'float16' ? Float32Array.from(raw.data as Uint16Array, fromHalf) : Float32Array.from(raw.data as Float32Array);
     return {

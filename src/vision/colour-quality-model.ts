@@ -46,7 +46,7 @@ export class ColourQualityModel {
 
   async measure(image: DecodedImage): Promise<ColourMeasurement> {
     const tensor = pixelsToTensor(await resizeFor(image, this.input), this.input);
-    const result = await this.model.session.run({ [this.input.name]: tensor });
+    const result = await this.model.run({ [this.input.name]: tensor });
     const features = Float32Array.from(result[this.outputName]!.data as Float32Array);
     const value = (name: FeatureName) => features[COLOUR_QUALITY_FEATURES.indexOf(name)]!;
     const shares = (scope: 'subject' | 'frame') =>

@@ -59,7 +59,7 @@ export async function installModel(name: string, options: InstallOptions): Promi
   try {
     for (const [file, bytes] of contents) await writeFile(join(staging, file), bytes);
     await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(entry.manifest, null, 2)}\n`);
-    await (await loadModel(staging)).session.release();
+    await (await loadModel(staging)).release();
     await rm(target, { recursive: true, force: true });
     await rename(staging, target);
   } finally {

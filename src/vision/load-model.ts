@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ort from 'onnxruntime-node';
+import type { InferencePool, PlainTensor } from './inference-pool.js';
 import { MANIFEST_FILE, ModelManifest, type OutputSpec } from './model-manifest.js';
 
 export class ModelLoadError extends Error {
@@ -11,9 +12,17 @@ export class ModelLoadError extends Error {
 export interface LoadedModel {
   readonly manifest: ModelManifest;
   readonly dir: string;
-  readonly session: ort.InferenceSession;
+  /** The graph's input names, as onnxruntime read them. */
+  readonly inputNames: readonly string[];
   /** Labels per output name. */
   readonly labels: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Runs the model: in the inference pool when it was loaded into one, else on this thread.
+   * The feeds may be moved to another thread: the caller must not use them afterwards.
+   */
+  run(feeds: Record<string, PlainTensor>): Promise<Record<string, PlainTensor>>;
+  /** Frees its sessions. */
+  release(): Promise<void>;
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -55,6 +64,9 @@ async function readLabels(dir: string, output: OutputSpec): Promise<string[]> {
   return json;
 }
 
+const ortFeeds = (feeds: Record<string, PlainTensor>) =>
+  Object.fromEntries(Object.entries(feeds).map(([name, t]) => [name, t instanceof ort.Tensor ? t : new ort.Tensor(t.type, t.data, t.dims)]));
+
 /** Dimensions agree when equal, or when the model leaves one symbolic. */
 const dimsAgree = (actual: readonly (number | string)[], expected: readonly number[]) =>
   actual.length === expected.length && actual.every((dim, i) => typeof dim !== 'number' || dim < 0 || dim === expected[i]);
@@ -62,9 +74,10 @@ const dimsAgree = (actual: readonly (number | string)[], expected: readonly numb
 /**
  * Reads, verifies and opens one model directory. Any mismatch between manifest, file and graph
  * stops here with a message naming the file and what to fix, so a bad model fails the start,
- * not a patient's request.
+ * not a patient's request. With a pool, the verified bytes are opened in its threads and the
+ * session used to check them is released.
  */
-export async function loadModel(dir: string): Promise<LoadedModel> {
+export async function loadModel(dir: string, pool?: InferencePool): Promise<LoadedModel> {
   const manifest = await readManifest(dir);
   const file = join(dir, manifest.file);
   const bytes = await readFile(file).catch(() => {
@@ -109,5 +122,15 @@ export async function loadModel(dir: string): Promise<LoadedModel> {
     }
     labels.set(output.name, outputLabels);
   }
-  return { manifest, dir, session, labels };
+  const common = { manifest, dir, labels, inputNames: session.inputNames };
+  if (!pool) {
+    return {
+      ...common,
+      run: (feeds) => session.run(ortFeeds(feeds)),
+      release: () => session.release(),
+    };
+  }
+  await session.release();
+  const pooled = await pool.open(bytes);
+  return { ...common, run: (feeds) => pool.run(pooled, feeds), release: () => pool.release(pooled) };
 }

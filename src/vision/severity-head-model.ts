@@ -1,4 +1,3 @@
-import ort from 'onnxruntime-node';
 import type { HealthOperationKey } from '../contract/operation-contracts.js';
 import { RULE_SEVERITIES, type RuleTable } from '../operations/rules/rule-table.js';
 import { COLOUR_QUALITY_FEATURES } from './colour-quality-features.js';
@@ -36,8 +35,9 @@ export class SeverityHeadModel {
   }
 
   async score(features: Float32Array): Promise<SeverityScores> {
+    // A copy goes to the model: `features` stays with the measurement, and run() may move its feeds.
     const inputName = this.model.manifest.input.name;
-    const result = await this.model.session.run({ [inputName]: new ort.Tensor('float32', features, [1, features.length]) });
+    const result = await this.model.run({ [inputName]: { type: 'float32', data: Float32Array.from(features), dims: [1, features.length] } });
     const rules = this.model.labels.get('rule_scores')!;
     const ruleScores = result.rule_scores!.data as Float32Array;
     const severityScores = result.severity_scores!.data as Float32Array;

@@ -4,6 +4,7 @@ import { HEALTH_OPERATIONS, type HealthOperationKey } from '../contract/operatio
 import { RULE_TABLES } from '../operations/rules/index.js';
 import { ClassifierModel } from './classifier-model.js';
 import { ColourQualityModel } from './colour-quality-model.js';
+import type { InferencePool } from './inference-pool.js';
 import { loadModel, ModelLoadError, type LoadedModel } from './load-model.js';
 import { MANIFEST_FILE } from './model-manifest.js';
 import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from './models-location.js';
@@ -16,6 +17,8 @@ export interface VisionModels {
   readonly classifier: ClassifierModel | undefined;
   /** Every model loaded, for /readyz and `pawlens models list`. */
   readonly loaded: readonly LoadedModel[];
+  /** The worker threads that run them; undefined when they run on the calling thread. */
+  readonly pool: InferencePool | undefined;
 }
 
 export interface VisionOptions {
@@ -25,6 +28,8 @@ export interface VisionOptions {
   readonly builtinDir?: string;
   /** Which installed classifier to use for breed when several are installed. */
   readonly breedModel?: string;
+  /** Run inference in these worker threads; without one it runs on the calling thread. */
+  readonly pool?: InferencePool;
 }
 
 /** Subfolders of `root` that hold a manifest, sorted; `skip` leaves one out (builtin/). */
@@ -47,8 +52,9 @@ export async function listModelDirs(root: string, skip?: string): Promise<string
  */
 export async function loadVisionModels(options: VisionOptions): Promise<VisionModels> {
   const builtinDir = options.builtinDir ?? join(PACKAGE_MODELS_DIR, BUILTIN_SUBDIR);
-  const builtins = await Promise.all((await listModelDirs(builtinDir)).map(loadModel));
-  const installed = await Promise.all((await listModelDirs(options.modelsDir, BUILTIN_SUBDIR)).map(loadModel));
+  const load = (dir: string) => loadModel(dir, options.pool);
+  const builtins = await Promise.all((await listModelDirs(builtinDir)).map(load));
+  const installed = await Promise.all((await listModelDirs(options.modelsDir, BUILTIN_SUBDIR)).map(load));
 
   const pick = (models: LoadedModel[], task: string, operation?: string) =>
     models.find((model) => model.manifest.task === task && (operation === undefined || model.manifest.operation === operation));
@@ -74,5 +80,6 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
     heads,
     classifier: chosen && new ClassifierModel(chosen),
     loaded: [...builtins, ...installed],
+    pool: options.pool,
   };
 }

@@ -1,0 +1,51 @@
+// One inference thread of the InferencePool (inference-pool.ts): it holds its own onnxruntime
+// session of every model the pool opened and runs one request at a time, so inference never
+// blocks the event loop that serves HTTP. Plain JavaScript on purpose: the same file runs from
+// src/ under tsx or vitest and from dist/ after the build, with no TypeScript loader in a thread.
+import { parentPort } from 'node:worker_threads';
+import ort from 'onnxruntime-node';
+
+/** @type {Map<number, import('onnxruntime-node').InferenceSession>} */
+const sessions = new Map();
+
+/** The plain {type, data, dims} a tensor crosses threads as (structured clone drops classes). */
+const plain = (tensor) => ({ type: tensor.type, data: tensor.data, dims: tensor.dims });
+
+async function handle(request) {
+  switch (request.kind) {
+    case 'open': {
+      // One thread per run, as on the main thread: parallelism comes from the pool's threads.
+      const options = { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
+      sessions.set(request.model, await ort.InferenceSession.create(request.bytes, options));
+      return undefined;
+    }
+    case 'run': {
+      const session = sessions.get(request.model);
+      if (!session) throw new Error(`model ${request.model} is not open in this inference thread`);
+      const feeds = Object.fromEntries(Object.entries(request.feeds).map(([name, t]) => [name, new ort.Tensor(t.type, t.data, t.dims)]));
+      const results = await session.run(feeds);
+      return Object.fromEntries(Object.entries(results).map(([name, tensor]) => [name, plain(tensor)]));
+    }
+    case 'release': {
+      await sessions.get(request.model)?.release();
+      sessions.delete(request.model);
+      return undefined;
+    }
+    default:
+      throw new Error(`unknown request ${request.kind}`);
+  }
+}
+
+// Requests are handled strictly in order, so a run never overtakes the open it depends on.
+let previous = Promise.resolve();
+parentPort.on('message', (request) => {
+  previous = previous.then(() =>
+    handle(request).then(
+      (outputs) => parentPort.postMessage({ id: request.id, ok: true, outputs }),
+      (error) => parentPort.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+    ),
+  );
+});
+
+// onnxruntime is loaded: tell the pool this thread can take work.
+parentPort.postMessage({ ready: true });
