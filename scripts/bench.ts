@@ -20,33 +20,38 @@ import { issueKey } from '../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { OPERATION_CONTRACTS, type OperationKey } from '../src/contract/operation-contracts.js';
 import { successEnvelope } from '../src/contract/envelopes.js';
+import { loadConfig } from '../src/config.js';
 import { createApp } from '../src/http/create-app.js';
 import { decodeImageField } from '../src/image/decode-image.js';
 import { createAnalyzer } from '../src/operations/create-analyzer.js';
+import { InferencePool } from '../src/vision/inference-pool.js';
 import { installModel } from '../src/vision/install-model.js';
 import { loadVisionModels } from '../src/vision/vision-models.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
-import { summarize, type Summary } from './bench/stats.js';
+import { phoneStoolPhoto } from './bench/phone-photo.js';
+import { cpuMsSince, summarize, type Summary } from './bench/stats.js';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' }, soak: { type: 'string', default: '0' } },
+  options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' }, soak: { type: 'string', default: '0' },
+    'inference-threads': { type: 'string' },
+    concurrency: { type: 'string' },
+  },
 });
 const total = Number(values.requests);
 const soak = Number(values.soak);
 const clients = Number(values.clients);
+// The server's own defaults unless overridden: the bench measures what a clinic would run.
+const defaults = loadConfig({});
+const inferenceThreads = values['inference-threads'] === undefined ? defaults.inferenceThreads : Number(values['inference-threads']);
+const maxConcurrency = values.concurrency === undefined ? defaults.maxConcurrency : Number(values.concurrency);
 const shared = join(import.meta.dirname, '..', '..', 'shared');
 const tmp = mkdtempSync(join(tmpdir(), 'pawlens-bench-'));
-
-async function stoolPhoto(): Promise<Buffer> {
-  // A 1600×1200 phone-sized JPEG: big enough that shrink-on-load and the resize matter.
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><rect width="1600" height="1200" fill="#e1dcd2"/><ellipse cx="800" cy="600" rx="400" ry="280" fill="#6e4623"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-}
 
 async function inProcess(analyzer: ReturnType<typeof createAnalyzer>, operation: OperationKey, image: string): Promise<Summary> {
   const envelope = successEnvelope(OPERATION_CONTRACTS[operation].data);
   const latencies: number[] = [];
   let sent = 0;
+  const cpuStart = process.cpuUsage();
   const started = performance.now();
   const worker = async () => {
     while (sent < total) {
@@ -59,42 +64,48 @@ async function inProcess(analyzer: ReturnType<typeof createAnalyzer>, operation:
     }
   };
   await Promise.all(Array.from({ length: clients }, worker));
-  return summarize(latencies, performance.now() - started);
+  return summarize(latencies, performance.now() - started, cpuMsSince(cpuStart));
 }
 
-async function overHttp(job: LoadJob): Promise<Summary> {
+async function overHttp(job: LoadJob): Promise<Summary & { clientCpuMsPerRequest: number }> {
+  const cpuStart = process.cpuUsage();
   const client = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bench', 'load-client.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
   client.stdin.end(JSON.stringify(job));
   const result = JSON.parse(await text(client.stdout)) as LoadResult;
   if (result.failures > 0) throw new Error(`${result.failures} of ${job.total} requests failed`);
-  return summarize(result.latenciesMs, result.wallMs);
+  return { ...summarize(result.latenciesMs, result.wallMs, cpuMsSince(cpuStart)), clientCpuMsPerRequest: result.cpuMs / job.total };
 }
 
 const row = (name: string, s: Summary) =>
-  `| ${name} | ${s.requests} | ${s.perSecond.toFixed(1)} | ${s.p50.toFixed(1)} | ${s.p90.toFixed(1)} | ${s.p99.toFixed(1)} |`;
+  `| ${name} | ${s.requests} | ${s.perSecond.toFixed(1)} | ${s.p50.toFixed(1)} | ${s.p90.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.cpuMsPerRequest.toFixed(1)} |`;
 
 async function main() {
   const modelsDir = join(tmp, 'models');
-  const cases: Array<{ operation: OperationKey; label: string; image: Buffer }> = [{ operation: 'stool', label: 'stool (built-in models), 1600×1200 JPEG', image: await stoolPhoto() }];
+  const cases: Array<{ operation: OperationKey; label: string; image: Buffer }> = [
+    { operation: 'stool', label: 'stool (built-in models), 12 MP phone JPEG', image: await phoneStoolPhoto() },
+  ];
   if (existsSync(join(shared, 'models', 'squeezenet1.0'))) {
     await installModel('squeezenet1.0', { from: join(shared, 'models', 'squeezenet1.0'), modelsDir });
     cases.push({ operation: 'breed', label: 'breed (SqueezeNet 1.0), wml_dog.jpg', image: await sharp(join(shared, 'photos', 'wml_dog.jpg')).toBuffer() });
   } else {
     console.log('(../shared is absent: the breed case is skipped)');
   }
-  const vision = await loadVisionModels({ modelsDir });
+  const pool = inferenceThreads > 0 ? new InferencePool(inferenceThreads) : undefined;
+  const vision = await loadVisionModels({ modelsDir, pool });
   const analyzer = createAnalyzer(vision);
   const store = new SqliteAccountStore(join(tmp, 'bench.db'));
   const { secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
   // The bench measures the pipeline, not the rate limiter or the queue limit.
-  const { express } = createApp({ store, analyzer, maxQueue: 10_000, rateLimitPerMinute: 0 });
+  const { express } = createApp({ store, analyzer, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
   const server = express.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
 
-  console.log(`pawlens bench: ${total} requests per run, ${clients} concurrent clients, Node ${process.version}`);
-  console.log('| run | requests | req/s | p50 ms | p90 ms | p99 ms |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    `pawlens bench: ${total} requests per run, ${clients} concurrent clients, PAWLENS_MAX_CONCURRENCY=${maxConcurrency}, PAWLENS_INFERENCE_THREADS=${inferenceThreads}, Node ${process.version}`,
+  );
+  console.log('| run | requests | req/s | p50 ms | p90 ms | p99 ms | server CPU ms/request |');
+  console.log('|---|---|---|---|---|---|---|');
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   for (const { operation, label, image } of cases) {
     const base64 = image.toString('base64');
@@ -106,8 +117,8 @@ async function main() {
     loopDelay.disable();
     console.log(row(`${label}, in-process`, floor));
     console.log(row(`${label}, HTTP`, http));
-    console.log(`|   HTTP / in-process | | ${(http.perSecond / floor.perSecond).toFixed(2)}× | | | p99/p50 ${(http.p99 / http.p50).toFixed(2)} |`);
-    console.log(`|   server event-loop delay during HTTP | | | p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} | p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} | max ${(loopDelay.max / 1e6).toFixed(1)} |`);
+    console.log(`|   HTTP / in-process | | ${(http.perSecond / floor.perSecond).toFixed(2)}× | | | p99/p50 ${(http.p99 / http.p50).toFixed(2)} | client CPU ${http.clientCpuMsPerRequest.toFixed(1)} |`);
+    console.log(`|   server event-loop delay during HTTP | | | p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} | p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} | max ${(loopDelay.max / 1e6).toFixed(1)} | |`);
   }
   console.log(`RSS after the runs: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
 
@@ -126,6 +137,7 @@ async function main() {
   }
   server.close();
   await store.close();
+  await pool?.close();
 }
 
 try {
