@@ -51,6 +51,8 @@ const EnvSchema = z.object({
     .default(DEFAULT_OLLAMA_MODEL),
   PAWLENS_LLM: z.enum(LLM_MODES, { error: 'PAWLENS_LLM must be auto (use Ollama when reachable), off, or required, e.g. PAWLENS_LLM=auto' }).default('auto'),
   PAWLENS_LLM_TIMEOUT_MS: wholeNumber('PAWLENS_LLM_TIMEOUT_MS', 1000, 600_000, 45_000).default(45_000),
+  PAWLENS_LLM_CONCURRENCY: wholeNumber('PAWLENS_LLM_CONCURRENCY', 1, 64, 2).default(2),
+  PAWLENS_LLM_MAX_QUEUE: wholeNumber('PAWLENS_LLM_MAX_QUEUE', 0, 10_000, 8).default(8),
   PAWLENS_ALLOW_REMOTE_LLM: z.enum(['0', '1'], { error: 'PAWLENS_ALLOW_REMOTE_LLM must be 1 (allow) or 0, e.g. PAWLENS_ALLOW_REMOTE_LLM=1' }).default('0'),
   PAWLENS_LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `PAWLENS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
@@ -81,6 +83,10 @@ export interface Config {
     readonly host: OllamaHost;
     readonly model: string;
     readonly timeoutMs: number;
+    /** Calls to Ollama at once, apart from the decode + inference slots. */
+    readonly concurrency: number;
+    /** Requests that may wait for a call; past it: templates (auto) or 503 SERVICE_BUSY (required). */
+    readonly maxQueue: number;
     /** PAWLENS_ALLOW_REMOTE_LLM=1: the operator accepts photos leaving the private network. */
     readonly allowRemote: boolean;
   };
@@ -116,6 +122,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       host: parseOllamaHost(values.OLLAMA_HOST)!,
       model: values.PAWLENS_OLLAMA_MODEL,
       timeoutMs: values.PAWLENS_LLM_TIMEOUT_MS,
+      concurrency: values.PAWLENS_LLM_CONCURRENCY,
+      maxQueue: values.PAWLENS_LLM_MAX_QUEUE,
       allowRemote: values.PAWLENS_ALLOW_REMOTE_LLM === '1',
     }),
   });

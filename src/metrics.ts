@@ -2,6 +2,19 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 export type Stage = 'decode' | 'vision' | 'llm';
 
+interface QueueGauges {
+  readonly depth: { readonly name: string; readonly help: string };
+  readonly active: { readonly name: string; readonly help: string };
+}
+export const ANALYSIS_QUEUE_GAUGES: QueueGauges = {
+  depth: { name: 'pawlens_queue_depth', help: 'Requests waiting for a decode + inference slot.' },
+  active: { name: 'pawlens_analyses_in_progress', help: 'Requests holding a decode + inference slot now.' },
+};
+export const LLM_QUEUE_GAUGES: QueueGauges = {
+  depth: { name: 'pawlens_llm_queue_depth', help: 'Requests waiting for a language model call slot.' },
+  active: { name: 'pawlens_llm_calls_in_progress', help: 'Language model calls running now.' },
+};
+
 /**
  * Everything /metrics reports, in one registry per app (so tests and several apps in one process
  * never share counters). Labels are bounded: operations, statuses, stages and LLM outcomes are
@@ -45,19 +58,19 @@ export class Metrics {
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: 'pawlens_' });
   }
 
-  /** Queue depth and work in progress, read when scraped. */
-  watchQueue(queue: { readonly depth: number; readonly active: number }): void {
+  /** A queue's depth and work in progress, read when scraped. */
+  watchQueue(queue: { readonly depth: number; readonly active: number }, gauges: QueueGauges = ANALYSIS_QUEUE_GAUGES): void {
     new Gauge({
-      name: 'pawlens_queue_depth',
-      help: 'Requests waiting for an analysis slot.',
+      name: gauges.depth.name,
+      help: gauges.depth.help,
       registers: [this.registry],
       collect() {
         this.set(queue.depth);
       },
     });
     new Gauge({
-      name: 'pawlens_analyses_in_progress',
-      help: 'Analyses running now.',
+      name: gauges.active.name,
+      help: gauges.active.help,
       registers: [this.registry],
       collect() {
         this.set(queue.active);

@@ -82,14 +82,20 @@ describe('the privacy guard', () => {
 describe('LLM configuration', () => {
   it('defaults: auto, gemma3:4b on 127.0.0.1:11434, remote LLMs refused', () => {
     const { llm } = loadConfig({});
-    expect(llm).toMatchObject({ mode: 'auto', model: 'gemma3:4b', timeoutMs: 45_000, allowRemote: false });
+    expect(llm).toMatchObject({ mode: 'auto', model: 'gemma3:4b', timeoutMs: 45_000, allowRemote: false, concurrency: 2, maxQueue: 8 });
     expect(llm.host.base).toBe('http://127.0.0.1:11434');
+  });
+
+  it('reads the LLM slots: PAWLENS_LLM_CONCURRENCY and PAWLENS_LLM_MAX_QUEUE', () => {
+    expect(loadConfig({ PAWLENS_LLM_CONCURRENCY: '4', PAWLENS_LLM_MAX_QUEUE: '0' }).llm).toMatchObject({ concurrency: 4, maxQueue: 0 });
   });
 
   it.each([
     [{ PAWLENS_LLM: 'maybe' }, /PAWLENS_LLM must be auto.*off.*required/],
     [{ OLLAMA_HOST: 'ftp://x' }, /OLLAMA_HOST must be host:port/],
     [{ PAWLENS_LLM_TIMEOUT_MS: '5' }, /PAWLENS_LLM_TIMEOUT_MS must be from 1000/],
+    [{ PAWLENS_LLM_CONCURRENCY: '0' }, /PAWLENS_LLM_CONCURRENCY must be from 1 to 64/],
+    [{ PAWLENS_LLM_MAX_QUEUE: 'lots' }, /PAWLENS_LLM_MAX_QUEUE must be a whole number/],
     [{ PAWLENS_ALLOW_REMOTE_LLM: 'yes' }, /PAWLENS_ALLOW_REMOTE_LLM must be 1/],
     [{ PAWLENS_OLLAMA_MODEL: 'bad model!' }, /PAWLENS_OLLAMA_MODEL must be an Ollama model name/],
   ])('%j is refused with how to fix it', (env, message) => {

@@ -24,7 +24,7 @@ describe('/metrics', () => {
   beforeAll(async () => {
     fake = await startFakeOllama();
     const metrics = new Metrics();
-    const narrator = new OllamaNarrator({ host: fake.url, model: 'gemma3:4b', timeoutMs: 2000, onOutcome: (outcome) => metrics.llmOutcomes.inc({ outcome }) });
+    const narrator = new OllamaNarrator({ host: fake.url, model: 'gemma3:4b', timeoutMs: 2000, metrics });
     const analyzer = createAnalyzer(await builtinVision(), { narrator, mode: 'auto' }, { metrics });
     app = await createTestApp({ analyzer, metrics, keyCredits: 100 });
     const image = toBase64(await photo('jpeg'));

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { ReadinessSources } from '../http/readiness.js';
 import type { Logger } from '../logger.js';
-import type { Metrics } from '../metrics.js';
+import { LLM_QUEUE_GAUGES, type Metrics } from '../metrics.js';
 import { llmReadiness } from '../narration/llm/llm-readiness.js';
 import { OllamaNarrator } from '../narration/llm/ollama-narrator.js';
 import { assertPrivateLlmHost } from '../narration/llm/privacy-guard.js';
@@ -42,8 +42,11 @@ export async function assembleAnalysis(config: Config, logger: Logger, print: (l
       model: llm.model,
       timeoutMs: llm.timeoutMs,
       logger,
-      onOutcome: metrics && ((outcome) => metrics.llmOutcomes.inc({ outcome })),
+      metrics,
+      concurrency: llm.concurrency,
+      maxQueue: llm.maxQueue,
     });
+    metrics?.watchQueue(narrator.slots, LLM_QUEUE_GAUGES);
     const state = await llmReadiness(narrator);
     const line = `LLM ${llm.model} at ${llm.host.base}: ${state}${state === 'ok' ? '' : llm.mode === 'auto' ? ' (answering from built-in templates until it is)' : ''}`;
     print(line);

@@ -12,7 +12,7 @@ import { jsonBodyLimit, parseJsonBody, requireJson } from './json-body.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { requestIdOf } from './request-id.js';
 import { successBody } from './respond.js';
-import type { WorkQueue } from './work-queue.js';
+import type { WorkQueue } from '../work-queue.js';
 
 /** SPEC.md §1: every call costs 5 credits. */
 export const CREDITS_PER_CALL = 5;
@@ -76,7 +76,8 @@ export function analysisRoute(operation: OperationKey, deps: AnalysisRouteDeps):
 
     let answer: { body: unknown; remaining: number | null } | undefined;
     try {
-      answer = await deps.queue.run(async () => {
+      // The slot bounds decode + inference; it is handed on before any wait for the language model.
+      answer = await deps.queue.run(async (releaseSlot) => {
         const image = await deps.metrics.time('decode', () => decodeImageField(request.image, deps.limits));
         const reservation = await deps.store.reserve(key.id, CREDITS_PER_CALL, requestId, operation);
         if (!reservation) {
@@ -86,12 +87,11 @@ export function analysisRoute(operation: OperationKey, deps: AnalysisRouteDeps):
           );
         }
         try {
-          const data = await deps.analyzer.analyze(operation, {
-            image,
-            language: request.language,
-            animalType: request.animalType,
-            requestId,
-          });
+          const data = await deps.analyzer.analyze(
+            operation,
+            { image, language: request.language, animalType: request.animalType, requestId },
+            { onDeviceDone: releaseSlot },
+          );
           const body = successBody(requestId, contract.data, data);
           if (clientGone) {
             await deps.store.refund(reservation);

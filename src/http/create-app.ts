@@ -13,7 +13,7 @@ import { errorHandler, methodNotAllowed, notFound } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { RateLimiter } from './rate-limiter.js';
 import { requestId, requestIdOf } from './request-id.js';
-import { WorkQueue } from './work-queue.js';
+import { WorkQueue } from '../work-queue.js';
 
 export interface AppDeps {
   readonly store: AccountStore;

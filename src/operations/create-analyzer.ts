@@ -5,7 +5,7 @@ import type { LlmFailureCause, OllamaNarrator } from '../narration/llm/ollama-na
 import type { Metrics } from '../metrics.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import type { AnalysisInput } from './analysis-input.js';
-import type { Analyzer } from './analyzer.js';
+import type { AnalysisHooks, Analyzer } from './analyzer.js';
 import { analyzeOnDevice } from './on-device-analysis.js';
 
 export interface LlmStage {
@@ -21,21 +21,26 @@ const UNREACHABLE: readonly LlmFailureCause[] = ['refused', 'network', 'timeout'
 /**
  * The analysis every request runs: on-device first (measurements, rules, templates: a complete
  * answer), then, when a language model is configured and the photo passed the quality gate, the
- * model's text merged over it. A photo that cannot be judged never goes to the model.
+ * model's text merged over it. A photo that cannot be judged never goes to the model. Between
+ * the two, `onDeviceDone` lets the caller free its CPU slot; the narrator has its own slots.
  */
 export function createAnalyzer(vision: VisionModels, llm?: LlmStage, options: { metrics?: Metrics; now?: () => number } = {}): Analyzer {
   const now = options.now ?? Date.now;
-  const time = <T>(stage: 'vision' | 'llm', work: () => Promise<T>) => (options.metrics ? options.metrics.time(stage, work) : work());
+  const timeVision = <T>(work: () => Promise<T>) => (options.metrics ? options.metrics.time('vision', work) : work());
   let skipLlmUntil = 0;
   return {
-    async analyze<K extends OperationKey>(operation: K, input: AnalysisInput): Promise<OperationData<K>> {
-      const onDevice = await time('vision', () => analyzeOnDevice(operation, input, vision));
+    async analyze<K extends OperationKey>(operation: K, input: AnalysisInput, hooks: AnalysisHooks = {}): Promise<OperationData<K>> {
+      const onDevice = await timeVision(() => analyzeOnDevice(operation, input, vision));
+      hooks.onDeviceDone?.();
       if (!llm || onDevice.qualityProblem) return onDevice.data;
       if (llm.mode === 'auto' && now() < skipLlmUntil) return onDevice.data;
 
-      const outcome = await time('llm', () => llm.narrator.narrate(onDevice, input));
+      const outcome = await llm.narrator.narrate(onDevice, input);
       if (outcome.ok) return mergeAnswer(onDevice, outcome.fields);
       if (llm.mode === 'required') {
+        if (outcome.cause === 'queue_full') {
+          throw new ApiError('SERVICE_BUSY', 'Every language model slot is taken and the LLM queue is full; retry shortly. Nothing was charged.', { 'Retry-After': '5' });
+        }
         throw new ApiError('AI_CALL_FAILED', `The language model this server requires failed (${outcome.cause}); nothing was charged.`);
       }
       if (UNREACHABLE.includes(outcome.cause)) skipLlmUntil = now() + LLM_RETRY_AFTER_MS;

@@ -28,6 +28,8 @@ export type ChatBehaviour =
       content: string | ((request: ChatRequestBody) => string);
       inThinking?: boolean;
       doneReason?: 'stop' | 'length';
+      /** Answers only once this settles: a model still writing, for tests that need calls in flight. */
+      after?: Promise<unknown>;
     }
   | { kind: 'error'; status: number; error: string }
   /** 503 with Ollama's "server busy" body. */
@@ -555,6 +557,15 @@ export async function startFakeOllama(
       });
     }
 
+    if (behaviour.after) {
+      const { after, ...now } = behaviour;
+      void after.then(() => !res.destroyed && handleAnswer(now, request, name, res));
+      return;
+    }
+    handleAnswer(behaviour, request, name, res);
+  }
+
+  function handleAnswer(behaviour: Extract<ChatBehaviour, { kind: 'answer' }>, request: ChatRequestBody, name: string, res: http.ServerResponse): void {
     const text = typeof behaviour.content === 'function' ? behaviour.content(request) : behaviour.content;
     const doneReason = behaviour.doneReason ?? 'stop';
     const field = behaviour.inThinking ? 'thinking' : 'content';

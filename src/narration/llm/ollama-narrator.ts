@@ -1,15 +1,17 @@
 import { Ollama } from 'ollama';
 import type { OperationKey } from '../../contract/operation-contracts.js';
 import { silentLogger, type Logger } from '../../logger.js';
+import type { Metrics } from '../../metrics.js';
 import type { AnalysisInput } from '../../operations/analysis-input.js';
 import type { OnDeviceResult } from '../../operations/on-device-analysis.js';
 import { buildMessages, retryMessages, type ChatMessage } from './build-prompt.js';
 import { llmFormat, type LlmFields } from './llm-fields.js';
 import { jpegForLlm } from './llm-image.js';
 import { readAnswer } from './read-answer.js';
+import { WorkQueue } from '../../work-queue.js';
 
 /** Every distinct way a call can fail (DESIGN.md §6), each logged and counted on its own. */
-export const LLM_FAILURE_CAUSES = ['timeout', 'refused', 'network', 'model_not_found', 'busy', 'http_error', 'truncated', 'not_json', 'schema', 'language'] as const;
+export const LLM_FAILURE_CAUSES = ['timeout', 'refused', 'network', 'model_not_found', 'busy', 'http_error', 'truncated', 'not_json', 'schema', 'language', 'queue_full'] as const;
 export type LlmFailureCause = (typeof LLM_FAILURE_CAUSES)[number];
 export type LlmOutcomeLabel = 'ok' | 'repaired' | 'reasked_ok' | LlmFailureCause;
 
@@ -24,8 +26,12 @@ export interface OllamaNarratorOptions {
   readonly timeoutMs: number;
   readonly fetch?: typeof fetch;
   readonly logger?: Logger;
-  /** Told how each call ended, e.g. to count it in /metrics. */
-  readonly onOutcome?: (outcome: LlmOutcomeLabel) => void;
+  /** Where call outcomes and call durations are counted for /metrics. */
+  readonly metrics?: Metrics;
+  /** Calls in flight at once (match Ollama's OLLAMA_NUM_PARALLEL); default 2. */
+  readonly concurrency?: number;
+  /** Requests that may wait for a call slot; past it a request gets no LLM text (cause queue_full). Default 8. */
+  readonly maxQueue?: number;
 }
 
 /** Fixed sampling: the same photo and facts give the same text, as far as the model allows. */
@@ -64,7 +70,9 @@ export class OllamaNarrator {
   readonly client: Ollama;
   readonly model: string;
   private readonly logger: Logger;
-  private readonly onOutcome: ((outcome: LlmOutcomeLabel) => void) | undefined;
+  private readonly metrics: Metrics | undefined;
+  /** Bounds the calls to Ollama, apart from the CPU slots: a photo waiting on the model holds no decode slot. */
+  readonly slots: WorkQueue;
   /** How each call ended, by outcome: what /metrics reports. */
   readonly outcomes = new Map<LlmOutcomeLabel, number>();
 
@@ -75,12 +83,13 @@ export class OllamaNarrator {
     this.client = new Ollama({ host: options.host, fetch: timedFetch });
     this.model = options.model;
     this.logger = options.logger ?? silentLogger;
-    this.onOutcome = options.onOutcome;
+    this.metrics = options.metrics;
+    this.slots = new WorkQueue(options.concurrency ?? 2, options.maxQueue ?? 8);
   }
 
   private count(outcome: LlmOutcomeLabel): void {
     this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
-    this.onOutcome?.(outcome);
+    this.metrics?.llmOutcomes.inc({ outcome });
   }
 
   private async chat(operation: OperationKey, messages: ChatMessage[]): Promise<string> {
@@ -104,7 +113,15 @@ export class OllamaNarrator {
     return text;
   }
 
+  /** Waits for a call slot, then writes the fields; a full queue is a failure, not a wait. */
   async narrate<K extends OperationKey>(onDevice: OnDeviceResult<K>, input: AnalysisInput): Promise<NarrationOutcome<K>> {
+    if (this.slots.full) {
+      return this.fail('queue_full', `${this.slots.active} calls run and ${this.slots.depth} wait; none more may`, 0, input);
+    }
+    return this.slots.run(() => (this.metrics ? this.metrics.time('llm', () => this.write(onDevice, input)) : this.write(onDevice, input)));
+  }
+
+  private async write<K extends OperationKey>(onDevice: OnDeviceResult<K>, input: AnalysisInput): Promise<NarrationOutcome<K>> {
     const operation = onDevice.operation;
     const first = buildMessages(onDevice, input, await jpegForLlm(input.image));
     let messages = first;

@@ -1,0 +1,60 @@
+import { ApiError } from './contract/api-error.js';
+
+/**
+ * Bounded concurrency: up to `concurrency` jobs run; up to `maxQueue` wait in arrival order; one
+ * more is refused at once with 503 and Retry-After, so overload shows up as fast refusals a
+ * client can retry instead of a server that slows down for everyone. Used for decode + inference
+ * (sized from the cores) and, separately, for calls to the language model.
+ */
+export class WorkQueue {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    readonly concurrency: number,
+    readonly maxQueue: number,
+    private readonly retryAfterSeconds = 1,
+  ) {}
+
+  get depth(): number {
+    return this.waiting.length;
+  }
+
+  get active(): number {
+    return this.running;
+  }
+
+  /** True when run() would refuse a job right now. */
+  get full(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.maxQueue;
+  }
+
+  /**
+   * Runs `job` once a slot is free. The job may give its slot back early with `release` (the
+   * CPU part is done and it only waits on I/O now); otherwise the slot is freed when it ends.
+   */
+  async run<T>(job: (release: () => void) => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) {
+      if (this.waiting.length >= this.maxQueue) {
+        throw new ApiError('SERVICE_BUSY', undefined, { 'Retry-After': String(this.retryAfterSeconds) });
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      // Hand the slot straight to the next waiter, so `running` never dips and lets a newcomer jump the queue.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    };
+    try {
+      return await job(release);
+    } finally {
+      release();
+    }
+  }
+}
