@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../src/accounts/issue-key.js';
@@ -140,6 +141,36 @@ describe('Idempotency-Key', () => {
       expect(retry.body).toEqual(first.body);
       expect((await reopened.listKeys())[0]?.credits).toBe(45);
       await reopened.close();
+    });
+
+    it('when storing the answer fails, the charge is undone with it: 500, nothing charged, and the retry runs afresh', async () => {
+      const file = join(dir, 'failing-answer.db');
+      const store = new SqliteAccountStore(file);
+      const { secret, record } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
+      // A second connection makes SQLite itself fail the answer's write, as a full disk would.
+      const saboteur = new Database(file);
+      saboteur.exec(`CREATE TRIGGER answer_write_fails BEFORE UPDATE OF body ON idempotency_keys
+                     BEGIN SELECT RAISE(ABORT, 'disk I/O error (simulated)'); END;`);
+      const app = createApp({ store, analyzer: createAnalyzer(await builtinVision()) });
+      const send = () =>
+        request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'j1').send({ image });
+
+      const failed = await send();
+      expect(failed.status).toBe(500);
+      expect(failed.body.error.code).toBe('INTERNAL_ERROR');
+      expect((await store.getKey(record.id))?.credits).toBe(50);
+      expect(await store.usage(record.id)).toEqual([]);
+
+      saboteur.exec('DROP TRIGGER answer_write_fails');
+      saboteur.close();
+      const retry = await send();
+      expect(retry.status).toBe(200);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect((await store.getKey(record.id))?.credits).toBe(45);
+      const replay = await send();
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual(retry.body);
+      await store.close();
     });
   });
 });

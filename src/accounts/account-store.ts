@@ -55,7 +55,11 @@ export interface AccountStore {
 
   /** Undefined when the balance is below `credits`. */
   reserve(keyId: string, credits: number, requestId: string, operation: OperationKey): Promise<Reservation | undefined>;
-  commit(reservation: Reservation): Promise<void>;
+  /**
+   * Charges the reservation. With `answer`, the Idempotency-Key's stored answer is written in the
+   * same transaction: either the call is charged and replayable, or neither (it is refunded).
+   */
+  commit(reservation: Reservation, answer?: IdempotentAnswer): Promise<void>;
   /** Safe to call more than once and after a commit: only an open reservation is refunded. */
   refund(reservation: Reservation): Promise<void>;
   /** Refunds reservations older than the cutoff, left behind by a process that died mid-request. */
@@ -66,14 +70,20 @@ export interface AccountStore {
   /**
    * Idempotency-Key, per API key: the first request with a key claims it; a later one with the
    * same request hash gets the stored answer once it is complete, or `in_progress` before; another
-   * hash gets `mismatch`. Entries expire after `ttlMs`; a claim never completed is taken over after
+   * hash gets `mismatch`. The answer is stored by commit(). Entries expire after `ttlMs`; a claim never completed is taken over after
    * `abandonAfterMs` (its process died).
    */
   claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim>;
-  completeIdempotencyKey(keyId: string, key: string, body: string): Promise<void>;
   /** Forgets a claim whose request failed, so a retry runs afresh (failures cost nothing). */
   releaseIdempotencyKey(keyId: string, key: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The answer a claimed Idempotency-Key will replay: stored by commit(). */
+export interface IdempotentAnswer {
+  readonly idempotencyKey: string;
+  /** The response body, as sent. */
+  readonly body: string;
 }
 
 /** What an Idempotency-Key already stands for, when a request claims it. */

@@ -7,6 +7,7 @@ import {
   AccountStoreError,
   type AccountStore,
   type IdempotencyClaim,
+  type IdempotentAnswer,
   type KeyRecord,
   type KeyStatus,
   type NewKey,
@@ -216,7 +217,7 @@ export class SqliteAccountStore implements AccountStore {
     }).immediate();
   }
 
-  async commit(reservation: Reservation) {
+  async commit(reservation: Reservation, answer?: IdempotentAnswer) {
     this.db.transaction(() => {
       const row = this.db
         .prepare<[number], ReservationRow & { request_id: string; operation: string }>(
@@ -230,6 +231,11 @@ export class SqliteAccountStore implements AccountStore {
         .prepare('INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(row.key_id, row.operation, row.request_id, row.credits, at);
       this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, row.key_id);
+      if (answer) {
+        this.db
+          .prepare('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?')
+          .run(answer.body, row.key_id, answer.idempotencyKey);
+      }
     }).immediate();
   }
 
@@ -287,10 +293,6 @@ export class SqliteAccountStore implements AccountStore {
       this.db.prepare('UPDATE idempotency_keys SET created_at = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), keyId, key);
       return { state: 'claimed' };
     }).immediate();
-  }
-
-  async completeIdempotencyKey(keyId: string, key: string, body: string) {
-    this.db.prepare('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?').run(body, keyId, key);
   }
 
   async releaseIdempotencyKey(keyId: string, key: string) {

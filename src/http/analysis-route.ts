@@ -97,15 +97,15 @@ export function analysisRoute(operation: OperationKey, deps: AnalysisRouteDeps):
             await deps.store.refund(reservation);
             return undefined;
           }
-          await deps.store.commit(reservation);
+          // Charged and stored for replay in one transaction, before it is sent: a retry racing
+          // the answer already finds it, and a failed write leaves neither a charge nor an answer.
+          await deps.store.commit(reservation, idempotencyKey ? { idempotencyKey, body: JSON.stringify(body) } : undefined);
           return { body, remaining: reservation.remaining };
         } catch (error) {
           await deps.store.refund(reservation);
           throw error;
         }
       });
-      // Stored before it is sent, so a retry racing the answer already finds it.
-      if (answer && idempotencyKey) await deps.store.completeIdempotencyKey(key.id, idempotencyKey, JSON.stringify(answer.body));
     } finally {
       if (!answer && idempotencyKey) await deps.store.releaseIdempotencyKey(key.id, idempotencyKey);
     }
