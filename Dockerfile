@@ -9,7 +9,10 @@ RUN apt-get update \
 COPY package.json package-lock.json .npmrc tsconfig.json tsconfig.build.json ./
 COPY src ./src
 # onnxruntime-node's install script would fetch CUDA files; its CPU binaries ship in the package.
-ENV ONNXRUNTIME_NODE_INSTALL=skip
+# swagger-ui-dist pulls in Scarf, whose install script phones home: off (npm 11 also obeys
+# package.json's allowScripts; the npm in this image does not).
+ENV ONNXRUNTIME_NODE_INSTALL=skip \
+    SCARF_ANALYTICS=false
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: no compiler, no sources, an unprivileged user.

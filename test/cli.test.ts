@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -236,10 +236,12 @@ describe.concurrent('pawlens analyze', () => {
     const dir = tempDir();
     const file = join(dir, 'stool.jpg');
     writeFileSync(file, await photo('jpeg', { width: 400, height: 300 }));
-    const run = expectOk(await pawlens(['analyze', 'feces-analysis', file, '--language', 'zh'], { PAWLENS_DATA_DIR: dir }));
+    const run = expectOk(await pawlens(['analyze', 'feces-analysis', file, '--language', 'zh'], { PAWLENS_DATA_DIR: dir, HOME: dir }));
     const data = OPERATION_CONTRACTS.stool.data.parse(JSON.parse(run.stdout));
     expect(data.summary).toMatch(/[\u4e00-\u9fff]/);
     expect(data.severity).toBe('normal');
+    // onnxruntime's telemetry device id (~/.cache/Microsoft/DeveloperTools) is never written.
+    expect(existsSync(join(dir, '.cache'))).toBe(false);
   });
 
   it('refuses an unknown operation with the usage, and a missing or broken file with the reason', async () => {
@@ -264,7 +266,7 @@ interface Served {
 async function serve(dataDir: string): Promise<Served> {
   const child = spawn(process.execPath, [CLI, 'serve'], {
     cwd: ROOT,
-    env: cleanEnv({ PAWLENS_PORT: '0', PAWLENS_HOST: '127.0.0.1', PAWLENS_DATA_DIR: dataDir, PAWLENS_MAX_CONCURRENCY: '2' }),
+    env: cleanEnv({ PAWLENS_PORT: '0', PAWLENS_HOST: '127.0.0.1', PAWLENS_DATA_DIR: dataDir, PAWLENS_MAX_CONCURRENCY: '2', HOME: dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -350,6 +352,8 @@ describe('pawlens serve', () => {
 
     server.child.kill('SIGTERM');
     expect(await within(server.exited, 5000, 'shutdown of an idle server')).toEqual({ code: 0, signal: null });
+    // The inference threads did not write onnxruntime's telemetry device id either.
+    expect(existsSync(join(dataDir, '.cache'))).toBe(false);
 
     // The structured log lines (JSON on stdout) name the request but never carry the key.
     const logLines = server.output().split('\n').filter((line) => line.startsWith('{'));

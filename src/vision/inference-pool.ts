@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import './onnxruntime-privacy.js';
 import type ort from 'onnxruntime-node';
 
 /** A tensor as it crosses threads: structured clone keeps typed arrays but not classes. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ort from 'onnxruntime-node';
+import './onnxruntime-privacy.js';
 import type { InferencePool, PlainTensor } from './inference-pool.js';
 import { MANIFEST_FILE, ModelManifest, type OutputSpec } from './model-manifest.js';
 
