@@ -79,7 +79,7 @@ describe('the inference pool runs the built-in models exactly as the calling thr
     try {
       const report = await checkReadiness({ store, vision: pooled });
       expect(report.status).toBe('ready');
-      expect(report.checks.models).toMatchObject({ inference: { threads: 2, restarts: 0, state: 'ok' } });
+      expect(report.checks.models).toMatchObject({ inference: { threads: 2, configured: 2, restarts: 0, state: 'ok' } });
     } finally {
       await store.close();
     }
@@ -133,7 +133,7 @@ describe('threads that cannot start', () => {
       const report = await checkReadiness({ store, vision });
       await store.close();
       expect(report.status).toBe('not_ready');
-      expect(report.checks.models).toMatchObject({ inference: { threads: 2, state: 'error' } });
+      expect(report.checks.models).toMatchObject({ inference: { threads: 0, configured: 2, state: 'error' } });
     } finally {
       await pool.close();
     }

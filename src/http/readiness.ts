@@ -35,7 +35,7 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
       loaded: sources.vision.loaded.map((model) => model.manifest.name),
       breed: sources.vision.classifier?.name ?? null,
       inference: pool
-        ? { threads: pool.size, restarts: pool.restarts, state: pool.failure === undefined ? 'ok' : 'error', ...(pool.failure && { error: pool.failure }) }
+        ? { threads: pool.liveThreads, configured: pool.size, restarts: pool.restarts, state: pool.failure === undefined ? 'ok' : 'error', ...(pool.failure && { error: pool.failure }) }
         : { threads: 0, state: 'ok' },
     };
   }

@@ -126,6 +126,11 @@ export class InferencePool {
     for (let i = 0; i < size; i++) this.addThread();
   }
 
+  /** Threads alive now: fewer than `size` while a replacement starts, or after one could not. */
+  get liveThreads(): number {
+    return this.threads.length;
+  }
+
   /** Why the pool cannot run anything, or undefined while it can: /readyz reports it. */
   get failure(): string | undefined {
     return this.closed ? 'the inference pool is closed' : this.broken;
