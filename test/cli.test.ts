@@ -223,6 +223,10 @@ describe.concurrent('pawlens (top level)', () => {
     expect(expectOk(await pawlens(['--version'], {})).stdout.trim()).toBe(VERSION);
   });
 
+  it('the built CLI runs as an executable, as "npx pawlens" runs it from a fresh clone', async () => {
+    expect(expectOk(await runProcess(CLI, ['--version'], { cwd: ROOT, env: cleanEnv({}) })).stdout.trim()).toBe(VERSION);
+  });
+
   it('a bad config stops the start with the variable and how to fix it', async () => {
     const run = expectFailure(await pawlens(['serve'], { PAWLENS_PORT: 'abc', PAWLENS_DATA_DIR: tempDir() }), /PAWLENS_PORT/);
     expect(run.stderr).toMatch(/fix/);
