@@ -7,12 +7,12 @@ import { OPERATION_CONTRACTS, type OperationKey } from '../contract/operation-co
 import { decodeImageField, type IntakeLimits } from '../image/decode-image.js';
 import type { Metrics } from '../metrics.js';
 import type { Analyzer } from '../operations/analyzer.js';
+import type { WorkQueue } from '../work-queue.js';
 import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS, idempotencyKeyOf, replay, requestHash } from './idempotency.js';
 import { jsonBodyLimit, parseJsonBody, requireJson } from './json-body.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { requestIdOf } from './request-id.js';
 import { successBody } from './respond.js';
-import type { WorkQueue } from '../work-queue.js';
 
 /** SPEC.md §1: every call costs 5 credits. */
 export const CREDITS_PER_CALL = 5;

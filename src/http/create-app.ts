@@ -6,6 +6,7 @@ import { silentLogger, type Logger } from '../logger.js';
 import { Metrics } from '../metrics.js';
 import type { Analyzer } from '../operations/analyzer.js';
 import { VERSION } from '../version.js';
+import { WorkQueue } from '../work-queue.js';
 import { analysisRoute } from './analysis-route.js';
 import { docsRouter } from './docs-page.js';
 import { checkReadiness, type ReadinessReport } from './readiness.js';
@@ -13,7 +14,6 @@ import { errorHandler, methodNotAllowed, notFound } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { RateLimiter } from './rate-limiter.js';
 import { requestId, requestIdOf } from './request-id.js';
-import { WorkQueue } from '../work-queue.js';
 
 export interface AppDeps {
   readonly store: AccountStore;

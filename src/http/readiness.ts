@@ -17,8 +17,8 @@ export interface ReadinessSources {
 }
 
 /**
- * /readyz: the key store answers, the models are loaded and their inference threads alive, and — when an LLM is configured — Ollama
- * is reachable with the model pulled and able to see images. Without a working LLM the service
+ * /readyz: the key store answers, the models are loaded and their inference threads alive, and
+ * — when an LLM is configured — Ollama is reachable with the model pulled and able to see images. Without a working LLM the service
  * still answers (from templates) and says it is degraded; with PAWLENS_LLM=required it is not ready.
  */
 export async function checkReadiness(sources: ReadinessSources): Promise<ReadinessReport> {
@@ -34,8 +34,15 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
     checks.models = {
       loaded: sources.vision.loaded.map((model) => model.manifest.name),
       breed: sources.vision.classifier?.name ?? null,
+      // threads 0: inference runs on the event loop's thread (PAWLENS_INFERENCE_THREADS=0).
       inference: pool
-        ? { threads: pool.liveThreads, configured: pool.size, restarts: pool.restarts, state: pool.failure === undefined ? 'ok' : 'error', ...(pool.failure && { error: pool.failure }) }
+        ? {
+            threads: pool.liveThreads,
+            configured: pool.size,
+            restarts: pool.restarts,
+            state: pool.failure === undefined ? 'ok' : 'error',
+            ...(pool.failure && { error: pool.failure }),
+          }
         : { threads: 0, state: 'ok' },
     };
   }

@@ -4,11 +4,11 @@ import { silentLogger, type Logger } from '../../logger.js';
 import type { Metrics } from '../../metrics.js';
 import type { AnalysisInput } from '../../operations/analysis-input.js';
 import type { OnDeviceResult } from '../../operations/on-device-analysis.js';
+import { WorkQueue } from '../../work-queue.js';
 import { buildMessages, retryMessages, type ChatMessage } from './build-prompt.js';
 import { llmFormat, type LlmFields } from './llm-fields.js';
 import { jpegForLlm } from './llm-image.js';
 import { readAnswer } from './read-answer.js';
-import { WorkQueue } from '../../work-queue.js';
 
 /** Every distinct way a call can fail (DESIGN.md §6), each logged and counted on its own. */
 export const LLM_FAILURE_CAUSES = ['timeout', 'refused', 'network', 'model_not_found', 'busy', 'http_error', 'truncated', 'not_json', 'schema', 'language', 'queue_full'] as const;
