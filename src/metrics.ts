@@ -78,6 +78,26 @@ export class Metrics {
     });
   }
 
+  /** The inference threads: how many are alive, and how many were replaced after dying. */
+  watchInferencePool(pool: { readonly liveThreads: number; readonly restarts: number }): void {
+    new Gauge({
+      name: 'pawlens_inference_threads',
+      help: 'Inference worker threads alive.',
+      registers: [this.registry],
+      collect() {
+        this.set(pool.liveThreads);
+      },
+    });
+    new Gauge({
+      name: 'pawlens_inference_thread_restarts',
+      help: 'Inference worker threads replaced after dying, since the start.',
+      registers: [this.registry],
+      collect() {
+        this.set(pool.restarts);
+      },
+    });
+  }
+
   /** Times `work` as `stage`. */
   async time<T>(stage: Stage, work: () => Promise<T>): Promise<T> {
     const end = this.stageSeconds.startTimer({ stage });

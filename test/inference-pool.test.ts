@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { checkReadiness } from '../src/http/readiness.js';
+import { Metrics } from '../src/metrics.js';
 import { decodeImageBytes } from '../src/image/decode-image.js';
 import type { DecodedImage } from '../src/image/decoded-image.js';
 import { InferenceError, InferencePool } from '../src/vision/inference-pool.js';
@@ -110,6 +111,11 @@ describe('a thread that dies', () => {
       const again = await vision.colour.measure(image);
       expect([...again.features]).toEqual([...expected.features]);
       expect(pool.restarts).toBe(1);
+      const metrics = new Metrics({ defaultMetrics: false });
+      metrics.watchInferencePool(pool);
+      const text = await metrics.registry.metrics();
+      expect(text).toMatch(/^pawlens_inference_threads 1$/m);
+      expect(text).toMatch(/^pawlens_inference_thread_restarts 1$/m);
     } finally {
       await releaseAll(vision);
       await pool.close();
