@@ -1,10 +1,10 @@
 /**
- * npm run bench [-- --requests N --clients C --soak N]
+ * npm run bench [-- --requests N --clients C --soak N --concurrency N --inference-threads N]
  *
  * Requests per second and latency percentiles over HTTP, against the same pipeline run
  * in-process on the same images (decode → analysis → closed-schema check), at the same
  * concurrency. The in-process run is the floor the service is measured against: the ratio shows
- * what HTTP, JSON, auth and credits cost. Cases: stool (built-in models only) and, when
+ * what HTTP, JSON, auth and credits cost. Cases: stool on a 12 MP phone JPEG (built-in models) and, when
  * ../shared has the SqueezeNet model, breed with it installed into a temporary models folder.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -32,9 +32,12 @@ import { phoneStoolPhoto } from './bench/phone-photo.js';
 import { cpuMsSince, summarize, type Summary } from './bench/stats.js';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' }, soak: { type: 'string', default: '0' },
-    'inference-threads': { type: 'string' },
+  options: {
+    requests: { type: 'string', default: '400' },
+    clients: { type: 'string', default: '8' },
+    soak: { type: 'string', default: '0' },
     concurrency: { type: 'string' },
+    'inference-threads': { type: 'string' },
   },
 });
 const total = Number(values.requests);
