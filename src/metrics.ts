@@ -60,40 +60,24 @@ export class Metrics {
 
   /** A queue's depth and work in progress, read when scraped. */
   watchQueue(queue: { readonly depth: number; readonly active: number }, gauges: QueueGauges = ANALYSIS_QUEUE_GAUGES): void {
-    new Gauge({
-      name: gauges.depth.name,
-      help: gauges.depth.help,
-      registers: [this.registry],
-      collect() {
-        this.set(queue.depth);
-      },
-    });
-    new Gauge({
-      name: gauges.active.name,
-      help: gauges.active.help,
-      registers: [this.registry],
-      collect() {
-        this.set(queue.active);
-      },
-    });
+    this.gaugeReading(gauges.depth.name, gauges.depth.help, () => queue.depth);
+    this.gaugeReading(gauges.active.name, gauges.active.help, () => queue.active);
   }
 
   /** The inference threads: how many are alive, and how many were replaced after dying. */
   watchInferencePool(pool: { readonly liveThreads: number; readonly restarts: number }): void {
+    this.gaugeReading('pawlens_inference_threads', 'Inference worker threads alive.', () => pool.liveThreads);
+    this.gaugeReading('pawlens_inference_thread_restarts', 'Inference worker threads replaced after dying, since the start.', () => pool.restarts);
+  }
+
+  /** A gauge whose value is read from `read` each time /metrics is scraped. */
+  private gaugeReading(name: string, help: string, read: () => number): void {
     new Gauge({
-      name: 'pawlens_inference_threads',
-      help: 'Inference worker threads alive.',
+      name,
+      help,
       registers: [this.registry],
       collect() {
-        this.set(pool.liveThreads);
-      },
-    });
-    new Gauge({
-      name: 'pawlens_inference_thread_restarts',
-      help: 'Inference worker threads replaced after dying, since the start.',
-      registers: [this.registry],
-      collect() {
-        this.set(pool.restarts);
+        this.set(read());
       },
     });
   }
@@ -107,4 +91,9 @@ export class Metrics {
       end();
     }
   }
+}
+
+/** Times `work` as `stage` when there are metrics to count it in; just runs it otherwise. */
+export function timeStage<T>(metrics: Metrics | undefined, stage: Stage, work: () => Promise<T>): Promise<T> {
+  return metrics ? metrics.time(stage, work) : work();
 }

@@ -34,14 +34,9 @@ export class WorkQueue {
    * CPU part is done and it only waits on I/O now); otherwise the slot is freed when it ends.
    */
   async run<T>(job: (release: () => void) => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxQueue) {
-        throw new ApiError('SERVICE_BUSY', undefined, { 'Retry-After': String(this.retryAfterSeconds) });
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running++;
-    }
+    if (this.full) throw new ApiError('SERVICE_BUSY', undefined, { 'Retry-After': String(this.retryAfterSeconds) });
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
     let released = false;
     const release = () => {
       if (released) return;

@@ -2,7 +2,7 @@ import { ApiError } from '../contract/api-error.js';
 import type { OperationData, OperationKey } from '../contract/operation-contracts.js';
 import { mergeAnswer } from '../narration/llm/merge-answer.js';
 import type { LlmFailureCause, OllamaNarrator } from '../narration/llm/ollama-narrator.js';
-import type { Metrics } from '../metrics.js';
+import { timeStage, type Metrics } from '../metrics.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import type { AnalysisInput } from './analysis-input.js';
 import type { AnalysisHooks, Analyzer } from './analyzer.js';
@@ -26,11 +26,10 @@ const UNREACHABLE: readonly LlmFailureCause[] = ['refused', 'network', 'timeout'
  */
 export function createAnalyzer(vision: VisionModels, llm?: LlmStage, options: { metrics?: Metrics; now?: () => number } = {}): Analyzer {
   const now = options.now ?? Date.now;
-  const timeVision = <T>(work: () => Promise<T>) => (options.metrics ? options.metrics.time('vision', work) : work());
   let skipLlmUntil = 0;
   return {
     async analyze<K extends OperationKey>(operation: K, input: AnalysisInput, hooks: AnalysisHooks = {}): Promise<OperationData<K>> {
-      const onDevice = await timeVision(() => analyzeOnDevice(operation, input, vision));
+      const onDevice = await timeStage(options.metrics, 'vision', () => analyzeOnDevice(operation, input, vision));
       hooks.onDeviceDone?.();
       if (!llm || onDevice.qualityProblem) return onDevice.data;
       if (llm.mode === 'auto' && now() < skipLlmUntil) return onDevice.data;

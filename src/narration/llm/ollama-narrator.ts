@@ -1,7 +1,7 @@
 import { Ollama } from 'ollama';
 import type { OperationKey } from '../../contract/operation-contracts.js';
 import { silentLogger, type Logger } from '../../logger.js';
-import type { Metrics } from '../../metrics.js';
+import { timeStage, type Metrics } from '../../metrics.js';
 import type { AnalysisInput } from '../../operations/analysis-input.js';
 import type { OnDeviceResult } from '../../operations/on-device-analysis.js';
 import { WorkQueue } from '../../work-queue.js';
@@ -118,7 +118,7 @@ export class OllamaNarrator {
     if (this.slots.full) {
       return this.fail('queue_full', `${this.slots.active} calls run and ${this.slots.depth} wait; none more may`, 0, input);
     }
-    return this.slots.run(() => (this.metrics ? this.metrics.time('llm', () => this.write(onDevice, input)) : this.write(onDevice, input)));
+    return this.slots.run(() => timeStage(this.metrics, 'llm', () => this.write(onDevice, input)));
   }
 
   private async write<K extends OperationKey>(onDevice: OnDeviceResult<K>, input: AnalysisInput): Promise<NarrationOutcome<K>> {
