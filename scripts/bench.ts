@@ -18,15 +18,16 @@ import { text } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { issueKey } from '../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
-import { OPERATION_CONTRACTS, type OperationKey } from '../src/contract/operation-contracts.js';
+import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
+import { createPipeline, type Pipeline } from '../src/analysis/pipeline.js';
+import type { OperationKey } from '../src/contract/operation-keys.js';
 import { successEnvelope } from '../src/contract/envelopes.js';
 import { loadConfig } from '../src/config.js';
 import { createApp } from '../src/http/create-app.js';
 import { decodeImageField } from '../src/image/decode-image.js';
-import { createAnalyzer } from '../src/operations/create-analyzer.js';
+import { OPERATIONS } from '../src/operations/registry.js';
 import { InferencePool } from '../src/vision/inference-pool.js';
 import { installModel } from '../src/vision/install-model.js';
-import { loadVisionModels } from '../src/vision/vision-models.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
 import { phoneStoolPhoto } from './bench/phone-photo.js';
 import { cpuMsSince, summarize, type Summary } from './bench/stats.js';
@@ -50,8 +51,8 @@ const maxConcurrency = values.concurrency === undefined ? defaults.maxConcurrenc
 const shared = join(import.meta.dirname, '..', '..', 'shared');
 const tmp = mkdtempSync(join(tmpdir(), 'pawlens-bench-'));
 
-async function inProcess(analyzer: ReturnType<typeof createAnalyzer>, operation: OperationKey, image: string): Promise<Summary> {
-  const envelope = successEnvelope(OPERATION_CONTRACTS[operation].data);
+async function inProcess(pipeline: Pipeline, operation: OperationKey, image: string): Promise<Summary> {
+  const envelope = successEnvelope(OPERATIONS[operation].data);
   const latencies: number[] = [];
   let sent = 0;
   const cpuStart = process.cpuUsage();
@@ -61,7 +62,8 @@ async function inProcess(analyzer: ReturnType<typeof createAnalyzer>, operation:
       sent++;
       const t0 = performance.now();
       const decoded = await decodeImageField(image);
-      const data = await analyzer.analyze(operation, { image: decoded, language: 'en', animalType: undefined, requestId: 'req_benchmark0' });
+      const input = { image: decoded, language: 'en', animalType: undefined, requestId: 'req_benchmark0' } as const;
+      const data = await pipeline.narrate(await pipeline.assess(operation, input));
       envelope.parse({ success: true, request_id: 'req_benchmark0', data });
       latencies.push(performance.now() - t0);
     }
@@ -94,12 +96,11 @@ async function main() {
     console.log('(../shared is absent: the breed case is skipped)');
   }
   const pool = inferenceThreads > 0 ? new InferencePool(inferenceThreads) : undefined;
-  const vision = await loadVisionModels({ modelsDir, pool });
-  const analyzer = createAnalyzer(vision);
+  const pipeline = createPipeline(await loadAnalysisModels({ modelsDir, pool }));
   const store = new SqliteAccountStore(join(tmp, 'bench.db'));
   const { secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
   // The bench measures the pipeline, not the rate limiter or the queue limit.
-  const { express } = createApp({ store, analyzer, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
+  const { express } = createApp({ store, pipeline, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
   const server = express.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -112,11 +113,11 @@ async function main() {
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   for (const { operation, label, image } of cases) {
     const base64 = image.toString('base64');
-    await inProcess(analyzer, operation, base64); // warm-up: JIT, libvips caches, onnxruntime arenas
-    const floor = await inProcess(analyzer, operation, base64);
+    await inProcess(pipeline, operation, base64); // warm-up: JIT, libvips caches, onnxruntime arenas
+    const floor = await inProcess(pipeline, operation, base64);
     loopDelay.reset();
     loopDelay.enable();
-    const http = await overHttp({ url: `http://127.0.0.1:${port}/api/v1/${OPERATION_CONTRACTS[operation].path}`, key: secret, body: JSON.stringify({ image: base64 }), clients, total });
+    const http = await overHttp({ url: `http://127.0.0.1:${port}/api/v1/${OPERATIONS[operation].path}`, key: secret, body: JSON.stringify({ image: base64 }), clients, total });
     loopDelay.disable();
     console.log(row(`${label}, in-process`, floor));
     console.log(row(`${label}, HTTP`, http));
@@ -128,7 +129,7 @@ async function main() {
   if (soak > 0) {
     // Memory over many requests: RSS after every tenth of the soak, to see whether it levels off.
     const base64 = cases[0]!.image.toString('base64');
-    const url = `http://127.0.0.1:${port}/api/v1/${OPERATION_CONTRACTS[cases[0]!.operation].path}`;
+    const url = `http://127.0.0.1:${port}/api/v1/${OPERATIONS[cases[0]!.operation].path}`;
     const step = Math.ceil(soak / 10);
     const rss: string[] = [];
     for (let done = 0; done < soak; done += step) {

@@ -4,9 +4,8 @@ import { ANALYZE_USAGE, runAnalyzeCommand } from './cli/analyze-command.js';
 import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
 import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
 import { openStore } from './cli/open-store.js';
-import { startServer } from './cli/serve.js';
+import { startServer } from './cli/start-server.js';
 import { assembleAnalysis } from './cli/assemble-analysis.js';
-import { checkReadiness } from './http/readiness.js';
 import { createLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { VERSION } from './version.js';
@@ -35,10 +34,9 @@ async function main(argv: string[]): Promise<void> {
       const config = loadConfig();
       const logger = createLogger(config.logLevel);
       const metrics = new Metrics();
-      const { analyzer, readinessSources, close: closeAnalysis } = await assembleAnalysis(config, logger, print, metrics);
+      const { pipeline, readinessChecks, close: closeAnalysis } = await assembleAnalysis(config, logger, print, metrics);
       const store = openStore(config.dataDir);
-      const readiness = () => checkReadiness({ store, ...readinessSources });
-      const server = await startServer(config, store, analyzer, readiness, metrics, logger, print);
+      const server = await startServer(config, store, pipeline, readinessChecks, metrics, logger, print);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           logger.info({ signal }, 'shutting down: finishing requests in flight');
@@ -66,11 +64,11 @@ async function main(argv: string[]): Promise<void> {
     case 'analyze': {
       const config = loadConfig();
       // One photo: starting inference threads would cost more than running it here.
-      const { analyzer, close } = await assembleAnalysis({ ...config, inferenceThreads: 0 }, createLogger('warn', process.stderr), (line) =>
+      const { pipeline, close } = await assembleAnalysis({ ...config, inferenceThreads: 0 }, createLogger('warn', process.stderr), (line) =>
         process.stderr.write(`${line}\n`),
       );
       try {
-        await runAnalyzeCommand(rest, analyzer, print);
+        await runAnalyzeCommand(rest, pipeline, print);
       } finally {
         await close();
       }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { LLM_MODES, type LlmMode } from './narration/llm/llm-mode.js';
 import { DEFAULT_OLLAMA_HOST, parseOllamaHost, type OllamaHost } from './narration/llm/ollama-host.js';
 import { PACKAGE_MODELS_DIR } from './vision/models-location.js';
 import { z } from 'zod';
@@ -17,8 +18,6 @@ const wholeNumber = (name: string, min: number, max: number, example: number) =>
     .refine((n) => n >= min && n <= max, `${name} must be from ${min} to ${max}, e.g. ${name}=${example}`);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const LLM_MODES = ['auto', 'off', 'required'] as const;
-export type LlmMode = (typeof LLM_MODES)[number];
 /** A small multilingual vision model that runs on a clinic's desktop; any Ollama vision model works. */
 export const DEFAULT_OLLAMA_MODEL = 'gemma3:4b';
 

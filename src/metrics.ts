@@ -64,6 +64,11 @@ export class Metrics {
     this.gaugeReading(gauges.active.name, gauges.active.help, () => queue.active);
   }
 
+  /** Every operation's latency series from the start, so a dashboard shows all of them before their first call. */
+  watchOperations(operations: readonly string[]): void {
+    for (const operation of operations) this.requestSeconds.zero({ operation });
+  }
+
   /** The inference threads: how many are alive, and how many were replaced after dying. */
   watchInferencePool(pool: { readonly liveThreads: number; readonly restarts: number }): void {
     this.gaugeReading('pawlens_inference_threads', 'Inference worker threads alive.', () => pool.liveThreads);
@@ -91,9 +96,4 @@ export class Metrics {
       end();
     }
   }
-}
-
-/** Times `work` as `stage` when there are metrics to count it in; just runs it otherwise. */
-export function timeStage<T>(metrics: Metrics | undefined, stage: Stage, work: () => Promise<T>): Promise<T> {
-  return metrics ? metrics.time(stage, work) : work();
 }

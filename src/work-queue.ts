@@ -1,10 +1,16 @@
-import { ApiError } from './contract/api-error.js';
+/** A job refused because every slot is taken and the queue is full: the caller should retry after `retryAfterSeconds`. */
+export class QueueFull extends Error {
+  override readonly name = 'QueueFull';
+  constructor(readonly retryAfterSeconds: number) {
+    super('every slot is taken and the queue is full');
+  }
+}
 
 /**
  * Bounded concurrency: up to `concurrency` jobs run; up to `maxQueue` wait in arrival order; one
- * more is refused at once with 503 and Retry-After, so overload shows up as fast refusals a
- * client can retry instead of a server that slows down for everyone. Used for decode + inference
- * (sized from the cores) and, separately, for calls to the language model.
+ * more is refused at once with QueueFull, so overload shows up as fast refusals a client can
+ * retry instead of a server that slows down for everyone. Used for decode + inference (sized
+ * from the cores) and, separately, for calls to the language model.
  */
 export class WorkQueue {
   private running = 0;
@@ -29,27 +35,18 @@ export class WorkQueue {
     return this.running >= this.concurrency && this.waiting.length >= this.maxQueue;
   }
 
-  /**
-   * Runs `job` once a slot is free. The job may give its slot back early with `release` (the
-   * CPU part is done and it only waits on I/O now); otherwise the slot is freed when it ends.
-   */
-  async run<T>(job: (release: () => void) => Promise<T>): Promise<T> {
-    if (this.full) throw new ApiError('SERVICE_BUSY', undefined, { 'Retry-After': String(this.retryAfterSeconds) });
+  /** Runs `job` once a slot is free, and frees the slot when it ends. */
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.full) throw new QueueFull(this.retryAfterSeconds);
     if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running++;
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
+    try {
+      return await job();
+    } finally {
       // Hand the slot straight to the next waiter, so `running` never dips and lets a newcomer jump the queue.
       const next = this.waiting.shift();
       if (next) next();
       else this.running--;
-    };
-    try {
-      return await job(release);
-    } finally {
-      release();
     }
   }
 }

@@ -9,13 +9,12 @@ import { generateApiKey, hashApiKey, KEY_PATTERN } from '../src/accounts/api-key
 import { issueKey } from '../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
-import { OPERATION_CONTRACTS } from '../src/contract/operation-contracts.js';
+import { OPERATIONS } from '../src/operations/registry.js';
 import { createApp } from '../src/http/create-app.js';
-import { createAnalyzer } from '../src/operations/create-analyzer.js';
 import { photo, toBase64 } from './fixtures/images.js';
-import { builtinVision, createTestApp, type TestApp } from './fixtures/test-app.js';
+import { builtinPipeline, createTestApp, type TestApp } from './fixtures/test-app.js';
 
-const STOOL_PATH = `/api/v1/${OPERATION_CONTRACTS.stool.path}`;
+const STOOL_PATH = `/api/v1/${OPERATIONS.stool.path}`;
 
 let image: string;
 let app: TestApp;
@@ -44,7 +43,7 @@ function expectError(res: request.Response, status: number, code: string) {
 
 function expectSuccess(res: request.Response) {
   expect(res.status).toBe(200);
-  successEnvelope(OPERATION_CONTRACTS.stool.data).parse(res.body);
+  successEnvelope(OPERATIONS.stool.data).parse(res.body);
 }
 
 describe('Authorization header', () => {
@@ -104,7 +103,7 @@ describe('Authorization header', () => {
 
   it('the /v1 alias applies the same auth', async () => {
     const res = await request(app.http)
-      .post(`/v1/${OPERATION_CONTRACTS.stool.path}`)
+      .post(`/v1/${OPERATIONS.stool.path}`)
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ image }));
     expectError(res, 401, 'UNAUTHORIZED');
@@ -210,7 +209,7 @@ describe('key storage', () => {
       ids.push(record.id);
     }
     // Use one key through the app so that the ledger and reservation tables have rows too.
-    const { express } = createApp({ store, analyzer: createAnalyzer(await builtinVision()) });
+    const { express } = createApp({ store, pipeline: await builtinPipeline() });
     const res = await request(express)
       .post(STOOL_PATH)
       .set('Authorization', `Bearer ${secrets[1]}`)

@@ -2,14 +2,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BreedData } from '../src/contract/data-shapes.js';
+import { createPipeline } from '../src/analysis/pipeline.js';
+import { OPERATIONS } from '../src/operations/registry.js';
 import { decodeImageBytes } from '../src/image/decode-image.js';
-import { createAnalyzer } from '../src/operations/create-analyzer.js';
 import type { Classification } from '../src/vision/classifier-model.js';
 import { installModel } from '../src/vision/install-model.js';
 import { identifyPet, MIN_BREED_PROBABILITY, MIN_PET_PROBABILITY, speciesFromAnimalType } from '../src/vision/pet-identification.js';
 import { IMAGENET_PET_CLASSES } from '../src/vision/tables/imagenet-pets.js';
-import { loadVisionModels, type VisionModels } from '../src/vision/vision-models.js';
+import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
+import type { VisionModels } from '../src/vision/vision-models.js';
+import { analyze } from './fixtures/pipelines.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from './fixtures/shared-assets.js';
 
 const LABELS = Array.from({ length: 1000 }, (_, i) => `label ${i}`);
@@ -209,7 +211,7 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
   beforeAll(async () => {
     modelsDir = mkdtempSync(join(tmpdir(), 'pawlens-breed-'));
     await installModel('squeezenet1.0', { from: join(SHARED_DIR, 'models', 'squeezenet1.0'), modelsDir });
-    vision = await loadVisionModels({ modelsDir });
+    vision = await loadAnalysisModels({ modelsDir });
   });
 
   afterAll(async () => {
@@ -219,7 +221,7 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
 
   async function classify(photo: string) {
     const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
-    const classification = await vision.classifier!.classify(image);
+    const classification = await vision.classifier!.predict(image);
     const ranked = [...classification.probabilities.keys()].sort((a, b) => classification.probabilities[b]! - classification.probabilities[a]!);
     return { classification, ranked, p: (index: number) => classification.probabilities[index]! };
   }
@@ -231,16 +233,16 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
     ['chelsea.png', 'en', 'dog', { species: 'cat' }],
   ] as const)('the full breed answer for %s in %s (animalType %s)', async (photo, language, animalType, expected) => {
     const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
-    const data = await createAnalyzer(vision).analyze('breed', { image, language, animalType, requestId: 'req_breedtest01' });
-    expect(BreedData.parse(data)).toMatchObject(expected);
+    const data = await analyze(createPipeline(vision), 'breed', { image, language, animalType, requestId: 'req_breedtest01' });
+    expect(OPERATIONS.breed.data.parse(data)).toMatchObject(expected);
     expect(data.confidence).toBeGreaterThan(0.6);
     if (animalType === 'dog') expect(data.summary).toContain('"dog"');
   });
 
   it('a coffee cup gets no breed and no confidence', async () => {
     const image = await decodeImageBytes(readFileSync(sharedPhoto('coffee.png')));
-    const data = await createAnalyzer(vision).analyze('breed', { image, language: 'en', animalType: 'dog', requestId: 'req_breedtest02' });
-    expect(BreedData.parse(data)).toMatchObject({ species: 'no animal detected', breed: 'none' });
+    const data = await analyze(createPipeline(vision), 'breed', { image, language: 'en', animalType: 'dog', requestId: 'req_breedtest02' });
+    expect(OPERATIONS.breed.data.parse(data)).toMatchObject({ species: 'no animal detected', breed: 'none' });
     expect(data.confidence).toBeLessThan(0.05);
     expect(data.summary).toContain('espresso');
   });
@@ -252,7 +254,7 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
   });
 
   it('PAWLENS_BREED_MODEL=squeezenet1.0 picks it', async () => {
-    const chosen = await loadVisionModels({ modelsDir, breedModel: 'squeezenet1.0' });
+    const chosen = await loadAnalysisModels({ modelsDir, breedModel: 'squeezenet1.0' });
     try {
       expect(chosen.classifier?.name).toBe('squeezenet1.0');
     } finally {

@@ -51,7 +51,7 @@ describe('the colour-and-quality analyser graph', () => {
   ])('matches the TypeScript reference on %s', async (_name, svg) => {
     const vision = await builtinVision();
     const image = await decodedScene(svg);
-    const measured = await vision.colour.measure(image);
+    const measured = await vision.colour.predict(image);
     const rgb = await resizeFor(image, { kind: 'image', name: 'image', dtype: 'float32', layout: 'NCHW', width: ANALYSER_SIZE, height: ANALYSER_SIZE, resize: 'fill', channelOrder: 'RGB', scale: 1 / 255, mean: [0, 0, 0], std: [1, 1, 1] });
     const reference = referenceFrame(rgb);
     for (const name of COLOUR_NAMES) expect(measured.frame[name], name).toBeCloseTo(reference.shares[name]!, 2);
@@ -60,7 +60,7 @@ describe('the colour-and-quality analyser graph', () => {
 
   it('shares of the subject and of the frame each sum to 1', async () => {
     const vision = await builtinVision();
-    const measured = await vision.colour.measure(await decodedScene(scene(FLOOR, [blob('#6e4623')])));
+    const measured = await vision.colour.predict(await decodedScene(scene(FLOOR, [blob('#6e4623')])));
     const sum = (shares: Record<string, number>) => Object.values(shares).reduce((a, b) => a + b, 0);
     expect(sum(measured.subject)).toBeCloseTo(1, 3);
     expect(sum(measured.frame)).toBeCloseTo(1, 3);
@@ -68,10 +68,10 @@ describe('the colour-and-quality analyser graph', () => {
 
   it('finds the subject: an ellipse of 22% of the frame, and nothing on an empty floor', async () => {
     const vision = await builtinVision();
-    const withStool = await vision.colour.measure(await decodedScene(scene(FLOOR, [blob('#6e4623')])));
+    const withStool = await vision.colour.predict(await decodedScene(scene(FLOOR, [blob('#6e4623')])));
     expect(withStool.quality.coverage).toBeCloseTo((Math.PI * 100 * 70) / (400 * 300), 1);
     expect(withStool.subject.brown).toBeGreaterThan(0.95);
-    const empty = await vision.colour.measure(await decodedScene(scene(FLOOR, [])));
+    const empty = await vision.colour.predict(await decodedScene(scene(FLOOR, [])));
     expect(empty.quality.coverage).toBeLessThan(0.005);
   });
 });

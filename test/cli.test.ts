@@ -8,7 +8,7 @@ import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { STORE_FILE } from '../src/cli/open-store.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
-import { OPERATION_CONTRACTS } from '../src/contract/operation-contracts.js';
+import { OPERATIONS } from '../src/operations/registry.js';
 import { VERSION } from '../src/version.js';
 import { photo, toBase64 } from './fixtures/images.js';
 import { runProcess, type Run } from './fixtures/run-process.js';
@@ -17,7 +17,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const KEY = /pk_[A-Za-z0-9]{32}/g;
 const KEY_ONLY = /^pk_[A-Za-z0-9]{32}$/;
-const STOOL_PATH = `/api/v1/${OPERATION_CONTRACTS.stool.path}`;
+const STOOL_PATH = `/api/v1/${OPERATIONS.stool.path}`;
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -241,7 +241,7 @@ describe.concurrent('pawlens analyze', () => {
     const file = join(dir, 'stool.jpg');
     writeFileSync(file, await photo('jpeg', { width: 400, height: 300 }));
     const run = expectOk(await pawlens(['analyze', 'feces-analysis', file, '--language', 'zh'], { PAWLENS_DATA_DIR: dir, HOME: dir }));
-    const data = OPERATION_CONTRACTS.stool.data.parse(JSON.parse(run.stdout));
+    const data = OPERATIONS.stool.data.parse(JSON.parse(run.stdout));
     expect(data.summary).toMatch(/[\u4e00-\u9fff]/);
     expect(data.severity).toBe('normal');
     // onnxruntime's telemetry device id (~/.cache/Microsoft/DeveloperTools) is never written.
@@ -344,7 +344,7 @@ describe('pawlens serve', () => {
 
     const { res, body } = await analyse(server.url, secret);
     expect(res.status, JSON.stringify(body)).toBe(200);
-    const envelope = successEnvelope(OPERATION_CONTRACTS.stool.data).parse(body);
+    const envelope = successEnvelope(OPERATIONS.stool.data).parse(body);
     expect(res.headers.get('x-request-id')).toBe(envelope.request_id);
     expect(res.headers.get('x-credits-charged')).toBe('5');
     requestIds.push(envelope.request_id);
@@ -426,7 +426,7 @@ describe('pawlens serve', () => {
     req.end(payload.subarray(half));
     const answer = await within(response, 5000, 'the request in flight');
     expect(answer.status, answer.body).toBe(200);
-    const envelope = successEnvelope(OPERATION_CONTRACTS.stool.data).parse(JSON.parse(answer.body));
+    const envelope = successEnvelope(OPERATIONS.stool.data).parse(JSON.parse(answer.body));
     requestIds.push(envelope.request_id);
     return { exited: server.exited };
   }

@@ -2,7 +2,8 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { successEnvelope } from '../src/contract/envelopes.js';
 import { LANGUAGES } from '../src/contract/language.js';
-import { API_PREFIXES, OPERATION_CONTRACTS, OPERATION_KEYS } from '../src/contract/operation-contracts.js';
+import { API_PREFIXES, OPERATION_KEYS } from '../src/contract/operation-keys.js';
+import { OPERATIONS } from '../src/operations/registry.js';
 import { FORMATS, photo, toBase64, type Format } from './fixtures/images.js';
 import { createTestApp, type TestApp } from './fixtures/test-app.js';
 
@@ -24,7 +25,7 @@ describe('every operation × language × format answers inside its closed schema
         for (const format of FORMATS) {
           const response = await app.post(operation, { image: images[format], language, animalType: 'dog' });
           expect(response.status, JSON.stringify(response.body)).toBe(200);
-          const parsed = successEnvelope(OPERATION_CONTRACTS[operation].data).safeParse(response.body);
+          const parsed = successEnvelope(OPERATIONS[operation].data).safeParse(response.body);
           expect(parsed.error?.issues ?? []).toEqual([]);
           expect(response.headers['x-request-id']).toBe(response.body.request_id);
           expect(response.body.data.summary).toMatch(looksLike[language ?? 'en']);
@@ -37,17 +38,17 @@ describe('every operation × language × format answers inside its closed schema
     expect(API_PREFIXES).toContain('/v1');
     for (const operation of OPERATION_KEYS) {
       const response = await request(app.http)
-        .post(`/v1/${OPERATION_CONTRACTS[operation].path}`)
+        .post(`/v1/${OPERATIONS[operation].path}`)
         .set('Authorization', `Bearer ${app.key}`)
         .send({ image: images.png });
       expect(response.status).toBe(200);
-      expect(successEnvelope(OPERATION_CONTRACTS[operation].data).safeParse(response.body).success).toBe(true);
+      expect(successEnvelope(OPERATIONS[operation].data).safeParse(response.body).success).toBe(true);
     }
   });
 });
 
 describe('closed data shapes hold every rule of SPEC.md §2', () => {
-  const stool = OPERATION_CONTRACTS.stool.data;
+  const stool = OPERATIONS.stool.data;
   const valid = {
     health_score: 9,
     health_score_max: 10,
@@ -80,7 +81,7 @@ describe('closed data shapes hold every rule of SPEC.md §2', () => {
   });
 
   it('gives vomit no "normal" severity', () => {
-    const vomit = OPERATION_CONTRACTS.vomit.data;
+    const vomit = OPERATIONS.vomit.data;
     const base = {
       vomit_type: 'bile',
       color: 'yellow',
@@ -93,7 +94,7 @@ describe('closed data shapes hold every rule of SPEC.md §2', () => {
   });
 
   it('keeps confidence within 0 to 1', () => {
-    const emotion = OPERATION_CONTRACTS.emotion.data;
+    const emotion = OPERATIONS.emotion.data;
     const base = { emotion: 'relaxed', summary: 'Ears are soft. The dog looks relaxed.' };
     expect(emotion.safeParse({ ...base, confidence: 1 }).success).toBe(true);
     expect(emotion.safeParse({ ...base, confidence: 0 }).success).toBe(true);

@@ -11,11 +11,11 @@ import { AccountStoreError, type Reservation } from '../src/accounts/account-sto
 import { issueKey } from '../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
-import { OPERATION_CONTRACTS, OPERATION_KEYS, type OperationData, type OperationKey } from '../src/contract/operation-contracts.js';
-import { CREDITS_PER_CALL } from '../src/http/analysis-route.js';
+import { OPERATION_KEYS, type OperationKey } from '../src/contract/operation-keys.js';
+import { CREDITS_PER_CALL } from '../src/contract/price.js';
 import { createApp, type AppDeps } from '../src/http/create-app.js';
-import type { AnalysisInput } from '../src/operations/analysis-input.js';
-import type { Analyzer } from '../src/operations/analyzer.js';
+import { OPERATIONS, type OperationData } from '../src/operations/registry.js';
+import { answeringPipeline } from './fixtures/pipelines.js';
 import { GIF_BYTES, photo, toBase64, truncatedPhoto } from './fixtures/images.js';
 import { createTestApp } from './fixtures/test-app.js';
 
@@ -35,11 +35,11 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const pathOf = (operation: OperationKey) => `/api/v1/${OPERATION_CONTRACTS[operation].path}`;
+const pathOf = (operation: OperationKey) => `/api/v1/${OPERATIONS[operation].path}`;
 
 function expectSuccess(res: request.Response, operation: OperationKey = 'stool') {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return successEnvelope(OPERATION_CONTRACTS[operation].data).parse(res.body);
+  return successEnvelope(OPERATIONS[operation].data).parse(res.body);
 }
 
 function expectError(res: request.Response, status: number, code: string) {
@@ -59,7 +59,7 @@ async function fileApp(options: Partial<AppDeps> & { credits?: number | null } =
   const file = join(dir, 'pawlens.db');
   const store = new SqliteAccountStore(file, options.now);
   const { record, secret } = await issueKey(store, { name: 'clinic', credits: options.credits === undefined ? 100 : options.credits, expiresAt: null });
-  const { express } = createApp({ ...options, analyzer: options.analyzer ?? fixedAnalyzer, store });
+  const { express } = createApp({ ...options, pipeline: options.pipeline ?? fixedPipeline, store });
   const db = new Database(file, { readonly: true });
   cleanups.push(async () => {
     db.close();
@@ -109,44 +109,34 @@ const FIXED_DATA: { [K in OperationKey]: OperationData<K> } = {
   breed: { species: 'dog', breed: 'mixed breed', confidence: 0.4, summary: SUMMARY },
 };
 
-const fixedAnalyzer: Analyzer = {
-  async analyze<K extends OperationKey>(operation: K, input: AnalysisInput): Promise<OperationData<K>> {
-    // The photo reached the analysis decoded; the fake only checks that much.
-    expect(input.image.sourceWidth).toBeGreaterThan(0);
-    return FIXED_DATA[operation];
-  },
-};
+const fixedPipeline = answeringPipeline(async (operation, input) => {
+  // The photo reached the analysis decoded; the fake only checks that much.
+  expect(input.image.sourceWidth).toBeGreaterThan(0);
+  return FIXED_DATA[operation];
+});
 
-/** Answers like fixedAnalyzer, but only once `release()` is called. */
-function gatedAnalyzer() {
+/** Answers like fixedPipeline, but only once `release()` is called. */
+function gatedPipeline() {
   let release!: () => void;
   let markStarted!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const started = new Promise<void>((resolve) => (markStarted = resolve));
   let finished = false;
-  const analyzer: Analyzer = {
-    async analyze<K extends OperationKey>(operation: K, input: AnalysisInput): Promise<OperationData<K>> {
-      markStarted();
-      await gate;
-      finished = true;
-      return fixedAnalyzer.analyze(operation, input);
-    },
-  };
-  return { analyzer, started, release, finished: () => finished };
+  const pipeline = answeringPipeline(async (operation) => {
+    markStarted();
+    await gate;
+    finished = true;
+    return FIXED_DATA[operation];
+  });
+  return { pipeline, started, release, finished: () => finished };
 }
 
-const throwingAnalyzer: Analyzer = {
-  async analyze() {
-    throw new Error('model session crashed');
-  },
-};
+const throwingPipeline = answeringPipeline(async () => {
+  throw new Error('model session crashed');
+});
 
 /** Returns data that breaks the closed schema: a one-sentence summary. */
-const invalidAnalyzer: Analyzer = {
-  async analyze<K extends OperationKey>(operation: K): Promise<OperationData<K>> {
-    return { ...FIXED_DATA[operation], summary: 'Too short.' };
-  },
-};
+const invalidPipeline = answeringPipeline(async (operation) => ({ ...FIXED_DATA[operation], summary: 'Too short.' }));
 
 async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -191,9 +181,9 @@ describe('metered key', () => {
   });
 
   it('the /v1 alias is charged the same way', async () => {
-    const app = await createTestApp({ keyCredits: 20, analyzer: fixedAnalyzer });
+    const app = await createTestApp({ keyCredits: 20, pipeline: fixedPipeline });
     const res = await request(app.http)
-      .post(`/v1/${OPERATION_CONTRACTS.breed.path}`)
+      .post(`/v1/${OPERATIONS.breed.path}`)
       .set('Authorization', `Bearer ${app.key}`)
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ image }));
@@ -215,7 +205,7 @@ describe('metered key', () => {
   });
 
   it('a balance of exactly 5 pays for one call, then the next is refused', async () => {
-    const app = await createTestApp({ keyCredits: 5, analyzer: fixedAnalyzer });
+    const app = await createTestApp({ keyCredits: 5, pipeline: fixedPipeline });
     const first = await app.post('urine', { image });
     expectSuccess(first, 'urine');
     expect(first.headers['x-credits-remaining']).toBe('0');
@@ -225,7 +215,7 @@ describe('metered key', () => {
   });
 
   it('credits are checked after the image: a bad photo with no credits is a 400, not a 402', async () => {
-    const app = await createTestApp({ keyCredits: 0, analyzer: fixedAnalyzer });
+    const app = await createTestApp({ keyCredits: 0, pipeline: fixedPipeline });
     expectError(await app.post('stool', { image: 'not base64 at all!' }), 400, 'INVALID_IMAGE');
     expectError(await app.post('stool', { image }), 402, 'INSUFFICIENT_CREDITS');
   });
@@ -271,10 +261,10 @@ describe('failed calls are free', () => {
   });
 
   it.each([
-    ['throws', throwingAnalyzer],
-    ['returns data that breaks the schema', invalidAnalyzer],
-  ])('an analyzer that %s → 500 INTERNAL_ERROR, refunded, no ledger row, no open reservation', async (_what, analyzer) => {
-    const app = await fileApp({ credits: 100, analyzer });
+    ['throws', throwingPipeline],
+    ['returns data that breaks the schema', invalidPipeline],
+  ])('an analysis that %s → 500 INTERNAL_ERROR, refunded, no ledger row, no open reservation', async (_what, pipeline) => {
+    const app = await fileApp({ credits: 100, pipeline });
     const res = await app.post('stool', { image });
     const body = expectError(res, 500, 'INTERNAL_ERROR');
     expect(body.error.message).not.toMatch(/crashed|sentence|summary/);
@@ -284,8 +274,8 @@ describe('failed calls are free', () => {
     expect(app.openReservations()).toBe(0);
   });
 
-  it('an analyzer failure on an unlimited key leaves no ledger row and no open reservation', async () => {
-    const app = await fileApp({ credits: null, analyzer: throwingAnalyzer });
+  it('an analysis failure on an unlimited key leaves no ledger row and no open reservation', async () => {
+    const app = await fileApp({ credits: null, pipeline: throwingPipeline });
     expectError(await app.post('ear', { image }), 500, 'INTERNAL_ERROR');
     expect(app.ledger()).toHaveLength(0);
     expect(app.openReservations()).toBe(0);
@@ -302,7 +292,7 @@ describe('failed calls are free', () => {
 
 describe('concurrency', () => {
   it('40 concurrent calls on 100 credits: exactly 20 × 200 and 20 × 402, balance 0, 20 ledger rows', async () => {
-    const app = await createTestApp({ keyCredits: 100, maxConcurrency: 4, maxQueue: 100, analyzer: fixedAnalyzer });
+    const app = await createTestApp({ keyCredits: 100, maxConcurrency: 4, maxQueue: 100, pipeline: fixedPipeline });
     const responses = await Promise.all(Array.from({ length: 40 }, () => app.post('stool', { image })));
 
     const ok = responses.filter((res) => res.status === 200);
@@ -364,8 +354,8 @@ describe('a client that hangs up before the answer', () => {
   }
 
   it('is refunded: balance restored, no ledger row, no open reservation', async () => {
-    const gated = gatedAnalyzer();
-    const app = await fileApp({ credits: 100, analyzer: gated.analyzer });
+    const gated = gatedPipeline();
+    const app = await fileApp({ credits: 100, pipeline: gated.pipeline });
     const { port, serverSockets } = await listen(app.http);
 
     const { req, response } = send(port, app.key);
@@ -393,8 +383,8 @@ describe('a client that hangs up before the answer', () => {
   });
 
   it('a client that waits is charged (the same setup, without the hang-up)', async () => {
-    const gated = gatedAnalyzer();
-    const app = await fileApp({ credits: 100, analyzer: gated.analyzer });
+    const gated = gatedPipeline();
+    const app = await fileApp({ credits: 100, pipeline: gated.pipeline });
     const { port } = await listen(app.http);
     const { response } = send(port, app.key);
     await gated.started;

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DecodedImage } from '../src/image/decoded-image.js';
+import type { HealthAssessment } from '../src/analysis/findings.js';
+import { createPipeline, type Pipeline } from '../src/analysis/pipeline.js';
 import { LANGUAGES } from '../src/contract/language.js';
-import { OPERATION_CONTRACTS, type HealthOperationKey } from '../src/contract/operation-contracts.js';
+import type { HealthOperationKey } from '../src/contract/operation-keys.js';
 import { countSentences } from '../src/contract/sentences.js';
 import { decodeImageBytes } from '../src/image/decode-image.js';
-import { assessHealth } from '../src/operations/health-assessment.js';
-import { createAnalyzer } from '../src/operations/create-analyzer.js';
-import { RULE_TABLES } from '../src/operations/rules/index.js';
-import type { VisionModels } from '../src/vision/vision-models.js';
+import { HEALTH_OPERATIONS, OPERATIONS } from '../src/operations/registry.js';
+import { analyze } from './fixtures/pipelines.js';
 import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, speckles } from './fixtures/scenes.js';
 import { describeWithShared, sharedPhoto } from './fixtures/shared-assets.js';
 import { builtinVision } from './fixtures/test-app.js';
@@ -46,24 +47,37 @@ const RULE_SCENES: ReadonlyArray<readonly [HealthOperationKey, string, Buffer]> 
   ['ear', 'discharge', closeUp('#f0b8b0', [['#c8c028', 22]])],
 ];
 
-let vision: VisionModels;
+let pipeline: Pipeline;
 beforeAll(async () => {
-  vision = await builtinVision();
+  pipeline = createPipeline(await builtinVision());
 });
 
+/** The on-device steps on one photo: the gate's refusal, or the rules' findings, and the answer's severity. */
+async function assessImage(operation: HealthOperationKey, image: DecodedImage) {
+  const { verdict, data } = await pipeline.assess(operation, { image, language: 'en', animalType: undefined, requestId: 'req_rulesassess' });
+  const assessment = verdict.judged ? (verdict.findings as HealthAssessment) : undefined;
+  return {
+    severity: data.severity,
+    qualityProblem: verdict.judged ? undefined : verdict.refusal,
+    findings: assessment?.findings ?? [],
+    mainFinding: assessment?.mainFinding,
+    colours: assessment?.colours ?? [],
+  };
+}
+
 const assess = async (operation: HealthOperationKey, svg: Buffer, edit?: Parameters<typeof decodedScene>[1]) =>
-  assessHealth(operation, await vision.colour.measure(await decodedScene(svg, edit)), vision.heads[operation]);
+  assessImage(operation, await decodedScene(svg, edit));
 
 describe('every rule row fires on a photo that shows it', () => {
   it('has a scene for every row of every table', () => {
     const covered = new Set(RULE_SCENES.map(([operation, rule]) => `${operation}.${rule}`));
-    const rows = Object.values(RULE_TABLES).flatMap((table) => table.rules.map((rule) => `${table.operation}.${rule.id}`));
+    const rows = HEALTH_OPERATIONS.flatMap((operation) => operation.rules.rules.map((rule) => `${operation.key}.${rule.id}`));
     expect(rows.filter((row) => !covered.has(row))).toEqual([]);
   });
 
   it.each(RULE_SCENES)('%s: %s', async (operation, ruleId, svg) => {
     const assessment = await assess(operation, svg);
-    const rule = RULE_TABLES[operation].rules.find((r) => r.id === ruleId)!;
+    const rule = OPERATIONS[operation].rules.rules.find((r) => r.id === ruleId)!;
     expect(assessment.qualityProblem).toBeUndefined();
     expect(assessment.mainFinding?.id).toBe(ruleId);
     expect(assessment.severity).toBe(rule.severity);
@@ -129,7 +143,7 @@ describe('photos that cannot be judged are inconclusive', () => {
 describeWithShared('real photos that are not what the operation expects', () => {
   it.each(['wml_dog.jpg', 'chelsea.png', 'coffee.png'])('%s sent to stool analysis raises no red flag', async (photoName) => {
     const image = await decodeImageBytes(readFileSync(sharedPhoto(photoName)));
-    const assessment = await assessHealth('stool', await vision.colour.measure(image), vision.heads.stool);
+    const assessment = await assessImage('stool', image);
     expect(assessment.severity).toBe('inconclusive');
     expect(assessment.qualityProblem).toBe('no_subject');
   });
@@ -144,10 +158,9 @@ describe('every finding and every retake answer is a valid response in en, zh an
   const cases = [...RULE_SCENES.map(([operation, rule, svg]) => [operation, rule, svg, undefined] as const), ...retakes];
 
   it.each(LANGUAGES)('%s', async (language) => {
-    const analyzer = createAnalyzer(vision);
     for (const [operation, what, svg, edit] of cases) {
-      const data = await analyzer.analyze(operation, { image: await decodedScene(svg, edit), language, animalType: undefined, requestId: 'req_rulesall01' });
-      const parsed = OPERATION_CONTRACTS[operation].data.safeParse(data);
+      const data = await analyze(pipeline, operation, { image: await decodedScene(svg, edit), language, animalType: undefined, requestId: 'req_rulesall01' });
+      const parsed = OPERATIONS[operation].data.safeParse(data);
       expect(parsed.error?.issues ?? [], `${operation} ${what} in ${language}: ${JSON.stringify(data)}`).toEqual([]);
       const sentences = countSentences((data as { summary: string }).summary, language);
       expect(sentences, `${operation} ${what}`).toBeGreaterThanOrEqual(2);
@@ -157,7 +170,7 @@ describe('every finding and every retake answer is a valid response in en, zh an
 
   it('a red flag brings same-day vet advice, in every language', async () => {
     for (const language of LANGUAGES) {
-      const data = await createAnalyzer(vision).analyze('stool', { image: await decodedScene(scene(FLOOR, [blob('#151210')])), language, animalType: 'dog', requestId: 'req_rulesall02' });
+      const data = await analyze(pipeline, 'stool', { image: await decodedScene(scene(FLOOR, [blob('#151210')])), language, animalType: 'dog', requestId: 'req_rulesall02' });
       expect(data.vet_advice.join(' ')).toMatch({ en: /today/, zh: /今天/, es: /hoy/ }[language]);
     }
   });

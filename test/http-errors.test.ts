@@ -7,13 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/contract/api-error.js';
 import { ErrorEnvelope } from '../src/contract/envelopes.js';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../src/contract/error-catalogue.js';
-import { OPERATION_CONTRACTS } from '../src/contract/operation-contracts.js';
+import type { AnalysisInput } from '../src/analysis/findings.js';
 import { createLogger } from '../src/logger.js';
-import type { AnalysisInput } from '../src/operations/analysis-input.js';
-import type { Analyzer } from '../src/operations/analyzer.js';
-import { createAnalyzer } from '../src/operations/create-analyzer.js';
+import { OPERATIONS } from '../src/operations/registry.js';
+import { analyze, answeringPipeline, watchedPipeline } from './fixtures/pipelines.js';
 import { GIF_BYTES, decompressionBombPng, photo, toBase64, truncatedPhoto, type Format } from './fixtures/images.js';
-import { builtinVision, createTestApp, type TestApp } from './fixtures/test-app.js';
+import { builtinPipeline, createTestApp, type TestApp } from './fixtures/test-app.js';
 
 /**
  * Every row of the error catalogue, provoked over HTTP, plus the inputs an attacker or a careless
@@ -29,7 +28,7 @@ interface Key {
 
 const CREDITS = 100;
 const MiB = 1024 * 1024;
-const STOOL = `/api/v1/${OPERATION_CONTRACTS.stool.path}`;
+const STOOL = `/api/v1/${OPERATIONS.stool.path}`;
 
 /** Codes this file has seen answered; the last test checks it against the catalogue. */
 const provoked = new Set<ErrorCode>();
@@ -64,40 +63,31 @@ function expectAccepted(response: Response): void {
   expect(response.headers['x-credits-charged']).toBe('5');
 }
 
-/** The real on-device analyzer, which the fakes below wrap. */
-const builtinAnalyzer = createAnalyzer(await builtinVision());
+/** The real pipeline on the built-in models, which the fakes below wrap. */
+const builtin = await builtinPipeline();
 
-/** An analyzer that remembers what each request handed it, then answers like the real one. */
-function recordingAnalyzer() {
+/** A pipeline that remembers what each request handed it, then answers like the real one. */
+function recordingPipeline() {
   const inputs = new Map<string, AnalysisInput>();
-  const analyzer: Analyzer = {
-    analyze(operation, input) {
-      inputs.set(input.requestId, input);
-      return builtinAnalyzer.analyze(operation, input);
-    },
-  };
-  return { analyzer, inputFor: (response: Response) => inputs.get(response.body.request_id) };
+  const pipeline = watchedPipeline(builtin, (_operation, input) => void inputs.set(input.requestId, input));
+  return { pipeline, inputFor: (response: Response) => inputs.get(response.body.request_id) };
 }
 
-/** An analyzer that signals when a request reaches it and holds it there until released. */
-function heldAnalyzer() {
+/** A pipeline that signals when a request reaches it and holds it there until released. */
+function heldPipeline() {
   const release = deferred();
   const entered = deferred();
-  const analyzer: Analyzer = {
-    async analyze(operation, input) {
-      entered.resolve();
-      await release.promise;
-      return builtinAnalyzer.analyze(operation, input);
-    },
-  };
-  return { analyzer, entered, release };
+  const pipeline = watchedPipeline(builtin, async () => {
+    entered.resolve();
+    await release.promise;
+  });
+  return { pipeline, entered, release };
 }
 
-const failingAnalyzer = (error: unknown): Analyzer => ({
-  async analyze() {
+const failingPipeline = (error: unknown) =>
+  answeringPipeline(async () => {
     throw error;
-  },
-});
+  });
 
 function deferred() {
   let resolve!: () => void;
@@ -328,8 +318,8 @@ describe('content encoding', () => {
 });
 
 describe('body and field validation', () => {
-  const recorder = recordingAnalyzer();
-  const suite = sharedApp({ analyzer: recorder.analyzer });
+  const recorder = recordingPipeline();
+  const suite = sharedApp({ pipeline: recorder.pipeline });
   afterAll(() => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -443,8 +433,8 @@ describe('body and field validation', () => {
 });
 
 describe('image errors', () => {
-  const recorder = recordingAnalyzer();
-  const suite = sharedApp({ analyzer: recorder.analyzer });
+  const recorder = recordingPipeline();
+  const suite = sharedApp({ pipeline: recorder.pipeline });
 
   it('UNSUPPORTED_IMAGE_FORMAT for a GIF, naming GIF', async () => {
     const response = await suite.app.post('stool', { image: images.gif }, suite.key.secret);
@@ -655,7 +645,7 @@ describe('the /v1 alias answers as /api/v1 does', () => {
     for (const prefix of ['/api/v1', '/v1']) {
       const key = await suite.app.issue({ credits: CREDITS });
       const response = await request(suite.app.http)
-        .post(`${prefix}/${OPERATION_CONTRACTS.breed.path}`)
+        .post(`${prefix}/${OPERATIONS.breed.path}`)
         .set('Authorization', `Bearer ${key.secret}`)
         .send(body() as object);
       if (code === undefined) {
@@ -669,7 +659,7 @@ describe('the /v1 alias answers as /api/v1 does', () => {
   });
 
   it('refuses GET on the alias with Allow: POST', async () => {
-    const response = await request(suite.app.http).get(`/v1/${OPERATION_CONTRACTS.emotion.path}`);
+    const response = await request(suite.app.http).get(`/v1/${OPERATIONS.emotion.path}`);
     expectErrorEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).toBe('POST');
   });
@@ -686,7 +676,7 @@ describe('failures after the credits are reserved', () => {
         done();
       },
     });
-    const app = await createTestApp({ analyzer: failingAnalyzer(new Error(SECRET_DETAIL)), logger: createLogger('error', sink) });
+    const app = await createTestApp({ pipeline: failingPipeline(new Error(SECRET_DETAIL)), logger: createLogger('error', sink) });
     const key = await app.issue({ credits: CREDITS });
     const response = await app.post('stool', { image: images.jpeg }, key.secret);
     await expectRefused(app, key, response, 500, 'INTERNAL_ERROR');
@@ -699,7 +689,7 @@ describe('failures after the credits are reserved', () => {
   });
 
   it('INTERNAL_ERROR when something other than an Error is thrown', async () => {
-    const app = await createTestApp({ analyzer: failingAnalyzer('hunter2') });
+    const app = await createTestApp({ pipeline: failingPipeline('hunter2') });
     const key = await app.issue({ credits: CREDITS });
     const response = await app.post('stool', { image: images.jpeg }, key.secret);
     await expectRefused(app, key, response, 500, 'INTERNAL_ERROR');
@@ -707,13 +697,8 @@ describe('failures after the credits are reserved', () => {
   });
 
   it('INTERNAL_ERROR, refunded, when the analysis breaks the closed data shape', async () => {
-    const analyzer: Analyzer = {
-      async analyze(operation, input) {
-        const data = await builtinAnalyzer.analyze(operation, input);
-        return { ...data, diagnosis: 'parvovirus' };
-      },
-    };
-    const app = await createTestApp({ analyzer });
+    const pipeline = answeringPipeline(async (operation, input) => ({ ...(await analyze(builtin, operation, input)), diagnosis: 'parvovirus' }));
+    const app = await createTestApp({ pipeline });
     const key = await app.issue({ credits: CREDITS });
     const response = await app.post('vomit', { image: images.jpeg }, key.secret);
     await expectRefused(app, key, response, 500, 'INTERNAL_ERROR');
@@ -722,7 +707,7 @@ describe('failures after the credits are reserved', () => {
   });
 
   it('AI_CALL_FAILED when the required language model fails: refunded', async () => {
-    const app = await createTestApp({ analyzer: failingAnalyzer(new ApiError('AI_CALL_FAILED')) });
+    const app = await createTestApp({ pipeline: failingPipeline(new ApiError('AI_CALL_FAILED')) });
     const key = await app.issue({ credits: CREDITS });
     const response = await app.post('emotion', { image: images.jpeg }, key.secret);
     await expectRefused(app, key, response, 502, 'AI_CALL_FAILED');
@@ -730,7 +715,7 @@ describe('failures after the credits are reserved', () => {
   });
 
   it('an unlimited key is not charged either', async () => {
-    const app = await createTestApp({ analyzer: failingAnalyzer(new Error('boom')) });
+    const app = await createTestApp({ pipeline: failingPipeline(new Error('boom')) });
     const response = await app.post('stool', { image: images.jpeg });
     expectErrorEnvelope(response, 500, 'INTERNAL_ERROR');
     expect(await app.store.usage()).toEqual([]);
@@ -749,8 +734,8 @@ describe('idempotency errors', () => {
   });
 
   it('IDEMPOTENCY_IN_PROGRESS, with Retry-After, while the first request with the key is still running', async () => {
-    const { analyzer, entered, release } = heldAnalyzer();
-    const app = await createTestApp({ analyzer });
+    const { pipeline, entered, release } = heldPipeline();
+    const app = await createTestApp({ pipeline });
     const key = await app.issue({ credits: CREDITS });
     const first = app.post('stool', { image: images.jpeg }, key.secret).set('Idempotency-Key', 'slow-1').then((r) => r);
     await entered.promise;
@@ -771,8 +756,8 @@ describe('idempotency errors', () => {
 
 describe('overload', () => {
   it('SERVICE_BUSY with Retry-After while the only slot is held and the queue is 0', async () => {
-    const { analyzer, entered, release } = heldAnalyzer();
-    const app = await createTestApp({ maxConcurrency: 1, maxQueue: 0, analyzer });
+    const { pipeline, entered, release } = heldPipeline();
+    const app = await createTestApp({ maxConcurrency: 1, maxQueue: 0, pipeline });
     const holder = await app.issue({ credits: CREDITS });
     const other = await app.issue({ credits: CREDITS });
 

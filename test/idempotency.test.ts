@@ -8,31 +8,25 @@ import { issueKey } from '../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { createApp } from '../src/http/create-app.js';
 import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../src/http/idempotency.js';
-import { createAnalyzer } from '../src/operations/create-analyzer.js';
-import type { Analyzer } from '../src/operations/analyzer.js';
+import type { Pipeline } from '../src/analysis/pipeline.js';
 import { photo, toBase64 } from './fixtures/images.js';
-import { builtinVision, createTestApp } from './fixtures/test-app.js';
+import { watchedPipeline } from './fixtures/pipelines.js';
+import { builtinPipeline, createTestApp } from './fixtures/test-app.js';
 
 let image: string;
 let otherImage: string;
 let analyses = 0;
-let counting: Analyzer;
+let counting: Pipeline;
 
 beforeAll(async () => {
   image = toBase64(await photo('jpeg'));
   otherImage = toBase64(await photo('png'));
-  const real = createAnalyzer(await builtinVision());
-  counting = {
-    analyze(operation, input) {
-      analyses++;
-      return real.analyze(operation, input);
-    },
-  };
+  counting = watchedPipeline(await builtinPipeline(), () => void analyses++);
 });
 
 describe('Idempotency-Key', () => {
   it('a retry with the same key and body gets the stored answer, charged once', async () => {
-    const app = await createTestApp({ analyzer: counting, keyCredits: 100 });
+    const app = await createTestApp({ pipeline: counting, keyCredits: 100 });
     const before = analyses;
     const first = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
     const retry = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
@@ -94,7 +88,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('concurrent retries of one request: exactly one analysis and one charge', async () => {
-    const app = await createTestApp({ analyzer: counting, keyCredits: 100, maxConcurrency: 2 });
+    const app = await createTestApp({ pipeline: counting, keyCredits: 100, maxConcurrency: 2 });
     const before = analyses;
     const responses = await Promise.all(Array.from({ length: 6 }, () => app.post('vomit', { image }).set('Idempotency-Key', 'f1')));
     const ok = responses.filter((r) => r.status === 200);
@@ -128,15 +122,15 @@ describe('Idempotency-Key', () => {
 
     it('the stored answer survives the process', async () => {
       const file = join(dir, 'pawlens.db');
-      const analyzer = createAnalyzer(await builtinVision());
+      const pipeline = await builtinPipeline();
       const store = new SqliteAccountStore(file);
       const { secret } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
       const send = (app: ReturnType<typeof createApp>) =>
         request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'i1').send({ image });
-      const first = await send(createApp({ store, analyzer }));
+      const first = await send(createApp({ store, pipeline }));
       await store.close();
       const reopened = new SqliteAccountStore(file);
-      const retry = await send(createApp({ store: reopened, analyzer }));
+      const retry = await send(createApp({ store: reopened, pipeline }));
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.body).toEqual(first.body);
       expect((await reopened.listKeys())[0]?.credits).toBe(45);
@@ -151,7 +145,7 @@ describe('Idempotency-Key', () => {
       const saboteur = new Database(file);
       saboteur.exec(`CREATE TRIGGER answer_write_fails BEFORE UPDATE OF body ON idempotency_keys
                      BEGIN SELECT RAISE(ABORT, 'disk I/O error (simulated)'); END;`);
-      const app = createApp({ store, analyzer: createAnalyzer(await builtinVision()) });
+      const app = createApp({ store, pipeline: await builtinPipeline() });
       const send = () =>
         request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'j1').send({ image });
 

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
-import { checkReadiness } from '../src/http/readiness.js';
+import { checkReadiness } from '../src/http/check-readiness.js';
+import { visionReadinessCheck } from '../src/vision/vision-readiness.js';
 import { Metrics } from '../src/metrics.js';
 import { decodeImageBytes } from '../src/image/decode-image.js';
 import type { DecodedImage } from '../src/image/decoded-image.js';
 import { InferenceError, InferencePool } from '../src/vision/inference-pool.js';
 import { installModel } from '../src/vision/install-model.js';
-import { loadVisionModels, type VisionModels } from '../src/vision/vision-models.js';
+import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
+import type { VisionModels } from '../src/vision/vision-models.js';
 import { blob, closeUp, decodedScene, FLOOR, scene } from './fixtures/scenes.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from './fixtures/shared-assets.js';
 
@@ -35,8 +37,8 @@ describe('the inference pool runs the built-in models exactly as the calling thr
   beforeAll(async () => {
     pool = new InferencePool(2);
     [pooled, inThread] = await Promise.all([
-      loadVisionModels({ modelsDir: NO_INSTALLED_MODELS, pool }),
-      loadVisionModels({ modelsDir: NO_INSTALLED_MODELS }),
+      loadAnalysisModels({ modelsDir: NO_INSTALLED_MODELS, pool }),
+      loadAnalysisModels({ modelsDir: NO_INSTALLED_MODELS }),
     ]);
     images = await Promise.all(PHOTOS.map(([, svg]) => decodedScene(svg)));
   });
@@ -47,23 +49,23 @@ describe('the inference pool runs the built-in models exactly as the calling thr
   });
 
   it.each(PHOTOS.map(([name], i) => [name, i] as const))('%s: the same measurement and severity scores, bit for bit', async (_name, i) => {
-    const [fromPool, fromThread] = await Promise.all([pooled.colour.measure(images[i]!), inThread.colour.measure(images[i]!)]);
+    const [fromPool, fromThread] = await Promise.all([pooled.colour.predict(images[i]!), inThread.colour.predict(images[i]!)]);
     expect([...fromPool.features]).toEqual([...fromThread.features]);
-    const [poolScores, threadScores] = await Promise.all([pooled.heads.stool.score(fromPool.features), inThread.heads.stool.score(fromThread.features)]);
+    const [poolScores, threadScores] = await Promise.all([pooled.heads.stool.predict(fromPool.features), inThread.heads.stool.predict(fromThread.features)]);
     expect(poolScores).toEqual(threadScores);
   });
 
   it('40 runs at once all come back, each with its own photo\'s answer', async () => {
-    const expected = await Promise.all(images.map((image) => inThread.colour.measure(image)));
+    const expected = await Promise.all(images.map((image) => inThread.colour.predict(image)));
     const order = Array.from({ length: 40 }, (_, n) => (n * 7) % images.length);
-    const answers = await Promise.all(order.map((i) => pooled.colour.measure(images[i]!)));
+    const answers = await Promise.all(order.map((i) => pooled.colour.predict(images[i]!)));
     answers.forEach((answer, n) => expect([...answer.features]).toEqual([...expected[order[n]!]!.features]));
   });
 
   it('leaves a severity head\'s input untouched, though run() may move the feeds it is given', async () => {
-    const { features } = await pooled.colour.measure(images[0]!);
+    const { features } = await pooled.colour.predict(images[0]!);
     const before = [...features];
-    await pooled.heads.stool.score(features);
+    await pooled.heads.stool.predict(features);
     expect([...features]).toEqual(before);
   });
 
@@ -72,13 +74,13 @@ describe('the inference pool runs the built-in models exactly as the calling thr
     const error = await model.run({ wrong_name: { type: 'float32', data: new Float32Array(3), dims: [1, 3] } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InferenceError);
     expect((error as Error).message).toMatch(/wrong_name|input/i);
-    await expect(pooled.colour.measure(images[0]!)).resolves.toHaveProperty('features');
+    await expect(pooled.colour.predict(images[0]!)).resolves.toHaveProperty('features');
   });
 
   it('/readyz reports the threads', async () => {
     const store = new SqliteAccountStore(':memory:');
     try {
-      const report = await checkReadiness({ store, vision: pooled });
+      const report = await checkReadiness(store, [visionReadinessCheck(pooled)]);
       expect(report.status).toBe('ready');
       expect(report.checks.models).toMatchObject({ inference: { threads: 2, configured: 2, restarts: 0, state: 'ok' } });
     } finally {
@@ -103,12 +105,12 @@ describe('a thread that dies', () => {
 
   it('stopped while idle, its replacement opens the same models and answers as before', async () => {
     const pool = new InferencePool(1);
-    const vision = await loadVisionModels({ modelsDir: NO_INSTALLED_MODELS, pool });
+    const vision = await loadAnalysisModels({ modelsDir: NO_INSTALLED_MODELS, pool });
     try {
       const image = await decodedScene(scene(FLOOR, [blob('#6e4623')]));
-      const expected = await vision.colour.measure(image);
+      const expected = await vision.colour.predict(image);
       await threadsOf(pool)[0]!.worker.terminate();
-      const again = await vision.colour.measure(image);
+      const again = await vision.colour.predict(image);
       expect([...again.features]).toEqual([...expected.features]);
       expect(pool.restarts).toBe(1);
       const metrics = new Metrics({ defaultMetrics: false });
@@ -127,7 +129,7 @@ describe('threads that cannot start', () => {
   it('fail the start with the reason, are not restarted in a loop, and make /readyz not ready', async () => {
     const pool = new InferencePool(2, { workerUrl: new URL('./fixtures/failing-inference-worker.js', import.meta.url) });
     try {
-      const error = await loadVisionModels({ modelsDir: NO_INSTALLED_MODELS, pool }).catch((e: unknown) => e);
+      const error = await loadAnalysisModels({ modelsDir: NO_INSTALLED_MODELS, pool }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InferenceError);
       expect((error as Error).message).toContain('onnxruntime is missing in this test');
       await expect.poll(() => pool.failure).toMatch(/no inference thread is left/);
@@ -136,7 +138,7 @@ describe('threads that cannot start', () => {
 
       const store = new SqliteAccountStore(':memory:');
       const vision = { loaded: [], classifier: undefined, pool } as unknown as VisionModels;
-      const report = await checkReadiness({ store, vision });
+      const report = await checkReadiness(store, [visionReadinessCheck(vision)]);
       await store.close();
       expect(report.status).toBe('not_ready');
       expect(report.checks.models).toMatchObject({ inference: { threads: 0, configured: 2, state: 'error' } });
@@ -149,7 +151,7 @@ describe('threads that cannot start', () => {
 describe('closing the pool', () => {
   it('lets the job in flight finish, refuses those waiting and any run after it', async () => {
     const pool = new InferencePool(1);
-    const vision = await loadVisionModels({ modelsDir: NO_INSTALLED_MODELS, pool });
+    const vision = await loadAnalysisModels({ modelsDir: NO_INSTALLED_MODELS, pool });
     const colour = vision.loaded.find((loaded) => loaded.manifest.task === 'colour-quality')!;
     const blank = () => ({ image: { type: 'float32' as const, data: new Float32Array(3 * 192 * 192), dims: [1, 3, 192, 192] } });
     const outcomes = Array.from({ length: 5 }, () => colour.run(blank()).then(() => 'ran', (e: Error) => e.message));
@@ -170,7 +172,7 @@ describeWithShared('SqueezeNet 1.0 in the pool', () => {
     modelsDir = mkdtempSync(join(tmpdir(), 'pawlens-pool-'));
     await installModel('squeezenet1.0', { from: join(SHARED_DIR, 'models', 'squeezenet1.0'), modelsDir });
     pool = new InferencePool(2);
-    [pooled, inThread] = await Promise.all([loadVisionModels({ modelsDir, pool }), loadVisionModels({ modelsDir })]);
+    [pooled, inThread] = await Promise.all([loadAnalysisModels({ modelsDir, pool }), loadAnalysisModels({ modelsDir })]);
   });
 
   afterAll(async () => {
@@ -181,7 +183,7 @@ describeWithShared('SqueezeNet 1.0 in the pool', () => {
 
   it.each(['wml_dog.jpg', 'chelsea.png', 'coffee.png', 'kitten_224.png'])('%s: the same 1000 probabilities as on the calling thread', async (photo) => {
     const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
-    const [fromPool, fromThread] = await Promise.all([pooled.classifier!.classify(image), inThread.classifier!.classify(image)]);
+    const [fromPool, fromThread] = await Promise.all([pooled.classifier!.predict(image), inThread.classifier!.predict(image)]);
     expect([...fromPool.probabilities]).toEqual([...fromThread.probabilities]);
   });
 });

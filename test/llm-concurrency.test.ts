@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
-import { OPERATION_CONTRACTS } from '../src/contract/operation-contracts.js';
+import { OPERATIONS } from '../src/operations/registry.js';
 import { LLM_QUEUE_GAUGES, Metrics } from '../src/metrics.js';
 import { OllamaNarrator } from '../src/narration/llm/ollama-narrator.js';
-import { createAnalyzer } from '../src/operations/create-analyzer.js';
+import { createPipeline } from '../src/analysis/pipeline.js';
 import { decodeImageField } from '../src/image/decode-image.js';
 import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from './fakes/fake-ollama.js';
 import { photo, toBase64 } from './fixtures/images.js';
 import { createLlmTestApp } from './fixtures/llm-app.js';
-import { builtinVision } from './fixtures/test-app.js';
+import { analyze } from './fixtures/pipelines.js';
+import { builtinPipeline, builtinVision } from './fixtures/test-app.js';
 
 /**
  * The language model has its own slots (PAWLENS_LLM_CONCURRENCY, PAWLENS_LLM_MAX_QUEUE), apart
@@ -16,7 +17,7 @@ import { builtinVision } from './fixtures/test-app.js';
  * Ollama are bounded, and past the LLM queue auto mode answers from the templates at once while
  * required mode answers 503.
  */
-const StoolEnvelope = successEnvelope(OPERATION_CONTRACTS.stool.data);
+const StoolEnvelope = successEnvelope(OPERATIONS.stool.data);
 const MODEL_TEXT = /model/i;
 
 let fake: FakeOllama;
@@ -69,7 +70,7 @@ describe('the language model has its own slots', () => {
 
     const overflow = await app.post('stool', { image: stool });
     expect(overflow.status).toBe(200);
-    const templates = await createAnalyzer(await builtinVision()).analyze('stool', {
+    const templates = await analyze(await builtinPipeline(), 'stool', {
       image: await decodeImageField(stool),
       language: 'en',
       animalType: undefined,
@@ -77,14 +78,14 @@ describe('the language model has its own slots', () => {
     });
     expect(StoolEnvelope.parse(overflow.body).data).toEqual(templates);
     expect(chatsReceived()).toBe(1);
-    expect(app.narrator.outcomes.get('queue_full')).toBe(1);
+    expect((await app.narrator.outcomeCounts()).queue_full).toBe(1);
 
     release();
     const answers = await Promise.all([running, waiting]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     for (const response of answers) expect(StoolEnvelope.parse(response.body).data.summary).toMatch(MODEL_TEXT);
     expect(chatsReceived()).toBe(2);
-    expect(Object.fromEntries(app.narrator.outcomes)).toEqual({ queue_full: 1, ok: 2 });
+    expect(await app.narrator.outcomeCounts()).toEqual({ queue_full: 1, ok: 2 });
   });
 
   it('past the LLM queue, required mode answers 503 SERVICE_BUSY with Retry-After and charges nothing', async () => {
@@ -111,10 +112,10 @@ describe('the language model has its own slots', () => {
     const metrics = new Metrics({ defaultMetrics: false });
     const narrator = new OllamaNarrator({ host: fake.url, model: 'gemma3:4b', timeoutMs: 2000, metrics, concurrency: 1, maxQueue: 2 });
     metrics.watchQueue(narrator.slots, LLM_QUEUE_GAUGES);
-    const analyzer = createAnalyzer(await builtinVision(), { narrator, mode: 'auto' });
+    const pipeline = createPipeline(await builtinVision(), { narrator, mode: 'auto' });
     const input = { image: await decodeImageField(stool), language: 'en' as const, animalType: undefined, requestId: 'req_llmqueue02' };
     const release = heldAnswers();
-    const analyses = [analyzer.analyze('stool', input), analyzer.analyze('stool', input), analyzer.analyze('stool', input)];
+    const analyses = [1, 2, 3].map(() => analyze(pipeline, 'stool', input));
     await expect.poll(() => narrator.slots.depth).toBe(2);
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/^pawlens_llm_queue_depth 2$/m);

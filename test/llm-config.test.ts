@@ -4,11 +4,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createApp } from '../src/http/create-app.js';
-import { checkReadiness } from '../src/http/readiness.js';
+import { llmReadinessCheck } from '../src/narration/llm/llm-readiness.js';
+import { visionReadinessCheck } from '../src/vision/vision-readiness.js';
 import { OllamaNarrator } from '../src/narration/llm/ollama-narrator.js';
 import { parseOllamaHost } from '../src/narration/llm/ollama-host.js';
 import { assertPrivateLlmHost, isPrivateAddress, PrivacyGuardError } from '../src/narration/llm/privacy-guard.js';
-import { createAnalyzer } from '../src/operations/create-analyzer.js';
+import { createPipeline } from '../src/analysis/pipeline.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { startFakeOllama, type FakeOllama } from './fakes/fake-ollama.js';
 import { builtinVision } from './fixtures/test-app.js';
@@ -119,7 +120,8 @@ describe('/readyz', () => {
   const readyz = async (mode: 'auto' | 'required' | 'off', model: string, host = fake.url) => {
     const vision = await builtinVision();
     const narrator = mode === 'off' ? undefined : new OllamaNarrator({ host, model, timeoutMs: 1000 });
-    const { express } = createApp({ store, analyzer: createAnalyzer(vision), readiness: () => checkReadiness({ store, vision, llm: { mode, host, narrator } }) });
+    const readinessChecks = [visionReadinessCheck(vision), llmReadinessCheck(mode, host, narrator)];
+    const { express } = createApp({ store, pipeline: createPipeline(vision), readinessChecks });
     return request(express).get('/readyz');
   };
 

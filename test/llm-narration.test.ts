@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { successEnvelope } from '../src/contract/envelopes.js';
 import { LANGUAGES } from '../src/contract/language.js';
-import { OPERATION_CONTRACTS, OPERATION_KEYS, type OperationKey } from '../src/contract/operation-contracts.js';
+import { OPERATION_KEYS, type OperationKey } from '../src/contract/operation-keys.js';
+import { OPERATIONS } from '../src/operations/registry.js';
 import { createLogger } from '../src/logger.js';
 import { CHAT_OPTIONS } from '../src/narration/llm/ollama-narrator.js';
 import { BUSY_ERROR, schemaAnswerBehaviour, startFakeOllama, type ChatBehaviour, type ChatRequestBody, type FakeOllama } from './fakes/fake-ollama.js';
@@ -13,7 +14,7 @@ import { createLlmTestApp, type LlmTestApp } from './fixtures/llm-app.js';
 import { blob, FLOOR, scene } from './fixtures/scenes.js';
 
 const expectValid = (operation: OperationKey, body: unknown) => {
-  const parsed = successEnvelope(OPERATION_CONTRACTS[operation].data).safeParse(body);
+  const parsed = successEnvelope(OPERATIONS[operation].data).safeParse(body);
   expect(parsed.error?.issues ?? [], JSON.stringify(body)).toEqual([]);
 };
 
@@ -181,7 +182,7 @@ describe('every failure mode still yields a valid answer, from the templates', (
     const second = await fresh.post('skin', { image: brownStool });
     expectValid('skin', second.body);
     expect(fake.chatRequests()).toHaveLength(1);
-    expect(fresh.narrator.outcomes.get('timeout')).toBe(1);
+    expect((await fresh.narrator.outcomeCounts()).timeout).toBe(1);
   });
 
   it('a refused connection answers from templates', async () => {
@@ -191,7 +192,7 @@ describe('every failure mode still yields a valid answer, from the templates', (
     const response = await fresh.post('ear', { image: brownStool, language: 'es' });
     expect(response.status).toBe(200);
     expectValid('ear', response.body);
-    expect(fresh.narrator.outcomes.get('refused')).toBe(1);
+    expect((await fresh.narrator.outcomeCounts()).refused).toBe(1);
   });
 
   it('a bad first answer is asked for once more, with its errors, and the second is used', async () => {
@@ -212,8 +213,8 @@ describe('every failure mode still yields a valid answer, from the templates', (
     fake.enqueue({ kind: 'answer', content: 'prose' }, { kind: 'answer', content: 'prose' });
     const again = await createLlmTestApp({ fake });
     await again.post('stool', { image: brownStool });
-    expect(fresh.narrator.outcomes.get('busy')).toBe(1);
-    expect(again.narrator.outcomes.get('not_json')).toBe(1);
+    expect((await fresh.narrator.outcomeCounts()).busy).toBe(1);
+    expect((await again.narrator.outcomeCounts()).not_json).toBe(1);
     expect(BUSY_ERROR).toContain('busy');
   });
 });

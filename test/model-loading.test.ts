@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OnnxGraph } from '../scripts/onnx/onnx-graph.js';
-import { HEALTH_OPERATIONS } from '../src/contract/operation-contracts.js';
-import { RULE_TABLES } from '../src/operations/rules/index.js';
-import { RULE_SEVERITIES } from '../src/operations/rules/rule-table.js';
+import { HEALTH_OPERATION_KEYS } from '../src/contract/operation-keys.js';
+import { RULE_SEVERITIES } from '../src/analysis/findings.js';
+import { OPERATIONS } from '../src/operations/registry.js';
 import { COLOUR_QUALITY_FEATURES } from '../src/vision/colour-quality-features.js';
 import { fromHalf, toHalf } from '../src/vision/float16.js';
 import { pixelsToTensor } from '../src/vision/image-tensor.js';
 import { loadModel, ModelLoadError, sha256Of } from '../src/vision/load-model.js';
 import { MANIFEST_FILE, type ImageInputSpec } from '../src/vision/model-manifest.js';
-import { loadVisionModels } from '../src/vision/vision-models.js';
+import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BUILTIN = join(ROOT, 'models', 'builtin');
@@ -233,7 +233,7 @@ describe('loadModel refuses a broken model directory with a message naming the f
 
 describe('loadModel on the built-in models', () => {
   it('finds the colour analyser and one severity head per health operation', () => {
-    expect(BUILTIN_NAMES).toEqual(['colour-quality', ...HEALTH_OPERATIONS.map((op) => `severity-${op}`)].sort());
+    expect(BUILTIN_NAMES).toEqual(['colour-quality', ...HEALTH_OPERATION_KEYS.map((op) => `severity-${op}`)].sort());
   });
 
   it.each(BUILTIN_NAMES)('%s loads, verified, with labels for every output', async (name) => {
@@ -252,7 +252,8 @@ describe('loadModel on the built-in models', () => {
 });
 
 const FEATURE_COUNT = COLOUR_QUALITY_FEATURES.length;
-const TRAINED_RULE_SCORES = RULE_TABLES.stool.rules.map((_, i) => 0.125 * (i + 1));
+const STOOL_RULES = OPERATIONS.stool.rules.rules;
+const TRAINED_RULE_SCORES = STOOL_RULES.map((_, i) => 0.125 * (i + 1));
 const TRAINED_SEVERITY_SCORES = [0.5, 0.25, 0.75, 0.125];
 
 /**
@@ -282,10 +283,10 @@ describe('loadVisionModels', () => {
   const someFeatures = () => Float32Array.from({ length: FEATURE_COUNT }, (_, i) => (i % 5) / 10);
 
   it('with nothing installed: the built-ins, every head, no classifier', async () => {
-    const vision = await loadVisionModels({ modelsDir: join(tempDir(), 'does-not-exist') });
+    const vision = await loadAnalysisModels({ modelsDir: join(tempDir(), 'does-not-exist') });
     expect(vision.loaded.map((model) => model.manifest.name)).toEqual(BUILTIN_NAMES);
-    expect(Object.keys(vision.heads).sort()).toEqual([...HEALTH_OPERATIONS].sort());
-    for (const op of HEALTH_OPERATIONS) expect(vision.heads[op].operation).toBe(op);
+    expect(Object.keys(vision.heads).sort()).toEqual([...HEALTH_OPERATION_KEYS].sort());
+    for (const op of HEALTH_OPERATION_KEYS) expect(vision.heads[op].operation).toBe(op);
     expect(vision.classifier).toBeUndefined();
   });
 
@@ -293,7 +294,7 @@ describe('loadVisionModels', () => {
     const modelsDir = tempDir();
     mkdirSync(join(modelsDir, 'half-copied'));
     writeFileSync(join(modelsDir, 'half-copied', MANIFEST_FILE), '{"name": "half-copied",');
-    const error = await loadVisionModels({ modelsDir }).catch((e: unknown) => e);
+    const error = await loadAnalysisModels({ modelsDir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelLoadError);
     expect((error as Error).message).toContain(join(modelsDir, 'half-copied', MANIFEST_FILE));
   });
@@ -305,13 +306,13 @@ describe('loadVisionModels', () => {
     const bytes = readFileSync(file);
     bytes[10] = bytes[10]! ^ 0xff;
     writeFileSync(file, bytes);
-    const error = await loadVisionModels({ modelsDir }).catch((e: unknown) => e);
+    const error = await loadAnalysisModels({ modelsDir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelLoadError);
     expect((error as Error).message).toContain(file);
   });
 
   it('PAWLENS_BREED_MODEL naming a classifier that is not installed is refused', async () => {
-    const error = await loadVisionModels({ modelsDir: tempDir(), breedModel: 'resnet50' }).catch((e: unknown) => e);
+    const error = await loadAnalysisModels({ modelsDir: tempDir(), breedModel: 'resnet50' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelLoadError);
     expect((error as Error).message).toContain('PAWLENS_BREED_MODEL=resnet50');
     expect((error as Error).message).toContain('pawlens models list');
@@ -320,7 +321,7 @@ describe('loadVisionModels', () => {
   it('PAWLENS_BREED_MODEL naming an installed model that is not a classifier is refused', async () => {
     const modelsDir = tempDir();
     copyBuiltin('severity-stool', (m) => (m.name = 'trained-stool-head'), modelsDir, 'trained-stool-head');
-    const error = await loadVisionModels({ modelsDir, breedModel: 'trained-stool-head' }).catch((e: unknown) => e);
+    const error = await loadAnalysisModels({ modelsDir, breedModel: 'trained-stool-head' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelLoadError);
     expect((error as Error).message).toContain('PAWLENS_BREED_MODEL=trained-stool-head');
   });
@@ -328,14 +329,13 @@ describe('loadVisionModels', () => {
   it('an installed copy of the stool head is loaded, listed and used', async () => {
     const modelsDir = tempDir();
     const dir = copyBuiltin('severity-stool', (m) => (m.name = 'trained-stool-head'), modelsDir, 'trained-stool-head');
-    const vision = await loadVisionModels({ modelsDir });
+    const vision = await loadAnalysisModels({ modelsDir });
     const installed = vision.loaded.find((model) => model.manifest.name === 'trained-stool-head');
     expect(installed?.dir).toBe(dir);
     expect(vision.loaded.map((model) => model.manifest.name)).toEqual([...BUILTIN_NAMES, 'trained-stool-head']);
-    const scores = await vision.heads.stool.score(someFeatures());
-    expect([...scores.rules.keys()]).toEqual(RULE_TABLES.stool.rules.map((rule) => rule.id));
-    expect([...scores.severities.keys()]).toEqual([...RULE_SEVERITIES]);
-    for (const value of [...scores.rules.values(), ...scores.severities.values()]) {
+    const scores = await vision.heads.stool.predict(someFeatures());
+    expect([...scores.keys()]).toEqual(STOOL_RULES.map((rule) => rule.id));
+    for (const value of scores.values()) {
       expect(value).toBeGreaterThanOrEqual(0);
       expect(value).toBeLessThanOrEqual(1);
     }
@@ -344,20 +344,19 @@ describe('loadVisionModels', () => {
   it('an installed stool head replaces the generated one for stool only', async () => {
     const modelsDir = tempDir();
     writeTrainedStoolHead(modelsDir);
-    const vision = await loadVisionModels({ modelsDir });
+    const vision = await loadAnalysisModels({ modelsDir });
     expect(vision.loaded.map((model) => model.manifest.name)).toContain('trained-stool-head');
 
-    const stool = await vision.heads.stool.score(someFeatures());
-    expect([...stool.rules.values()]).toEqual(TRAINED_RULE_SCORES);
-    expect([...stool.severities.values()]).toEqual(TRAINED_SEVERITY_SCORES);
+    const stool = await vision.heads.stool.predict(someFeatures());
+    expect([...stool.values()]).toEqual(TRAINED_RULE_SCORES);
 
     // The generated heads of the other operations still answer, and from the features.
-    const builtin = await loadVisionModels({ modelsDir: join(modelsDir, 'nothing-here') });
-    const generatedStool = await builtin.heads.stool.score(someFeatures());
-    expect([...generatedStool.rules.values()]).not.toEqual(TRAINED_RULE_SCORES);
-    const vomit = await vision.heads.vomit.score(someFeatures());
-    const generatedVomit = await builtin.heads.vomit.score(someFeatures());
-    expect([...vomit.rules.values()]).toEqual([...generatedVomit.rules.values()]);
+    const builtin = await loadAnalysisModels({ modelsDir: join(modelsDir, 'nothing-here') });
+    const generatedStool = await builtin.heads.stool.predict(someFeatures());
+    expect([...generatedStool.values()]).not.toEqual(TRAINED_RULE_SCORES);
+    const vomit = await vision.heads.vomit.predict(someFeatures());
+    const generatedVomit = await builtin.heads.vomit.predict(someFeatures());
+    expect([...vomit.values()]).toEqual([...generatedVomit.values()]);
   });
 
   it('a head installed for stool that speaks of another operation’s rules is refused', async () => {
@@ -371,10 +370,10 @@ describe('loadVisionModels', () => {
       modelsDir,
       'mislabelled-head',
     );
-    const error = await loadVisionModels({ modelsDir }).catch((e: unknown) => e);
+    const error = await loadAnalysisModels({ modelsDir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelLoadError);
     expect((error as Error).message).toContain('mislabelled-head');
-    expect((error as Error).message).toContain(`rule_scores must be labelled ${RULE_TABLES.stool.rules.map((r) => r.id).join(', ')}`);
+    expect((error as Error).message).toContain(`rule_scores must be labelled ${STOOL_RULES.map((r) => r.id).join(', ')}`);
   });
 });
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { HEALTH_OPERATIONS } from '../src/contract/operation-contracts.js';
+import { HEALTH_OPERATION_KEYS } from '../src/contract/operation-keys.js';
 import { countSentences } from '../src/contract/sentences.js';
-import { EN } from '../src/narration/templates/en.js';
-import { ES } from '../src/narration/templates/es.js';
-import type { BreedFacts, NarrationTemplates } from '../src/narration/templates/template-types.js';
-import { ZH } from '../src/narration/templates/zh.js';
-import { RULE_TABLES } from '../src/operations/rules/index.js';
+import { EN } from '../src/narration/locales/en.js';
+import { ES } from '../src/narration/locales/es.js';
+import type { BreedFacts, Locale } from '../src/narration/locales/locale.js';
+import { ZH } from '../src/narration/locales/zh.js';
+import { OPERATION_LIST, OPERATIONS } from '../src/operations/registry.js';
 import { COLOUR_NAMES } from '../src/vision/tables/colour-palette.js';
 import { IMAGENET_PET_CLASSES, SPECIES_NAMES, type Species } from '../src/vision/tables/imagenet-pets.js';
 
 type Language = 'en' | 'zh' | 'es';
 
-const TEMPLATES: ReadonlyArray<readonly [Language, NarrationTemplates]> = [
+const TEMPLATES: ReadonlyArray<readonly [Language, Locale]> = [
   ['en', EN],
   ['zh', ZH],
   ['es', ES],
@@ -24,7 +24,7 @@ const MAX_LABEL_LENGTH = 50;
 const keys = (record: object) => Object.keys(record).sort();
 
 /** Every sentence field and function output, called with representative arguments, by where it came from. */
-function oneSentenceTexts(language: Language, t: NarrationTemplates): Array<readonly [string, string]> {
+function oneSentenceTexts(language: Language, t: Locale): Array<readonly [string, string]> {
   const texts: Array<readonly [string, string]> = [];
   const c = t.colourNames;
   const colourLists = [
@@ -35,7 +35,7 @@ function oneSentenceTexts(language: Language, t: NarrationTemplates): Array<read
     [c.pink, c.red, c.blue_purple],
     COLOUR_NAMES.map((name) => c[name]),
   ];
-  for (const operation of HEALTH_OPERATIONS) {
+  for (const operation of HEALTH_OPERATION_KEYS) {
     for (const colours of colourLists) {
       texts.push([`observationSentence(${operation}, ${colours.length})`, t.observationSentence(operation, t.joinList(colours))]);
     }
@@ -81,7 +81,7 @@ function breedFacts(language: Language): BreedFacts[] {
 }
 
 /** Every static string of a template set plus the function outputs above. */
-function allTexts(language: Language, t: NarrationTemplates): Array<readonly [string, string]> {
+function allTexts(language: Language, t: Locale): Array<readonly [string, string]> {
   const texts: Array<readonly [string, string]> = [...oneSentenceTexts(language, t)];
   const walk = (value: unknown, path: string): void => {
     if (typeof value === 'string') texts.push([path, value]);
@@ -98,7 +98,7 @@ describe.each(TEMPLATES)('narration templates (%s)', (language, t) => {
     expect(keys(t.colourNames)).toEqual(keys(EN.colourNames));
     expect(keys(t.colourNames)).toEqual([...COLOUR_NAMES].sort());
     expect(keys(t.findings)).toEqual(keys(EN.findings));
-    for (const operation of HEALTH_OPERATIONS) expect(keys(t.findings[operation]), operation).toEqual(keys(EN.findings[operation]));
+    for (const operation of HEALTH_OPERATION_KEYS) expect(keys(t.findings[operation]), operation).toEqual(keys(EN.findings[operation]));
     expect(keys(t.quality)).toEqual(keys(EN.quality));
     for (const [problem, quality] of Object.entries(t.quality)) expect(keys(quality), problem).toEqual(['label', 'retakeTip', 'summary']);
     expect(keys(t.subjectNames)).toEqual(keys(EN.subjectNames));
@@ -106,24 +106,33 @@ describe.each(TEMPLATES)('narration templates (%s)', (language, t) => {
     expect(keys(t.urineClarity)).toEqual(keys(EN.urineClarity));
     expect(keys(t.emotion)).toEqual(keys(EN.emotion));
     expect(keys(t.breed)).toEqual(keys(EN.breed));
+    expect(keys(t.prompt)).toEqual(keys(EN.prompt));
+    expect(keys(t.prompt.fieldHelp)).toEqual(keys(EN.prompt.fieldHelp));
+  });
+
+  it('has the language model\'s task for every operation, and help for every field it is asked to fill', () => {
+    expect(keys(t.prompt.task)).toEqual(OPERATION_LIST.map((operation) => operation.key).sort());
+    for (const operation of OPERATION_LIST) {
+      for (const field of Object.keys(operation.llm.fields.shape)) expect(t.prompt.fieldHelp[field], `${operation.key}.${field}`).toBeTruthy();
+    }
   });
 
   it('has a text for every rule of every table, plus unclassified', () => {
-    for (const operation of HEALTH_OPERATIONS) {
-      const ids = [...RULE_TABLES[operation].rules.map((rule) => rule.id), 'unclassified'].sort();
+    for (const operation of HEALTH_OPERATION_KEYS) {
+      const ids = [...OPERATIONS[operation].rules.rules.map((rule) => rule.id), 'unclassified'].sort();
       expect(keys(t.findings[operation]), operation).toEqual(ids);
     }
   });
 
   it('has the same number of list items as English, at least 2 home-care items, and urgent advice for urgent rules', () => {
-    for (const operation of HEALTH_OPERATIONS) {
+    for (const operation of HEALTH_OPERATION_KEYS) {
       for (const [id, finding] of Object.entries(t.findings[operation])) {
         const english = EN.findings[operation][id]!;
         expect(finding.homeCare.length, `${operation}.${id}`).toBeGreaterThanOrEqual(2);
         expect(finding.homeCare, `${operation}.${id}`).toHaveLength(english.homeCare.length);
         expect(finding.vetAdvice, `${operation}.${id}`).toHaveLength(english.vetAdvice.length);
       }
-      for (const rule of RULE_TABLES[operation].rules) {
+      for (const rule of OPERATIONS[operation].rules.rules) {
         const advice = t.findings[operation][rule.id]!.vetAdvice;
         if (rule.vet) expect(advice.length, `${operation}.${rule.id}`).toBeGreaterThan(0);
         if (rule.vet === 'urgent') expect(advice[0], `${operation}.${rule.id}`).toContain(TODAY[language]);
@@ -151,7 +160,7 @@ describe.each(TEMPLATES)('narration templates (%s)', (language, t) => {
   it('has no empty string and short labels', () => {
     for (const [where, text] of allTexts(language, t)) expect(text.trim(), where).not.toBe('');
     const labels = [
-      ...HEALTH_OPERATIONS.flatMap((operation) => Object.values(t.findings[operation]).map((finding) => finding.label)),
+      ...HEALTH_OPERATION_KEYS.flatMap((operation) => Object.values(t.findings[operation]).map((finding) => finding.label)),
       ...Object.values(t.quality).map((quality) => quality.label),
       t.emotion.label,
       t.stoolConsistency,

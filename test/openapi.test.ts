@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/contract/error-catalogue.js';
-import { API_PREFIXES, OPERATION_CONTRACTS, OPERATION_KEYS } from '../src/contract/operation-contracts.js';
+import { API_PREFIXES, OPERATION_KEYS } from '../src/contract/operation-keys.js';
+import { OPERATIONS } from '../src/operations/registry.js';
 import { createTestApp, type TestApp } from './fixtures/test-app.js';
 
 describe('OpenAPI document and docs page', () => {
@@ -17,14 +18,14 @@ describe('OpenAPI document and docs page', () => {
     expect(body.openapi).toBe('3.1.0');
     for (const key of OPERATION_KEYS) {
       for (const prefix of API_PREFIXES) {
-        const post = body.paths[`${prefix}/${OPERATION_CONTRACTS[key].path}`]?.post;
+        const post = body.paths[`${prefix}/${OPERATIONS[key].path}`]?.post;
         expect(post, `${prefix} ${key}`).toBeDefined();
         expect(post.security).toEqual([{ bearerAuth: [] }]);
       }
       const name = `${key[0]!.toUpperCase()}${key.slice(1)}Response`;
       const data = body.components.schemas[name].properties.data;
       expect(data.additionalProperties).toBe(false);
-      expect(data.required.sort()).toEqual(Object.keys(OPERATION_CONTRACTS[key].data.shape).sort());
+      expect(data.required.sort()).toEqual(Object.keys(OPERATIONS[key].data.shape).sort());
     }
     expect(body.components.schemas.StoolResponse.properties.data.properties.severity.enum).toContain('inconclusive');
     expect(body.components.schemas.VomitResponse.properties.data.properties.severity.enum).not.toContain('normal');

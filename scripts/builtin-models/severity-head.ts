@@ -1,5 +1,6 @@
 import { COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
-import { RULE_SEVERITIES, type RuleTable } from '../../src/operations/rules/rule-table.js';
+import { RULE_SEVERITIES, type RuleTable } from '../../src/analysis/findings.js';
+import type { HealthOperationKey } from '../../src/contract/operation-keys.js';
 import { OnnxGraph } from '../onnx/onnx-graph.js';
 
 /** How sharply a condition switches around its threshold: 0.01 of share moves it from 0.4 to 0.6. */
@@ -11,17 +12,17 @@ export const CONDITION_SHARPNESS = 40;
  * score is the minimum of its conditions (all must hold); a severity's score is the maximum of
  * its rules' scores. A trained head with the same input and outputs can replace this one.
  */
-export function buildSeverityHead(table: RuleTable): OnnxGraph {
+export function buildSeverityHead(operation: HealthOperationKey, table: RuleTable): OnnxGraph {
   const F = COLOUR_QUALITY_FEATURES.length;
   const conditions = table.rules.flatMap((rule, r) =>
     rule.when.flatMap((condition) => {
       const rows = condition.colours.map((colour) => {
         const row = COLOUR_QUALITY_FEATURES.indexOf(`${table.scope}.${colour}`);
-        if (row < 0) throw new Error(`${table.operation} rule ${rule.id}: no feature ${table.scope}.${colour}`);
+        if (row < 0) throw new Error(`${operation} rule ${rule.id}: no feature ${table.scope}.${colour}`);
         return row;
       });
       if (condition.atLeast === undefined && condition.atMost === undefined) {
-        throw new Error(`${table.operation} rule ${rule.id}: a condition needs atLeast or atMost`);
+        throw new Error(`${operation} rule ${rule.id}: a condition needs atLeast or atMost`);
       }
       const out: Array<{ rule: number; rows: number[]; sign: 1 | -1; threshold: number }> = [];
       if (condition.atLeast !== undefined) out.push({ rule: r, rows, sign: 1, threshold: condition.atLeast });
@@ -39,7 +40,7 @@ export function buildSeverityHead(table: RuleTable): OnnxGraph {
   const severityOf = new Float32Array(R * RULE_SEVERITIES.length);
   table.rules.forEach((rule, r) => (severityOf[r * RULE_SEVERITIES.length + RULE_SEVERITIES.indexOf(rule.severity)] = 1));
 
-  const g = new OnnxGraph(`pawlens-severity-${table.operation}`);
+  const g = new OnnxGraph(`pawlens-severity-${operation}`);
   const features = g.input('features', [1, F]);
   const conditionScores = g.op('Sigmoid', [g.op('Add', [g.op('MatMul', [features, g.constant(weights, [F, C], 'condition_weights')]), g.constant(bias, [1, C], 'condition_bias')])]);
   // Min over each rule's conditions: entries of other rules are lifted to 1 so they never win.

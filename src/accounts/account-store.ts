@@ -1,4 +1,4 @@
-import type { OperationKey } from '../contract/operation-contracts.js';
+import type { OperationKey } from '../contract/operation-keys.js';
 
 export type KeyStatus = 'active' | 'disabled' | 'revoked';
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { OperationKey } from '../contract/operation-contracts.js';
+import type { OperationKey } from '../contract/operation-keys.js';
 import { generateKeyId } from './api-key.js';
 import {
   AccountStoreError,

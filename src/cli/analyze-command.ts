@@ -2,19 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseAnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
-import { OPERATION_CONTRACTS, OPERATION_KEYS, type OperationKey } from '../contract/operation-contracts.js';
+import type { Pipeline } from '../analysis/pipeline.js';
 import { decodeImageBytes } from '../image/decode-image.js';
-import type { Analyzer } from '../operations/analyzer.js';
+import { OPERATION_LIST, operationNamed } from '../operations/registry.js';
 
 export const ANALYZE_USAGE = `pawlens analyze OPERATION IMAGE [--language en|zh|es] [--animal-type TYPE]
       Analyse a local photo without HTTP or a key; prints the response's data as JSON.
-      OPERATION: ${OPERATION_KEYS.join(', ')} (or its path, e.g. feces-analysis).`;
-
-const operationNamed = (name: string | undefined): OperationKey | undefined =>
-  OPERATION_KEYS.find((key) => key === name || OPERATION_CONTRACTS[key].path === name);
+      OPERATION: ${OPERATION_LIST.map((operation) => operation.key).join(', ')} (or its path, e.g. feces-analysis).`;
 
 /** The same pipeline the HTTP route runs, from a file: intake, analysis, closed-schema check. */
-export async function runAnalyzeCommand(args: string[], analyzer: Analyzer, print: (line: string) => void): Promise<void> {
+export async function runAnalyzeCommand(args: string[], pipeline: Pipeline, print: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -22,7 +19,7 @@ export async function runAnalyzeCommand(args: string[], analyzer: Analyzer, prin
     options: { language: { type: 'string' }, 'animal-type': { type: 'string' } },
   });
   const [name, file] = positionals;
-  const operation = operationNamed(name);
+  const operation = name === undefined ? undefined : operationNamed(name);
   if (!operation || !file) throw new Error(ANALYZE_USAGE);
   try {
     const bytes = await readFile(file).catch(() => {
@@ -30,8 +27,9 @@ export async function runAnalyzeCommand(args: string[], analyzer: Analyzer, prin
     });
     const request = parseAnalysisRequest({ image: 'unused', language: values.language, animalType: values['animal-type'] });
     const image = await decodeImageBytes(bytes);
-    const data = await analyzer.analyze(operation, { image, language: request.language, animalType: request.animalType, requestId: 'req_cli_local' });
-    print(JSON.stringify(OPERATION_CONTRACTS[operation].data.parse(data), null, 2));
+    const input = { image, language: request.language, animalType: request.animalType, requestId: 'req_cli_local' };
+    const data = await pipeline.narrate(await pipeline.assess(operation.key, input));
+    print(JSON.stringify(operation.data.parse(data), null, 2));
   } catch (error) {
     throw error instanceof ApiError ? new Error(`${error.code}: ${error.message}`) : error;
   }

@@ -1,19 +1,19 @@
+import { loadAnalysisModels } from '../analysis/load-analysis-models.js';
+import { createPipeline, type Pipeline } from '../analysis/pipeline.js';
 import type { Config } from '../config.js';
-import type { ReadinessSources } from '../http/readiness.js';
 import type { Logger } from '../logger.js';
 import { LLM_QUEUE_GAUGES, type Metrics } from '../metrics.js';
-import { llmReadiness } from '../narration/llm/llm-readiness.js';
+import { llmReadiness, llmReadinessCheck } from '../narration/llm/llm-readiness.js';
 import { OllamaNarrator } from '../narration/llm/ollama-narrator.js';
 import { assertPrivateLlmHost } from '../narration/llm/privacy-guard.js';
-import type { Analyzer } from '../operations/analyzer.js';
-import { createAnalyzer } from '../operations/create-analyzer.js';
+import type { ReadinessCheck } from '../readiness-check.js';
 import { InferencePool } from '../vision/inference-pool.js';
-import { loadVisionModels } from '../vision/vision-models.js';
+import { visionReadinessCheck } from '../vision/vision-readiness.js';
 
 export interface Assembled {
-  readonly analyzer: Analyzer;
-  /** What /readyz reports on, besides the key store. */
-  readonly readinessSources: Omit<ReadinessSources, 'store'>;
+  readonly pipeline: Pipeline;
+  /** What /readyz asks, besides the key store. */
+  readonly readinessChecks: readonly ReadinessCheck[];
   /** Stops the inference threads, once nothing is analysed any more. */
   close(): Promise<void>;
 }
@@ -27,7 +27,7 @@ export interface Assembled {
 export async function assembleAnalysis(config: Config, logger: Logger, print: (line: string) => void, metrics?: Metrics): Promise<Assembled> {
   const pool = config.inferenceThreads > 0 ? new InferencePool(config.inferenceThreads) : undefined;
   if (pool) metrics?.watchInferencePool(pool);
-  const vision = await loadVisionModels({ modelsDir: config.modelsDir, breedModel: config.breedModel, pool }).catch(async (error: unknown) => {
+  const vision = await loadAnalysisModels({ modelsDir: config.modelsDir, breedModel: config.breedModel, pool }).catch(async (error: unknown) => {
     await pool?.close();
     throw error;
   });
@@ -53,10 +53,10 @@ export async function assembleAnalysis(config: Config, logger: Logger, print: (l
     print(line);
     if (state === 'model_missing') print(`  pull it with: ollama pull ${llm.model}`);
   }
-  const analyzer = createAnalyzer(vision, narrator && llm.mode !== 'off' ? { narrator, mode: llm.mode } : undefined, { metrics });
+  const pipeline = createPipeline(vision, narrator && llm.mode !== 'off' ? { narrator, mode: llm.mode } : undefined);
   return {
-    analyzer,
-    readinessSources: { vision, llm: { mode: llm.mode, host: llm.host.base, narrator } },
+    pipeline,
+    readinessChecks: [visionReadinessCheck(vision), llmReadinessCheck(llm.mode, llm.host.base, narrator)],
     close: async () => pool?.close(),
   };
 }

@@ -1,74 +1,90 @@
 import { z } from 'zod';
 import { ApiError } from './api-error.js';
-import { DEFAULT_LANGUAGE, LANGUAGES, resolveLanguage, type Language } from './language.js';
+import { DEFAULT_LANGUAGE, resolveLanguage, type Language } from './language.js';
 
 export const ANIMAL_TYPE_MAX_LENGTH = 40;
 
-/** The request body of SPEC.md §2.1 as documented in OpenAPI. */
-export const AnalysisRequestBody = z.object({
-  image: z.string().min(1).describe('Base64-encoded JPG, PNG or WEBP (or a data: URL); at most 3 MiB decoded.'),
-  animalType: z
-    .string()
-    .max(ANIMAL_TYPE_MAX_LENGTH)
-    .optional()
-    .describe('Animal type, e.g. dog, cat, rabbit, hamster. Free text; a prior, the photo decides.'),
-  language: z
-    .enum(LANGUAGES)
-    .optional()
-    .describe('Response language: en (default), zh or es. Case-insensitive; region tags such as zh-CN are accepted.'),
-});
+/**
+ * A language tag: en, zh or es in any case, optionally with region or script subtags (zh-CN,
+ * es_MX, zh-Hans), or empty for the default. Spelled without the `i` flag, because a JSON Schema
+ * `pattern` carries no flags and the document must accept exactly what the server does.
+ */
+const LANGUAGE_TAG = /^\s*(?:(?:[Ee][Nn]|[Zz][Hh]|[Ee][Ss])(?:[-_][A-Za-z0-9]{1,8})*)?\s*$/;
+
+/** Counted in characters as JSON Schema's maxLength counts them, not in UTF-16 units. */
+const characters = (text: string) => [...text].length;
+
+// Control characters never belong in an animal name and would end up in prompts and logs.
+const cleanAnimalType = (text: string | null | undefined) => {
+  const cleaned = (text ?? '').replace(/\p{Cc}/gu, ' ').trim().toLowerCase().replace(/\s+/g, ' ');
+  return cleaned === '' ? undefined : cleaned;
+};
+
+/**
+ * The request body of SPEC.md §2.1: the schema the server parses every body with, and the one
+ * /openapi.json documents, so the two cannot disagree. Fields the contract does not name are
+ * ignored, as a client of the published service may send more than pawlens reads.
+ */
+export const AnalysisRequestBody = z
+  .looseObject({
+    image: z.string().min(1).describe('Base64-encoded JPG, PNG or WEBP, or a data: URL; whitespace and base64url are fine; at most 3 MiB decoded.'),
+    language: z
+      .string()
+      .regex(LANGUAGE_TAG)
+      .nullable()
+      .optional()
+      .transform((tag): Language => (tag ? resolveLanguage(tag)! : DEFAULT_LANGUAGE))
+      .describe('Response language: en (the default), zh or es; case-insensitive, and a region tag such as zh-CN or es-MX maps to its language.'),
+    animalType: z
+      .string()
+      .refine((text) => characters(text) <= ANIMAL_TYPE_MAX_LENGTH)
+      .meta({ maxLength: ANIMAL_TYPE_MAX_LENGTH })
+      .nullable()
+      .optional()
+      .transform(cleanAnimalType)
+      .describe('Animal type, e.g. dog, cat, rabbit, hamster: free text, a prior the photo may overrule.'),
+  })
+  .describe('One photo and its options. Other fields are ignored.');
 
 export interface AnalysisRequest {
   /** The image field as sent; intake decodes it. */
-  image: string;
+  readonly image: string;
+  readonly language: Language;
   /** Trimmed and lower-cased, or undefined when not given. */
-  animalType: string | undefined;
-  language: Language;
+  readonly animalType: string | undefined;
 }
 
-const absent = (value: unknown) => value === undefined || value === null;
-
 /**
- * Reads the body in DESIGN.md §1's order of field checks. Each failure names the field, so a
- * client developer can fix the call from the message alone. Unknown extra fields are ignored.
+ * Parses a body with AnalysisRequestBody. The first field that fails (in DESIGN.md §1's order:
+ * image, language, animalType) is named in the error, so a client developer can fix the call
+ * from the message alone.
  */
 export function parseAnalysisRequest(body: unknown): AnalysisRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError('VALIDATION_ERROR', 'The request body must be a JSON object.');
   }
-  const { image, animalType, language } = body as Record<string, unknown>;
+  const parsed = AnalysisRequestBody.safeParse(body);
+  if (parsed.success) return { image: parsed.data.image, language: parsed.data.language, animalType: parsed.data.animalType };
+  const field = parsed.error.issues[0]?.path[0];
+  throw refusal(String(field), (body as Record<string, unknown>)[String(field)]);
+}
 
-  if (absent(image) || image === '') throw new ApiError('MISSING_IMAGE');
-  if (typeof image !== 'string') {
-    throw new ApiError('VALIDATION_ERROR', `"image" must be a Base64 string, not ${describeType(image)}.`);
+function refusal(field: string, value: unknown): ApiError {
+  switch (field) {
+    case 'image':
+      if (value === undefined || value === null || value === '') return new ApiError('MISSING_IMAGE');
+      return new ApiError('VALIDATION_ERROR', `"image" must be a Base64 string, not ${describeType(value)}.`);
+    case 'language':
+      return typeof value === 'string'
+        ? new ApiError('VALIDATION_ERROR', `"language" must be one of en, zh, es; got "${truncate(value)}".`)
+        : new ApiError('VALIDATION_ERROR', `"language" must be a string (en, zh or es), not ${describeType(value)}.`);
+    case 'animalType':
+      return typeof value === 'string'
+        ? new ApiError('VALIDATION_ERROR', `"animalType" must be at most ${ANIMAL_TYPE_MAX_LENGTH} characters.`)
+        : new ApiError('VALIDATION_ERROR', `"animalType" must be a string such as "dog" or "cat", not ${describeType(value)}.`);
+    default:
+      return new ApiError('VALIDATION_ERROR');
   }
-
-  let resolvedLanguage: Language = DEFAULT_LANGUAGE;
-  if (!absent(language) && language !== '') {
-    if (typeof language !== 'string') {
-      throw new ApiError('VALIDATION_ERROR', `"language" must be a string (en, zh or es), not ${describeType(language)}.`);
-    }
-    const resolved = resolveLanguage(language);
-    if (!resolved) {
-      throw new ApiError('VALIDATION_ERROR', `"language" must be one of en, zh, es; got "${truncate(language)}".`);
-    }
-    resolvedLanguage = resolved;
-  }
-
-  let normalizedAnimal: string | undefined;
-  if (!absent(animalType)) {
-    if (typeof animalType !== 'string') {
-      throw new ApiError('VALIDATION_ERROR', `"animalType" must be a string such as "dog" or "cat", not ${describeType(animalType)}.`);
-    }
-    // Control characters never belong in an animal name and would end up in prompts and logs.
-    const cleaned = animalType.replace(/\p{Cc}/gu, ' ').trim().toLowerCase().replace(/\s+/g, ' ');
-    if (cleaned.length > ANIMAL_TYPE_MAX_LENGTH) {
-      throw new ApiError('VALIDATION_ERROR', `"animalType" must be at most ${ANIMAL_TYPE_MAX_LENGTH} characters.`);
-    }
-    normalizedAnimal = cleaned === '' ? undefined : cleaned;
-  }
-
-  return { image, animalType: normalizedAnimal, language: resolvedLanguage };
 }
 
 function describeType(value: unknown): string {

@@ -1,30 +1,32 @@
 /**
- * Every error the service can answer with: one row per code, its HTTP status and the message a
- * client sees when the thrower gives no more specific one. DESIGN.md §1 is the source; codes follow
- * the published cloud service so its clients keep working.
+ * Every error the service can answer with: one row per code, its HTTP status, the message a client
+ * sees when the thrower gives no more specific one, and whether the analysis operations can answer
+ * with it (the OpenAPI document lists exactly those under each operation; the others come from
+ * routing). DESIGN.md §1 is the source; codes follow the published cloud service so its clients
+ * keep working.
  */
 export const ERROR_CATALOGUE = {
-  VALIDATION_ERROR: { status: 400, message: 'The request body is not valid: send a JSON object with "image" and optional "animalType" and "language" (en, zh or es).' },
-  MISSING_IMAGE: { status: 400, message: 'The "image" field is required: send the photo as a Base64 string or a data URL.' },
-  INVALID_IMAGE: { status: 400, message: 'The image could not be decoded: send a complete JPG, PNG or WEBP photo.' },
-  UNAUTHORIZED: { status: 401, message: 'Send your API key as "Authorization: Bearer <API_KEY>".' },
-  INVALID_KEY: { status: 401, message: 'The API key is not known to this server.' },
-  INSUFFICIENT_CREDITS: { status: 402, message: 'The API key has fewer credits than one call costs.' },
-  KEY_DISABLED: { status: 403, message: 'The API key is disabled.' },
-  KEY_REVOKED: { status: 403, message: 'The API key has been revoked.' },
-  KEY_EXPIRED: { status: 403, message: 'The API key has expired.' },
-  NOT_FOUND: { status: 404, message: 'No such endpoint. The operations are POST /api/v1/<operation>; see /docs.' },
-  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed on this path.' },
-  IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was already used with a different request; use a new key for a new request.' },
-  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still being processed; retry after the time in Retry-After.' },
-  IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than the 3 MiB limit.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON with "Content-Type: application/json".' },
-  UNSUPPORTED_IMAGE_FORMAT: { status: 415, message: 'The image is not JPG, PNG or WEBP.' },
-  RATE_LIMITED: { status: 429, message: 'Too many requests for this API key; retry after the time in Retry-After.' },
-  INTERNAL_ERROR: { status: 500, message: 'An internal error occurred; the request id identifies it in the server log.' },
-  AI_CALL_FAILED: { status: 502, message: 'The language model required by this server failed to answer.' },
-  SERVICE_BUSY: { status: 503, message: 'The server is at capacity; retry after the time in Retry-After.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+  VALIDATION_ERROR: { status: 400, message: 'The request body is not valid: send a JSON object with "image" and optional "animalType" and "language" (en, zh or es).', operations: true },
+  MISSING_IMAGE: { status: 400, message: 'The "image" field is required: send the photo as a Base64 string or a data URL.', operations: true },
+  INVALID_IMAGE: { status: 400, message: 'The image could not be decoded: send a complete JPG, PNG or WEBP photo.', operations: true },
+  UNAUTHORIZED: { status: 401, message: 'Send your API key as "Authorization: Bearer <API_KEY>".', operations: true },
+  INVALID_KEY: { status: 401, message: 'The API key is not known to this server.', operations: true },
+  INSUFFICIENT_CREDITS: { status: 402, message: 'The API key has fewer credits than one call costs.', operations: true },
+  KEY_DISABLED: { status: 403, message: 'The API key is disabled.', operations: true },
+  KEY_REVOKED: { status: 403, message: 'The API key has been revoked.', operations: true },
+  KEY_EXPIRED: { status: 403, message: 'The API key has expired.', operations: true },
+  NOT_FOUND: { status: 404, message: 'No such endpoint. The operations are POST /api/v1/<operation>; see /docs.', operations: false },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed on this path.', operations: false },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was already used with a different request; use a new key for a new request.', operations: true },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still being processed; retry after the time in Retry-After.', operations: true },
+  IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than the 3 MiB limit.', operations: true },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON with "Content-Type: application/json".', operations: true },
+  UNSUPPORTED_IMAGE_FORMAT: { status: 415, message: 'The image is not JPG, PNG or WEBP.', operations: true },
+  RATE_LIMITED: { status: 429, message: 'Too many requests for this API key; retry after the time in Retry-After.', operations: true },
+  INTERNAL_ERROR: { status: 500, message: 'An internal error occurred; the request id identifies it in the server log.', operations: true },
+  AI_CALL_FAILED: { status: 502, message: 'The language model required by this server failed to answer.', operations: true },
+  SERVICE_BUSY: { status: 503, message: 'The server is at capacity; retry after the time in Retry-After.', operations: true },
+} as const satisfies Record<string, { status: number; message: string; operations: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 

@@ -1,33 +1,33 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { AccountStore } from '../accounts/account-store.js';
-import { API_PREFIXES, OPERATION_CONTRACTS, OPERATION_KEYS } from '../contract/operation-contracts.js';
-import { DEFAULT_INTAKE_LIMITS, type IntakeLimits } from '../image/decode-image.js';
+import type { Pipeline } from '../analysis/pipeline.js';
+import { API_PREFIXES } from '../contract/operation-keys.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { Metrics } from '../metrics.js';
-import type { Analyzer } from '../operations/analyzer.js';
+import { OPERATION_LIST } from '../operations/registry.js';
+import type { ReadinessCheck } from '../readiness-check.js';
 import { VERSION } from '../version.js';
 import { WorkQueue } from '../work-queue.js';
+import { accessLog } from './access-log.js';
 import { analysisRoute } from './analysis-route.js';
-import { docsRouter } from './docs-page.js';
-import { checkReadiness, type ReadinessReport } from './readiness.js';
+import { checkReadiness } from './check-readiness.js';
+import { docsRouter } from './docs-router.js';
 import { errorHandler, methodNotAllowed, notFound } from './error-handler.js';
-import { buildOpenApiDocument } from './openapi.js';
-import { RateLimiter } from './rate-limiter.js';
-import { requestId, requestIdOf } from './request-id.js';
+import { buildOpenApiDocument } from './openapi-document.js';
+import { requestId } from './request-id.js';
 
 export interface AppDeps {
   readonly store: AccountStore;
-  readonly analyzer: Analyzer;
+  readonly pipeline: Pipeline;
   readonly logger?: Logger;
   readonly now?: () => Date;
-  readonly limits?: IntakeLimits;
   readonly maxConcurrency?: number;
   readonly maxQueue?: number;
   readonly rateLimitPerMinute?: number;
   /** Where /metrics counts; a fresh registry when not given. */
   readonly metrics?: Metrics;
-  /** What /readyz reports; the key store alone when not given. */
-  readonly readiness?: () => Promise<ReadinessReport>;
+  /** What /readyz asks besides the key store (models, LLM). */
+  readonly readinessChecks?: readonly ReadinessCheck[];
 }
 
 export interface App {
@@ -45,15 +45,7 @@ export function createApp(deps: AppDeps): App {
   const queue = new WorkQueue(deps.maxConcurrency ?? 2, deps.maxQueue ?? 64);
   const metrics = deps.metrics ?? new Metrics();
   metrics.watchQueue(queue);
-  const routeDeps = {
-    store: deps.store,
-    analyzer: deps.analyzer,
-    queue,
-    rateLimiter: new RateLimiter(deps.rateLimitPerMinute ?? 0, () => now().getTime()),
-    limits: deps.limits ?? DEFAULT_INTAKE_LIMITS,
-    metrics,
-    now,
-  };
+  metrics.watchOperations(OPERATION_LIST.map((operation) => operation.key));
   const openApi = buildOpenApiDocument(VERSION);
 
   const app = express();
@@ -69,9 +61,8 @@ export function createApp(deps: AppDeps): App {
   get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  const readiness = deps.readiness ?? (() => checkReadiness({ store: deps.store }));
   get('/readyz', async (_req, res) => {
-    const report = await readiness();
+    const report = await checkReadiness(deps.store, deps.readinessChecks);
     res.status(report.status === 'not_ready' ? 503 : 200).json(report);
   });
   get('/metrics', async (_req, res) => {
@@ -82,46 +73,11 @@ export function createApp(deps: AppDeps): App {
   });
   app.use(docsRouter());
 
-  for (const key of OPERATION_KEYS) {
-    for (const prefix of API_PREFIXES) {
-      app
-        .route(`${prefix}/${OPERATION_CONTRACTS[key].path}`)
-        .post(...analysisRoute(key, routeDeps))
-        .all(methodNotAllowed(['POST']));
-    }
-  }
+  const operationPaths = OPERATION_LIST.flatMap((operation) => API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`));
+  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, metrics, now, rateLimitPerMinute: deps.rateLimitPerMinute ?? 0 });
+  app.route(operationPaths).post(...route).all(methodNotAllowed(['POST']));
 
   app.use(notFound());
   app.use(errorHandler(logger));
   return { express: app, queue };
-}
-
-/**
- * One log line per request, with its id, never the body or the Authorization header; and, for
- * the operations, the request counter and latency histogram.
- */
-function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const operation = res.locals.operation as string | undefined;
-      if (operation) {
-        metrics.requests.inc({ operation, status: String(res.statusCode) });
-        metrics.requestSeconds.observe({ operation }, Number(process.hrtime.bigint() - started) / 1e9);
-      }
-      const key = res.locals.key as { id: string } | undefined;
-      logger.info(
-        {
-          requestId: requestIdOf(res),
-          method: req.method,
-          path: req.path.slice(0, 200),
-          status: res.statusCode,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-          keyId: key?.id,
-        },
-        'request',
-      );
-    });
-    next();
-  };
 }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
+import { QueueFull } from '../work-queue.js';
 import { requestIdOf } from './request-id.js';
 import { sendError } from './respond.js';
 
@@ -29,6 +30,20 @@ function fromBodyParser(error: { type?: unknown; limit?: unknown; status?: unkno
   }
 }
 
+/** The client hung up before its answer was ready: nothing is sent, nothing is logged as an error. */
+export class ClientGoneError extends Error {
+  override readonly name = 'ClientGoneError';
+  constructor() {
+    super('the client closed the connection before the answer was ready');
+  }
+}
+
+/** Errors of the layers below HTTP, which know nothing of statuses, → the catalogue. */
+function fromBelow(error: unknown): ApiError | undefined {
+  if (error instanceof QueueFull) return new ApiError('SERVICE_BUSY', undefined, { 'Retry-After': String(error.retryAfterSeconds) });
+  return undefined;
+}
+
 export function notFound(): RequestHandler {
   return (req, _res, next) => next(new ApiError('NOT_FOUND', `No endpoint at ${req.method} ${req.path.slice(0, 200)}.`));
 }
@@ -44,7 +59,11 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const apiError = error instanceof ApiError ? error : fromBodyParser(error ?? {});
+    if (error instanceof ClientGoneError) {
+      res.end();
+      return;
+    }
+    const apiError = error instanceof ApiError ? error : (fromBelow(error) ?? fromBodyParser(error ?? {}));
     if (res.headersSent) {
       logger.error({ requestId: requestIdOf(res), err: error }, 'error after the response started');
       res.end();

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Response } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { AccountStore } from '../accounts/account-store.js';
 import type { AnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
-import type { OperationKey } from '../contract/operation-contracts.js';
+import type { OperationKey } from '../contract/operation-keys.js';
+import { required } from './request-state.js';
 
 /** How long a stored answer can be replayed, as payment APIs keep theirs. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
@@ -12,7 +14,7 @@ export const IDEMPOTENCY_ABANDON_MS = 10 * 60_000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 
 /** The Idempotency-Key header, checked: 1–200 printable ASCII characters. */
-export function idempotencyKeyOf(header: string | undefined): string | undefined {
+function idempotencyKeyOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (!KEY_FORMAT.test(header)) {
     throw new ApiError('VALIDATION_ERROR', 'The Idempotency-Key header must be 1 to 200 printable ASCII characters, e.g. a UUID.');
@@ -21,15 +23,53 @@ export function idempotencyKeyOf(header: string | undefined): string | undefined
 }
 
 /** What makes two requests "the same": the operation and the body as read (so JSON key order or spacing do not matter). */
-export function requestHash(operation: OperationKey, request: AnalysisRequest): string {
+function requestHash(operation: OperationKey, request: AnalysisRequest): string {
   return createHash('sha256').update(JSON.stringify([operation, request.image, request.animalType ?? null, request.language])).digest('hex');
 }
 
 /** Sends the stored answer again: same body and request id, nothing charged this time. */
-export function replay(res: Response, body: string): void {
+function replay(res: Response, body: string): void {
   const requestId = (JSON.parse(body) as { request_id: string }).request_id;
   res.setHeader('X-Request-Id', requestId);
   res.setHeader('Idempotent-Replayed', 'true');
   res.setHeader('X-Credits-Charged', '0');
   res.status(200).type('application/json').send(body);
+}
+
+/**
+ * Idempotency-Key, as payment APIs have it. `claim` runs once the body is parsed: a key seen
+ * with this body replays the stored answer (and ends the request there), with another body is
+ * refused, and while its first request runs answers IN_PROGRESS. The answer itself is stored by
+ * the credit commit, in the same transaction. `release`, mounted after the handler, forgets the
+ * claim of a request that failed before its error is sent, so a retry runs afresh at once.
+ */
+export function idempotency(store: AccountStore): { claim: RequestHandler; release: ErrorRequestHandler } {
+  const claim: RequestHandler = async (req, res, next) => {
+    const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
+    if (!idempotencyKey) return next();
+    const key = required(res.locals.key, 'the API key');
+    const hash = requestHash(required(res.locals.operation, 'the operation').key, required(res.locals.request, 'the request'));
+    const claimed = await store.claimIdempotencyKey(key.id, idempotencyKey, hash, IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS);
+    switch (claimed.state) {
+      case 'claimed':
+        res.locals.idempotencyKey = idempotencyKey;
+        return next();
+      case 'replay':
+        return replay(res, claimed.body);
+      case 'mismatch':
+        throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+      case 'in_progress':
+        throw new ApiError('IDEMPOTENCY_IN_PROGRESS', undefined, { 'Retry-After': '1' });
+      default: {
+        const unknown: never = claimed;
+        throw new Error(`unknown claim ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+  const release: ErrorRequestHandler = async (error, _req, res, next) => {
+    const { key, idempotencyKey } = res.locals;
+    if (key && idempotencyKey) await store.releaseIdempotencyKey(key.id, idempotencyKey);
+    next(error);
+  };
+  return { claim, release };
 }

@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from 'express';
+import { parseAnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
 
 /**
@@ -11,22 +12,28 @@ export function jsonBodyLimit(maxImageBytes: number): number {
 }
 
 /** 415 unless the body is declared as JSON; checked after auth (DESIGN.md §1 order). */
-export function requireJson(): RequestHandler {
-  return (req, _res, next) => {
-    const type = req.headers['content-type'];
-    if (!type || !req.is(['application/json', 'application/*+json'])) {
-      next(
-        new ApiError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          type ? `Content-Type ${type.slice(0, 100)} is not accepted; send application/json.` : 'Content-Type is missing; send application/json.',
-        ),
-      );
-      return;
-    }
-    next();
-  };
-}
+const requireJson: RequestHandler = (req, _res, next) => {
+  const type = req.headers['content-type'];
+  if (!type || !req.is(['application/json', 'application/*+json'])) {
+    next(
+      new ApiError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        type ? `Content-Type ${type.slice(0, 100)} is not accepted; send application/json.` : 'Content-Type is missing; send application/json.',
+      ),
+    );
+    return;
+  }
+  next();
+};
 
-export function parseJsonBody(limitBytes: number): RequestHandler {
-  return express.json({ limit: limitBytes, strict: true, type: ['application/json', 'application/*+json'] });
+/** The body, parsed by the contract's request schema into res.locals.request. */
+const parseRequest: RequestHandler = (req, res, next) => {
+  res.locals.request = parseAnalysisRequest(req.body);
+  next();
+};
+
+/** An analysis body: declared JSON, within the size limit, valid JSON, and a valid request. */
+export function jsonBody(maxImageBytes: number): RequestHandler[] {
+  const parse = express.json({ limit: jsonBodyLimit(maxImageBytes), strict: true, type: ['application/json', 'application/*+json'] });
+  return [requireJson, parse, parseRequest];
 }

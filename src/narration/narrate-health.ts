@@ -1,12 +1,13 @@
+import type { HealthAssessment, Verdict } from '../analysis/findings.js';
 import type { Language } from '../contract/language.js';
-import type { HealthAssessment } from '../operations/health-assessment.js';
+import type { HealthOperationKey } from '../contract/operation-keys.js';
 import { joinSentences } from './join-sentences.js';
+import { localeFor } from './locales/locale-for.js';
 import { retakeSentences } from './retake-sentences.js';
-import { templatesFor } from './templates/index.js';
 
 /** The text fields every health operation shares, in one language. */
 export interface HealthText {
-  /** The short label: vomit_type, condition; the quality problem when inconclusive. */
+  /** The short label: vomit_type, condition; what went wrong when the photo was refused. */
   readonly label: string;
   /** The colour field, in words. */
   readonly colour: string;
@@ -16,33 +17,45 @@ export interface HealthText {
 }
 
 /**
- * Built-in narration: the summary is an observation, the main finding's meaning and the
- * operation's limitation (three sentences); a photo that could not be judged gets what went
- * wrong and how to retake it. Vet advice of every red flag found is kept, never only the main one.
+ * The vet advice of every red flag found, which no narrator may drop: the templates add it to
+ * the main finding's advice, and a language model's advice is merged with it.
  */
-export function narrateHealth(assessment: HealthAssessment, language: Language): HealthText {
-  const t = templatesFor(language);
-  const { operation } = assessment;
-  if (assessment.qualityProblem) {
-    const quality = t.quality[assessment.qualityProblem];
+export function redFlagAdvice(assessment: HealthAssessment, language: Language): string[] {
+  const findings = localeFor(language).findings[assessment.operation];
+  return assessment.findings.filter((rule) => rule.redFlag).flatMap((rule) => findings[rule.id]?.vetAdvice ?? []);
+}
+
+/** `advice` with the red flags' advice after it, each sentence once. */
+export const withRedFlagAdvice = (advice: readonly string[], assessment: HealthAssessment, language: Language): string[] => [
+  ...new Set([...advice, ...redFlagAdvice(assessment, language)]),
+];
+
+/**
+ * Built-in narration: the summary is an observation, the main finding's meaning and the
+ * operation's limitation (three sentences); a photo the gate refused gets what went wrong and how
+ * to retake it.
+ */
+export function narrateHealth(operation: HealthOperationKey, verdict: Verdict<HealthAssessment>, language: Language): HealthText {
+  const t = localeFor(language);
+  if (!verdict.judged) {
+    const quality = t.quality[verdict.refusal];
     return {
       label: quality.label,
       colour: quality.label,
-      summary: joinSentences(language, [...retakeSentences(language, assessment.qualityProblem, operation), t.limitationSentence[operation]]),
+      summary: joinSentences(language, [...retakeSentences(language, verdict.refusal, operation), t.limitationSentence[operation]]),
       homeCare: [...t.qualityHomeCare],
       vetAdvice: [...t.qualityVetAdvice],
     };
   }
-  const findings = t.findings[operation];
-  const main = findings[assessment.mainFinding?.id ?? 'unclassified'];
+  const assessment = verdict.findings;
+  const main = t.findings[operation][assessment.mainFinding?.id ?? 'unclassified'];
   if (!main) throw new Error(`no ${language} text for ${operation} finding ${assessment.mainFinding?.id}`);
   const colour = t.joinList(assessment.colours.map((name) => t.colourNames[name]));
-  const redFlagAdvice = assessment.findings.filter((rule) => rule.redFlag).flatMap((rule) => findings[rule.id]?.vetAdvice ?? []);
   return {
     label: main.label,
     colour,
     summary: joinSentences(language, [t.observationSentence(operation, colour), main.meaning, t.limitationSentence[operation]]),
     homeCare: [...main.homeCare],
-    vetAdvice: [...new Set([...main.vetAdvice, ...redFlagAdvice])],
+    vetAdvice: withRedFlagAdvice(main.vetAdvice, assessment, language),
   };
 }

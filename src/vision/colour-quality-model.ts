@@ -1,8 +1,7 @@
-import type { DecodedImage } from '../image/decoded-image.js';
 import { COLOUR_QUALITY_FEATURES, type FeatureName } from './colour-quality-features.js';
-import { pixelsToTensor, resizeFor } from './image-tensor.js';
-import { ModelLoadError, type LoadedModel } from './load-model.js';
-import type { ImageInputSpec } from './model-manifest.js';
+import type { PlainTensor } from './inference-pool.js';
+import type { LoadedModel } from './load-model.js';
+import { ImageModel } from './onnx-model.js';
 import type { ColourName } from './tables/colour-palette.js';
 
 export interface Quality {
@@ -28,26 +27,16 @@ export interface ColourMeasurement {
 }
 
 /** The built-in analyser (or a replacement with the same feature names). */
-export class ColourQualityModel {
-  private readonly input: ImageInputSpec;
-  private readonly outputName: string;
-
-  constructor(private readonly model: LoadedModel) {
-    const { manifest } = model;
-    if (manifest.input.kind !== 'image') throw new ModelLoadError(`${manifest.name}: the colour analyser takes an image input.`);
-    const output = manifest.outputs[0]!;
-    const labels = model.labels.get(output.name) ?? [];
-    if (labels.join() !== COLOUR_QUALITY_FEATURES.join()) {
-      throw new ModelLoadError(`${manifest.name}: its output features differ from this pawlens version's; regenerate it with "npm run models:generate".`);
+export class ColourQualityModel extends ImageModel<ColourMeasurement> {
+  constructor(model: LoadedModel) {
+    super(model);
+    if (this.labelsOf(this.firstOutput.name).join() !== COLOUR_QUALITY_FEATURES.join()) {
+      throw this.fail('its output features differ from this pawlens version\'s; regenerate it with "npm run models:generate".');
     }
-    this.input = manifest.input;
-    this.outputName = output.name;
   }
 
-  async measure(image: DecodedImage): Promise<ColourMeasurement> {
-    const tensor = pixelsToTensor(await resizeFor(image, this.input), this.input);
-    const result = await this.model.run({ [this.input.name]: tensor });
-    const features = Float32Array.from(result[this.outputName]!.data as Float32Array);
+  protected read(outputs: Record<string, PlainTensor>): ColourMeasurement {
+    const features = Float32Array.from(outputs[this.firstOutput.name]!.data as Float32Array);
     const value = (name: FeatureName) => features[COLOUR_QUALITY_FEATURES.indexOf(name)]!;
     const shares = (scope: 'subject' | 'frame') =>
       Object.fromEntries(

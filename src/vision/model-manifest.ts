@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEALTH_OPERATION_KEYS } from '../contract/operation-keys.js';
 
 /**
  * What pawlens must know to run a model (DESIGN.md §4): its file and hash, how to turn pixels
@@ -42,7 +43,7 @@ export const ModelManifest = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'name must be lower-case letters, digits, ".", "_" or "-"'),
   task: z.enum(['colour-quality', 'severity', 'classifier']),
   /** For severity heads: the operation whose rules the head encodes. */
-  operation: z.enum(['stool', 'vomit', 'urine', 'skin', 'ear']).optional(),
+  operation: z.enum(HEALTH_OPERATION_KEYS).optional(),
   /** For classifiers: the label set, which decides how labels map to species and breeds. */
   labelSet: z.enum(['imagenet-1k', 'pet-breeds']).optional(),
   description: z.string().max(500).optional(),

@@ -1,14 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HEALTH_OPERATIONS, type HealthOperationKey } from '../contract/operation-contracts.js';
-import { RULE_TABLES } from '../operations/rules/index.js';
+import type { HealthOperationKey } from '../contract/operation-keys.js';
 import { ClassifierModel } from './classifier-model.js';
 import { ColourQualityModel } from './colour-quality-model.js';
 import type { InferencePool } from './inference-pool.js';
 import { loadModel, ModelLoadError, type LoadedModel } from './load-model.js';
 import { MANIFEST_FILE } from './model-manifest.js';
 import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from './models-location.js';
-import { SeverityHeadModel } from './severity-head-model.js';
+import { SeverityHeadModel, type SeverityHeadSpec } from './severity-head-model.js';
 
 export interface VisionModels {
   readonly colour: ColourQualityModel;
@@ -24,8 +23,8 @@ export interface VisionModels {
 export interface VisionOptions {
   /** Where installed models live (PAWLENS_MODELS_DIR). */
   readonly modelsDir: string;
-  /** Where the generated models live; the package's own by default. */
-  readonly builtinDir?: string;
+  /** The severity heads to open: one per health operation, checked against its rule ids. */
+  readonly heads: readonly SeverityHeadSpec[];
   /** Which installed classifier to use for breed when several are installed. */
   readonly breedModel?: string;
   /** Run inference in these worker threads; without one it runs on the calling thread. */
@@ -51,7 +50,7 @@ export async function listModelDirs(root: string, skip?: string): Promise<string
  * installed classifier becomes the breed model. Any broken model stops the start.
  */
 export async function loadVisionModels(options: VisionOptions): Promise<VisionModels> {
-  const builtinDir = options.builtinDir ?? join(PACKAGE_MODELS_DIR, BUILTIN_SUBDIR);
+  const builtinDir = join(PACKAGE_MODELS_DIR, BUILTIN_SUBDIR);
   const load = (dir: string) => loadModel(dir, options.pool);
   const builtins = await Promise.all((await listModelDirs(builtinDir)).map(load));
   const installed = await Promise.all((await listModelDirs(options.modelsDir, BUILTIN_SUBDIR)).map(load));
@@ -63,10 +62,10 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
   if (!colourModel) throw new ModelLoadError(`No colour-quality model in ${builtinDir}; run "npm run models:generate".`);
 
   const heads = {} as Record<HealthOperationKey, SeverityHeadModel>;
-  for (const operation of HEALTH_OPERATIONS) {
-    const model = pick(installed, 'severity', operation) ?? pick(builtins, 'severity', operation);
-    if (!model) throw new ModelLoadError(`No severity head for ${operation} in ${builtinDir}; run "npm run models:generate".`);
-    heads[operation] = new SeverityHeadModel(model, RULE_TABLES[operation]);
+  for (const spec of options.heads) {
+    const model = pick(installed, 'severity', spec.operation) ?? pick(builtins, 'severity', spec.operation);
+    if (!model) throw new ModelLoadError(`No severity head for ${spec.operation} in ${builtinDir}; run "npm run models:generate".`);
+    heads[spec.operation] = new SeverityHeadModel(model, spec);
   }
 
   const classifiers = installed.filter((model) => model.manifest.task === 'classifier');

@@ -1,3 +1,5 @@
+import type { ReadinessCheck } from '../../readiness-check.js';
+import type { LlmMode } from './llm-mode.js';
 import type { OllamaNarrator } from './ollama-narrator.js';
 
 export type LlmState = 'ok' | 'unreachable' | 'model_missing' | 'no_vision';
@@ -11,4 +13,20 @@ export async function llmReadiness(narrator: OllamaNarrator): Promise<LlmState> 
     const e = error as { name?: string; status_code?: number };
     return e.name === 'ResponseError' && e.status_code === 404 ? 'model_missing' : 'unreachable';
   }
+}
+
+/**
+ * /readyz's `llm`: without a working LLM the service still answers, from templates, and says it
+ * is degraded; with PAWLENS_LLM=required it is not ready.
+ */
+export function llmReadinessCheck(mode: LlmMode, host: string, narrator: OllamaNarrator | undefined): ReadinessCheck {
+  return {
+    name: 'llm',
+    async check() {
+      const state = mode === 'off' || !narrator ? 'off' : await llmReadiness(narrator);
+      const outcomes = narrator ? await narrator.outcomeCounts() : {};
+      const status = state === 'off' || state === 'ok' ? 'ok' : mode === 'required' ? 'not_ready' : 'degraded';
+      return { status, report: { mode, host, model: narrator?.model ?? null, state, outcomes } };
+    },
+  };
 }

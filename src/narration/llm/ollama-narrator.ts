@@ -1,13 +1,12 @@
 import { Ollama } from 'ollama';
-import type { OperationKey } from '../../contract/operation-contracts.js';
+import type { z } from 'zod';
 import { silentLogger, type Logger } from '../../logger.js';
-import { timeStage, type Metrics } from '../../metrics.js';
-import type { AnalysisInput } from '../../operations/analysis-input.js';
-import type { OnDeviceResult } from '../../operations/on-device-analysis.js';
+import { Metrics } from '../../metrics.js';
 import { WorkQueue } from '../../work-queue.js';
 import { buildMessages, retryMessages, type ChatMessage } from './build-prompt.js';
-import { llmFormat, type LlmFields } from './llm-fields.js';
+import { llmFormat } from './llm-format.js';
 import { jpegForLlm } from './llm-image.js';
+import type { NarrationRequest } from './narration-request.js';
 import { readAnswer } from './read-answer.js';
 
 /** Every distinct way a call can fail (DESIGN.md §6), each logged and counted on its own. */
@@ -15,8 +14,8 @@ export const LLM_FAILURE_CAUSES = ['timeout', 'refused', 'network', 'model_not_f
 export type LlmFailureCause = (typeof LLM_FAILURE_CAUSES)[number];
 export type LlmOutcomeLabel = 'ok' | 'repaired' | 'reasked_ok' | LlmFailureCause;
 
-export type NarrationOutcome<K extends OperationKey> =
-  | { readonly ok: true; readonly fields: LlmFields<K>; readonly repairs: readonly string[]; readonly calls: number }
+export type NarrationOutcome<Fields extends z.ZodObject> =
+  | { readonly ok: true; readonly fields: z.infer<Fields>; readonly repairs: readonly string[]; readonly calls: number }
   | { readonly ok: false; readonly cause: LlmFailureCause; readonly detail: string; readonly calls: number };
 
 export interface OllamaNarratorOptions {
@@ -26,7 +25,7 @@ export interface OllamaNarratorOptions {
   readonly timeoutMs: number;
   readonly fetch?: typeof fetch;
   readonly logger?: Logger;
-  /** Where call outcomes and call durations are counted for /metrics. */
+  /** Where call outcomes and call durations are counted, for /metrics and /readyz; a registry of its own when not given. */
   readonly metrics?: Metrics;
   /** Calls in flight at once (match Ollama's OLLAMA_NUM_PARALLEL); default 2. */
   readonly concurrency?: number;
@@ -70,11 +69,9 @@ export class OllamaNarrator {
   readonly client: Ollama;
   readonly model: string;
   private readonly logger: Logger;
-  private readonly metrics: Metrics | undefined;
+  private readonly metrics: Metrics;
   /** Bounds the calls to Ollama, apart from the CPU slots: a photo waiting on the model holds no decode slot. */
   readonly slots: WorkQueue;
-  /** How each call ended, by outcome: what /metrics reports. */
-  readonly outcomes = new Map<LlmOutcomeLabel, number>();
 
   constructor(options: OllamaNarratorOptions) {
     const baseFetch = options.fetch ?? fetch;
@@ -83,22 +80,27 @@ export class OllamaNarrator {
     this.client = new Ollama({ host: options.host, fetch: timedFetch });
     this.model = options.model;
     this.logger = options.logger ?? silentLogger;
-    this.metrics = options.metrics;
+    this.metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
     this.slots = new WorkQueue(options.concurrency ?? 2, options.maxQueue ?? 8);
   }
 
   private count(outcome: LlmOutcomeLabel): void {
-    this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
-    this.metrics?.llmOutcomes.inc({ outcome });
+    this.metrics.llmOutcomes.inc({ outcome });
   }
 
-  private async chat(operation: OperationKey, messages: ChatMessage[]): Promise<string> {
+  /** How the calls so far ended, by outcome, as /metrics counts them: what /readyz shows. */
+  async outcomeCounts(): Promise<Record<string, number>> {
+    const { values } = await this.metrics.llmOutcomes.get();
+    return Object.fromEntries(values.map(({ labels, value }) => [String(labels.outcome), value]));
+  }
+
+  private async chat(fields: z.ZodObject, messages: ChatMessage[]): Promise<string> {
     let response;
     try {
       response = await this.client.chat({
         model: this.model,
         messages,
-        format: llmFormat(operation),
+        format: llmFormat(fields),
         options: CHAT_OPTIONS,
         keep_alive: KEEP_ALIVE,
         stream: false,
@@ -114,43 +116,43 @@ export class OllamaNarrator {
   }
 
   /** Waits for a call slot, then writes the fields; a full queue is a failure, not a wait. */
-  async narrate<K extends OperationKey>(onDevice: OnDeviceResult<K>, input: AnalysisInput): Promise<NarrationOutcome<K>> {
+  async narrate<Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
     if (this.slots.full) {
-      return this.fail('queue_full', `${this.slots.active} calls run and ${this.slots.depth} wait; none more may`, 0, input);
+      return this.fail('queue_full', `${this.slots.active} calls run and ${this.slots.depth} wait; none more may`, 0, request.input.requestId);
     }
-    return this.slots.run(() => timeStage(this.metrics, 'llm', () => this.write(onDevice, input)));
+    return this.slots.run(() => this.metrics.time('llm', () => this.write(request)));
   }
 
-  private async write<K extends OperationKey>(onDevice: OnDeviceResult<K>, input: AnalysisInput): Promise<NarrationOutcome<K>> {
-    const operation = onDevice.operation;
-    const first = buildMessages(onDevice, input, await jpegForLlm(input.image));
+  private async write<Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
+    const { input } = request;
+    const first = buildMessages(request, await jpegForLlm(input.image));
     let messages = first;
     for (let call = 1; call <= 2; call++) {
       let raw: string;
       try {
-        raw = await this.chat(operation, messages);
+        raw = await this.chat(request.fields, messages);
       } catch (error) {
         const failure = error instanceof CallFailed ? error : classify(error);
         // Transport failures are not the model's answer: asking again would only wait twice.
-        if (failure.reason !== 'truncated' || call === 2) return this.fail(failure.reason, failure.message, call, input);
-        messages = retryMessages(first, '', ['The answer was cut off: keep every field shorter.'], input);
+        if (failure.reason !== 'truncated' || call === 2) return this.fail(failure.reason, failure.message, call, input.requestId);
+        messages = retryMessages(first, '', ['The answer was cut off: keep every field shorter.'], input.language);
         continue;
       }
-      const answer = readAnswer(operation, raw, input.language, onDevice.data);
+      const answer = readAnswer(request, raw);
       if (answer.ok) {
         this.count(call === 2 ? 'reasked_ok' : answer.repairs.length > 0 ? 'repaired' : 'ok');
         if (answer.repairs.length > 0) this.logger.info({ requestId: input.requestId, repairs: answer.repairs }, 'llm answer repaired');
         return { ok: true, fields: answer.fields, repairs: answer.repairs, calls: call };
       }
-      if (call === 2) return this.fail(answer.cause, answer.problems.join('; '), call, input);
-      messages = retryMessages(first, raw, answer.problems, input);
+      if (call === 2) return this.fail(answer.cause, answer.problems.join('; '), call, input.requestId);
+      messages = retryMessages(first, raw, answer.problems, input.language);
     }
     throw new Error('unreachable');
   }
 
-  private fail(cause: LlmFailureCause, detail: string, calls: number, input: AnalysisInput): NarrationOutcome<never> {
+  private fail(cause: LlmFailureCause, detail: string, calls: number, requestId: string): NarrationOutcome<never> {
     this.count(cause);
-    this.logger.warn({ requestId: input.requestId, cause, detail: detail.slice(0, 300), calls }, 'llm call failed; answering from templates');
+    this.logger.warn({ requestId, cause, detail: detail.slice(0, 300), calls }, 'llm call failed; answering from templates');
     return { ok: false, cause, detail, calls };
   }
 }

@@ -1,16 +1,14 @@
-import type { Language } from '../../contract/language.js';
-import { SUMMARY_MAX_SENTENCES, SUMMARY_MIN_SENTENCES } from '../../contract/data-shapes.js';
-import { isHealthOperation, type OperationData, type OperationKey } from '../../contract/operation-contracts.js';
+import type { z } from 'zod';
+import { SUMMARY_MAX_SENTENCES, SUMMARY_MIN_SENTENCES } from '../../contract/data-fields.js';
 import { splitSentences } from '../../contract/sentences.js';
 import { joinSentences } from '../join-sentences.js';
-import { templatesFor } from '../templates/index.js';
 import { isInLanguage } from './language-check.js';
-import { LLM_FIELDS, type LlmFields } from './llm-fields.js';
+import type { NarrationRequest } from './narration-request.js';
 
 export type AnswerProblem = 'not_json' | 'schema' | 'language';
 
-export type ReadAnswer<K extends OperationKey> =
-  | { readonly ok: true; readonly fields: LlmFields<K>; readonly repairs: readonly string[] }
+export type ReadAnswer<Fields extends z.ZodObject> =
+  | { readonly ok: true; readonly fields: z.infer<Fields>; readonly repairs: readonly string[] }
   | { readonly ok: false; readonly cause: AnswerProblem; readonly problems: readonly string[] };
 
 /** Fields whose words must be in the asked language too (short labels are only checked for Chinese). */
@@ -25,23 +23,16 @@ function parseModelJson(raw: string): unknown {
   return JSON.parse(unfenced.slice(start, end + 1));
 }
 
-/** A sentence that states what a photo cannot show, for summaries that came back one sentence long. */
-function limitationFor(operation: OperationKey, language: Language): string {
-  const t = templatesFor(language);
-  if (isHealthOperation(operation)) return t.limitationSentence[operation];
-  if (operation === 'breed') return t.breed.limitation;
-  return splitSentences(t.emotion.summary, language).at(-1) ?? t.breed.limitation;
-}
-
 /**
  * Repairs only what cannot change a finding: unknown fields dropped, a long summary cut to its
  * first four sentences, a one-sentence summary given the limitation sentence, home care topped up
  * from the on-device answer, a percentage confidence read as a fraction. Everything else is
  * judged by the closed schema.
  */
-function repair<K extends OperationKey>(operation: K, value: Record<string, unknown>, language: Language, onDevice: OperationData<K>) {
+function repair(request: NarrationRequest, value: Record<string, unknown>) {
+  const { language } = request.input;
   const repairs: string[] = [];
-  const allowed = Object.keys(LLM_FIELDS[operation].shape);
+  const allowed = Object.keys(request.fields.shape);
   const kept = Object.fromEntries(Object.entries(value).filter(([key]) => allowed.includes(key)));
   if (Object.keys(kept).length < Object.keys(value).length) repairs.push('dropped unknown fields');
 
@@ -51,11 +42,11 @@ function repair<K extends OperationKey>(operation: K, value: Record<string, unkn
       kept.summary = joinSentences(language, sentences.slice(0, SUMMARY_MAX_SENTENCES));
       repairs.push('summary cut to 4 sentences');
     } else if (sentences.length === SUMMARY_MIN_SENTENCES - 1) {
-      kept.summary = joinSentences(language, [...sentences, limitationFor(operation, language)]);
+      kept.summary = joinSentences(language, [...sentences, request.limitation]);
       repairs.push('limitation sentence added');
     }
   }
-  const fallback = onDevice as Record<string, unknown>;
+  const { fallback } = request;
   if (Array.isArray(kept.home_care) && Array.isArray(fallback.home_care)) {
     const items = kept.home_care.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
     for (const extra of fallback.home_care as string[]) if (items.length < 2 && !items.includes(extra)) items.push(extra);
@@ -74,7 +65,8 @@ function repair<K extends OperationKey>(operation: K, value: Record<string, unkn
 }
 
 /** Parse, then repair what is safe, then validate (DESIGN.md §6, as vercel/ai's generateObject). */
-export function readAnswer<K extends OperationKey>(operation: K, raw: string, language: Language, onDevice: OperationData<K>): ReadAnswer<K> {
+export function readAnswer<Fields extends z.ZodObject>(request: NarrationRequest<Fields>, raw: string): ReadAnswer<Fields> {
+  const { language } = request.input;
   let parsed: unknown;
   try {
     parsed = parseModelJson(raw);
@@ -84,8 +76,8 @@ export function readAnswer<K extends OperationKey>(operation: K, raw: string, la
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { ok: false, cause: 'not_json', problems: ['The answer must be one JSON object.'] };
   }
-  const { value, repairs } = repair(operation, parsed as Record<string, unknown>, language, onDevice);
-  const checked = LLM_FIELDS[operation].safeParse(value);
+  const { value, repairs } = repair(request, parsed as Record<string, unknown>);
+  const checked = request.fields.safeParse(value);
   if (!checked.success) {
     return { ok: false, cause: 'schema', problems: checked.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`) };
   }
@@ -97,5 +89,5 @@ export function readAnswer<K extends OperationKey>(operation: K, raw: string, la
   if (wrongLanguage.length > 0) {
     return { ok: false, cause: 'language', problems: wrongLanguage.map((field) => `${field} is not written in the requested language (${language}).`) };
   }
-  return { ok: true, fields: checked.data as LlmFields<K>, repairs };
+  return { ok: true, fields: checked.data, repairs };
 }

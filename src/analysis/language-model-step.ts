@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import { ApiError } from '../contract/api-error.js';
+import type { NarrationRequest } from '../narration/llm/narration-request.js';
+import type { LlmFailureCause, OllamaNarrator } from '../narration/llm/ollama-narrator.js';
+
+export interface LlmStage {
+  readonly narrator: OllamaNarrator;
+  /** auto: use the LLM when it answers, else the templates; required: its failure is a 502. */
+  readonly mode: 'auto' | 'required';
+}
+
+/** After Ollama is found down, auto mode answers from templates for this long before trying again. */
+export const LLM_RETRY_AFTER_MS = 30_000;
+const UNREACHABLE: readonly LlmFailureCause[] = ['refused', 'network', 'timeout', 'model_not_found'];
+
+/**
+ * The narrate step's policy for a configured language model: its fields, or undefined when the
+ * templates must answer (auto mode); in required mode its failure is the request's failure,
+ * free of charge. A down Ollama is left alone for a while rather than waited on by every photo.
+ */
+export function languageModelStep(stage: LlmStage, now: () => number = Date.now) {
+  let skipUntil = 0;
+  return async <Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<z.infer<Fields> | undefined> => {
+    if (stage.mode === 'auto' && now() < skipUntil) return undefined;
+    const outcome = await stage.narrator.narrate(request);
+    if (outcome.ok) return outcome.fields;
+    if (stage.mode === 'required') {
+      if (outcome.cause === 'queue_full') {
+        throw new ApiError('SERVICE_BUSY', 'Every language model slot is taken and the LLM queue is full; retry shortly. Nothing was charged.', { 'Retry-After': '5' });
+      }
+      throw new ApiError('AI_CALL_FAILED', `The language model this server requires failed (${outcome.cause}); nothing was charged.`);
+    }
+    if (UNREACHABLE.includes(outcome.cause)) skipUntil = now() + LLM_RETRY_AFTER_MS;
+    return undefined;
+  };
+}

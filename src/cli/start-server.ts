@@ -1,0 +1,96 @@
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AccountStore } from '../accounts/account-store.js';
+import { issueKey } from '../accounts/issue-key.js';
+import type { Config } from '../config.js';
+import { createApp } from '../http/create-app.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import type { Pipeline } from '../analysis/pipeline.js';
+import type { ReadinessCheck } from '../readiness-check.js';
+
+/** A reservation this old belongs to a process that died mid-request; its credits go back. */
+const STALE_RESERVATION_MS = 10 * 60_000;
+/** How long a shutdown waits for requests in flight before cutting connections. */
+const DRAIN_TIMEOUT_MS = 30_000;
+
+export interface RunningServer {
+  readonly url: string;
+  /** Stops accepting, lets requests in flight finish, then closes the store. */
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  config: Config,
+  store: AccountStore,
+  pipeline: Pipeline,
+  readinessChecks: readonly ReadinessCheck[],
+  metrics: Metrics,
+  logger: Logger,
+  print: (line: string) => void,
+): Promise<RunningServer> {
+  const refunded = await store.refundStaleReservations(new Date(Date.now() - STALE_RESERVATION_MS));
+  if (refunded > 0) logger.warn({ refunded }, 'refunded reservations left by an earlier process');
+
+  const { express } = createApp({
+    store,
+    pipeline,
+    readinessChecks,
+    metrics,
+    logger,
+    maxConcurrency: config.maxConcurrency,
+    maxQueue: config.maxQueue,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
+  const server = express.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${config.port} on ${config.host} is in use; set PAWLENS_PORT to a free port.`)
+          : error,
+      ),
+    );
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  logger.info({ url }, 'pawlens listening');
+  print(`pawlens listening on ${url} (docs: ${url}/docs)`);
+
+  if ((await store.countKeys()) === 0) {
+    const { record, secret } = await issueKey(store, { name: 'default', credits: null, expiresAt: null });
+    print('');
+    print(`Created the first API key, ${record.id} (unlimited). It is shown only this once:`);
+    print(`  ${secret}`);
+    print('Try it with a photo of yours:');
+    print(`  printf '{"image":"%s"}' "$(base64 -w0 photo.jpg)" > request.json`);
+    print(`  curl -s ${url}/api/v1/breed-identification -H "Authorization: Bearer ${secret}" \\`);
+    print('    -H "Content-Type: application/json" --data-binary @request.json');
+    print('');
+  }
+
+  // While draining, a keep-alive connection whose answer just went out would otherwise sit idle
+  // until its keep-alive timeout (5 s) and hold the shutdown open: close it as soon as it is idle.
+  let draining = false;
+  server.on('request', (_request, response: ServerResponse) => {
+    response.on('finish', () => {
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      draining = true;
+      const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+      force.unref();
+      server.close(() => {
+        clearTimeout(force);
+        resolve();
+      });
+      server.closeIdleConnections();
+    }).then(() => store.close()));
+  return { url, close };
+}

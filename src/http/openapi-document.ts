@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { AnalysisRequestBody } from '../contract/analysis-request.js';
+import { ErrorEnvelope, successEnvelope } from '../contract/envelopes.js';
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../contract/error-catalogue.js';
+import { API_PREFIXES } from '../contract/operation-keys.js';
+import { CREDITS_PER_CALL } from '../contract/price.js';
+import { OPERATION_LIST } from '../operations/registry.js';
+
+/** A request is documented as it may be sent (before the parser's transforms), a response as it is sent. */
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+
+/** The catalogue's codes an operation can answer with, grouped by status. */
+function errorResponses() {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of ERROR_CODES.filter((candidate) => ERROR_CATALOGUE[candidate].operations)) {
+    const { status } = ERROR_CATALOGUE[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      String(status),
+      {
+        description: codes.map((code) => `${code}: ${ERROR_CATALOGUE[code].message}`).join('\n\n'),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      },
+    ]),
+  );
+}
+
+/** OpenAPI 3.1 from the operation registry, the error catalogue and the zod schemas that parse every request and check every response. */
+export function buildOpenApiDocument(version: string) {
+  const schemas: Record<string, unknown> = {
+    AnalysisRequest: jsonSchema(AnalysisRequestBody, 'input'),
+    ErrorEnvelope: jsonSchema(ErrorEnvelope, 'output'),
+  };
+  const paths: Record<string, unknown> = {};
+  for (const contract of OPERATION_LIST) {
+    const { key } = contract;
+    const envelopeName = `${key[0]!.toUpperCase()}${key.slice(1)}Response`;
+    schemas[envelopeName] = jsonSchema(successEnvelope(contract.data), 'output');
+    API_PREFIXES.forEach((prefix, index) => {
+      paths[`${prefix}/${contract.path}`] = {
+        post: {
+          operationId: index === 0 ? key : `${key}Short`,
+          summary: contract.title,
+          description: `${contract.title}. Costs ${CREDITS_PER_CALL} credits on success; failed calls are free.${index === 0 ? '' : ' Alias of the /api/v1 path.'}`,
+          tags: [index === 0 ? 'operations' : 'aliases'],
+          security: [{ bearerAuth: [] }],
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+              description: 'Retry-safe key: the same key and body within 24 h return the stored answer, without a second charge.',
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/AnalysisRequest' } } },
+          },
+          responses: {
+            '200': {
+              description: 'The analysis.',
+              headers: {
+                'X-Request-Id': { schema: { type: 'string' } },
+                'X-Credits-Charged': { schema: { type: 'integer' } },
+                'X-Credits-Remaining': { schema: { type: 'integer' }, description: 'Absent for unlimited keys.' },
+              },
+              content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelopeName}` } } },
+            },
+            ...errorResponses(),
+          },
+        },
+      };
+    });
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'pawlens',
+      version,
+      description:
+        'On-premise pet photo analysis. Every operation takes one Base64 photo (JPG, PNG or WEBP, at most 3 MiB) and returns a closed JSON analysis. Photos never leave the host.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: pk_ followed by 32 characters.' } },
+      schemas,
+    },
+    paths,
+  };
+}

@@ -1,0 +1,32 @@
+import type { KeyRecord } from '../accounts/account-store.js';
+import type { AnalysisRequest } from '../contract/analysis-request.js';
+import type { Operation } from '../operations/operation.js';
+
+/**
+ * What the middleware learn about a request, typed, in `res.locals`: each is set by the one
+ * middleware named beside it and read by those mounted after it.
+ */
+declare global {
+  // Express's own declaration-merging hook for res.locals.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** requestId() */
+      requestId: string;
+      /** The operation whose path was called: selectOperation(). */
+      operation?: Operation;
+      /** bearerAuth() */
+      key?: KeyRecord;
+      /** jsonBody(): the body, parsed by the contract's schema. */
+      request?: AnalysisRequest;
+      /** idempotency().claim, when the request carries an Idempotency-Key that it claimed. */
+      idempotencyKey?: string;
+    }
+  }
+}
+
+/** Reads what an earlier middleware must have set; a missing value is a mounting bug, not a client error. */
+export function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is not set: the middleware that sets it is not mounted before this one`);
+  return value;
+}

@@ -1,0 +1,48 @@
+import type { HealthAssessment, Rule, RuleTable } from '../analysis/findings.js';
+import { RULE_SEVERITIES } from '../analysis/findings.js';
+import type { HealthOperationKey } from '../contract/operation-keys.js';
+import type { ColourMeasurement } from '../vision/colour-quality-model.js';
+import type { SeverityHeadModel } from '../vision/severity-head-model.js';
+import type { ColourName } from '../vision/tables/colour-palette.js';
+
+/** A rule whose head score reaches this is a finding. */
+export const FINDING_THRESHOLD = 0.5;
+/** Colours at least this share of the scope are named in the colour field. */
+export const NAMED_COLOUR_SHARE = 0.15;
+/** A red flag's own colours are named from this share on, even when others dominate. */
+export const RED_FLAG_COLOUR_SHARE = 0.03;
+
+function coloursToName(shares: Readonly<Record<ColourName, number>>, findings: readonly Rule[]): ColourName[] {
+  const ranked = (Object.entries(shares) as Array<[ColourName, number]>).sort((a, b) => b[1] - a[1]);
+  const named = ranked.filter(([, share]) => share >= NAMED_COLOUR_SHARE).slice(0, 2).map(([colour]) => colour);
+  if (named.length === 0 && ranked[0]) named.push(ranked[0][0]);
+  for (const rule of findings.filter((finding) => finding.redFlag)) {
+    for (const colour of rule.when.flatMap((condition) => (condition.atLeast !== undefined ? condition.colours : []))) {
+      if (named.length < 3 && !named.includes(colour) && shares[colour] >= RED_FLAG_COLOUR_SHARE) named.push(colour);
+    }
+  }
+  return named;
+}
+
+const rank = (severity: (typeof RULE_SEVERITIES)[number]) => RULE_SEVERITIES.indexOf(severity);
+
+/**
+ * A photo past the gate → a health judgement: the severity head scores every rule of the table,
+ * and the severity is the highest of the fired rules, so no finding can hide a red flag. No rule
+ * fired is `inconclusive`: the colours match nothing pawlens can interpret.
+ */
+export async function assessHealth(operation: HealthOperationKey, table: RuleTable, measurement: ColourMeasurement, head: SeverityHeadModel): Promise<HealthAssessment> {
+  const shares = measurement[table.scope];
+  const scores = await head.predict(measurement.features);
+  const findings = table.rules.filter((rule) => (scores.get(rule.id) ?? 0) >= FINDING_THRESHOLD);
+  const mainFinding = findings.reduce<Rule | undefined>((main, rule) => (!main || rank(rule.severity) > rank(main.severity) ? rule : main), undefined);
+  return {
+    operation,
+    severity: mainFinding?.severity ?? 'inconclusive',
+    findings,
+    mainFinding,
+    colours: coloursToName(shares, findings),
+    shares,
+    scope: table.scope,
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { confidence, label, summary } from '../contract/data-fields.js';
+import { splitSentences } from '../contract/sentences.js';
+import { joinSentences } from '../narration/join-sentences.js';
+import { localeFor } from '../narration/locales/locale-for.js';
+import { retakeSentences } from '../narration/retake-sentences.js';
+import type { Operation } from './operation.js';
+
+/** SPEC.md §2.8. */
+const EmotionData = z.strictObject({
+  emotion: label('Most likely current emotional state.'),
+  confidence,
+  summary,
+});
+
+/**
+ * Emotion is read from posture, ears, eyes and tail: nothing the on-device models measure. So the
+ * built-in answer says so with confidence 0, and judges nothing; a language model, when there is
+ * one, supplies the whole reading.
+ */
+export const emotion: Operation<'emotion', typeof EmotionData, void, typeof EmotionData> = {
+  key: 'emotion',
+  path: 'emotion-analysis',
+  title: 'Emotion analysis',
+  data: EmotionData,
+  needs: { subject: false },
+  judge: async () => undefined,
+  answer: (verdict, language) => {
+    const t = localeFor(language);
+    if (!verdict.judged) {
+      return { emotion: t.quality[verdict.refusal].label, confidence: 0, summary: joinSentences(language, retakeSentences(language, verdict.refusal, 'emotion')) };
+    }
+    return { emotion: t.emotion.label, confidence: 0, summary: t.emotion.summary };
+  },
+  llm: {
+    fields: EmotionData,
+    facts: (_findings, language) => [localeFor(language).prompt.emotionNote],
+    limitation: (language) => splitSentences(localeFor(language).emotion.summary, language).at(-1)!,
+  },
+  merge: (_findings, _measured, model) => model,
+};

@@ -1,0 +1,56 @@
+import type { DecodedImage } from '../image/decoded-image.js';
+import type { PlainTensor } from './inference-pool.js';
+import { pixelsToTensor, resizeFor } from './image-tensor.js';
+import { ModelLoadError, type LoadedModel } from './load-model.js';
+import type { ImageInputSpec, OutputSpec } from './model-manifest.js';
+
+type Feeds = Record<string, PlainTensor>;
+
+/**
+ * One loaded model and what it is for, as Immich ML's InferenceModel: opened once (and checked
+ * against what its task needs) when constructed, then `predict` = prepare the input → run →
+ * read the outputs. A task is a subclass that says how to prepare and how to read.
+ */
+export abstract class OnnxModel<Input, Output> {
+  readonly name: string;
+
+  constructor(protected readonly model: LoadedModel) {
+    this.name = model.manifest.name;
+  }
+
+  async predict(input: Input): Promise<Output> {
+    return this.read(await this.model.run(await this.prepare(input)));
+  }
+
+  protected abstract prepare(input: Input): Promise<Feeds> | Feeds;
+  protected abstract read(outputs: Feeds): Output;
+
+  /** The manifest's first output, which every task here reads. */
+  protected get firstOutput(): OutputSpec {
+    return this.model.manifest.outputs[0]!;
+  }
+
+  protected labelsOf(output: string): readonly string[] {
+    return this.model.labels.get(output) ?? [];
+  }
+
+  protected fail(why: string): ModelLoadError {
+    return new ModelLoadError(`${this.name}: ${why}`);
+  }
+}
+
+/** A model that looks at the photo: resized to its input once, turned into its tensor, run. */
+export abstract class ImageModel<Output> extends OnnxModel<DecodedImage, Output> {
+  protected readonly input: ImageInputSpec;
+
+  constructor(model: LoadedModel) {
+    super(model);
+    const { input } = model.manifest;
+    if (input.kind !== 'image') throw this.fail('this task takes an image input.');
+    this.input = input;
+  }
+
+  protected async prepare(image: DecodedImage): Promise<Feeds> {
+    return { [this.input.name]: pixelsToTensor(await resizeFor(image, this.input), this.input) };
+  }
+}
