@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { successEnvelope } from '../src/contract/envelopes.js';
-import { LANGUAGES } from '../src/contract/language.js';
-import { API_PREFIXES, OPERATION_KEYS } from '../src/contract/operation-keys.js';
-import { OPERATIONS } from '../src/operations/registry.js';
-import { FORMATS, photo, toBase64, type Format } from './fixtures/images.js';
-import { createTestApp, type TestApp } from './fixtures/test-app.js';
+import { successEnvelope } from '../../src/contract/envelopes.js';
+import { LANGUAGES } from '../../src/contract/language.js';
+import { API_PREFIXES, OPERATION_KEYS } from '../../src/contract/operation-keys.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { FORMATS, photo, toBase64, type Format } from '../fixtures/images.js';
+import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 /** CJK text has no Latin letters; the other two have no CJK. A cheap check the right language came back. */
 const looksLike = { en: /^[^\u4e00-\u9fff]*$/, es: /^[^\u4e00-\u9fff]*$/, zh: /[\u4e00-\u9fff]/ } as const;

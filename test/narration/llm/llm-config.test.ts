@@ -2,17 +2,17 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { createApp } from '../src/http/create-app.js';
-import { llmReadinessCheck } from '../src/narration/llm/llm-readiness.js';
-import { visionReadinessCheck } from '../src/vision/vision-readiness.js';
-import { OllamaNarrator } from '../src/narration/llm/ollama-narrator.js';
-import { parseOllamaHost } from '../src/narration/llm/ollama-host.js';
-import { assertPrivateLlmHost, isPrivateAddress, PrivacyGuardError } from '../src/narration/llm/privacy-guard.js';
-import { createPipeline } from '../src/analysis/pipeline.js';
-import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
-import { startFakeOllama, type FakeOllama } from './fakes/fake-ollama.js';
-import { builtinVision } from './fixtures/test-app.js';
+import { ConfigError, loadConfig } from '../../../src/config.js';
+import { createApp } from '../../../src/http/create-app.js';
+import { llmReadinessCheck } from '../../../src/narration/llm/llm-readiness.js';
+import { visionReadinessCheck } from '../../../src/vision/vision-readiness.js';
+import { OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
+import { parseOllamaHost } from '../../../src/narration/llm/ollama-host.js';
+import { assertPrivateLlmHost, isPrivateAddress, PrivacyGuardError } from '../../../src/narration/llm/privacy-guard.js';
+import { createPipeline } from '../../../src/analysis/pipeline.js';
+import { SqliteAccountStore } from '../../../src/accounts/sqlite-account-store.js';
+import { startFakeOllama, type FakeOllama } from '../../fakes/fake-ollama.js';
+import { builtinVision } from '../../fixtures/test-app.js';
 
 describe('OLLAMA_HOST, read as Ollama reads it', () => {
   it.each([

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { HEALTH_OPERATION_KEYS } from '../src/contract/operation-keys.js';
-import { countSentences } from '../src/contract/sentences.js';
-import { EN } from '../src/narration/locales/en.js';
-import { ES } from '../src/narration/locales/es.js';
-import type { BreedFacts, Locale } from '../src/narration/locales/locale.js';
-import { ZH } from '../src/narration/locales/zh.js';
-import { OPERATION_LIST, OPERATIONS } from '../src/operations/registry.js';
-import { COLOUR_NAMES } from '../src/vision/tables/colour-palette.js';
-import { IMAGENET_PET_CLASSES, SPECIES_NAMES, type Species } from '../src/vision/tables/imagenet-pets.js';
+import { HEALTH_OPERATION_KEYS } from '../../src/contract/operation-keys.js';
+import { countSentences } from '../../src/contract/sentences.js';
+import { EN } from '../../src/narration/locales/en.js';
+import { ES } from '../../src/narration/locales/es.js';
+import type { BreedFacts, Locale } from '../../src/narration/locales/locale.js';
+import { ZH } from '../../src/narration/locales/zh.js';
+import { OPERATION_LIST, OPERATIONS } from '../../src/operations/registry.js';
+import { COLOUR_NAMES } from '../../src/vision/tables/colour-palette.js';
+import { IMAGENET_PET_CLASSES, SPECIES_NAMES, type Species } from '../../src/vision/tables/imagenet-pets.js';
 
 type Language = 'en' | 'zh' | 'es';
 

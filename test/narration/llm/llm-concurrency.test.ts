@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
-import { OPERATIONS } from '../src/operations/registry.js';
-import { LLM_QUEUE_GAUGES, Metrics } from '../src/metrics.js';
-import { OllamaNarrator } from '../src/narration/llm/ollama-narrator.js';
-import { createPipeline } from '../src/analysis/pipeline.js';
-import { decodeImageField } from '../src/image/decode-image.js';
-import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from './fakes/fake-ollama.js';
-import { photo, toBase64 } from './fixtures/images.js';
-import { createLlmTestApp } from './fixtures/llm-app.js';
-import { analyze } from './fixtures/pipelines.js';
-import { builtinPipeline, builtinVision } from './fixtures/test-app.js';
+import { ErrorEnvelope, successEnvelope } from '../../../src/contract/envelopes.js';
+import { OPERATIONS } from '../../../src/operations/registry.js';
+import { LLM_QUEUE_GAUGES, Metrics } from '../../../src/metrics.js';
+import { OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
+import { createPipeline } from '../../../src/analysis/pipeline.js';
+import { decodeImageField } from '../../../src/image/decode-image.js';
+import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../fakes/fake-ollama.js';
+import { photo, toBase64 } from '../../fixtures/images.js';
+import { createLlmTestApp } from '../../fixtures/llm-app.js';
+import { analyze } from '../../fixtures/pipelines.js';
+import { builtinPipeline, builtinVision } from '../../fixtures/test-app.js';
 
 /**
  * The language model has its own slots (PAWLENS_LLM_CONCURRENCY, PAWLENS_LLM_MAX_QUEUE), apart

@@ -2,18 +2,18 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OnnxGraph } from '../scripts/onnx/onnx-graph.js';
-import { HEALTH_OPERATION_KEYS } from '../src/contract/operation-keys.js';
-import { RULE_SEVERITIES } from '../src/analysis/findings.js';
-import { OPERATIONS } from '../src/operations/registry.js';
-import { COLOUR_QUALITY_FEATURES } from '../src/vision/colour-quality-features.js';
-import { fromHalf, toHalf } from '../src/vision/float16.js';
-import { pixelsToTensor } from '../src/vision/image-tensor.js';
-import { loadModel, ModelLoadError, sha256Of } from '../src/vision/load-model.js';
-import { MANIFEST_FILE, type ImageInputSpec } from '../src/vision/model-manifest.js';
-import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
+import { OnnxGraph } from '../../scripts/onnx/onnx-graph.js';
+import { HEALTH_OPERATION_KEYS } from '../../src/contract/operation-keys.js';
+import { RULE_SEVERITIES } from '../../src/analysis/findings.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
+import { fromHalf, toHalf } from '../../src/vision/float16.js';
+import { pixelsToTensor } from '../../src/vision/image-tensor.js';
+import { loadModel, ModelLoadError, sha256Of } from '../../src/vision/load-model.js';
+import { MANIFEST_FILE, type ImageInputSpec } from '../../src/vision/model-manifest.js';
+import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILTIN = join(ROOT, 'models', 'builtin');
 const BUILTIN_NAMES = readdirSync(BUILTIN, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IMAGENET_PET_CLASSES, SPECIES_NAMES, type Species } from '../src/vision/tables/imagenet-pets.js';
-import { SHARED_DIR, hasShared } from './fixtures/shared-assets.js';
+import { IMAGENET_PET_CLASSES, SPECIES_NAMES, type Species } from '../../src/vision/tables/imagenet-pets.js';
+import { SHARED_DIR, hasShared } from '../fixtures/shared-assets.js';
 
 const SPECIES: readonly Species[] = ['dog', 'cat', 'rabbit', 'hamster', 'guinea_pig'];
 const HAN = /\p{Script=Han}/u;

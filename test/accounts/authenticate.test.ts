@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStoreError } from '../src/accounts/account-store.js';
-import { generateApiKey, hashApiKey, KEY_PATTERN } from '../src/accounts/api-key.js';
-import { issueKey } from '../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
-import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
-import { OPERATIONS } from '../src/operations/registry.js';
-import { createApp } from '../src/http/create-app.js';
-import { photo, toBase64 } from './fixtures/images.js';
-import { builtinPipeline, createTestApp, type TestApp } from './fixtures/test-app.js';
+import { AccountStoreError } from '../../src/accounts/account-store.js';
+import { generateApiKey, hashApiKey, KEY_PATTERN } from '../../src/accounts/api-key.js';
+import { issueKey } from '../../src/accounts/issue-key.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { ErrorEnvelope, successEnvelope } from '../../src/contract/envelopes.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { createApp } from '../../src/http/create-app.js';
+import { photo, toBase64 } from '../fixtures/images.js';
+import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 const STOOL_PATH = `/api/v1/${OPERATIONS.stool.path}`;
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../src/contract/api-error.js';
-import type { ErrorCode } from '../src/contract/error-catalogue.js';
-import { decodeBase64Field } from '../src/image/base64-field.js';
-import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, decodeImageField, type IntakeLimits } from '../src/image/decode-image.js';
-import type { DecodedImage } from '../src/image/decoded-image.js';
-import { sniffImageFormat } from '../src/image/sniff-format.js';
-import { FORMATS, decompressionBombPng, photo, sidewaysJpegWithGps, toBase64, truncatedPhoto } from './fixtures/images.js';
+import { ApiError } from '../../src/contract/api-error.js';
+import type { ErrorCode } from '../../src/contract/error-catalogue.js';
+import { decodeBase64Field } from '../../src/image/base64-field.js';
+import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, decodeImageField, type IntakeLimits } from '../../src/image/decode-image.js';
+import type { DecodedImage } from '../../src/image/decoded-image.js';
+import { sniffImageFormat } from '../../src/image/sniff-format.js';
+import { FORMATS, decompressionBombPng, photo, sidewaysJpegWithGps, toBase64, truncatedPhoto } from '../fixtures/images.js';
 
 /** Intake on its own: base64 → bytes → sniffed format → upright, stripped, 8-bit RGB pixels. */
 

@@ -7,17 +7,17 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStoreError, type Reservation } from '../src/accounts/account-store.js';
-import { issueKey } from '../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
-import { ErrorEnvelope, successEnvelope } from '../src/contract/envelopes.js';
-import { OPERATION_KEYS, type OperationKey } from '../src/contract/operation-keys.js';
-import { CREDITS_PER_CALL } from '../src/contract/price.js';
-import { createApp, type AppDeps } from '../src/http/create-app.js';
-import { OPERATIONS, type OperationData } from '../src/operations/registry.js';
-import { answeringPipeline } from './fixtures/pipelines.js';
-import { GIF_BYTES, photo, toBase64, truncatedPhoto } from './fixtures/images.js';
-import { createTestApp } from './fixtures/test-app.js';
+import { AccountStoreError, type Reservation } from '../../src/accounts/account-store.js';
+import { issueKey } from '../../src/accounts/issue-key.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { ErrorEnvelope, successEnvelope } from '../../src/contract/envelopes.js';
+import { OPERATION_KEYS, type OperationKey } from '../../src/contract/operation-keys.js';
+import { CREDITS_PER_CALL } from '../../src/contract/price.js';
+import { createApp, type AppDeps } from '../../src/http/create-app.js';
+import { OPERATIONS, type OperationData } from '../../src/operations/registry.js';
+import { answeringPipeline } from '../fixtures/pipelines.js';
+import { GIF_BYTES, photo, toBase64, truncatedPhoto } from '../fixtures/images.js';
+import { createTestApp } from '../fixtures/test-app.js';
 
 let image: string;
 const dirs: string[] = [];
@@ -532,7 +532,7 @@ describe('SqliteAccountStore credits', () => {
  * or two of either. The class comment promises that this is safe; these tests hold it to that.
  */
 describe('SqliteAccountStore with other connections on the same file', () => {
-  const ROOT = resolve(import.meta.dirname, '..');
+  const ROOT = resolve(import.meta.dirname, '..', '..');
 
   /** Another process that takes the write lock of `file` (creating it), holds it `ms`, then lets go. */
   async function holdWriteLock(file: string, ms: number): Promise<{ released: Promise<void> }> {

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DecodedImage } from '../src/image/decoded-image.js';
-import type { HealthAssessment } from '../src/analysis/findings.js';
-import { createPipeline, type Pipeline } from '../src/analysis/pipeline.js';
-import { LANGUAGES } from '../src/contract/language.js';
-import type { HealthOperationKey } from '../src/contract/operation-keys.js';
-import { countSentences } from '../src/contract/sentences.js';
-import { decodeImageBytes } from '../src/image/decode-image.js';
-import { HEALTH_OPERATIONS, OPERATIONS } from '../src/operations/registry.js';
-import { analyze } from './fixtures/pipelines.js';
-import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, speckles } from './fixtures/scenes.js';
-import { describeWithShared, sharedPhoto } from './fixtures/shared-assets.js';
-import { builtinVision } from './fixtures/test-app.js';
+import type { DecodedImage } from '../../src/image/decoded-image.js';
+import type { HealthAssessment } from '../../src/analysis/findings.js';
+import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
+import { LANGUAGES } from '../../src/contract/language.js';
+import type { HealthOperationKey } from '../../src/contract/operation-keys.js';
+import { countSentences } from '../../src/contract/sentences.js';
+import { decodeImageBytes } from '../../src/image/decode-image.js';
+import { HEALTH_OPERATIONS, OPERATIONS } from '../../src/operations/registry.js';
+import { analyze } from '../fixtures/pipelines.js';
+import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, speckles } from '../fixtures/scenes.js';
+import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
+import { builtinVision } from '../fixtures/test-app.js';
 
 /** One generated photo per rule row: [operation, rule that must be the main finding, scene]. */
 const RULE_SCENES: ReadonlyArray<readonly [HealthOperationKey, string, Buffer]> = [

@@ -2,18 +2,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
-import { checkReadiness } from '../src/http/check-readiness.js';
-import { visionReadinessCheck } from '../src/vision/vision-readiness.js';
-import { Metrics } from '../src/metrics.js';
-import { decodeImageBytes } from '../src/image/decode-image.js';
-import type { DecodedImage } from '../src/image/decoded-image.js';
-import { InferenceError, InferencePool } from '../src/vision/inference-pool.js';
-import { installModel } from '../src/vision/install-model.js';
-import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
-import type { VisionModels } from '../src/vision/vision-models.js';
-import { blob, closeUp, decodedScene, FLOOR, scene } from './fixtures/scenes.js';
-import { describeWithShared, SHARED_DIR, sharedPhoto } from './fixtures/shared-assets.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { checkReadiness } from '../../src/http/check-readiness.js';
+import { visionReadinessCheck } from '../../src/vision/vision-readiness.js';
+import { Metrics } from '../../src/metrics.js';
+import { decodeImageBytes } from '../../src/image/decode-image.js';
+import type { DecodedImage } from '../../src/image/decoded-image.js';
+import { InferenceError, InferencePool } from '../../src/vision/inference-pool.js';
+import { installModel } from '../../src/vision/install-model.js';
+import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
+import type { VisionModels } from '../../src/vision/vision-models.js';
+import { blob, closeUp, decodedScene, FLOOR, scene } from '../fixtures/scenes.js';
+import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 
 const NO_INSTALLED_MODELS = '/nonexistent-pawlens-models';
 const releaseAll = (vision: VisionModels | undefined) => Promise.all((vision?.loaded ?? []).map((model) => model.release()));
@@ -91,7 +91,7 @@ describe('the inference pool runs the built-in models exactly as the calling thr
 
 describe('a thread that dies', () => {
   it('fails only the job it was running and is replaced; the pool reports the restarts', async () => {
-    const pool = new InferencePool(1, { workerUrl: new URL('./fixtures/exiting-inference-worker.js', import.meta.url) });
+    const pool = new InferencePool(1, { workerUrl: new URL('../fixtures/exiting-inference-worker.js', import.meta.url) });
     try {
       const model = await pool.open(new Uint8Array([1, 2, 3]));
       await expect(pool.run(model, {})).rejects.toThrow('an inference thread stopped (exit code 3)');
@@ -127,7 +127,7 @@ describe('a thread that dies', () => {
 
 describe('threads that cannot start', () => {
   it('fail the start with the reason, are not restarted in a loop, and make /readyz not ready', async () => {
-    const pool = new InferencePool(2, { workerUrl: new URL('./fixtures/failing-inference-worker.js', import.meta.url) });
+    const pool = new InferencePool(2, { workerUrl: new URL('../fixtures/failing-inference-worker.js', import.meta.url) });
     try {
       const error = await loadAnalysisModels({ modelsDir: NO_INSTALLED_MODELS, pool }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InferenceError);

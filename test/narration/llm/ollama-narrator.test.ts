@@ -1,17 +1,17 @@
 import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { successEnvelope } from '../src/contract/envelopes.js';
-import { LANGUAGES } from '../src/contract/language.js';
-import { OPERATION_KEYS, type OperationKey } from '../src/contract/operation-keys.js';
-import { OPERATIONS } from '../src/operations/registry.js';
-import { createLogger } from '../src/logger.js';
-import { CHAT_OPTIONS } from '../src/narration/llm/ollama-narrator.js';
-import { BUSY_ERROR, schemaAnswerBehaviour, startFakeOllama, type ChatBehaviour, type ChatRequestBody, type FakeOllama } from './fakes/fake-ollama.js';
-import { schemaAnswer } from './fakes/schema-answer.js';
-import { photo, toBase64 } from './fixtures/images.js';
-import { createLlmTestApp, type LlmTestApp } from './fixtures/llm-app.js';
-import { blob, FLOOR, scene } from './fixtures/scenes.js';
+import { successEnvelope } from '../../../src/contract/envelopes.js';
+import { LANGUAGES } from '../../../src/contract/language.js';
+import { OPERATION_KEYS, type OperationKey } from '../../../src/contract/operation-keys.js';
+import { OPERATIONS } from '../../../src/operations/registry.js';
+import { createLogger } from '../../../src/logger.js';
+import { CHAT_OPTIONS } from '../../../src/narration/llm/ollama-narrator.js';
+import { BUSY_ERROR, schemaAnswerBehaviour, startFakeOllama, type ChatBehaviour, type ChatRequestBody, type FakeOllama } from '../../fakes/fake-ollama.js';
+import { schemaAnswer } from '../../fakes/schema-answer.js';
+import { photo, toBase64 } from '../../fixtures/images.js';
+import { createLlmTestApp, type LlmTestApp } from '../../fixtures/llm-app.js';
+import { blob, FLOOR, scene } from '../../fixtures/scenes.js';
 
 const expectValid = (operation: OperationKey, body: unknown) => {
   const parsed = successEnvelope(OPERATIONS[operation].data).safeParse(body);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countSentences, splitSentences } from '../src/contract/sentences.js';
+import { countSentences, splitSentences } from '../../src/contract/sentences.js';
 
 describe('sentence counting (DESIGN.md §6)', () => {
   it.each([

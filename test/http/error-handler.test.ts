@@ -4,15 +4,15 @@ import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../src/contract/api-error.js';
-import { ErrorEnvelope } from '../src/contract/envelopes.js';
-import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../src/contract/error-catalogue.js';
-import type { AnalysisInput } from '../src/analysis/findings.js';
-import { createLogger } from '../src/logger.js';
-import { OPERATIONS } from '../src/operations/registry.js';
-import { analyze, answeringPipeline, watchedPipeline } from './fixtures/pipelines.js';
-import { GIF_BYTES, decompressionBombPng, photo, toBase64, truncatedPhoto, type Format } from './fixtures/images.js';
-import { builtinPipeline, createTestApp, type TestApp } from './fixtures/test-app.js';
+import { ApiError } from '../../src/contract/api-error.js';
+import { ErrorEnvelope } from '../../src/contract/envelopes.js';
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src/contract/error-catalogue.js';
+import type { AnalysisInput } from '../../src/analysis/findings.js';
+import { createLogger } from '../../src/logger.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { analyze, answeringPipeline, watchedPipeline } from '../fixtures/pipelines.js';
+import { GIF_BYTES, decompressionBombPng, photo, toBase64, truncatedPhoto, type Format } from '../fixtures/images.js';
+import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 /**
  * Every row of the error catalogue, provoked over HTTP, plus the inputs an attacker or a careless

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../src/contract/error-catalogue.js';
-import { API_PREFIXES, OPERATION_KEYS } from '../src/contract/operation-keys.js';
-import { OPERATIONS } from '../src/operations/registry.js';
-import { createTestApp, type TestApp } from './fixtures/test-app.js';
+import { ERROR_CODES } from '../../src/contract/error-catalogue.js';
+import { API_PREFIXES, OPERATION_KEYS } from '../../src/contract/operation-keys.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 describe('OpenAPI document and docs page', () => {
   let app: TestApp;
@@ -42,7 +42,7 @@ describe('OpenAPI document and docs page', () => {
   });
 
   it('documents every error code in the README', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     for (const code of ERROR_CODES) expect(readme, code).toContain(`\`${code}\``);
   });
 });

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateBuiltinFiles } from '../scripts/generate-models.js';
-import { hexToLab, srgbToLab } from '../src/vision/colour-science.js';
-import { ANALYSER_SIZE } from '../src/vision/colour-quality-features.js';
-import { resizeFor } from '../src/vision/image-tensor.js';
-import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from '../src/vision/tables/colour-palette.js';
-import { blob, closeUp, decodedScene, FLOOR, scene } from './fixtures/scenes.js';
-import { builtinVision } from './fixtures/test-app.js';
+import { generateBuiltinFiles } from '../../scripts/generate-models.js';
+import { hexToLab, srgbToLab } from '../../src/vision/colour-science.js';
+import { ANALYSER_SIZE } from '../../src/vision/colour-quality-features.js';
+import { resizeFor } from '../../src/vision/image-tensor.js';
+import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from '../../src/vision/tables/colour-palette.js';
+import { blob, closeUp, decodedScene, FLOOR, scene } from '../fixtures/scenes.js';
+import { builtinVision } from '../fixtures/test-app.js';
 
 describe('built-in models', () => {
   it('regenerating them gives the committed bytes', () => {

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers of src/, lowest first (README, "Architecture"). A module may import from its own
+ * layer or any below it, never from one above: operations and narration both speak in the
+ * findings types, so neither needs the other's, and nothing below http knows it is served.
+ */
+const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['foundations', ['src/contract/', 'src/logger.ts', 'src/metrics.ts', 'src/work-queue.ts', 'src/version.ts', 'src/readiness-check.ts']],
+  ['image and accounts', ['src/image/', 'src/accounts/']],
+  ['vision', ['src/vision/']],
+  ['findings', ['src/analysis/findings.ts']],
+  ['narration', ['src/narration/']],
+  ['operations', ['src/operations/']],
+  ['analysis', ['src/analysis/']],
+  ['config and http', ['src/config.ts', 'src/http/']],
+  ['cli', ['src/cli/', 'src/cli.ts']],
+];
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|js)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Every relative import (static, dynamic, type-only, side-effect) of a file, as a path from the repository root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3]!,
+  );
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)).replace(/\.js$/, file.endsWith('.js') && !specifier.endsWith('.ts') ? '.js' : '.ts'))
+    .map((path) => (FILES.includes(path) ? path : path.replace(/\.ts$/, '.js')));
+}
+
+/** The layer a file belongs to: the one whose most specific path covers it. */
+function layerOf(file: string): number {
+  let best = -1;
+  let bestLength = -1;
+  LAYERS.forEach(([, paths], index) => {
+    for (const path of paths) {
+      if ((file === path || file.startsWith(path)) && path.length > bestLength) {
+        best = index;
+        bestLength = path.length;
+      }
+    }
+  });
+  return best;
+}
+
+const FILES = sourceFiles('src');
+const GRAPH = new Map(FILES.map((file) => [file, importsOf(file)]));
+
+describe('the import graph of src/', () => {
+  it('reads a real graph: every file is in a layer, and every import resolves to a file', () => {
+    expect(FILES.length).toBeGreaterThan(50);
+    expect(FILES.filter((file) => layerOf(file) < 0)).toEqual([]);
+    const unresolved = [...GRAPH].flatMap(([file, imports]) => imports.filter((target) => !FILES.includes(target)).map((target) => `${file} → ${target}`));
+    expect(unresolved).toEqual([]);
+    expect(GRAPH.get('src/analysis/pipeline.ts')).toContain('src/operations/registry.ts');
+  });
+
+  it('runs one way: no module imports from a layer above its own', () => {
+    const upward = [...GRAPH].flatMap(([file, imports]) =>
+      imports
+        .filter((target) => layerOf(target) > layerOf(file))
+        .map((target) => `${file} (${LAYERS[layerOf(file)]![0]}) → ${target} (${LAYERS[layerOf(target)]![0]})`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no cycles, even inside a layer', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of GRAPH.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of FILES) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});
