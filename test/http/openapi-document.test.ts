@@ -1,34 +1,47 @@
 import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/contract/error-catalogue.js';
-import { API_PREFIXES, OPERATION_KEYS } from '../../src/contract/operation-keys.js';
-import { OPERATIONS } from '../../src/operations/registry.js';
+import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/contract/error-catalogue.js';
+import { API_PREFIXES } from '../../src/contract/operation-keys.js';
+import { OPERATION_LIST } from '../../src/operations/registry.js';
+import { photo, toBase64 } from '../fixtures/images.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
-describe('OpenAPI document and docs page', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
+let app: TestApp;
+let document: { paths: Record<string, { post: { responses: Record<string, { description: string }> } }>; components: { schemas: Record<string, Record<string, unknown>> } };
+beforeAll(async () => {
+  app = await createTestApp();
+  document = (await request(app.http).get('/openapi.json')).body;
+});
 
+describe('OpenAPI document and docs page', () => {
   it('documents every operation on both prefixes with its closed response schema', async () => {
     const { body, status } = await request(app.http).get('/openapi.json');
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
-    for (const key of OPERATION_KEYS) {
+    for (const operation of OPERATION_LIST) {
       for (const prefix of API_PREFIXES) {
-        const post = body.paths[`${prefix}/${OPERATIONS[key].path}`]?.post;
-        expect(post, `${prefix} ${key}`).toBeDefined();
+        const post = body.paths[`${prefix}/${operation.path}`]?.post;
+        expect(post, `${prefix} ${operation.key}`).toBeDefined();
         expect(post.security).toEqual([{ bearerAuth: [] }]);
       }
-      const name = `${key[0]!.toUpperCase()}${key.slice(1)}Response`;
+      const name = `${operation.key[0]!.toUpperCase()}${operation.key.slice(1)}Response`;
       const data = body.components.schemas[name].properties.data;
       expect(data.additionalProperties).toBe(false);
-      expect(data.required.sort()).toEqual(Object.keys(OPERATIONS[key].data.shape).sort());
+      expect(data.required.sort()).toEqual(Object.keys(operation.data.shape).sort());
     }
     expect(body.components.schemas.StoolResponse.properties.data.properties.severity.enum).toContain('inconclusive');
     expect(body.components.schemas.VomitResponse.properties.data.properties.severity.enum).not.toContain('normal');
+  });
+
+  it('lists under each operation exactly the error codes the catalogue says an operation can answer with', () => {
+    const listed = Object.entries(document.paths['/api/v1/feces-analysis']!.post.responses)
+      .filter(([status]) => status !== '200')
+      .flatMap(([, response]) => response.description.split('\n\n').map((line) => line.split(':')[0]));
+    const expected = ERROR_CODES.filter((code) => ERROR_CATALOGUE[code].operations);
+    expect(listed.sort()).toEqual([...expected].sort());
+    expect(listed).not.toContain('NOT_FOUND');
   });
 
   it('serves the docs page and its assets from this host, with no CDN', async () => {
@@ -44,5 +57,55 @@ describe('OpenAPI document and docs page', () => {
   it('documents every error code in the README', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     for (const code of ERROR_CODES) expect(readme, code).toContain(`\`${code}\``);
+  });
+});
+
+describe('the documented request body is exactly what the server accepts', () => {
+  let image: string;
+  beforeAll(async () => {
+    image = toBase64(await photo('jpeg'));
+  });
+
+  /** Bodies a client might send, each judged twice: by the document (as a client's tooling would) and by the server. */
+  const VARIANTS: ReadonlyArray<readonly [string, (image: string) => unknown]> = [
+    ['plain base64', (image) => ({ image })],
+    ['a data URL', (image) => ({ image: `data:image/jpeg;base64,${image}` })],
+    ['base64url without padding', (image) => ({ image: image.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') })],
+    ['base64 with MIME line breaks', (image) => ({ image: image.replace(/.{76}/g, '$&\r\n') })],
+    ...['en', 'zh', 'es', 'EN', 'Zh', 'zh-CN', 'es_MX', 'zh-Hans-CN', ' es ', ''].map((language) => [`language ${JSON.stringify(language)}`, (image: string) => ({ image, language })] as const),
+    ['language null', (image) => ({ image, language: null })],
+    ['animalType "dog"', (image) => ({ image, animalType: 'dog' })],
+    ['animalType of 40 characters', (image) => ({ image, animalType: 'b'.repeat(40) })],
+    ['animalType of 40 emoji (80 UTF-16 units)', (image) => ({ image, animalType: '🐕'.repeat(40) })],
+    ['animalType blank', (image) => ({ image, animalType: '  ' })],
+    ['animalType null', (image) => ({ image, animalType: null })],
+    ['fields the contract does not name', (image) => ({ image, model: 'gpt', extra: { deep: [1] } })],
+    // What the document refuses, the server must refuse too.
+    ...['fr', 'english', 'zh-', 'en--US', 'zh-toolongsubtag'].map((language) => [`language ${JSON.stringify(language)}`, (image: string) => ({ image, language })] as const),
+    ['language as a number', (image) => ({ image, language: 42 })],
+    ['language as an array', (image) => ({ image, language: ['en'] })],
+    ['animalType of 41 characters', (image) => ({ image, animalType: 'a'.repeat(41) })],
+    ['animalType as a number', (image) => ({ image, animalType: 7 })],
+    ['animalType as an object', (image) => ({ image, animalType: { name: 'dog' } })],
+    ['no image', () => ({ language: 'en' })],
+    ['an empty image', () => ({ image: '' })],
+    ['a null image', () => ({ image: null })],
+    ['image as a number', () => ({ image: 42 })],
+    ['an array body', (image) => [{ image }]],
+  ];
+
+  it.each(VARIANTS)('%s: accepted exactly when the document allows it', async (_name, body) => {
+    const validate = new Ajv2020({ strict: false }).compile(document.components.schemas.AnalysisRequest!);
+    const sent = body(image);
+    const documented = validate(sent);
+    const response = await app.post('stool', sent);
+    expect(response.status === 200, `documented ${documented}, answered ${response.status} ${JSON.stringify(response.body.error ?? '')}`).toBe(documented);
+  });
+
+  it('tries both kinds: bodies the document allows and bodies it refuses', () => {
+    const validate = new Ajv2020({ strict: false }).compile(document.components.schemas.AnalysisRequest!);
+    const verdicts = VARIANTS.map(([, body]) => validate(body('aGVsbG8=')));
+    expect(verdicts.filter(Boolean).length).toBeGreaterThan(10);
+    expect(verdicts.filter((valid) => !valid).length).toBeGreaterThan(10);
   });
 });
