@@ -14,7 +14,7 @@ import { idempotency } from './idempotency.js';
 import { jsonBody } from './json-body.js';
 import { rateLimit } from './rate-limit.js';
 import { required } from './request-state.js';
-import { successBody } from './respond.js';
+import { successBody } from './success-body.js';
 
 export interface AnalysisRouteDeps {
   readonly store: AccountStore;

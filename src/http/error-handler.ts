@@ -1,9 +1,10 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ApiError } from '../contract/api-error.js';
+import { ErrorEnvelope } from '../contract/envelopes.js';
+import { ERROR_CATALOGUE } from '../contract/error-catalogue.js';
 import type { Logger } from '../logger.js';
 import { QueueFull } from '../work-queue.js';
 import { requestIdOf } from './request-id.js';
-import { sendError } from './respond.js';
 
 /** body-parser's error types → our catalogue; these reach us before any route code runs. */
 function fromBodyParser(error: { type?: unknown; limit?: unknown; status?: unknown; expose?: unknown }): ApiError | undefined {
@@ -76,4 +77,19 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     logger.error({ requestId: requestIdOf(res), method: req.method, path: req.path, err: error }, 'internal error');
     sendError(res, new ApiError('INTERNAL_ERROR'));
   };
+}
+
+/** The only way an error body is made: checked against the closed error envelope, INTERNAL_ERROR if it fails. */
+export function sendError(res: Response, error: ApiError): void {
+  const envelope = {
+    success: false,
+    request_id: requestIdOf(res),
+    error: { code: error.code, message: error.message.slice(0, 500) },
+  };
+  const checked = ErrorEnvelope.safeParse(envelope);
+  const body = checked.success
+    ? checked.data
+    : { success: false, request_id: requestIdOf(res), error: { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message } };
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  res.status(checked.success ? error.status : 500).json(body);
 }

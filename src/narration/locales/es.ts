@@ -50,6 +50,10 @@ export const ES: Locale = {
         return `El vómito de la foto es principalmente de color ${colours}.`;
       case 'urine':
         return `La orina de la foto es principalmente de color ${colours}.`;
+      default: {
+        const unknown: never = operation;
+        throw new Error(`no observation sentence for ${String(unknown)}`);
+      }
     }
   },
   limitationSentence: {

@@ -33,6 +33,10 @@ export const ZH: Locale = {
         return `照片中的呕吐物主要呈${colours}。`;
       case 'urine':
         return `照片中的尿液主要呈${colours}。`;
+      default: {
+        const unknown: never = operation;
+        throw new Error(`no observation sentence for ${String(unknown)}`);
+      }
     }
   },
   limitationSentence: {
