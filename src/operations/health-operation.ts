@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { HealthAssessment, PhotoNeeds, RuleTable } from '../analysis/findings.js';
+import type { HealthAssessment, RuleTable } from '../analysis/findings.js';
 import type { HealthSeverity } from '../contract/data-fields.js';
 import type { Language } from '../contract/language.js';
 import type { HealthOperationKey } from '../contract/operation-keys.js';

@@ -1,18 +1,18 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountStoreError } from '../../src/accounts/account-store.js';
 import { generateApiKey, hashApiKey, KEY_PATTERN } from '../../src/accounts/api-key.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
-import { ErrorEnvelope, successEnvelope } from '../../src/contract/envelopes.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { createApp } from '../../src/http/create-app.js';
+import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
+import { tempDir } from '../fixtures/temp-dir.js';
 
 const STOOL_PATH = `/api/v1/${OPERATIONS.stool.path}`;
 
@@ -31,74 +31,57 @@ function postWith(authorization: string | undefined, http = app.http) {
   return call.send(JSON.stringify({ image }));
 }
 
-/** Checks the error envelope and returns it: code, status and the request id header all agree. */
-function expectError(res: request.Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = ErrorEnvelope.parse(res.body);
-  expect(body.error.code).toBe(code);
-  expect(res.headers['x-request-id']).toBe(body.request_id);
-  return body;
-}
-
-function expectSuccess(res: request.Response) {
-  expect(res.status).toBe(200);
-  successEnvelope(OPERATIONS.stool.data).parse(res.body);
-}
-
 describe('Authorization header', () => {
   it('a valid key is accepted (the baseline the refusals below are measured against)', async () => {
-    expectSuccess(await postWith(`Bearer ${app.key}`));
+    expectAccepted(await postWith(`Bearer ${app.key}`));
   });
 
   it('no header → 401 UNAUTHORIZED that says how to send the key', async () => {
-    const body = expectError(await postWith(undefined), 401, 'UNAUTHORIZED');
+    const body = expectErrorEnvelope(await postWith(undefined), 401, 'UNAUTHORIZED');
     expect(body.error.message).toMatch(/Bearer/);
   });
 
   it('Basic auth → 401 UNAUTHORIZED', async () => {
     const basic = `Basic ${Buffer.from(`user:${app.key}`).toString('base64')}`;
-    expectError(await postWith(basic), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(await postWith(basic), 401, 'UNAUTHORIZED');
   });
 
   it('the key without the Bearer scheme → 401 UNAUTHORIZED', async () => {
-    expectError(await postWith(app.key), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(await postWith(app.key), 401, 'UNAUTHORIZED');
   });
 
   it.each(['Bearer', 'Bearer ', 'Bearer    '])('%j with no token → 401 UNAUTHORIZED', async (header) => {
-    expectError(await postWith(header), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(await postWith(header), 401, 'UNAUTHORIZED');
   });
 
   it('two tokens after Bearer → 401 UNAUTHORIZED', async () => {
-    expectError(await postWith(`Bearer ${app.key} ${app.key}`), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(await postWith(`Bearer ${app.key} ${app.key}`), 401, 'UNAUTHORIZED');
   });
 
-  it('the scheme is case-insensitive: "bearer pk_…" and "BEARER pk_…" are accepted', async () => {
-    expectSuccess(await postWith(`bearer ${app.key}`));
-    expectSuccess(await postWith(`BEARER ${app.key}`));
+  it('the scheme is case-insensitive and blanks around the key are fine: "bearer pk_…", "BEARER pk_…", "bearer   pk_… "', async () => {
+    expectAccepted(await postWith(`bearer ${app.key}`));
+    expectAccepted(await postWith(`BEARER ${app.key}`));
+    expectAccepted(await postWith(`bearer   ${app.key} `));
   });
 
   it('a well-formed key the server does not know → 401 INVALID_KEY', async () => {
     let unknown = generateApiKey();
     while (unknown === app.key) unknown = generateApiKey();
-    expectError(await postWith(`Bearer ${unknown}`), 401, 'INVALID_KEY');
+    expectErrorEnvelope(await postWith(`Bearer ${unknown}`), 401, 'INVALID_KEY');
   });
 
   it.each(['pk_short', `sk_${'a'.repeat(32)}`, `pk_${'a'.repeat(33)}`, `pk_${'a'.repeat(31)}!`])(
     'a malformed key %j → 401 INVALID_KEY',
     async (key) => {
-      expectError(await postWith(`Bearer ${key}`), 401, 'INVALID_KEY');
+      expectErrorEnvelope(await postWith(`Bearer ${key}`), 401, 'INVALID_KEY');
     },
   );
 
-  it('a known key with one character changed → 401 INVALID_KEY', async () => {
-    const last = app.key.at(-1) === 'a' ? 'b' : 'a';
-    expectError(await postWith(`Bearer ${app.key.slice(0, -1)}${last}`), 401, 'INVALID_KEY');
-  });
-
-  it('auth is checked before the content type and the body (DESIGN.md §1 order)', async () => {
-    const res = await request(app.http).post(STOOL_PATH).set('Content-Type', 'text/plain').send('not json');
-    expectError(res, 401, 'UNAUTHORIZED');
+  it('a known key with one character changed → 401 INVALID_KEY, and the real key is not charged', async () => {
+    const { id, secret } = await app.issue({ credits: 100 });
+    const last = secret.at(-1) === 'a' ? 'b' : 'a';
+    expectErrorEnvelope(await postWith(`Bearer ${secret.slice(0, -1)}${last}`), 401, 'INVALID_KEY');
+    await expectUncharged(app.store, id, 100);
   });
 
   it('the /v1 alias applies the same auth', async () => {
@@ -106,24 +89,25 @@ describe('Authorization header', () => {
       .post(`/v1/${OPERATIONS.stool.path}`)
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ image }));
-    expectError(res, 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
   });
 });
 
 describe('key status', () => {
   it('a revoked key → 403 KEY_REVOKED', async () => {
     const { id, secret } = await app.issue();
-    expectSuccess(await postWith(`Bearer ${secret}`));
+    expectAccepted(await postWith(`Bearer ${secret}`));
     await app.store.setStatus(id, 'revoked');
-    expectError(await postWith(`Bearer ${secret}`), 403, 'KEY_REVOKED');
+    expectErrorEnvelope(await postWith(`Bearer ${secret}`), 403, 'KEY_REVOKED');
+    expect(await app.store.usage(id)).toHaveLength(1);
   });
 
   it('a disabled key → 403 KEY_DISABLED, and works again once re-enabled', async () => {
     const { id, secret } = await app.issue();
     await app.store.setStatus(id, 'disabled');
-    expectError(await postWith(`Bearer ${secret}`), 403, 'KEY_DISABLED');
+    expectErrorEnvelope(await postWith(`Bearer ${secret}`), 403, 'KEY_DISABLED');
     await app.store.setStatus(id, 'active');
-    expectSuccess(await postWith(`Bearer ${secret}`));
+    expectAccepted(await postWith(`Bearer ${secret}`));
   });
 
   it('a revoked key cannot be re-enabled or merely disabled', async () => {
@@ -132,7 +116,7 @@ describe('key status', () => {
     await expect(app.store.setStatus(id, 'active')).rejects.toThrow(AccountStoreError);
     await expect(app.store.setStatus(id, 'disabled')).rejects.toThrow(/revoked/);
     expect((await app.store.getKey(id))?.status).toBe('revoked');
-    expectError(await postWith(`Bearer ${secret}`), 403, 'KEY_REVOKED');
+    expectErrorEnvelope(await postWith(`Bearer ${secret}`), 403, 'KEY_REVOKED');
   });
 
   it('setStatus on an unknown id throws', async () => {
@@ -142,7 +126,7 @@ describe('key status', () => {
   it('the status of one key does not affect another', async () => {
     const { id } = await app.issue();
     await app.store.setStatus(id, 'disabled');
-    expectSuccess(await postWith(`Bearer ${app.key}`));
+    expectAccepted(await postWith(`Bearer ${app.key}`));
   });
 });
 
@@ -156,47 +140,40 @@ describe('key expiry (with an injected clock)', () => {
 
   it('a key that expired in the past → 403 KEY_EXPIRED naming the instant', async () => {
     const expiresAt = new Date(NOW.getTime() - 60_000).toISOString();
-    const { secret } = await clocked.issue({ expiresAt });
-    const body = expectError(await postWith(`Bearer ${secret}`, clocked.http), 403, 'KEY_EXPIRED');
+    const { id, secret } = await clocked.issue({ expiresAt, credits: 100 });
+    const body = expectErrorEnvelope(await postWith(`Bearer ${secret}`, clocked.http), 403, 'KEY_EXPIRED');
     expect(body.error.message).toContain(expiresAt);
+    await expectUncharged(clocked.store, id, 100);
   });
 
   it('an expiry exactly at "now" counts as expired', async () => {
     const { secret } = await clocked.issue({ expiresAt: NOW.toISOString() });
-    expectError(await postWith(`Bearer ${secret}`, clocked.http), 403, 'KEY_EXPIRED');
+    expectErrorEnvelope(await postWith(`Bearer ${secret}`, clocked.http), 403, 'KEY_EXPIRED');
   });
 
   it('an expiry one millisecond after "now" is still valid', async () => {
     const { secret } = await clocked.issue({ expiresAt: new Date(NOW.getTime() + 1).toISOString() });
-    expectSuccess(await postWith(`Bearer ${secret}`, clocked.http));
+    expectAccepted(await postWith(`Bearer ${secret}`, clocked.http));
   });
 
   it('the same key expires when the clock passes its expiry', async () => {
     let now = NOW;
     const moving = await createTestApp({ now: () => now });
     const { secret } = await moving.issue({ expiresAt: new Date(NOW.getTime() + 1000).toISOString() });
-    expectSuccess(await postWith(`Bearer ${secret}`, moving.http));
+    expectAccepted(await postWith(`Bearer ${secret}`, moving.http));
     now = new Date(NOW.getTime() + 1000);
-    expectError(await postWith(`Bearer ${secret}`, moving.http), 403, 'KEY_EXPIRED');
+    expectErrorEnvelope(await postWith(`Bearer ${secret}`, moving.http), 403, 'KEY_EXPIRED');
   });
 
   it('a revoked key reports KEY_REVOKED even when it has also expired', async () => {
     const { id, secret } = await clocked.issue({ expiresAt: new Date(NOW.getTime() - 1).toISOString() });
     await clocked.store.setStatus(id, 'revoked');
-    expectError(await postWith(`Bearer ${secret}`, clocked.http), 403, 'KEY_REVOKED');
+    expectErrorEnvelope(await postWith(`Bearer ${secret}`, clocked.http), 403, 'KEY_REVOKED');
   });
 });
 
 describe('key storage', () => {
-  let dir: string;
-
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'pawlens-auth-'));
-  });
-
-  afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = tempDir('pawlens-auth-');
 
   it('only a SHA-256 hash of the secret is stored, in no table and in no file of the store', async () => {
     const file = join(dir, 'keys.db');
@@ -215,7 +192,7 @@ describe('key storage', () => {
       .set('Authorization', `Bearer ${secrets[1]}`)
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ image }));
-    expectSuccess(res);
+    expectAccepted(res);
 
     // Read the raw files while the store is still open (the WAL holds recent writes).
     const rawFiles = [file, `${file}-wal`].filter(existsSync).map((path) => readFileSync(path).toString('latin1'));
@@ -280,7 +257,7 @@ describe('key format', () => {
     expect(new Set(issued.map((k) => k.id)).size).toBe(20);
     const { id, secret } = issued[7] as { id: string; secret: string };
     await own.store.setStatus(id, 'disabled');
-    expectError(await postWith(`Bearer ${secret}`, own.http), 403, 'KEY_DISABLED');
-    expectSuccess(await postWith(`Bearer ${(issued[8] as { secret: string }).secret}`, own.http));
+    expectErrorEnvelope(await postWith(`Bearer ${secret}`, own.http), 403, 'KEY_DISABLED');
+    expectAccepted(await postWith(`Bearer ${(issued[8] as { secret: string }).secret}`, own.http));
   });
 });

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
@@ -12,6 +12,7 @@ import { OPERATIONS } from '../../src/operations/registry.js';
 import { VERSION } from '../../src/version.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
+import { tempDir } from '../fixtures/temp-dir.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -19,14 +20,7 @@ const KEY = /pk_[A-Za-z0-9]{32}/g;
 const KEY_ONLY = /^pk_[A-Za-z0-9]{32}$/;
 const STOOL_PATH = `/api/v1/${OPERATIONS.stool.path}`;
 
-const dirs: string[] = [];
 const children: ChildProcess[] = [];
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pawlens-cli-'));
-  dirs.push(dir);
-  return dir;
-}
 
 /** The user's environment without any PAWLENS_ variable of the machine running the tests. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -45,7 +39,6 @@ beforeAll(() => {
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Fails with what the command printed, which is what one needs to see when it does. */

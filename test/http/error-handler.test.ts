@@ -1,23 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/contract/api-error.js';
-import { ErrorEnvelope } from '../../src/contract/envelopes.js';
-import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src/contract/error-catalogue.js';
 import type { AnalysisInput } from '../../src/analysis/findings.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../src/contract/error-catalogue.js';
 import { createLogger } from '../../src/logger.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
-import { analyze, answeringPipeline, watchedPipeline } from '../fixtures/pipelines.js';
-import { GIF_BYTES, decompressionBombPng, photo, toBase64, truncatedPhoto, type Format } from '../fixtures/images.js';
+import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
+import { analyze, answeringPipeline, heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
+import { GIF_BYTES, jpegMagicThenNoise, mimeLines, photo, pngSignatureThenGarbage, toBase64, type Format } from '../fixtures/images.js';
 import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 /**
- * Every row of the error catalogue, provoked over HTTP, plus the inputs an attacker or a careless
- * client sends. Every refusal must be a closed error envelope whose request id matches the
- * X-Request-Id header, and must cost the (metered) key nothing.
+ * The errors of the HTTP layer itself, provoked over HTTP: routing, content type and encoding,
+ * body and fields, images as an attacker or a careless client sends them, the order of the
+ * checks, failures after the credits are reserved, and overload. (Keys, credits and
+ * Idempotency-Key have suites of their own.) Every refusal must be a closed error envelope whose
+ * request id matches the X-Request-Id header, and must cost the (metered) key nothing.
  */
 
 type Response = Awaited<ReturnType<TestApp['post']>>;
@@ -30,37 +31,12 @@ const CREDITS = 100;
 const MiB = 1024 * 1024;
 const STOOL = `/api/v1/${OPERATIONS.stool.path}`;
 
-/** Codes this file has seen answered; the last test checks it against the catalogue. */
-const provoked = new Set<ErrorCode>();
-
-function expectErrorEnvelope(response: Response, status: number, code: ErrorCode): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(ERROR_CATALOGUE[code].status).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const parsed = ErrorEnvelope.safeParse(response.body);
-  expect(parsed.error?.issues ?? []).toEqual([]);
-  expect(response.body.error.code).toBe(code);
-  expect(response.headers['x-request-id']).toBe(response.body.request_id);
-  expect(response.headers['x-credits-charged']).toBeUndefined();
-  provoked.add(code);
-}
-
-/** The key's balance is what it was issued with and the ledger holds nothing for it. */
-async function expectUncharged(app: TestApp, key: Key, credits = CREDITS): Promise<void> {
-  expect((await app.store.getKey(key.id))?.credits).toBe(credits);
-  expect(await app.store.usage(key.id)).toEqual([]);
-}
+/** The key's balance is what it was issued with, and the ledger holds nothing for it. */
+const expectKeyUncharged = (app: TestApp, key: Key, credits = CREDITS) => expectUncharged(app.store, key.id, credits);
 
 async function expectRefused(app: TestApp, key: Key, response: Response, status: number, code: ErrorCode): Promise<void> {
   expectErrorEnvelope(response, status, code);
-  await expectUncharged(app, key);
-}
-
-function expectAccepted(response: Response): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expect(response.body.success).toBe(true);
-  expect(response.headers['x-request-id']).toBe(response.body.request_id);
-  expect(response.headers['x-credits-charged']).toBe('5');
+  await expectKeyUncharged(app, key);
 }
 
 /** The real pipeline on the built-in models, which the fakes below wrap. */
@@ -73,33 +49,10 @@ function recordingPipeline() {
   return { pipeline, inputFor: (response: Response) => inputs.get(response.body.request_id) };
 }
 
-/** A pipeline that signals when a request reaches it and holds it there until released. */
-function heldPipeline() {
-  const release = deferred();
-  const entered = deferred();
-  const pipeline = watchedPipeline(builtin, async () => {
-    entered.resolve();
-    await release.promise;
-  });
-  return { pipeline, entered, release };
-}
-
 const failingPipeline = (error: unknown) =>
   answeringPipeline(async () => {
     throw error;
   });
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-/** RFC 2045 body: 76 characters a line, CRLF between lines. */
-const mimeLines = (base64: string) => base64.replace(/.{76}/g, '$&\r\n');
-
-/** `size` bytes that start like a JPEG and go on as random noise. */
-const jpegMagicThenNoise = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size - 4)]);
 
 /** A real JPEG followed by zero bytes up to `size`: decoders stop at the end-of-image marker. */
 async function jpegPaddedTo(size: number): Promise<Buffer> {
@@ -129,87 +82,6 @@ function sharedApp(options: Parameters<typeof createTestApp>[0] = {}) {
   });
   return suite;
 }
-
-describe('authentication errors', () => {
-  const suite = sharedApp();
-
-  it('UNAUTHORIZED without an Authorization header', async () => {
-    const response = await request(suite.app.http).post(STOOL).send({ image: images.jpeg });
-    await expectRefused(suite.app, suite.key, response, 401, 'UNAUTHORIZED');
-    expect(response.body.error.message).toMatch(/Bearer/);
-  });
-
-  it.each([
-    ['Basic credentials', (secret: string) => `Basic ${Buffer.from(`user:${secret}`).toString('base64')}`],
-    ['a bare key', (secret: string) => secret],
-    ['an empty bearer', () => 'Bearer '],
-    ['two tokens', (secret: string) => `Bearer ${secret} ${secret}`],
-  ])('UNAUTHORIZED for %s', async (_name, header) => {
-    const response = await request(suite.app.http).post(STOOL).set('Authorization', header(suite.key.secret)).send({ image: images.jpeg });
-    await expectRefused(suite.app, suite.key, response, 401, 'UNAUTHORIZED');
-  });
-
-  it('INVALID_KEY for a well-formed key this server never issued', async () => {
-    const response = await suite.app.post('stool', { image: images.jpeg }, `pk_${'A'.repeat(32)}`);
-    await expectRefused(suite.app, suite.key, response, 401, 'INVALID_KEY');
-  });
-
-  it('INVALID_KEY for a malformed key, and for a key one character off', async () => {
-    expectErrorEnvelope(await suite.app.post('stool', { image: images.jpeg }, 'pk_short'), 401, 'INVALID_KEY');
-    const last = suite.key.secret.at(-1) === 'a' ? 'b' : 'a';
-    const response = await suite.app.post('stool', { image: images.jpeg }, suite.key.secret.slice(0, -1) + last);
-    await expectRefused(suite.app, suite.key, response, 401, 'INVALID_KEY');
-  });
-
-  it('accepts the scheme in any case and surrounding blanks', async () => {
-    const response = await request(suite.app.http)
-      .post(STOOL)
-      .set('Authorization', `bearer   ${suite.app.key} `)
-      .send({ image: images.jpeg });
-    expectAccepted(response);
-  });
-
-  it('KEY_DISABLED for a disabled key, and the key works again once enabled', async () => {
-    await suite.app.store.setStatus(suite.key.id, 'disabled');
-    await expectRefused(suite.app, suite.key, await suite.app.post('stool', { image: images.jpeg }, suite.key.secret), 403, 'KEY_DISABLED');
-    await suite.app.store.setStatus(suite.key.id, 'active');
-    expectAccepted(await suite.app.post('stool', { image: images.jpeg }, suite.key.secret));
-  });
-
-  it('KEY_REVOKED for a revoked key', async () => {
-    await suite.app.store.setStatus(suite.key.id, 'revoked');
-    await expectRefused(suite.app, suite.key, await suite.app.post('stool', { image: images.jpeg }, suite.key.secret), 403, 'KEY_REVOKED');
-  });
-
-  it('KEY_EXPIRED for a key whose expiry has passed', async () => {
-    const expired = await suite.app.issue({ credits: CREDITS, expiresAt: '2001-02-03T04:05:06.000Z' });
-    const response = await suite.app.post('stool', { image: images.jpeg }, expired.secret);
-    await expectRefused(suite.app, expired, response, 403, 'KEY_EXPIRED');
-    expect(response.body.error.message).toContain('2001-02-03T04:05:06.000Z');
-  });
-});
-
-describe('credits', () => {
-  const suite = sharedApp();
-
-  it('INSUFFICIENT_CREDITS with 4 credits left, and the 4 stay', async () => {
-    const poor = await suite.app.issue({ credits: 4 });
-    const response = await suite.app.post('stool', { image: images.jpeg }, poor.secret);
-    expectErrorEnvelope(response, 402, 'INSUFFICIENT_CREDITS');
-    await expectUncharged(suite.app, poor, 4);
-    expect(response.body.error.message).toContain(poor.id);
-  });
-
-  it('spends exactly 5 credits down to 0, then refuses', async () => {
-    const exact = await suite.app.issue({ credits: 5 });
-    const first = await suite.app.post('stool', { image: images.jpeg }, exact.secret);
-    expectAccepted(first);
-    expect(first.headers['x-credits-remaining']).toBe('0');
-    expect((await suite.app.store.getKey(exact.id))?.credits).toBe(0);
-    expectErrorEnvelope(await suite.app.post('stool', { image: images.jpeg }, exact.secret), 402, 'INSUFFICIENT_CREDITS');
-    expect(await suite.app.store.usage(exact.id)).toHaveLength(1);
-  });
-});
 
 describe('routing errors', () => {
   const suite = sharedApp();
@@ -357,8 +229,6 @@ describe('body and field validation', () => {
     ['absent', {}],
     ['null', { image: null }],
     ['empty', { image: '' }],
-    ['whitespace only', { image: ' \r\n\t ' }],
-    ['a data URL with nothing after the comma', { image: 'data:image/png;base64,' }],
   ])('MISSING_IMAGE when image is %s', async (_name, body) => {
     await expectRefused(suite.app, suite.key, await suite.app.post('stool', body, suite.key.secret), 400, 'MISSING_IMAGE');
   });
@@ -436,12 +306,6 @@ describe('image errors', () => {
   const recorder = recordingPipeline();
   const suite = sharedApp({ pipeline: recorder.pipeline });
 
-  it('UNSUPPORTED_IMAGE_FORMAT for a GIF, naming GIF', async () => {
-    const response = await suite.app.post('stool', { image: images.gif }, suite.key.secret);
-    await expectRefused(suite.app, suite.key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
-    expect(response.body.error.message).toContain('GIF');
-  });
-
   it('UNSUPPORTED_IMAGE_FORMAT for a GIF labelled as a PNG data URL', async () => {
     const response = await suite.app.post('stool', { image: `data:image/png;base64,${images.gif}` }, suite.key.secret);
     await expectRefused(suite.app, suite.key, response, 415, 'UNSUPPORTED_IMAGE_FORMAT');
@@ -464,45 +328,8 @@ describe('image errors', () => {
     expect(recorder.inputFor(response)?.image.format).toBe('jpeg');
   });
 
-  it('INVALID_IMAGE for a PNG signature followed by garbage', async () => {
-    const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2000)]);
-    const response = await suite.app.post('stool', { image: toBase64(bytes) }, suite.key.secret);
-    await expectRefused(suite.app, suite.key, response, 400, 'INVALID_IMAGE');
-  });
-
-  it.each(['jpeg', 'png', 'webp'] as const)('INVALID_IMAGE for a truncated %s', async (format) => {
-    const response = await suite.app.post('stool', { image: toBase64(await truncatedPhoto(format)) }, suite.key.secret);
-    await expectRefused(suite.app, suite.key, response, 400, 'INVALID_IMAGE');
-  });
-
-  it.each([
-    ['an invalid character', (b64: string) => `${b64.slice(0, 100)}*${b64.slice(101)}`],
-    ['padding in the middle', (b64: string) => `${b64.slice(0, 100)}==${b64.slice(100)}`],
-    ['a length that no base64 text has', (b64: string) => `${b64.replace(/=+$/, '').slice(0, 4 * 50)}A`],
-    ['a data URL that is not base64', (b64: string) => `data:image/jpeg,${b64}`],
-  ])('INVALID_IMAGE for base64 with %s', async (_name, spoil) => {
-    const response = await suite.app.post('stool', { image: spoil(images.jpeg) }, suite.key.secret);
-    await expectRefused(suite.app, suite.key, response, 400, 'INVALID_IMAGE');
-  });
-
-  it('INVALID_IMAGE for a 20×20 photo, saying it is too small', async () => {
-    const response = await suite.app.post('stool', { image: images.tiny }, suite.key.secret);
-    await expectRefused(suite.app, suite.key, response, 400, 'INVALID_IMAGE');
-    expect(response.body.error.message).toContain('20×20');
-  });
-
-  it.each([
-    ['base64url without padding', () => images.jpeg.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')],
-    ['MIME line breaks', () => mimeLines(images.png)],
-    ['a data URL with line breaks', () => `data:image/webp;base64,${mimeLines(images.webp)}`],
-    ['an upper-case data URL', () => `DATA:IMAGE/JPEG;BASE64,${images.jpeg}`],
-  ])('accepts %s', async (_name, image) => {
-    const text = image();
-    expectAccepted(await suite.app.post('stool', { image: text }, suite.key.secret));
-  });
-
-  it('the base64url case really uses the URL alphabet', () => {
-    expect(images.jpeg).toMatch(/[+/]/);
+  it('accepts a WEBP data URL with MIME line breaks: the intake forms reach the analysis over HTTP', async () => {
+    expectAccepted(await suite.app.post('stool', { image: `data:image/webp;base64,${mimeLines(images.webp)}` }, suite.key.secret));
   });
 
   it('accepts a transparent PNG only 64 px tall and flattens it onto white', async () => {
@@ -523,30 +350,12 @@ describe('image errors', () => {
       expect(response.text).not.toMatch(/<html|<pre/i);
     });
 
-    it('refuses an image one byte over 3 MiB decoded', async () => {
-      const response = await suite.app.post('stool', { image: toBase64(jpegMagicThenNoise(3 * MiB + 1)) }, suite.key.secret);
-      await expectRefused(suite.app, suite.key, response, 413, 'IMAGE_TOO_LARGE');
-      expect(response.body.error.message).toContain('3.00 MiB');
-    });
-
-    it('refuses a decompression bomb from its header, without decoding it', async () => {
-      const bomb = toBase64(decompressionBombPng());
-      expect(bomb.length).toBeLessThan(64 * 1024);
-      const started = performance.now();
-      const response = await suite.app.post('stool', { image: bomb }, suite.key.secret);
-      const elapsed = performance.now() - started;
-      await expectRefused(suite.app, suite.key, response, 413, 'IMAGE_TOO_LARGE');
-      expect(response.body.error.message).toContain('60000×60000');
-      // Decoding 3.6 gigapixels would take far longer (or run out of memory); this guards against that.
-      expect(elapsed).toBeLessThan(1500);
-    });
-
     it('does not refuse an image of exactly 3 MiB decoded as too large', async () => {
       const exact = jpegMagicThenNoise(3 * MiB);
       const response = await suite.app.post('stool', { image: toBase64(exact) }, suite.key.secret);
       expect(response.status, JSON.stringify(response.body)).not.toBe(413);
       expectErrorEnvelope(response, 400, 'INVALID_IMAGE');
-      await expectUncharged(suite.app, suite.key);
+      await expectKeyUncharged(suite.app, suite.key);
     });
 
     it('fits a 3 MiB photo into the JSON body limit even as a line-broken data URL with escaped slashes', async () => {
@@ -559,9 +368,10 @@ describe('image errors', () => {
       expect(response.body.error?.code).not.toBe('IMAGE_TOO_LARGE');
     });
 
-    it('refuses the same padded photo one byte longer', async () => {
+    it('refuses the same padded photo one byte longer, naming the limit', async () => {
       const response = await suite.app.post('stool', { image: toBase64(await jpegPaddedTo(3 * MiB + 1)) }, suite.key.secret);
       await expectRefused(suite.app, suite.key, response, 413, 'IMAGE_TOO_LARGE');
+      expect(response.body.error.message).toContain('3.00 MiB');
     });
   });
 });
@@ -611,7 +421,8 @@ describe('the order of checks: request id → auth → content type → body →
   });
 
   it.each([
-    ['a corrupt PNG → 400', () => toBase64(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(500)])), 400, 'INVALID_IMAGE'],
+    ['text that is not Base64 → 400', (): string => 'not base64 at all!', 400, 'INVALID_IMAGE'],
+    ['a corrupt PNG → 400', () => toBase64(pngSignatureThenGarbage(500)), 400, 'INVALID_IMAGE'],
     ['a too-small photo → 400', () => images.tiny, 400, 'INVALID_IMAGE'],
     ['a GIF → 415', () => images.gif, 415, 'UNSUPPORTED_IMAGE_FORMAT'],
     ['an oversized image → 413', () => toBase64(jpegMagicThenNoise(3 * MiB + 1)), 413, 'IMAGE_TOO_LARGE'],
@@ -619,7 +430,7 @@ describe('the order of checks: request id → auth → content type → body →
     const broke = await suite.app.issue({ credits: 0 });
     const response = await suite.app.post('stool', { image: image() }, broke.secret);
     expectErrorEnvelope(response, status, code);
-    await expectUncharged(suite.app, broke, 0);
+    await expectKeyUncharged(suite.app, broke, 0);
   });
 
   it('every answer, even a 404 before any route, carries a fresh request id', async () => {
@@ -633,8 +444,7 @@ describe('the order of checks: request id → auth → content type → body →
 describe('the /v1 alias answers as /api/v1 does', () => {
   const suite = sharedApp();
 
-  const cases: ReadonlyArray<[string, () => unknown, number, ErrorCode | undefined]> = [
-    ['a good photo', () => ({ image: images.jpeg }), 200, undefined],
+  const cases: ReadonlyArray<[string, () => unknown, number, ErrorCode]> = [
     ['no image', () => ({}), 400, 'MISSING_IMAGE'],
     ['a bad language', () => ({ image: images.jpeg, language: 'fr' }), 400, 'VALIDATION_ERROR'],
     ['a GIF', () => ({ image: images.gif }), 415, 'UNSUPPORTED_IMAGE_FORMAT'],
@@ -648,13 +458,7 @@ describe('the /v1 alias answers as /api/v1 does', () => {
         .post(`${prefix}/${OPERATIONS.breed.path}`)
         .set('Authorization', `Bearer ${key.secret}`)
         .send(body() as object);
-      if (code === undefined) {
-        expectAccepted(response);
-        expect((await suite.app.store.getKey(key.id))?.credits).toBe(CREDITS - 5);
-        expect(await suite.app.store.usage(key.id)).toMatchObject([{ operation: 'breed', requestId: response.body.request_id, credits: 5 }]);
-      } else {
-        await expectRefused(suite.app, key, response, status, code);
-      }
+      await expectRefused(suite.app, key, response, status, code);
     }
   });
 
@@ -714,60 +518,22 @@ describe('failures after the credits are reserved', () => {
     expect(response.body.error.message).toBe(ERROR_CATALOGUE.AI_CALL_FAILED.message);
   });
 
-  it('an unlimited key is not charged either', async () => {
-    const app = await createTestApp({ pipeline: failingPipeline(new Error('boom')) });
-    const response = await app.post('stool', { image: images.jpeg });
-    expectErrorEnvelope(response, 500, 'INTERNAL_ERROR');
-    expect(await app.store.usage()).toEqual([]);
-  });
-});
-
-describe('idempotency errors', () => {
-  const suite = sharedApp();
-
-  it('IDEMPOTENCY_KEY_REUSED when the same key comes with another body; the second is free', async () => {
-    const first = await suite.app.post('stool', { image: images.jpeg }, suite.key.secret).set('Idempotency-Key', 'visit-42');
-    expectAccepted(first);
-    const other = await suite.app.post('stool', { image: images.png }, suite.key.secret).set('Idempotency-Key', 'visit-42');
-    expectErrorEnvelope(other, 409, 'IDEMPOTENCY_KEY_REUSED');
-    expect((await suite.app.store.getKey(suite.key.id))?.credits).toBe(CREDITS - 5);
-  });
-
-  it('IDEMPOTENCY_IN_PROGRESS, with Retry-After, while the first request with the key is still running', async () => {
-    const { pipeline, entered, release } = heldPipeline();
-    const app = await createTestApp({ pipeline });
-    const key = await app.issue({ credits: CREDITS });
-    const first = app.post('stool', { image: images.jpeg }, key.secret).set('Idempotency-Key', 'slow-1').then((r) => r);
-    await entered.promise;
-    const retry = await app.post('stool', { image: images.jpeg }, key.secret).set('Idempotency-Key', 'slow-1');
-    expectErrorEnvelope(retry, 409, 'IDEMPOTENCY_IN_PROGRESS');
-    expect(retry.headers['retry-after']).toBe('1');
-    release.resolve();
-    expectAccepted(await first);
-    expect((await app.store.getKey(key.id))?.credits).toBe(CREDITS - 5);
-  });
-
-  it.each(['', 'x'.repeat(201), 'with space', 'ünïcode'])('VALIDATION_ERROR for the Idempotency-Key %j', async (header) => {
-    const response = await suite.app.post('stool', { image: images.jpeg }, suite.key.secret).set('Idempotency-Key', header);
-    await expectRefused(suite.app, suite.key, response, 400, 'VALIDATION_ERROR');
-    expect(response.body.error.message).toContain('Idempotency-Key');
-  });
 });
 
 describe('overload', () => {
   it('SERVICE_BUSY with Retry-After while the only slot is held and the queue is 0', async () => {
-    const { pipeline, entered, release } = heldPipeline();
+    const { pipeline, entered, release } = heldPipeline(builtin);
     const app = await createTestApp({ maxConcurrency: 1, maxQueue: 0, pipeline });
     const holder = await app.issue({ credits: CREDITS });
     const other = await app.issue({ credits: CREDITS });
 
     const first = app.post('stool', { image: images.jpeg }, holder.secret).then((response) => response);
-    await entered.promise;
+    await entered;
     const busy = await app.post('stool', { image: images.jpeg }, other.secret);
     await expectRefused(app, other, busy, 503, 'SERVICE_BUSY');
     expect(busy.headers['retry-after']).toMatch(/^[1-9]\d*$/);
 
-    release.resolve();
+    release();
     expectAccepted(await first);
     // The slot is free again once the holder is answered.
     expectAccepted(await app.post('stool', { image: images.jpeg }, other.secret));
@@ -799,11 +565,5 @@ describe('overload', () => {
     await app.post('stool', {}, key.secret);
     await app.post('stool', {}, key.secret);
     await expectRefused(app, key, await app.post('stool', { image: images.jpeg }, key.secret), 429, 'RATE_LIMITED');
-  });
-});
-
-describe('the catalogue', () => {
-  it('every error code was provoked over HTTP in this file', () => {
-    expect([...provoked].sort()).toEqual([...ERROR_CODES].sort());
   });
 });

@@ -1,17 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
 import { createApp } from '../../src/http/create-app.js';
 import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../../src/http/idempotency.js';
 import type { Pipeline } from '../../src/analysis/pipeline.js';
+import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
 import { photo, toBase64 } from '../fixtures/images.js';
-import { watchedPipeline } from '../fixtures/pipelines.js';
+import { heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
 import { builtinPipeline, createTestApp } from '../fixtures/test-app.js';
+import { tempDir } from '../fixtures/temp-dir.js';
 
 let image: string;
 let otherImage: string;
@@ -50,12 +50,37 @@ describe('Idempotency-Key', () => {
     expect(retry.body).toEqual(first.body);
   });
 
-  it('the same key on another operation is another request', async () => {
+  it.each([
+    ['another body', () => ({ image: otherImage }), 'stool'],
+    ['another operation', () => ({ image }), 'ear'],
+  ] as const)('IDEMPOTENCY_KEY_REUSED for the same key with %s; the second call is free', async (_what, body, operation) => {
     const app = await createTestApp({ keyCredits: 100 });
-    await app.post('skin', { image }).set('Idempotency-Key', 'c1');
-    const other = await app.post('ear', { image }).set('Idempotency-Key', 'c1');
-    expect(other.status).toBe(409);
-    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expectAccepted(await app.post('stool', { image }).set('Idempotency-Key', 'c1'));
+    const other = await app.post(operation, body()).set('Idempotency-Key', 'c1');
+    expectErrorEnvelope(other, 409, 'IDEMPOTENCY_KEY_REUSED');
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(95);
+    expect(await app.store.usage(app.keyId)).toHaveLength(1);
+  });
+
+  it('IDEMPOTENCY_IN_PROGRESS, with Retry-After, while the first request with the key is still running', async () => {
+    const { pipeline, entered, release } = heldPipeline(await builtinPipeline());
+    const app = await createTestApp({ pipeline, keyCredits: 100 });
+    const first = app.post('stool', { image }).set('Idempotency-Key', 'slow-1').then((r) => r);
+    await entered;
+    const retry = await app.post('stool', { image }).set('Idempotency-Key', 'slow-1');
+    expectErrorEnvelope(retry, 409, 'IDEMPOTENCY_IN_PROGRESS');
+    expect(retry.headers['retry-after']).toBe('1');
+    release();
+    expectAccepted(await first);
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(95);
+  });
+
+  it.each(['', 'x'.repeat(201), 'with space', 'ünïcode'])('VALIDATION_ERROR for the Idempotency-Key %j, free of charge', async (header) => {
+    const app = await createTestApp({ keyCredits: 100 });
+    const response = await app.post('stool', { image }).set('Idempotency-Key', header);
+    expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
+    expect(response.body.error.message).toContain('Idempotency-Key');
+    await expectUncharged(app.store, app.keyId, 100);
   });
 
   it('keys belong to an API key: another client may use the same one', async () => {
@@ -117,8 +142,7 @@ describe('Idempotency-Key', () => {
   });
 
   describe('across a restart', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pawlens-idem-'));
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = tempDir('pawlens-idem-');
 
     it('the stored answer survives the process', async () => {
       const file = join(dir, 'pawlens.db');

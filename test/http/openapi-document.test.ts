@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/contract/error-catalogue.js';
 import { API_PREFIXES } from '../../src/contract/operation-keys.js';
 import { OPERATION_LIST } from '../../src/operations/registry.js';
-import { photo, toBase64 } from '../fixtures/images.js';
+import { mimeLines, photo, toBase64 } from '../fixtures/images.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let app: TestApp;
@@ -54,10 +53,6 @@ describe('OpenAPI document and docs page', () => {
     }
   });
 
-  it('documents every error code in the README', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    for (const code of ERROR_CODES) expect(readme, code).toContain(`\`${code}\``);
-  });
 });
 
 describe('the documented request body is exactly what the server accepts', () => {
@@ -71,7 +66,7 @@ describe('the documented request body is exactly what the server accepts', () =>
     ['plain base64', (image) => ({ image })],
     ['a data URL', (image) => ({ image: `data:image/jpeg;base64,${image}` })],
     ['base64url without padding', (image) => ({ image: image.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') })],
-    ['base64 with MIME line breaks', (image) => ({ image: image.replace(/.{76}/g, '$&\r\n') })],
+    ['base64 with MIME line breaks', (image) => ({ image: mimeLines(image) })],
     ...['en', 'zh', 'es', 'EN', 'Zh', 'zh-CN', 'es_MX', 'zh-Hans-CN', ' es ', ''].map((language) => [`language ${JSON.stringify(language)}`, (image: string) => ({ image, language })] as const),
     ['language null', (image) => ({ image, language: null })],
     ['animalType "dog"', (image) => ({ image, animalType: 'dog' })],

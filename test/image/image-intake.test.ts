@@ -7,7 +7,7 @@ import { decodeBase64Field } from '../../src/image/base64-field.js';
 import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, decodeImageField, type IntakeLimits } from '../../src/image/decode-image.js';
 import type { DecodedImage } from '../../src/image/decoded-image.js';
 import { sniffImageFormat } from '../../src/image/sniff-format.js';
-import { FORMATS, decompressionBombPng, photo, sidewaysJpegWithGps, toBase64, truncatedPhoto } from '../fixtures/images.js';
+import { FORMATS, decompressionBombPng, jpegMagicThenNoise, mimeLines, photo, pngSignatureThenGarbage, sidewaysJpegWithGps, toBase64, truncatedPhoto } from '../fixtures/images.js';
 
 /** Intake on its own: base64 → bytes → sniffed format → upright, stripped, 8-bit RGB pixels. */
 
@@ -67,7 +67,7 @@ describe('decodeBase64Field', () => {
   });
 
   it('tolerates MIME line breaks, spaces and tabs', () => {
-    const broken = ` ${plain.replace(/.{76}/g, '$&\r\n').replace(/(.{10})/, '$1\t ')}\n`;
+    const broken = ` ${mimeLines(plain).replace(/(.{10})/, '$1\t ')}\n`;
     expect(decodeBase64Field(broken, 1000).equals(bytes)).toBe(true);
   });
 
@@ -121,7 +121,7 @@ describe('decodeBase64Field', () => {
 
   it('does not count whitespace or the data-URL prefix towards the size', () => {
     const data = randomBytes(57 * 10);
-    const field = `data:image/jpeg;base64,${data.toString('base64').replace(/.{76}/g, '$&\r\n')}`;
+    const field = `data:image/jpeg;base64,${mimeLines(data.toString('base64'))}`;
     expect(decodeBase64Field(field, data.length).equals(data)).toBe(true);
   });
 
@@ -360,8 +360,8 @@ describe('decodeImageField and decodeImageBytes', () => {
     });
 
     it.each([
-      ['a PNG signature followed by garbage', () => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(4000)])],
-      ['a JPEG signature followed by garbage', () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(4000)])],
+      ['a PNG signature followed by garbage', () => pngSignatureThenGarbage(4000)],
+      ['a JPEG signature followed by garbage', () => jpegMagicThenNoise(4004)],
       ['a WEBP header and nothing else', () => Buffer.from('RIFF\x10\0\0\0WEBPVP8 ', 'latin1')],
     ])('INVALID_IMAGE for %s', async (_name, make) => {
       expectCode(await asyncRefusalOf(decodeImageBytes(make())), 'INVALID_IMAGE');

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../src/analysis/pipeline.js';
@@ -13,6 +12,7 @@ import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
 import { analyze } from '../fixtures/pipelines.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
+import { tempDir } from '../fixtures/temp-dir.js';
 
 const LABELS = Array.from({ length: 1000 }, (_, i) => `label ${i}`);
 const GOLDEN = 207;
@@ -209,14 +209,13 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
   let vision: VisionModels;
 
   beforeAll(async () => {
-    modelsDir = mkdtempSync(join(tmpdir(), 'pawlens-breed-'));
+    modelsDir = tempDir('pawlens-breed-');
     await installModel('squeezenet1.0', { from: join(SHARED_DIR, 'models', 'squeezenet1.0'), modelsDir });
     vision = await loadAnalysisModels({ modelsDir });
   });
 
   afterAll(async () => {
     await Promise.all((vision?.loaded ?? []).map((model) => model.release()));
-    rmSync(modelsDir, { recursive: true, force: true });
   });
 
   async function classify(photo: string) {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
@@ -14,6 +13,7 @@ import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
 import { blob, closeUp, decodedScene, FLOOR, scene } from '../fixtures/scenes.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
+import { tempDir } from '../fixtures/temp-dir.js';
 
 const NO_INSTALLED_MODELS = '/nonexistent-pawlens-models';
 const releaseAll = (vision: VisionModels | undefined) => Promise.all((vision?.loaded ?? []).map((model) => model.release()));
@@ -169,7 +169,7 @@ describeWithShared('SqueezeNet 1.0 in the pool', () => {
   let inThread: VisionModels;
 
   beforeAll(async () => {
-    modelsDir = mkdtempSync(join(tmpdir(), 'pawlens-pool-'));
+    modelsDir = tempDir('pawlens-pool-');
     await installModel('squeezenet1.0', { from: join(SHARED_DIR, 'models', 'squeezenet1.0'), modelsDir });
     pool = new InferencePool(2);
     [pooled, inThread] = await Promise.all([loadAnalysisModels({ modelsDir, pool }), loadAnalysisModels({ modelsDir })]);
@@ -178,7 +178,6 @@ describeWithShared('SqueezeNet 1.0 in the pool', () => {
   afterAll(async () => {
     await Promise.all([releaseAll(pooled), releaseAll(inThread)]);
     await pool.close();
-    rmSync(modelsDir, { recursive: true, force: true });
   });
 
   it.each(['wml_dog.jpg', 'chelsea.png', 'coffee.png', 'kitten_224.png'])('%s: the same 1000 probabilities as on the calling thread', async (photo) => {

@@ -1,7 +1,6 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installModel } from '../../src/vision/install-model.js';
@@ -10,6 +9,7 @@ import { MODEL_CATALOGUE } from '../../src/vision/model-catalogue.js';
 import { MANIFEST_FILE } from '../../src/vision/model-manifest.js';
 import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
+import { tempDir } from '../fixtures/temp-dir.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const NAME = 'squeezenet1.0';
@@ -18,21 +18,13 @@ const ENTRY = MODEL_CATALOGUE[NAME]!;
 /** A real ONNX model that is not SqueezeNet. */
 const OTHER_MODEL = join(ROOT, 'models', 'builtin', 'severity-stool', 'model.onnx');
 
-const roots: string[] = [];
 const servers: Server[] = [];
 afterAll(async () => {
   for (const server of servers) {
     server.closeAllConnections();
     await new Promise((done) => server.close(done));
   }
-  for (const dir of roots) rmSync(dir, { recursive: true, force: true });
 });
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pawlens-model-install-'));
-  roots.push(dir);
-  return dir;
-}
 
 /** An empty models folder, so that whatever an install leaves behind shows. */
 function emptyModelsDir(): string {

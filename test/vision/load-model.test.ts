@@ -1,7 +1,6 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OnnxGraph } from '../../scripts/onnx/onnx-graph.js';
 import { HEALTH_OPERATION_KEYS } from '../../src/contract/operation-keys.js';
 import { RULE_SEVERITIES } from '../../src/analysis/findings.js';
@@ -12,6 +11,7 @@ import { pixelsToTensor } from '../../src/vision/image-tensor.js';
 import { loadModel, ModelLoadError, sha256Of } from '../../src/vision/load-model.js';
 import { MANIFEST_FILE, type ImageInputSpec } from '../../src/vision/model-manifest.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
+import { tempDir } from '../fixtures/temp-dir.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILTIN = join(ROOT, 'models', 'builtin');
@@ -20,14 +20,7 @@ const BUILTIN_NAMES = readdirSync(BUILTIN, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 
-const roots: string[] = [];
-afterAll(() => roots.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pawlens-model-loading-'));
-  roots.push(dir);
-  return dir;
-}
 
 // Manifests are edited as plain JSON here, including into shapes the schema must refuse.
 type Json = Record<string, any>;
