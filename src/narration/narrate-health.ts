@@ -20,7 +20,7 @@ export interface HealthText {
  * The vet advice of every red flag found, which no narrator may drop: the templates add it to
  * the main finding's advice, and a language model's advice is merged with it.
  */
-export function redFlagAdvice(assessment: HealthAssessment, language: Language): string[] {
+function redFlagAdvice(assessment: HealthAssessment, language: Language): string[] {
   const findings = localeFor(language).findings[assessment.operation];
   return assessment.findings.filter((rule) => rule.redFlag).flatMap((rule) => findings[rule.id]?.vetAdvice ?? []);
 }

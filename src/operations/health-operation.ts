@@ -76,7 +76,7 @@ const CAUTION: Readonly<Record<Exclude<HealthSeverity, 'inconclusive'>, number>>
  * The more cautious of the rules' and the model's severity. "inconclusive" is no opinion: the
  * other side decides. So a red flag from the rules can never be lowered by the model.
  */
-export function moreCautious(rules: HealthSeverity, model: HealthSeverity): HealthSeverity {
+function moreCautious(rules: HealthSeverity, model: HealthSeverity): HealthSeverity {
   if (rules === 'inconclusive') return model;
   if (model === 'inconclusive') return rules;
   return CAUTION[model] > CAUTION[rules] ? model : rules;

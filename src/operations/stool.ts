@@ -37,7 +37,7 @@ const StoolData = z.strictObject({
  * health_score from severity (README, "Stool health score"). A photo cannot confirm perfect health,
  * so the best is 9; `inconclusive` takes the scale's midpoint, which carries no finding.
  */
-export const STOOL_HEALTH_SCORES: Readonly<Record<HealthSeverity, number>> = { normal: 9, mild: 7, moderate: 4, severe: 2, inconclusive: 5 };
+const STOOL_HEALTH_SCORES: Readonly<Record<HealthSeverity, number>> = { normal: 9, mild: 7, moderate: 4, severe: 2, inconclusive: 5 };
 
 /**
  * Stool: colour is measured and judged by the table; consistency needs texture, which colour

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { successEnvelope } from '../../src/contract/envelopes.js';
 import { LANGUAGES } from '../../src/contract/language.js';
 import { API_PREFIXES, OPERATION_KEYS } from '../../src/contract/operation-keys.js';
-import { OPERATIONS } from '../../src/operations/registry.js';
+import { OPERATION_LIST, OPERATIONS } from '../../src/operations/registry.js';
 import { FORMATS, photo, toBase64, type Format } from '../fixtures/images.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
@@ -19,13 +19,13 @@ describe('every operation × language × format answers inside its closed schema
     for (const format of FORMATS) images[format] = toBase64(await photo(format));
   });
 
-  for (const operation of OPERATION_KEYS) {
+  for (const { key, data } of OPERATION_LIST) {
     for (const language of [...LANGUAGES, undefined]) {
-      it(`${operation} in ${language ?? 'default'} for ${FORMATS.join(', ')}`, async () => {
+      it(`${key} in ${language ?? 'default'} for ${FORMATS.join(', ')}`, async () => {
         for (const format of FORMATS) {
-          const response = await app.post(operation, { image: images[format], language, animalType: 'dog' });
+          const response = await app.post(key, { image: images[format], language, animalType: 'dog' });
           expect(response.status, JSON.stringify(response.body)).toBe(200);
-          const parsed = successEnvelope(OPERATIONS[operation].data).safeParse(response.body);
+          const parsed = successEnvelope(data).safeParse(response.body);
           expect(parsed.error?.issues ?? []).toEqual([]);
           expect(response.headers['x-request-id']).toBe(response.body.request_id);
           expect(response.body.data.summary).toMatch(looksLike[language ?? 'en']);
@@ -36,13 +36,30 @@ describe('every operation × language × format answers inside its closed schema
 
   it('serves the same operations under the /v1 alias', async () => {
     expect(API_PREFIXES).toContain('/v1');
-    for (const operation of OPERATION_KEYS) {
+    for (const operation of OPERATION_LIST) {
       const response = await request(app.http)
-        .post(`/v1/${OPERATIONS[operation].path}`)
+        .post(`/v1/${operation.path}`)
         .set('Authorization', `Bearer ${app.key}`)
         .send({ image: images.png });
       expect(response.status).toBe(200);
-      expect(successEnvelope(OPERATIONS[operation].data).safeParse(response.body).success).toBe(true);
+      expect(successEnvelope(operation.data).safeParse(response.body).success).toBe(true);
+    }
+  });
+});
+
+describe('the registry', () => {
+  it('lists each operation of SPEC.md §4 once, under its own key, frozen', () => {
+    expect(OPERATION_LIST.map((operation) => operation.key)).toEqual([...OPERATION_KEYS]);
+    expect(new Set(OPERATION_LIST.map((operation) => operation.path)).size).toBe(OPERATION_KEYS.length);
+    for (const [key, operation] of Object.entries(OPERATIONS)) expect(operation.key).toBe(key);
+    expect(Object.isFrozen(OPERATIONS)).toBe(true);
+    expect(Object.isFrozen(OPERATION_LIST)).toBe(true);
+  });
+
+  it('asks the language model only for fields of the closed data shape', () => {
+    for (const operation of OPERATION_LIST) {
+      const dataFields = Object.keys(operation.data.shape);
+      for (const field of Object.keys(operation.llm.fields.shape)) expect(dataFields, `${operation.key}.${field}`).toContain(field);
     }
   });
 });
