@@ -8,7 +8,6 @@ import type { Operation } from '../operations/operation.js';
  */
 declare global {
   // Express's own declaration-merging hook for res.locals.
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
       /** requestId() */
