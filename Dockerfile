@@ -28,7 +28,12 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY models ./models
 # Built-in models stay in the image (/app/models/builtin); installed ones go to the /models volume.
-RUN mkdir -p /data /models && chown node:node /data /models
+# The recommended scene models (a detector and a classifier) are downloaded here, at build time,
+# from the catalogue's upstream addresses and checked against its sha256: the image carries them
+# to an air-gapped site, and nothing is downloaded at run time.
+RUN mkdir -p /data /models \
+ && node dist/cli.js models install recommended \
+ && chown -R node:node /data /models
 USER node
 VOLUME ["/data", "/models"]
 EXPOSE 8080

@@ -35,6 +35,11 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'PAWLENS_BREED_MODEL must be the name of an installed model, e.g. PAWLENS_BREED_MODEL=squeezenet1.0')
     .optional(),
+  PAWLENS_DETECTOR_MODEL: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'PAWLENS_DETECTOR_MODEL must be the name of an installed detector, e.g. PAWLENS_DETECTOR_MODEL=yolox-nano')
+    .optional(),
   PAWLENS_MAX_CONCURRENCY: wholeNumber('PAWLENS_MAX_CONCURRENCY', 1, 256, 4).optional(),
   PAWLENS_INFERENCE_THREADS: wholeNumber('PAWLENS_INFERENCE_THREADS', 0, 64, 2).optional(),
   PAWLENS_MAX_QUEUE: wholeNumber('PAWLENS_MAX_QUEUE', 0, 100_000, 64).default(64),
@@ -65,8 +70,10 @@ export interface Config {
   readonly dataDir: string;
   /** Absolute path where installed models live (built-ins always come from the package). */
   readonly modelsDir: string;
-  /** Which installed classifier answers breed; the first installed when unset. */
+  /** Which installed classifier answers breed and checks scenes; the recommended one, or the first, when unset. */
   readonly breedModel: string | undefined;
+  /** Which installed detector finds what is in a photo; the recommended one, or the first, when unset. */
+  readonly detectorModel: string | undefined;
   /** Photos decoded and analysed at once; more wait in the queue. */
   readonly maxConcurrency: number;
   /** Worker threads that run the ONNX models; 0 runs them on the event loop's thread. */
@@ -110,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(values.PAWLENS_DATA_DIR),
     modelsDir: values.PAWLENS_MODELS_DIR ? resolve(values.PAWLENS_MODELS_DIR) : PACKAGE_MODELS_DIR,
     breedModel: values.PAWLENS_BREED_MODEL,
+    detectorModel: values.PAWLENS_DETECTOR_MODEL,
     // Two per core: while one request decodes (libvips threads) another infers (the pool).
     maxConcurrency: values.PAWLENS_MAX_CONCURRENCY ?? 2 * availableParallelism(),
     inferenceThreads: values.PAWLENS_INFERENCE_THREADS ?? availableParallelism(),

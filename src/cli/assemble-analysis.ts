@@ -27,7 +27,7 @@ export interface Assembled {
 export async function assembleAnalysis(config: Config, logger: Logger, print: (line: string) => void, metrics?: Metrics): Promise<Assembled> {
   const pool = config.inferenceThreads > 0 ? new InferencePool(config.inferenceThreads) : undefined;
   if (pool) metrics?.watchInferencePool(pool);
-  const vision = await loadAnalysisModels({ modelsDir: config.modelsDir, breedModel: config.breedModel, pool }).catch(async (error: unknown) => {
+  const vision = await loadAnalysisModels({ modelsDir: config.modelsDir, breedModel: config.breedModel, detectorModel: config.detectorModel, pool }).catch(async (error: unknown) => {
     await pool?.close();
     throw error;
   });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { installModel } from '../vision/install-model.js';
 import { loadModel } from '../vision/load-model.js';
-import { MODEL_CATALOGUE } from '../vision/model-catalogue.js';
+import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from '../vision/model-catalogue.js';
 import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from '../vision/models-location.js';
 import { listModelDirs } from '../vision/vision-models.js';
 
@@ -10,8 +10,10 @@ export const MODELS_USAGE = `pawlens models — the ONNX models on this host
 
   pawlens models list [--json]
       Every built-in and installed model, verified (hash, manifest, graph).
-  pawlens models install NAME --from DIR|URL
-      Install a catalogued model from a folder (air-gapped hosts) or a URL, checking its sha256.
+  pawlens models install NAME|recommended [--from DIR|URL]
+      Install a catalogued model, checking every file's sha256: from a folder (air-gapped hosts;
+      a folder of model folders works too), a mirror URL, or, without --from, the catalogue's
+      upstream addresses. "recommended" installs ${RECOMMENDED_MODELS.join(' and ')}.
   pawlens models catalogue
       The models that can be installed.`;
 
@@ -25,9 +27,11 @@ export async function runModelsCommand(args: string[], modelsDir: string, print:
   const [verb, name] = positionals;
   switch (verb) {
     case 'install': {
-      if (!name || !values.from) throw new Error(`Usage: pawlens models install NAME --from DIR|URL\n\n${MODELS_USAGE}`);
-      const manifest = await installModel(name, { from: values.from, modelsDir });
-      print(`Installed ${manifest.name} (${manifest.task}, sha256 ${manifest.sha256.slice(0, 12)}…) into ${join(modelsDir, manifest.name)}.`);
+      if (!name) throw new Error(`Usage: pawlens models install NAME|recommended [--from DIR|URL]\n\n${MODELS_USAGE}`);
+      for (const model of name === 'recommended' ? RECOMMENDED_MODELS : [name]) {
+        const manifest = await installModel(model, { from: values.from, modelsDir });
+        print(`Installed ${manifest.name} (${manifest.task}, sha256 ${manifest.sha256.slice(0, 12)}…) into ${join(modelsDir, manifest.name)}.`);
+      }
       print('Restart pawlens to use it.');
       return;
     }

@@ -24,7 +24,7 @@ export class ClassifierModel extends ImageModel<Classification> {
   constructor(model: LoadedModel) {
     super(model);
     const { labelSet } = model.manifest;
-    if (!labelSet) throw this.fail("a classifier's manifest needs a labelSet (imagenet-1k or pet-breeds).");
+    if (labelSet !== 'imagenet-1k' && labelSet !== 'pet-breeds') throw this.fail("a classifier's manifest needs a labelSet: imagenet-1k or pet-breeds.");
     const output = this.firstOutput;
     if (output.kind !== 'logits' && output.kind !== 'probabilities') throw this.fail("a classifier's first output must be logits or probabilities.");
     if (labelSet === 'imagenet-1k' && this.labelsOf(output.name).length !== 1000) throw this.fail('an imagenet-1k classifier needs 1000 labels.');

@@ -1,15 +1,37 @@
 import ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import type { DecodedImage } from '../image/decoded-image.js';
 import { toHalf } from './float16.js';
 import type { ImageInputSpec } from './model-manifest.js';
 
 const FIT = { fill: 'fill', cover: 'cover', contain: 'contain' } as const;
 
-/** Resizes the decoded pixels to the model's input size; one resize per distinct input shape. */
-export async function resizeFor(image: DecodedImage, spec: ImageInputSpec): Promise<Buffer> {
+/** RGB pixels of a given size: a decoded photo, or a region of one. */
+export interface Pixels {
+  readonly width: number;
+  readonly height: number;
+  readonly pixels: Buffer;
+}
+
+/** How much a letterboxed image was scaled: input pixels = image pixels × scale. */
+export const letterboxScale = (image: Pixels, spec: ImageInputSpec) => Math.min(spec.width / image.width, spec.height / image.height);
+
+/** Resizes the pixels to the model's input size; one resize per distinct input shape. */
+export async function resizeFor(image: Pixels, spec: ImageInputSpec): Promise<Buffer> {
   if (image.width === spec.width && image.height === spec.height) return image.pixels;
-  return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
+  const raw = { raw: { width: image.width, height: image.height, channels: 3 as const } };
+  if (spec.resize === 'letterbox') {
+    // Top-left, padded right and below, as YOLOX was trained: box coordinates then only scale.
+    const scale = letterboxScale(image, spec);
+    const width = Math.min(spec.width, Math.round(image.width * scale));
+    const height = Math.min(spec.height, Math.round(image.height * scale));
+    const pad = spec.pad ?? 0;
+    return sharp(image.pixels, raw)
+      .resize(width, height, { fit: 'fill' })
+      .extend({ right: spec.width - width, bottom: spec.height - height, background: { r: pad, g: pad, b: pad } })
+      .raw()
+      .toBuffer();
+  }
+  return sharp(image.pixels, raw)
     .resize(spec.width, spec.height, { fit: FIT[spec.resize], background: { r: 0, g: 0, b: 0 } })
     .raw()
     .toBuffer();

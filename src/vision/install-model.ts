@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadModel, ModelLoadError, sha256Of } from './load-model.js';
@@ -6,8 +7,11 @@ import { MODEL_CATALOGUE } from './model-catalogue.js';
 import { MANIFEST_FILE, type ModelManifest } from './model-manifest.js';
 
 export interface InstallOptions {
-  /** A directory holding the files, or an http(s) URL of such a directory. */
-  readonly from: string;
+  /**
+   * A folder holding the files (or holding a folder named after the model that does), or an
+   * http(s) URL of such a folder (a mirror). Without it, the catalogue's upstream addresses.
+   */
+  readonly from?: string;
   readonly modelsDir: string;
   readonly fetch?: typeof fetch;
 }
@@ -15,7 +19,7 @@ export interface InstallOptions {
 const isUrl = (from: string) => /^https?:\/\//i.test(from);
 
 async function fetchFile(base: string, file: string, fetcher: typeof fetch): Promise<Uint8Array> {
-  const url = new URL(file, base.endsWith('/') ? base : `${base}/`);
+  const url = file === '' ? new URL(base) : new URL(file, base.endsWith('/') ? base : `${base}/`);
   const response = await fetcher(url).catch((error: Error) => {
     throw new ModelLoadError(`Cannot download ${url}: ${error.message}`);
   });
@@ -23,16 +27,23 @@ async function fetchFile(base: string, file: string, fetcher: typeof fetch): Pro
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function readSource(from: string, file: string, fetcher: typeof fetch): Promise<Uint8Array> {
+/** Where one file of a model comes from: a folder, a mirror, or the catalogue's upstream address. */
+async function readSource(name: string, from: string | undefined, file: string, upstream: string | undefined, fetcher: typeof fetch): Promise<Uint8Array> {
+  if (from === undefined) {
+    if (!upstream) throw new ModelLoadError(`The catalogue has no download address for ${name}'s ${file}; install it with --from a folder.`);
+    return fetchFile(upstream, '', fetcher);
+  }
   if (isUrl(from)) return fetchFile(from, file, fetcher);
-  return readFile(join(from, file)).catch(() => {
-    throw new ModelLoadError(`${join(from, file)} is missing: the folder must hold ${file}.`);
+  // A folder of model folders (as ../shared/models, or a USB stick with several) works too.
+  const folder = existsSync(join(from, name, file)) && !existsSync(join(from, file)) ? join(from, name) : from;
+  return readFile(join(folder, file)).catch(() => {
+    throw new ModelLoadError(`${join(folder, file)} is missing: the folder must hold ${file}.`);
   });
 }
 
 /**
  * Installs a catalogued model into <modelsDir>/<name>: reads every file from a folder (the
- * air-gapped way) or a URL, checks each against the catalogue's sha256, writes the manifest,
+ * air-gapped way), a mirror or upstream, checks each against the catalogue's sha256, writes the manifest,
  * then opens the result with onnxruntime before it replaces anything already installed.
  */
 export async function installModel(name: string, options: InstallOptions): Promise<ModelManifest> {
@@ -44,10 +55,10 @@ export async function installModel(name: string, options: InstallOptions): Promi
   const files: Record<string, string> = { [entry.manifest.file]: entry.manifest.sha256, ...entry.extraFiles };
   const contents = new Map<string, Uint8Array>();
   for (const [file, expected] of Object.entries(files)) {
-    const bytes = await readSource(options.from, file, fetcher);
+    const bytes = await readSource(name, options.from, file, entry.urls[file], fetcher);
     const actual = sha256Of(bytes);
     if (actual !== expected) {
-      throw new ModelLoadError(`${file} from ${options.from} has sha256 ${actual}, expected ${expected}: it is not the ${name} the catalogue describes, or it is damaged.`);
+      throw new ModelLoadError(`${file} from ${options.from ?? entry.urls[file]} has sha256 ${actual}, expected ${expected}: it is not the ${name} the catalogue describes, or it is damaged.`);
     }
     contents.set(file, bytes);
   }

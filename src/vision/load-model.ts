@@ -117,9 +117,18 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
       throw new ModelLoadError(`${file} has no tensor output "${output.name}"; its outputs are: ${session.outputNames.join(', ')}.`);
     }
     const outputLabels = await readLabels(dir, output);
-    const classes = meta.shape[1];
-    if (typeof classes === 'number' && classes > 0 && classes !== outputLabels.length) {
-      throw new ModelLoadError(`${file} output "${output.name}" has ${classes} values but ${outputLabels.length} labels.`);
+    if (output.kind === 'detections') {
+      if (!output.decoder) throw new ModelLoadError(`${file} output "${output.name}" gives detections but the manifest names no decoder.`);
+      // Each box carries 4 coordinates, an objectness and one score per label.
+      const values = meta.shape[output.decoder.kind === 'yolox' ? 2 : 1];
+      if (typeof values === 'number' && values > 0 && values !== 5 + outputLabels.length) {
+        throw new ModelLoadError(`${file} output "${output.name}" has ${values} values per box, but 5 + ${outputLabels.length} labels need ${5 + outputLabels.length}.`);
+      }
+    } else {
+      const classes = meta.shape[1];
+      if (typeof classes === 'number' && classes > 0 && classes !== outputLabels.length) {
+        throw new ModelLoadError(`${file} output "${output.name}" has ${classes} values but ${outputLabels.length} labels.`);
+      }
     }
     labels.set(output.name, outputLabels);
   }

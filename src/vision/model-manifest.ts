@@ -15,8 +15,13 @@ export const ImageInputSpec = z.strictObject({
   layout: z.enum(['NCHW', 'NHWC']),
   width: z.number().int().min(8).max(4096),
   height: z.number().int().min(8).max(4096),
-  /** fill: stretch to size; cover: scale to cover, centre-crop; contain: letterbox on black. */
-  resize: z.enum(['fill', 'cover', 'contain']),
+  /**
+   * fill: stretch to size; cover: scale to cover, centre-crop; contain: letterbox on black, centred;
+   * letterbox: keep the aspect ratio at the top-left corner and pad the rest with `pad` (YOLOX).
+   */
+  resize: z.enum(['fill', 'cover', 'contain', 'letterbox']),
+  /** The padding value of every channel for `letterbox`, 0–255 as a pixel byte. */
+  pad: z.number().int().min(0).max(255).optional(),
   channelOrder: z.enum(['RGB', 'BGR']),
   /** value = (pixel × scale − mean) / std, per channel in channelOrder. */
   scale: z.number().positive(),
@@ -32,20 +37,36 @@ export const FeatureInputSpec = z.strictObject({
   features: z.array(z.string().min(1)).min(1),
 });
 
+/**
+ * How a detector's raw output becomes boxes. yolox: one row per grid cell of each stride
+ * (dx, dy, log w, log h, objectness, class scores), in input pixels of a letterboxed image.
+ * fastestdet: channels × grid × grid (objectness, tanh offsets, sigmoid sizes as fractions of the
+ * image, class scores), score = objectness^0.6 × class^0.4, on a stretched image.
+ */
+export const DetectionDecoder = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('yolox'), strides: z.array(z.number().int().positive()).min(1) }),
+  z.strictObject({ kind: z.literal('fastestdet') }),
+]);
+
 export const OutputSpec = z.strictObject({
   name: tensorName,
-  kind: z.enum(['logits', 'probabilities', 'features', 'scores']),
+  kind: z.enum(['logits', 'probabilities', 'features', 'scores', 'detections']),
   /** Inline labels, or the name of a JSON file (an array of strings) beside the manifest. */
   labels: z.union([z.array(z.string().min(1)).min(1), z.string().regex(/^[\w.-]+\.json$/)]),
+  /** Detections only: how to read the output, and which boxes to keep. */
+  decoder: DetectionDecoder.optional(),
+  scoreThreshold: z.number().min(0).max(1).optional(),
+  /** Boxes of one class that overlap more than this (intersection over union) are one object. */
+  iouThreshold: z.number().min(0).max(1).optional(),
 });
 
 export const ModelManifest = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'name must be lower-case letters, digits, ".", "_" or "-"'),
-  task: z.enum(['colour-quality', 'severity', 'classifier']),
+  task: z.enum(['colour-quality', 'severity', 'classifier', 'detector']),
   /** For severity heads: the operation whose rules the head encodes. */
   operation: z.enum(HEALTH_OPERATION_KEYS).optional(),
-  /** For classifiers: the label set, which decides how labels map to species and breeds. */
-  labelSet: z.enum(['imagenet-1k', 'pet-breeds']).optional(),
+  /** For classifiers and detectors: the label set, which decides how labels map to species, breeds and objects. */
+  labelSet: z.enum(['imagenet-1k', 'pet-breeds', 'coco-80']).optional(),
   description: z.string().max(500).optional(),
   source: z.string().max(500).optional(),
   license: z.string().max(200).optional(),
@@ -59,5 +80,6 @@ export type ModelManifest = z.infer<typeof ModelManifest>;
 export type ImageInputSpec = z.infer<typeof ImageInputSpec>;
 export type FeatureInputSpec = z.infer<typeof FeatureInputSpec>;
 export type OutputSpec = z.infer<typeof OutputSpec>;
+export type DetectionDecoder = z.infer<typeof DetectionDecoder>;
 
 export const MANIFEST_FILE = 'manifest.json';

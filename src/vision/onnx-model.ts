@@ -1,6 +1,5 @@
-import type { DecodedImage } from '../image/decoded-image.js';
 import type { PlainTensor } from './inference-pool.js';
-import { pixelsToTensor, resizeFor } from './image-tensor.js';
+import { pixelsToTensor, resizeFor, type Pixels } from './image-tensor.js';
 import { ModelLoadError, type LoadedModel } from './load-model.js';
 import type { ImageInputSpec, OutputSpec } from './model-manifest.js';
 
@@ -19,11 +18,12 @@ export abstract class OnnxModel<Input, Output> {
   }
 
   async predict(input: Input): Promise<Output> {
-    return this.read(await this.model.run(await this.prepare(input)));
+    return this.read(await this.model.run(await this.prepare(input)), input);
   }
 
   protected abstract prepare(input: Input): Promise<Feeds> | Feeds;
-  protected abstract read(outputs: Feeds): Output;
+  /** The outputs, read as the task's answer; `input` for what the answer depends on (a photo's size). */
+  protected abstract read(outputs: Feeds, input: Input): Output;
 
   /** The manifest's first output, which every task here reads. */
   protected get firstOutput(): OutputSpec {
@@ -39,8 +39,8 @@ export abstract class OnnxModel<Input, Output> {
   }
 }
 
-/** A model that looks at the photo: resized to its input once, turned into its tensor, run. */
-export abstract class ImageModel<Output> extends OnnxModel<DecodedImage, Output> {
+/** A model that looks at the photo (or a region of it): resized to its input once, turned into its tensor, run. */
+export abstract class ImageModel<Output, Image extends Pixels = Pixels> extends OnnxModel<Image, Output> {
   protected readonly input: ImageInputSpec;
 
   constructor(model: LoadedModel) {
@@ -50,7 +50,7 @@ export abstract class ImageModel<Output> extends OnnxModel<DecodedImage, Output>
     this.input = input;
   }
 
-  protected async prepare(image: DecodedImage): Promise<Feeds> {
+  protected async prepare(image: Image): Promise<Feeds> {
     return { [this.input.name]: pixelsToTensor(await resizeFor(image, this.input), this.input) };
   }
 }

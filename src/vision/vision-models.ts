@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import type { HealthOperationKey } from '../contract/operation-keys.js';
 import { ClassifierModel } from './classifier-model.js';
 import { ColourQualityModel } from './colour-quality-model.js';
+import { DetectorModel } from './detector-model.js';
 import type { InferencePool } from './inference-pool.js';
 import { loadModel, ModelLoadError, type LoadedModel } from './load-model.js';
+import { RECOMMENDED_MODELS } from './model-catalogue.js';
 import { MANIFEST_FILE } from './model-manifest.js';
 import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from './models-location.js';
 import { SeverityHeadModel, type SeverityHeadSpec } from './severity-head-model.js';
@@ -12,8 +14,10 @@ import { SeverityHeadModel, type SeverityHeadSpec } from './severity-head-model.
 export interface VisionModels {
   readonly colour: ColourQualityModel;
   readonly heads: Readonly<Record<HealthOperationKey, SeverityHeadModel>>;
-  /** The breed classifier, when one is installed. */
+  /** The ImageNet (or pet-breed) classifier, when one is installed: species and breed, of a photo or an animal's crop. */
   readonly classifier: ClassifierModel | undefined;
+  /** The object detector, when one is installed: what is where in the photo. */
+  readonly detector: DetectorModel | undefined;
   /** Every model loaded, for /readyz and `pawlens models list`. */
   readonly loaded: readonly LoadedModel[];
   /** The worker threads that run them; undefined when they run on the calling thread. */
@@ -25,8 +29,10 @@ export interface VisionOptions {
   readonly modelsDir: string;
   /** The severity heads to open: one per health operation, checked against its rule ids. */
   readonly heads: readonly SeverityHeadSpec[];
-  /** Which installed classifier to use for breed when several are installed. */
+  /** Which installed classifier to use when several are installed (PAWLENS_BREED_MODEL). */
   readonly breedModel?: string;
+  /** Which installed detector to use when several are installed (PAWLENS_DETECTOR_MODEL). */
+  readonly detectorModel?: string;
   /** Run inference in these worker threads; without one it runs on the calling thread. */
   readonly pool?: InferencePool;
 }
@@ -45,9 +51,23 @@ export async function listModelDirs(root: string, skip?: string): Promise<string
 }
 
 /**
+ * The installed model of `task` to use: the one named by `setting` when set, else the catalogue's
+ * recommended one when installed, else the first by name.
+ */
+function choose(installed: readonly LoadedModel[], task: 'classifier' | 'detector', named: string | undefined, setting: string): LoadedModel | undefined {
+  const candidates = installed.filter((model) => model.manifest.task === task);
+  if (named) {
+    const chosen = candidates.find((model) => model.manifest.name === named);
+    if (!chosen) throw new ModelLoadError(`${setting}=${named}, but no installed ${task} has that name; "pawlens models list" shows them.`);
+    return chosen;
+  }
+  return candidates.find((model) => RECOMMENDED_MODELS.includes(model.manifest.name)) ?? candidates[0];
+}
+
+/**
  * Opens every model once, at start: the built-ins, then what is installed. An installed severity
  * head for an operation replaces the generated one (a trained head, by installing it); an
- * installed classifier becomes the breed model. Any broken model stops the start.
+ * installed classifier and detector become the scene models. Any broken model stops the start.
  */
 export async function loadVisionModels(options: VisionOptions): Promise<VisionModels> {
   const builtinDir = join(PACKAGE_MODELS_DIR, BUILTIN_SUBDIR);
@@ -68,16 +88,13 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
     heads[spec.operation] = new SeverityHeadModel(model, spec);
   }
 
-  const classifiers = installed.filter((model) => model.manifest.task === 'classifier');
-  const chosen = options.breedModel ? classifiers.find((model) => model.manifest.name === options.breedModel) : classifiers[0];
-  if (options.breedModel && !chosen) {
-    throw new ModelLoadError(`PAWLENS_BREED_MODEL=${options.breedModel}, but no installed classifier has that name; "pawlens models list" shows them.`);
-  }
-
+  const classifier = choose(installed, 'classifier', options.breedModel, 'PAWLENS_BREED_MODEL');
+  const detector = choose(installed, 'detector', options.detectorModel, 'PAWLENS_DETECTOR_MODEL');
   return {
     colour: new ColourQualityModel(colourModel),
     heads,
-    classifier: chosen && new ClassifierModel(chosen),
+    classifier: classifier && new ClassifierModel(classifier),
+    detector: detector && new DetectorModel(detector),
     loaded: [...builtins, ...installed],
     pool: options.pool,
   };

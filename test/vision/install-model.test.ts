@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installModel } from '../../src/vision/install-model.js';
 import { loadModel, ModelLoadError, sha256Of } from '../../src/vision/load-model.js';
-import { MODEL_CATALOGUE } from '../../src/vision/model-catalogue.js';
+import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
 import { MANIFEST_FILE } from '../../src/vision/model-manifest.js';
 import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
@@ -164,9 +164,34 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
     }
   }
 
-  it('the catalogue’s hashes are those of the shared files', () => {
+  it('the catalogue’s hashes are those of the shared files, for every catalogued model', () => {
     expect(sha256Of(model)).toBe(ENTRY.manifest.sha256);
     expect(sha256Of(labels)).toBe(ENTRY.extraFiles['labels.json']);
+    for (const [name, entry] of Object.entries(MODEL_CATALOGUE)) {
+      expect(sha256Of(readFileSync(join(SHARED_DIR, 'models', name, 'model.onnx'))), name).toBe(entry.manifest.sha256);
+      for (const [file, sha256] of Object.entries(entry.extraFiles)) expect(sha256Of(readFileSync(join(SHARED_DIR, 'models', name, file))), `${name} ${file}`).toBe(sha256);
+      expect(Object.keys(entry.urls).sort(), name).toEqual([entry.manifest.file, ...Object.keys(entry.extraFiles)].sort());
+      expect(entry.manifest.license, name).toBeTruthy();
+    }
+  });
+
+  it('every catalogued model installs from a folder of model folders, and loads', async () => {
+    const modelsDir = emptyModelsDir();
+    for (const name of Object.keys(MODEL_CATALOGUE)) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+    expect(readdirSync(modelsDir).sort()).toEqual(Object.keys(MODEL_CATALOGUE).sort());
+  });
+
+  it('without --from, fetches each file from the catalogue’s upstream address and checks it', async () => {
+    const requested: string[] = [];
+    const upstream: typeof fetch = async (url) => {
+      requested.push(String(url));
+      const file = Object.entries(ENTRY.urls).find(([, address]) => address === String(url))?.[0];
+      return file ? new Response(readFileSync(join(SQUEEZENET, file))) : new Response('not found', { status: 404 });
+    };
+    const modelsDir = emptyModelsDir();
+    await installModel(NAME, { modelsDir, fetch: upstream });
+    expect(requested.sort()).toEqual(Object.values(ENTRY.urls).sort());
+    await expectInstalled(modelsDir);
   });
 
   it('installs model.onnx, labels.json and manifest.json from a folder, and the result loads', async () => {
@@ -269,11 +294,11 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
 
     const show = (run: Run) => `exit ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
 
-    it('models install, then models list --json; unknown names and a missing --from are refused', async () => {
-      const [install, unknown, noFrom] = await Promise.all([
+    it('models install, then models list --json; unknown names and a missing name are refused', async () => {
+      const [install, unknown, noName] = await Promise.all([
         pawlens(['models', 'install', NAME, '--from', SQUEEZENET]),
         pawlens(['models', 'install', 'nope', '--from', 'x']),
-        pawlens(['models', 'install', NAME]),
+        pawlens(['models', 'install', '--from', SQUEEZENET]),
       ]);
 
       expect(install.code, show(install)).toBe(0);
@@ -287,8 +312,12 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
       expect(unknown.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m); // an instruction, not a stack trace
       expect(existsSync(join(modelsDir, 'nope'))).toBe(false);
 
-      expect(noFrom.code, show(noFrom)).not.toBe(0);
-      expect(noFrom.stderr).toContain('Usage: pawlens models install NAME --from DIR|URL');
+      expect(noName.code, show(noName)).not.toBe(0);
+      expect(noName.stderr).toContain('Usage: pawlens models install NAME|recommended [--from DIR|URL]');
+
+      const recommended = await pawlens(['models', 'install', 'recommended', '--from', join(SHARED_DIR, 'models')]);
+      expect(recommended.code, show(recommended)).toBe(0);
+      for (const name of RECOMMENDED_MODELS) expect(recommended.stdout).toContain(`Installed ${name} `);
 
       const list = await pawlens(['models', 'list', '--json']);
       expect(list.code, show(list)).toBe(0);

@@ -1,0 +1,143 @@
+import type { DecodedImage } from '../image/decoded-image.js';
+import { letterboxScale } from './image-tensor.js';
+import type { PlainTensor } from './inference-pool.js';
+import type { LoadedModel } from './load-model.js';
+import type { DetectionDecoder } from './model-manifest.js';
+import { ImageModel } from './onnx-model.js';
+
+/** One object a detector found: its class, how sure it is, and where, in the photo's own pixels. */
+export interface Detection {
+  readonly label: string;
+  readonly score: number;
+  /** [x1, y1, x2, y2] in pixels of the photo as it was sent (after orientation); may reach past its edges. */
+  readonly box: readonly [number, number, number, number];
+}
+
+/** A box in the units the decoder works in, before it is mapped to the photo. */
+interface RawBox {
+  readonly classIndex: number;
+  readonly score: number;
+  readonly cx: number;
+  readonly cy: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+/** YOLOX: rows of (dx, dy, log w, log h, objectness, classes…) over the grid of each stride, in input pixels. */
+function decodeYolox(data: Float32Array, strides: readonly number[], width: number, height: number, classes: number, threshold: number): RawBox[] {
+  const boxes: RawBox[] = [];
+  const values = 5 + classes;
+  let row = 0;
+  for (const stride of strides) {
+    const columns = Math.floor(width / stride);
+    const rows = Math.floor(height / stride);
+    for (let gy = 0; gy < rows; gy++) {
+      for (let gx = 0; gx < columns; gx++, row++) {
+        const at = row * values;
+        const objectness = data[at + 4]!;
+        if (objectness < threshold) continue;
+        let best = 0;
+        for (let c = 1; c < classes; c++) if (data[at + 5 + c]! > data[at + 5 + best]!) best = c;
+        const score = objectness * data[at + 5 + best]!;
+        if (score < threshold) continue;
+        const cx = (data[at]! + gx) * stride;
+        const cy = (data[at + 1]! + gy) * stride;
+        boxes.push({ classIndex: best, score, cx, cy, w: Math.exp(data[at + 2]!) * stride, h: Math.exp(data[at + 3]!) * stride });
+      }
+    }
+  }
+  return boxes;
+}
+
+/** FastestDet: channels × grid × grid; centres and sizes come out as fractions of the image. */
+function decodeFastestDet(data: Float32Array, dims: readonly number[], classes: number, threshold: number): RawBox[] {
+  const [, , rows = 0, columns = 0] = dims;
+  const plane = rows * columns;
+  const boxes: RawBox[] = [];
+  for (let gy = 0; gy < rows; gy++) {
+    for (let gx = 0; gx < columns; gx++) {
+      const cell = gy * columns + gx;
+      const objectness = data[cell]!;
+      let best = 0;
+      for (let c = 1; c < classes; c++) if (data[(5 + c) * plane + cell]! > data[(5 + best) * plane + cell]!) best = c;
+      const score = objectness ** 0.6 * data[(5 + best) * plane + cell]! ** 0.4;
+      if (!(score >= threshold)) continue;
+      boxes.push({
+        classIndex: best,
+        score,
+        cx: (gx + Math.tanh(data[plane + cell]!)) / columns,
+        cy: (gy + Math.tanh(data[2 * plane + cell]!)) / rows,
+        w: sigmoid(data[3 * plane + cell]!),
+        h: sigmoid(data[4 * plane + cell]!),
+      });
+    }
+  }
+  return boxes;
+}
+
+const iou = (a: Detection['box'], b: Detection['box']) => {
+  const w = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
+  const h = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+  const overlap = w * h;
+  const union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - overlap;
+  return union > 0 ? overlap / union : 0;
+};
+
+/** Non-maximum suppression within each class: of boxes that overlap past `threshold`, the surest stays. */
+export function suppressOverlaps(detections: readonly Detection[], threshold: number): Detection[] {
+  const kept: Detection[] = [];
+  for (const candidate of [...detections].sort((a, b) => b.score - a.score)) {
+    if (!kept.some((other) => other.label === candidate.label && iou(other.box, candidate.box) > threshold)) kept.push(candidate);
+  }
+  return kept;
+}
+
+/**
+ * An object detector described by its manifest (COCO classes): what is where in the photo. Boxes
+ * come back in the photo's own pixels, surest first; small detectors confuse animal classes, so
+ * callers should trust the box and "an animal is here" more than the class.
+ */
+export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
+  private readonly decoder: DetectionDecoder;
+  private readonly scoreThreshold: number;
+  private readonly iouThreshold: number;
+
+  constructor(model: LoadedModel) {
+    super(model);
+    const output = this.firstOutput;
+    if (output.kind !== 'detections' || !output.decoder) throw this.fail("a detector's first output must be detections, with a decoder.");
+    if (model.manifest.labelSet !== 'coco-80' || this.labelsOf(output.name).length !== 80) throw this.fail('a detector needs the 80 COCO labels (labelSet coco-80).');
+    if (output.decoder.kind === 'yolox' && this.input.resize !== 'letterbox') throw this.fail('a YOLOX detector takes a letterboxed input.');
+    this.decoder = output.decoder;
+    this.scoreThreshold = output.scoreThreshold ?? 0.3;
+    this.iouThreshold = output.iouThreshold ?? 0.45;
+  }
+
+  protected read(outputs: Record<string, PlainTensor>, image: DecodedImage): Detection[] {
+    const output = outputs[this.firstOutput.name]!;
+    const labels = this.labelsOf(this.firstOutput.name);
+    const data = output.data as Float32Array;
+    // The decoded photo may be smaller than the one sent: boxes are given in the photo's own pixels.
+    const toPhotoX = image.sourceWidth / image.width;
+    const toPhotoY = image.sourceHeight / image.height;
+    let raw: RawBox[];
+    let toImageX: number;
+    let toImageY: number;
+    if (this.decoder.kind === 'yolox') {
+      raw = decodeYolox(data, this.decoder.strides, this.input.width, this.input.height, labels.length, this.scoreThreshold);
+      toImageX = toImageY = 1 / letterboxScale(image, this.input);
+    } else {
+      raw = decodeFastestDet(data, output.dims, labels.length, this.scoreThreshold);
+      toImageX = image.width;
+      toImageY = image.height;
+    }
+    const detections = raw.map(({ classIndex, score, cx, cy, w, h }): Detection => {
+      const sx = toImageX * toPhotoX;
+      const sy = toImageY * toPhotoY;
+      return { label: labels[classIndex]!, score, box: [(cx - w / 2) * sx, (cy - h / 2) * sy, (cx + w / 2) * sx, (cy + h / 2) * sy] };
+    });
+    return suppressOverlaps(detections, this.iouThreshold);
+  }
+}
