@@ -63,7 +63,7 @@ async function inProcess(pipeline: Pipeline, operation: OperationKey, image: str
       const t0 = performance.now();
       const decoded = await decodeImageField(image);
       const input = { image: decoded, language: 'en', animalType: undefined, requestId: 'req_benchmark0' } as const;
-      const data = await pipeline.narrate(await pipeline.assess(operation, input));
+      const { data } = await pipeline.narrate(await pipeline.assess(operation, input));
       envelope.parse({ success: true, request_id: 'req_benchmark0', data });
       latencies.push(performance.now() - t0);
     }

@@ -56,10 +56,12 @@ export interface AccountStore {
   /** Undefined when the balance is below `credits`. */
   reserve(keyId: string, credits: number, requestId: string, operation: OperationKey): Promise<Reservation | undefined>;
   /**
-   * Charges the reservation. With `answer`, the Idempotency-Key's stored answer is written in the
-   * same transaction: either the call is charged and replayable, or neither (it is refunded).
+   * Settles the reservation of a call that succeeded: charged (a ledger row), or, for an answer
+   * that assessed nothing (DESIGN.md §10), given back. With `answer`, the Idempotency-Key's stored
+   * answer is written in the same transaction: either the call is settled and replayable, or
+   * neither (it is refunded).
    */
-  commit(reservation: Reservation, answer?: IdempotentAnswer): Promise<void>;
+  commit(reservation: Reservation, answer?: IdempotentAnswer, charged?: boolean): Promise<void>;
   /** Safe to call more than once and after a commit: only an open reservation is refunded. */
   refund(reservation: Reservation): Promise<void>;
   /** Refunds reservations older than the cutoff, left behind by a process that died mid-request. */

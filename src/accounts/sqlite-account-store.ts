@@ -217,7 +217,7 @@ export class SqliteAccountStore implements AccountStore {
     }).immediate();
   }
 
-  async commit(reservation: Reservation, answer?: IdempotentAnswer) {
+  async commit(reservation: Reservation, answer?: IdempotentAnswer, charged = true) {
     this.db.transaction(() => {
       const row = this.db
         .prepare<[number], ReservationRow & { request_id: string; operation: string }>(
@@ -226,10 +226,14 @@ export class SqliteAccountStore implements AccountStore {
         .get(reservation.id);
       if (!row) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
       const at = this.timestamp();
-      this.db.prepare('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
-      this.db
-        .prepare('INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(row.key_id, row.operation, row.request_id, row.credits, at);
+      if (charged) {
+        this.db.prepare('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
+        this.db
+          .prepare('INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES (?, ?, ?, ?, ?)')
+          .run(row.key_id, row.operation, row.request_id, row.credits, at);
+      } else {
+        this.refundRow(row);
+      }
       this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, row.key_id);
       if (answer) {
         this.db

@@ -2,7 +2,10 @@ import { JUDGED_SEVERITIES, type HealthSeverity } from '../contract/data-fields.
 import type { Language } from '../contract/language.js';
 import type { HealthOperationKey, OperationKey } from '../contract/operation-keys.js';
 import type { DecodedImage } from '../image/decoded-image.js';
+import type { ColourMeasurement } from '../vision/colour-quality-model.js';
+import type { Scene } from '../vision/describe-scene.js';
 import type { ColourName } from '../vision/tables/colour-palette.js';
+import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
 
 /**
  * What the steps of an analysis hand each other. Operations and narration both speak in these
@@ -18,17 +21,40 @@ export interface AnalysisInput {
   readonly requestId: string;
 }
 
-/** Why the photo gate refused a photo: it cannot be judged, whatever it shows. */
+/** What the measure step saw: colours and quality, and what the scene models make of the photo. */
+export interface Measurement {
+  readonly colour: ColourMeasurement;
+  readonly scene: Scene;
+}
+
+/** Why a photo cannot be judged, whatever it shows. */
 export type QualityProblem = 'too_dark' | 'overexposed' | 'blurred' | 'no_subject';
 
 /** What an operation needs to see before its rules may speak (DESIGN.md §4). */
 export interface PhotoNeeds {
   /** A subject standing out from a plain background (stool on a floor); close-ups need none. */
   readonly subject: boolean;
+  /**
+   * The kind of photo: a specimen (stool, urine, vomit: no whole animal, person or unrelated
+   * object as its content), a close-up (skin, ear: no whole animal, person or object, no lawn or
+   * sky), or an animal (emotion, breed).
+   */
+  readonly shows: 'specimen' | 'close-up' | 'animal';
 }
 
+/** What a photo of the wrong kind seems to show, as its summary names it. */
+export type SceneSubject =
+  | { readonly kind: 'animal'; readonly name: LocalizedName | undefined; readonly count: number }
+  | { readonly kind: 'person'; readonly count: number }
+  | { readonly kind: 'object'; readonly name: LocalizedName | undefined; readonly label: string }
+  | { readonly kind: 'no_animal' }
+  | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' };
+
+/** Why the photo gate refused a photo: its quality, or the wrong kind of photo. */
+export type Refusal = { readonly reason: 'quality'; readonly problem: QualityProblem } | { readonly reason: 'wrong_subject'; readonly shows: SceneSubject };
+
 /** The gate's word and, past it, the operation's findings: one or the other, never both. */
-export type Verdict<Findings> = { readonly judged: true; readonly findings: Findings } | { readonly judged: false; readonly refusal: QualityProblem };
+export type Verdict<Findings> = { readonly judged: true; readonly findings: Findings } | { readonly judged: false; readonly refusal: Refusal };
 
 /** Severities a rule can conclude, mildest first; `inconclusive` is the gate's, not a rule's. */
 export const RULE_SEVERITIES = JUDGED_SEVERITIES;
@@ -89,6 +115,14 @@ export interface Assessed<Data = unknown, Findings = unknown> {
   readonly operation: OperationKey;
   readonly input: AnalysisInput;
   readonly verdict: Verdict<Findings>;
+  /** What the scene models saw: told to the language model, and whether the photo type was verified. */
+  readonly scene: Scene;
   /** What is sent when no language model improves on it. */
   readonly data: Data;
+}
+
+/** The pipeline's answer: the data, and whether it assessed anything (only then is the call charged, DESIGN.md §10). */
+export interface Answer<Data = unknown> {
+  readonly data: Data;
+  readonly assessed: boolean;
 }

@@ -1,5 +1,8 @@
 import type { Quality } from '../vision/colour-quality-model.js';
-import type { PhotoNeeds, QualityProblem } from './findings.js';
+import type { SceneAnimal } from '../vision/describe-scene.js';
+import { COCO_NAMES, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
+import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
+import type { Measurement, PhotoNeeds, QualityProblem, Refusal, SceneSubject } from './findings.js';
 
 /**
  * When a photo cannot be judged (DESIGN.md §4). Lightness is CIELAB L* of the whole frame;
@@ -19,11 +22,95 @@ export const QUALITY_LIMITS = {
   maxCoverage: 0.92,
 } as const;
 
-/** The photo gate: why this photo cannot be judged for an operation that needs `needs`, or undefined when it can. */
-export function gatePhoto(needs: PhotoNeeds, quality: Quality): QualityProblem | undefined {
+/**
+ * What makes a photo the wrong kind. Detector scores are those of the detector's own threshold
+ * and up; shares are of the frame's area.
+ */
+export const SCENE_LIMITS = {
+  /** A specimen photo with an animal or a person this large shows them, not the specimen. */
+  specimenAnimalShare: 0.04,
+  /** A close-up in which the detector is this sure of a whole animal is not a close-up. */
+  closeUpAnimalScore: 0.5,
+  /** An unrelated object this large and this sure is the photo's content. */
+  objectShare: 0.1,
+  objectScore: 0.5,
+  /** With no detector, a whole frame the classifier gives this much pet probability shows a pet. */
+  framePetProbability: 0.5,
+  /** A "close-up" this much lawn or sky is a photo taken outdoors at a distance. */
+  landscapeShare: 0.35,
+} as const;
+
+function exposureProblem(quality: Quality): QualityProblem | undefined {
   if (quality.brightness < QUALITY_LIMITS.minBrightness) return 'too_dark';
   if (quality.brightness > QUALITY_LIMITS.maxBrightness) return 'overexposed';
   if (quality.sharpness < QUALITY_LIMITS.minSharpness) return 'blurred';
-  if (needs.subject && (quality.coverage < QUALITY_LIMITS.minCoverage || quality.coverage > QUALITY_LIMITS.maxCoverage)) return 'no_subject';
+  return undefined;
+}
+
+const animalSubject = (animals: readonly SceneAnimal[]): SceneSubject => {
+  // The classifier on the crop names the species; the detector's class is only a weak hint.
+  const species = animals[0]?.pet?.species;
+  return { kind: 'animal', name: species && SPECIES_NAMES[species], count: animals.length };
+};
+
+/** The largest unrelated object the detector is sure of, if it fills enough of the frame. */
+function unrelatedObject(measurement: Measurement): SceneSubject | undefined {
+  const thing = measurement.scene.things.find(
+    (candidate) => COCO_UNRELATED_OBJECTS.has(candidate.label) && candidate.score >= SCENE_LIMITS.objectScore && candidate.share >= SCENE_LIMITS.objectShare,
+  );
+  return thing && { kind: 'object', name: COCO_NAMES[thing.label], label: thing.label };
+}
+
+/** What the photo shows instead of what `needs` asks for, or undefined when it may be what it should. */
+function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneSubject | undefined {
+  const people: SceneSubject = { kind: 'person', count: scene.people.length };
+  switch (needs.shows) {
+    case 'specimen': {
+      const animals = scene.animals.filter((animal) => animal.share >= SCENE_LIMITS.specimenAnimalShare);
+      if (animals.length > 0) return animalSubject(animals);
+      if (scene.people.some((person) => person.share >= SCENE_LIMITS.specimenAnimalShare)) return people;
+      if (scene.frame?.species && scene.frame.speciesProbability >= SCENE_LIMITS.framePetProbability) {
+        return { kind: 'animal', name: SPECIES_NAMES[scene.frame.species], count: 1 };
+      }
+      return unrelatedObject({ scene, colour });
+    }
+    case 'close-up': {
+      const animals = scene.animals.filter((animal) => animal.detection.score >= SCENE_LIMITS.closeUpAnimalScore);
+      if (animals.length > 0) return animalSubject(animals);
+      if (scene.people.length > 0) return people;
+      const object = unrelatedObject({ scene, colour });
+      if (object) return object;
+      // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
+      if (colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
+      if (colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };
+      return undefined;
+    }
+    case 'animal': {
+      if (scene.detected) {
+        if (scene.animals.length > 0) return undefined;
+        return scene.people.length > 0 ? people : (unrelatedObject({ scene, colour }) ?? { kind: 'no_animal' });
+      }
+      // Without a detector, the classifier's best label for the whole frame says what it shows instead.
+      return scene.frame && !scene.frame.species ? { kind: 'object', name: undefined, label: scene.frame.topLabel } : undefined;
+    }
+    default: {
+      const unknown: never = needs.shows;
+      throw new Error(`no gate for photos of ${String(unknown)}`);
+    }
+  }
+}
+
+/**
+ * The photo gate, before any rule fires: why this photo cannot be judged for an operation that
+ * needs `needs`, or undefined when it can. Exposure and focus first (no model can judge a dark
+ * photo), then the kind of photo, then, for a specimen, whether a subject stands out at all.
+ */
+export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal | undefined {
+  const exposure = exposureProblem(measurement.colour.quality);
+  if (exposure) return { reason: 'quality', problem: exposure };
+  const shows = wrongSubject(needs, measurement);
+  if (shows) return { reason: 'wrong_subject', shows };
+  const { coverage } = measurement.colour.quality;
+  if (needs.subject && (coverage < QUALITY_LIMITS.minCoverage || coverage > QUALITY_LIMITS.maxCoverage)) return { reason: 'quality', problem: 'no_subject' };
   return undefined;
 }

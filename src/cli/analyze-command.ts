@@ -28,7 +28,7 @@ export async function runAnalyzeCommand(args: string[], pipeline: Pipeline, prin
     const request = parseAnalysisRequest({ image: 'unused', language: values.language, animalType: values['animal-type'] });
     const image = await decodeImageBytes(bytes);
     const input = { image, language: request.language, animalType: request.animalType, requestId: 'req_cli_local' };
-    const data = await pipeline.narrate(await pipeline.assess(operation.key, input));
+    const { data } = await pipeline.narrate(await pipeline.assess(operation.key, input));
     print(JSON.stringify(operation.data.parse(data), null, 2));
   } catch (error) {
     throw error instanceof ApiError ? new Error(`${error.code}: ${error.message}`) : error;

@@ -74,14 +74,17 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
       }
     });
     try {
-      const body = successBody(requestId, operation.data, await pipeline.narrate(assessed));
+      const answer = await pipeline.narrate(assessed);
+      const body = successBody(requestId, operation.data, answer.data);
       if (clientGone) throw new ClientGoneError();
-      // Charged and stored for replay in one transaction, before it is sent: a retry racing the
+      // An answer that assessed nothing (the gate refused the photo, nothing read it) is free (DESIGN.md §10).
+      const charged = answer.assessed ? CREDITS_PER_CALL : 0;
+      // Settled and stored for replay in one transaction, before it is sent: a retry racing the
       // answer already finds it, and a failed write leaves neither a charge nor an answer.
-      await store.commit(reservation, idempotencyKey ? { idempotencyKey, body: JSON.stringify(body) } : undefined);
-      metrics.creditsCharged.inc(CREDITS_PER_CALL);
-      res.setHeader('X-Credits-Charged', String(CREDITS_PER_CALL));
-      if (reservation.remaining !== null) res.setHeader('X-Credits-Remaining', String(reservation.remaining));
+      await store.commit(reservation, idempotencyKey ? { idempotencyKey, body: JSON.stringify(body) } : undefined, charged > 0);
+      metrics.creditsCharged.inc(charged);
+      res.setHeader('X-Credits-Charged', String(charged));
+      if (reservation.remaining !== null) res.setHeader('X-Credits-Remaining', String(reservation.remaining + reservation.credits - charged));
       res.status(200).json(body);
     } catch (error) {
       await store.refund(reservation);

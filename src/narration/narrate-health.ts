@@ -3,7 +3,7 @@ import type { Language } from '../contract/language.js';
 import type { HealthOperationKey } from '../contract/operation-keys.js';
 import { joinSentences } from './join-sentences.js';
 import { localeFor } from './locales/locale-for.js';
-import { retakeSentences } from './retake-sentences.js';
+import { refusalLabel, retakeSentences } from './retake-sentences.js';
 
 /** The text fields every health operation shares, in one language. */
 export interface HealthText {
@@ -33,16 +33,18 @@ export const withRedFlagAdvice = (advice: readonly string[], assessment: HealthA
 /**
  * Built-in narration: the summary is an observation, the main finding's meaning and the
  * operation's limitation (three sentences); a photo the gate refused gets what went wrong and how
- * to retake it.
+ * to retake it. When no scene model could check what the photo shows (`verified` false), a last
+ * sentence says so.
  */
-export function narrateHealth(operation: HealthOperationKey, verdict: Verdict<HealthAssessment>, language: Language): HealthText {
+export function narrateHealth(operation: HealthOperationKey, verdict: Verdict<HealthAssessment>, language: Language, verified: boolean): HealthText {
   const t = localeFor(language);
+  const unverified = verified ? [] : [t.unverifiedSentence];
   if (!verdict.judged) {
-    const quality = t.quality[verdict.refusal];
+    const label = refusalLabel(language, verdict.refusal);
     return {
-      label: quality.label,
-      colour: quality.label,
-      summary: joinSentences(language, [...retakeSentences(language, verdict.refusal, operation), t.limitationSentence[operation]]),
+      label,
+      colour: label,
+      summary: joinSentences(language, [...retakeSentences(language, verdict.refusal, operation), t.limitationSentence[operation], ...unverified]),
       homeCare: [...t.qualityHomeCare],
       vetAdvice: [...t.qualityVetAdvice],
     };
@@ -54,7 +56,7 @@ export function narrateHealth(operation: HealthOperationKey, verdict: Verdict<He
   return {
     label: main.label,
     colour,
-    summary: joinSentences(language, [t.observationSentence(operation, colour), main.meaning, t.limitationSentence[operation]]),
+    summary: joinSentences(language, [t.observationSentence(operation, colour), main.meaning, t.limitationSentence[operation], ...unverified]),
     homeCare: [...main.homeCare],
     vetAdvice: withRedFlagAdvice(main.vetAdvice, assessment, language),
   };

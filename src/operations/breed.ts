@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { confidence, label, summary } from '../contract/data-fields.js';
+import type { Language } from '../contract/language.js';
 import { joinSentences } from '../narration/join-sentences.js';
 import { localeFor } from '../narration/locales/locale-for.js';
 import { retakeSentences } from '../narration/retake-sentences.js';
-import { identifyPet, type PetIdentification } from '../vision/pet-identification.js';
+import { cropOf } from '../vision/describe-scene.js';
+import type { PetIdentification } from '../vision/pet-identification.js';
+import type { ColourName } from '../vision/tables/colour-palette.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import type { Operation } from './operation.js';
 
@@ -16,34 +19,65 @@ const BreedData = z.strictObject({
 });
 type BreedData = z.infer<typeof BreedData>;
 
+/** What breed rests on: the classifier's reading of the most prominent animal, and how it looked. */
+export interface BreedFindings {
+  /** Undefined when no classifier is installed. */
+  readonly pet: PetIdentification | undefined;
+  /** With a detector: how many animals, the judged one's share of the frame, its coat colours. */
+  readonly animal: { readonly count: number; readonly share: number; readonly coat: readonly ColourName[] } | undefined;
+}
+
 /** A classifier at least this sure of a breed is a measured fact the LLM cannot overrule. */
 export const CONFIDENT_BREED = 0.5;
 /** A classifier that gives pets together less than this is sure there is no pet. */
 export const SURELY_NO_PET = 0.05;
+/** Below this, the first breed is named with the next most likely ones. */
+const SURE_BREED = 0.6;
+/** Coat colours at least this share of the animal are named. */
+const COAT_SHARE = 0.2;
 
 const round = (probability: number) => Math.round(Math.min(1, Math.max(0, probability)) * 1000) / 1000;
 const percent = (probability: number) => Math.round(probability * 100);
 const mentions = (text: string, name: string) => text.toLowerCase().includes(name.toLowerCase());
 
+/** The sentence on what the judgement rests on, when a detector found the animal. */
+function traitsSentence({ animal }: BreedFindings, language: Language): string[] {
+  if (!animal) return [];
+  const t = localeFor(language);
+  const coat = animal.coat.length > 0 ? t.joinList(animal.coat.map((colour) => t.colourNames[colour])) : undefined;
+  return [t.breed.traits({ animals: animal.count, percent: percent(animal.share), coat })];
+}
+
 /**
- * Breed from an installed ImageNet or pet-breed classifier, mapped to species and breed names in
- * en, zh and es. The finding is what the classifier saw, or undefined when none is installed:
- * then the answer is "unknown" with confidence 0 and says how to install one. A photo without a
- * pet gets no breed at all. A language model may name a breed the classifier was unsure of, never
- * overrule one it was sure of.
+ * Breed from an installed ImageNet or pet-breed classifier on the most prominent animal's crop
+ * (or, without a detector, on the whole photo), mapped to species and breed names in en, zh and
+ * es. The summary says what the judgement rests on and, when the first breed is far from sure,
+ * the next ones. Without a classifier the answer is "unknown" with confidence 0, says how to
+ * install one, and costs nothing. A language model may name a breed the classifier was unsure
+ * of, never overrule one it was sure of.
  */
-export const breed: Operation<'breed', typeof BreedData, PetIdentification | undefined, typeof BreedData> = {
+export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof BreedData> = {
   key: 'breed',
   path: 'breed-identification',
   title: 'Breed identification',
   data: BreedData,
-  needs: { subject: false },
-  judge: async (_measurement, input, models) => models.classifier && identifyPet(await models.classifier.predict(input.image), input.animalType),
+  needs: { subject: false, shows: 'animal' },
+  judge: async ({ scene }, input, models) => {
+    const main = scene.animals[0];
+    if (!main) return { pet: scene.frame, animal: undefined };
+    // The coat is the colour of the animal against the rest of its box.
+    const coat = await models.colour.predict(await cropOf(input.image, main.detection.box));
+    const colours = (Object.entries(coat.subject) as Array<[ColourName, number]>).filter(([, share]) => share >= COAT_SHARE).sort((a, b) => b[1] - a[1]);
+    return { pet: main.pet, animal: { count: scene.animals.length, share: main.share, coat: colours.slice(0, 2).map(([colour]) => colour) } };
+  },
   answer: (verdict, language) => {
     const t = localeFor(language);
     const unknown = { species: t.breed.unknown, breed: t.breed.unknown, confidence: 0 };
-    if (!verdict.judged) return { ...unknown, summary: joinSentences(language, retakeSentences(language, verdict.refusal, 'breed')) };
-    const pet = verdict.findings;
+    if (!verdict.judged) {
+      const summary = joinSentences(language, retakeSentences(language, verdict.refusal, 'breed'));
+      return verdict.refusal.reason === 'quality' ? { ...unknown, summary } : { species: t.breed.noAnimalSpecies, breed: t.breed.noAnimalBreed, confidence: 0, summary };
+    }
+    const { pet } = verdict.findings;
     if (!pet) return { ...unknown, summary: t.breed.noModel() };
     if (!pet.species) {
       const summary = joinSentences(language, [t.breed.noAnimal(pet.topLabel), t.breed.noAnimalAdvice]);
@@ -53,12 +87,15 @@ export const breed: Operation<'breed', typeof BreedData, PetIdentification | und
     const breed = pet.breed ? pet.breed[language] : t.breed.mixedBreed;
     const probability = pet.breed ? pet.breedProbability : pet.speciesProbability;
     const facts = { species, breed, percent: percent(probability), statedAnimal: pet.contradictsAnimalType };
-    const summary = joinSentences(language, [pet.breed ? t.breed.identified(facts) : t.breed.speciesOnly(facts), t.breed.limitation]);
-    return { species, breed, confidence: round(probability), summary };
+    const unsure = pet.breed && pet.breedProbability < SURE_BREED && pet.alternatives.length > 0;
+    const alternatives = unsure ? [t.breed.alternatives(pet.alternatives.map(({ name, probability: p }) => ({ name: name[language], percent: percent(p) })))] : [];
+    const sentences = [pet.breed ? t.breed.identified(facts) : t.breed.speciesOnly(facts), ...traitsSentence(verdict.findings, language), ...alternatives, t.breed.limitation];
+    return { species, breed, confidence: round(probability), summary: joinSentences(language, sentences) };
   },
+  assessed: ({ pet }) => pet !== undefined,
   llm: {
     fields: BreedData,
-    facts: (pet, language) => {
+    facts: ({ pet }, language) => {
       const { prompt } = localeFor(language);
       if (!pet) return [prompt.noClassifier];
       if (!pet.species) return [prompt.noPetLine(pet.topLabel)];
@@ -66,7 +103,7 @@ export const breed: Operation<'breed', typeof BreedData, PetIdentification | und
     },
     limitation: (language) => localeFor(language).breed.limitation,
   },
-  merge: (pet, measured, model): BreedData => {
+  merge: ({ pet }, measured, model): BreedData => {
     if (!pet) return model; // no classifier: the model is the only judge
     if (!pet.species) return pet.speciesProbability < SURELY_NO_PET ? measured : model;
     if (pet.breed && pet.breedProbability >= CONFIDENT_BREED) {

@@ -25,7 +25,7 @@ export function conditionOperation<K extends 'skin' | 'ear'>(spec: ConditionOper
     title: spec.title,
     data,
     rules: spec.rules,
-    needs: { subject: false },
+    needs: { subject: false, shows: 'close-up' },
     llmFields: data.pick({ ...HEALTH_LLM_FIELDS, condition: true }),
     toData: ({ severity, text }) => ({ severity, condition: text.label, ...textFields(text) }),
     merge: (assessment, measured, model, language) => ({ ...measured, ...mergeHealthFields(assessment, measured, model, language), condition: model.condition }),

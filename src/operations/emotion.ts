@@ -3,7 +3,7 @@ import { confidence, label, summary } from '../contract/data-fields.js';
 import { splitSentences } from '../contract/sentences.js';
 import { joinSentences } from '../narration/join-sentences.js';
 import { localeFor } from '../narration/locales/locale-for.js';
-import { retakeSentences } from '../narration/retake-sentences.js';
+import { refusalLabel, retakeSentences } from '../narration/retake-sentences.js';
 import type { Operation } from './operation.js';
 
 /** SPEC.md §2.8. */
@@ -23,15 +23,18 @@ export const emotion: Operation<'emotion', typeof EmotionData, void, typeof Emot
   path: 'emotion-analysis',
   title: 'Emotion analysis',
   data: EmotionData,
-  needs: { subject: false },
+  needs: { subject: false, shows: 'animal' },
   judge: async () => undefined,
   answer: (verdict, language) => {
     const t = localeFor(language);
     if (!verdict.judged) {
-      return { emotion: t.quality[verdict.refusal].label, confidence: 0, summary: joinSentences(language, retakeSentences(language, verdict.refusal, 'emotion')) };
+      const label = verdict.refusal.reason === 'quality' ? refusalLabel(language, verdict.refusal) : t.emotion.label;
+      return { emotion: label, confidence: 0, summary: joinSentences(language, retakeSentences(language, verdict.refusal, 'emotion')) };
     }
     return { emotion: t.emotion.label, confidence: 0, summary: t.emotion.summary };
   },
+  // Nothing on the host reads an emotion: only a language model's reading is charged.
+  assessed: () => false,
   llm: {
     fields: EmotionData,
     facts: (_findings, language) => [localeFor(language).prompt.emotionNote],

@@ -57,11 +57,13 @@ export function healthOperation<K extends HealthOperationKey, Data extends DataS
     data: spec.data,
     rules,
     needs: spec.needs,
-    judge: (measurement, _input, models) => assessHealth(key, rules, measurement, models.heads[key]),
-    answer: (verdict, language) => {
+    judge: (measurement, _input, models) => assessHealth(key, rules, measurement.colour, models.heads[key]),
+    answer: (verdict, language, scene) => {
       const assessment = verdict.judged ? verdict.findings : undefined;
-      return spec.toData({ severity: assessment?.severity ?? 'inconclusive', text: narrateHealth(key, verdict, language), assessment }, language);
+      const text = narrateHealth(key, verdict, language, scene.detected);
+      return spec.toData({ severity: assessment?.severity ?? 'inconclusive', text, assessment }, language);
     },
+    assessed: () => true,
     llm: { fields: spec.llmFields, facts: healthFacts, limitation: (language) => localeFor(language).limitationSentence[key] },
     merge: spec.merge,
   };

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { AnalysisInput, PhotoNeeds, Verdict } from '../analysis/findings.js';
+import type { AnalysisInput, Measurement, PhotoNeeds, Verdict } from '../analysis/findings.js';
 import type { Language } from '../contract/language.js';
 import type { OperationKey } from '../contract/operation-keys.js';
-import type { ColourMeasurement } from '../vision/colour-quality-model.js';
+import type { Scene } from '../vision/describe-scene.js';
 import type { VisionModels } from '../vision/vision-models.js';
 
 /** A closed object schema of any shape: what `data` and the model's fields are. */
@@ -24,9 +24,11 @@ export interface Operation<K extends OperationKey = OperationKey, Data extends D
   /** What the photo gate must see before this operation's rules may speak. */
   readonly needs: PhotoNeeds;
   /** The operation's rules or classifier: measurements → findings. Runs only past the gate. */
-  judge(measurement: ColourMeasurement, input: AnalysisInput, models: VisionModels): Promise<Findings>;
+  judge(measurement: Measurement, input: AnalysisInput, models: VisionModels): Promise<Findings>;
   /** The built-in answer, worded from the templates: complete without any language model. */
-  answer(verdict: Verdict<Findings>, language: Language): z.infer<Data>;
+  answer(verdict: Verdict<Findings>, language: Language, scene: Scene): z.infer<Data>;
+  /** Whether findings past the gate assess anything on their own: only then is the call charged (DESIGN.md §10). */
+  assessed(findings: Findings): boolean;
   readonly llm: {
     /** What the language model writes, picked from the closed data shape so every rule applies. */
     readonly fields: Fields;

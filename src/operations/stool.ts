@@ -50,7 +50,7 @@ export const stool = healthOperation({
   title: 'Stool health analysis',
   data: StoolData,
   rules: STOOL_RULES,
-  needs: { subject: true },
+  needs: { subject: true, shows: 'specimen' },
   llmFields: StoolData.pick({ ...HEALTH_LLM_FIELDS, consistency: true }),
   toData: ({ severity, text, assessment }, language) => ({
     health_score: STOOL_HEALTH_SCORES[severity],

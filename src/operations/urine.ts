@@ -49,7 +49,7 @@ export const urine = healthOperation({
   title: 'Urine analysis',
   data: UrineData,
   rules: URINE_RULES,
-  needs: { subject: true },
+  needs: { subject: true, shows: 'specimen' },
   llmFields: UrineData.pick({ ...HEALTH_LLM_FIELDS, clarity: true }),
   toData: ({ severity, text, assessment }, language) => {
     const { urineClarity } = localeFor(language);

@@ -51,7 +51,7 @@ export const vomit = healthOperation({
   title: 'Vomit analysis',
   data: VomitData,
   rules: VOMIT_RULES,
-  needs: { subject: true },
+  needs: { subject: true, shows: 'specimen' },
   llmFields: VomitData.pick({ ...HEALTH_LLM_FIELDS, vomit_type: true }),
   toData: ({ severity, text }) => ({ severity: vomitFloor(severity), vomit_type: text.label, color: text.colour, ...textFields(text) }),
   merge: (assessment, measured, model, language) => {

@@ -77,7 +77,8 @@ function decodeFastestDet(data: Float32Array, dims: readonly number[], classes: 
   return boxes;
 }
 
-const iou = (a: Detection['box'], b: Detection['box']) => {
+/** Intersection over union of two boxes, 0–1. */
+export const iou = (a: Detection['box'], b: Detection['box']) => {
   const w = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
   const h = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
   const overlap = w * h;

@@ -15,6 +15,8 @@ export interface PetIdentification {
   readonly speciesProbability: number;
   readonly breed: LocalizedName | undefined;
   readonly breedProbability: number;
+  /** The next most likely breeds of the species, surest first (at most two, each at least MIN_BREED_PROBABILITY). */
+  readonly alternatives: ReadonlyArray<{ readonly name: LocalizedName; readonly probability: number }>;
   /** The classifier's own best label, named when no pet is seen ("espresso"). */
   readonly topLabel: string;
   readonly topProbability: number;
@@ -77,7 +79,7 @@ export function identifyPet(classification: Classification, animalType?: string)
   for (const candidate of all) mass.set(candidate.species, (mass.get(candidate.species) ?? 0) + candidate.probability);
   const petProbability = [...mass.values()].reduce((sum, p) => sum + p, 0);
   const stated = speciesFromAnimalType(animalType);
-  const none = { breed: undefined, breedProbability: 0, topLabel, topProbability };
+  const none = { breed: undefined, breedProbability: 0, alternatives: [], topLabel, topProbability };
 
   if (petProbability < MIN_PET_PROBABILITY) {
     return { species: undefined, speciesProbability: petProbability, contradictsAnimalType: stated ? animalType : undefined, ...none };
@@ -85,12 +87,15 @@ export function identifyPet(classification: Classification, animalType?: string)
   const weighted = [...mass].map(([species, p]) => [species, p * (species === stated ? ANIMAL_TYPE_PRIOR_WEIGHT : 1)] as const);
   const [species] = weighted.reduce((best, entry) => (entry[1] > best[1] ? entry : best));
   const speciesProbability = mass.get(species)!;
-  const breed = all
-    .filter((candidate) => candidate.species === species && !candidate.wild)
-    .reduce<Candidate | undefined>((best, candidate) => (!best || candidate.probability > best.probability ? candidate : best), undefined);
+  const breeds = all.filter((candidate) => candidate.species === species && !candidate.wild).sort((a, b) => b.probability - a.probability);
+  const breed = breeds[0];
   const contradictsAnimalType = stated && stated !== species ? animalType : undefined;
   if (!breed || breed.probability < MIN_BREED_PROBABILITY) {
     return { species, speciesProbability, contradictsAnimalType, ...none };
   }
-  return { species, speciesProbability, breed: breed.name, breedProbability: breed.probability, topLabel, topProbability, contradictsAnimalType };
+  const alternatives = breeds
+    .slice(1, 3)
+    .filter((candidate) => candidate.probability >= MIN_BREED_PROBABILITY)
+    .map(({ name, probability }) => ({ name, probability }));
+  return { species, speciesProbability, breed: breed.name, breedProbability: breed.probability, alternatives, topLabel, topProbability, contradictsAnimalType };
 }

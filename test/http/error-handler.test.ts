@@ -337,7 +337,8 @@ describe('image errors', () => {
       .png()
       .toBuffer();
     const response = await suite.app.post('stool', { image: toBase64(transparent) }, suite.key.secret);
-    expectAccepted(response);
+    // A blank white photo shows no stool: answered, and free (DESIGN.md §10).
+    expectAccepted(response, 'stool', 0);
     const decoded = recorder.inputFor(response)?.image;
     expect(decoded).toMatchObject({ format: 'png', width: 200, height: 64 });
     expect([...decoded!.pixels.subarray(0, 6)]).toEqual([255, 255, 255, 255, 255, 255]);

@@ -58,7 +58,7 @@ async function assessImage(operation: HealthOperationKey, image: DecodedImage) {
   const assessment = verdict.judged ? (verdict.findings as HealthAssessment) : undefined;
   return {
     severity: data.severity,
-    qualityProblem: verdict.judged ? undefined : verdict.refusal,
+    qualityProblem: verdict.judged ? undefined : verdict.refusal.reason === 'quality' ? verdict.refusal.problem : verdict.refusal.shows.kind,
     findings: assessment?.findings ?? [],
     mainFinding: assessment?.mainFinding,
     colours: assessment?.colours ?? [],

@@ -4,6 +4,9 @@ const SEE_VET_TODAY = 'See a veterinarian today';
 /** "an Egyptian Mau", "a Beagle": by the first letter, which fits breed names well enough. */
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 
+/** "a", "a and b", "a, b and c". */
+const EN_JOIN = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
 export const EN: Locale = {
   colourNames: {
     black: 'black',
@@ -22,7 +25,7 @@ export const EN: Locale = {
     white: 'white',
     blue_purple: 'blue or purple',
   },
-  joinList: (items) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`),
+  joinList: (items) => EN_JOIN(items),
   observationSentence: (operation, colours) =>
     operation === 'skin' || operation === 'ear'
       ? `The photo of the ${operation === 'ear' ? 'ear canal' : 'skin'} shows mainly ${colours} tones.`
@@ -289,6 +292,38 @@ export const EN: Locale = {
     },
   },
   subjectNames: { stool: 'stool', vomit: 'vomit', urine: 'urine', skin: 'skin', ear: 'ear', emotion: 'pet', breed: 'pet' },
+  wrongSubject: {
+    label: 'not a photo of the right kind',
+    sentence: (shows, subject) => {
+      const seen = (what: string) => `This looks like a photo of ${what}, not of the ${subject}, so no assessment was made.`;
+      switch (shows.kind) {
+        case 'animal':
+          return seen(shows.count > 1 ? `${shows.count} animals` : shows.name ? `${article(shows.name.en)} ${shows.name.en}` : 'an animal');
+        case 'person':
+          return seen(shows.count > 1 ? 'people' : 'a person');
+        case 'object':
+          return seen(shows.name ? `${article(shows.name.en)} ${shows.name.en}` : `"${shows.label}"`);
+        case 'no_animal':
+          return 'No animal can be seen in the photo, so no assessment was made.';
+        case 'landscape':
+          return `This looks like a photo taken at a distance, mostly ${shows.what}, not a close-up of the ${subject}, so no assessment was made.`;
+        default: {
+          const unknown: never = shows;
+          throw new Error(`no sentence for ${JSON.stringify(unknown)}`);
+        }
+      }
+    },
+    retakeTip: {
+      stool: 'Photograph the stool itself, close and from above, on a plain surface, with no pet or person in the frame.',
+      vomit: 'Photograph the vomit itself, close and from above, on a plain surface, with no pet or person in the frame.',
+      urine: 'Photograph the urine itself, on a white pad or in a clear container, with no pet or person in the frame.',
+      skin: 'Take a close-up that fills the frame with the skin, with the fur parted, in good light.',
+      ear: 'Take a close-up that fills the frame with the ear opening, in good light.',
+      emotion: "Send a photo in which your pet's face and body are clearly visible.",
+      breed: 'Send a photo in which your pet is clearly visible, the whole animal if you can.',
+    },
+  },
+  unverifiedSentence: 'No scene model is installed on this server, so it did not check that the photo shows what was asked for.',
   qualityHomeCare: ['Retake the photo in good, even light with the subject in focus.', "Until then, watch your pet's appetite, energy and toilet habits for changes."],
   qualityVetAdvice: ['If your pet seems unwell, contact your veterinarian without waiting for a photo analysis.'],
   emotion: {
@@ -313,6 +348,11 @@ export const EN: Locale = {
       statedAnimal
         ? `The request said "${statedAnimal}", but the classifier sees a ${species} (${percent}% probability) with no single breed standing out.`
         : `The classifier sees a ${species} (${percent}% probability), but no single breed stands out.`,
+    traits: ({ animals, percent, coat }) => {
+      const look = `fills about ${percent}% of the frame${coat ? ` and has a mainly ${coat} coat` : ''}`;
+      return animals > 1 ? `The photo shows ${animals} animals; the largest, which ${look}, was judged.` : `The animal ${look}.`;
+    },
+    alternatives: (breeds) => `Also possible: ${EN_JOIN(breeds.map(({ name, percent }) => `${name} (${percent}%)`))}.`,
     limitation: 'A breed from one photo is an estimate: mixed breeds and young animals are often misjudged, and only a DNA test confirms ancestry.',
   },
   prompt: {
@@ -360,6 +400,8 @@ export const EN: Locale = {
     noClassifier: 'No breed classifier is installed; judge from the photo alone.',
     emotionNote: 'No on-device model reads emotion; judge it from the photo alone.',
     ownerSays: (animalType) => `The owner says the animal is: ${animalType}.`,
+    sceneLine: (objects) => `The object detector sees: ${objects}.`,
+    sceneUnverified: 'No object detector is installed, so what the photo shows was not checked.',
     retryHeading: 'Your previous answer was not accepted for these reasons; answer again with corrected JSON:',
   },
 };

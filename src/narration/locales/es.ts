@@ -326,6 +326,38 @@ export const ES: Locale = {
     emotion: 'su mascota',
     breed: 'su mascota',
   },
+  wrongSubject: {
+    label: 'la foto no es del tipo adecuado',
+    sentence: (shows, subject) => {
+      const seen = (what: string) => `Parece una foto de ${what}, no ${of(subject)}, así que no se hizo ninguna evaluación.`;
+      switch (shows.kind) {
+        case 'animal':
+          return seen(shows.count > 1 ? `${shows.count} animales` : shows.name ? `un animal (${shows.name.es})` : 'un animal');
+        case 'person':
+          return seen(shows.count > 1 ? 'varias personas' : 'una persona');
+        case 'object':
+          return seen(`un objeto (${shows.name?.es ?? `«${shows.label}»`})`);
+        case 'no_animal':
+          return 'En la foto no se ve ningún animal, así que no se hizo ninguna evaluación.';
+        case 'landscape':
+          return `Parece una foto tomada a distancia, sobre todo ${shows.what === 'grass' ? 'hierba' : 'cielo'}, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
+        default: {
+          const unknown: never = shows;
+          throw new Error(`no sentence for ${JSON.stringify(unknown)}`);
+        }
+      }
+    },
+    retakeTip: {
+      stool: 'Fotografíe solo las heces, de cerca y desde arriba, sobre una superficie lisa, sin ninguna mascota ni persona en el encuadre.',
+      vomit: 'Fotografíe solo el vómito, de cerca y desde arriba, sobre una superficie lisa, sin ninguna mascota ni persona en el encuadre.',
+      urine: 'Fotografíe solo la orina, sobre un empapador blanco o en un recipiente transparente, sin ninguna mascota ni persona en el encuadre.',
+      skin: 'Tome un primer plano en el que la piel llene el encuadre, separando el pelo, con buena luz.',
+      ear: 'Tome un primer plano en el que la entrada del oído llene el encuadre, con buena luz.',
+      emotion: 'Envíe una foto en la que se vean con claridad la cara y el cuerpo de su mascota.',
+      breed: 'Envíe una foto en la que se vea con claridad a su mascota, entera si es posible.',
+    },
+  },
+  unverifiedSentence: 'Este servidor no tiene instalado ningún modelo de escena, así que no comprobó que la foto muestre lo que se pidió.',
   qualityHomeCare: [
     'Vuelva a tomar la foto con una luz buena y uniforme, y con el sujeto bien enfocado.',
     'Mientras tanto, vigile si cambian el apetito, la energía o los hábitos de eliminación de su mascota.',
@@ -353,6 +385,11 @@ export const ES: Locale = {
       statedAnimal
         ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin que destaque ninguna raza concreta.`
         : `El clasificador identifica al animal como ${species} (${percent} % de probabilidad), pero no destaca ninguna raza concreta.`,
+    traits: ({ animals, percent, coat }) => {
+      const look = `ocupa cerca del ${percent} % del encuadre${coat ? ` y tiene el pelaje principalmente de color ${coat}` : ''}`;
+      return animals > 1 ? `La foto muestra ${animals} animales; se analizó el más grande, que ${look}.` : `El animal ${look}.`;
+    },
+    alternatives: (breeds) => `También es posible: ${breeds.map(({ name, percent }) => `${name} (${percent} %)`).join(', ')}.`,
     limitation: 'Una raza deducida a partir de una sola foto es una estimación: los animales mestizos y los jóvenes se identifican mal a menudo, y solo una prueba de ADN confirma su ascendencia.',
   },
   prompt: {
@@ -400,6 +437,8 @@ export const ES: Locale = {
     noClassifier: 'No hay ningún clasificador de razas instalado; juzga solo por la foto.',
     emotionNote: 'Ningún modelo local lee las emociones; júzgalas solo por la foto.',
     ownerSays: (animalType) => `El dueño dice que el animal es: ${animalType}.`,
+    sceneLine: (objects) => `El detector de objetos ve: ${objects}.`,
+    sceneUnverified: 'No hay ningún detector de objetos instalado, así que no se comprobó qué muestra la foto.',
     retryHeading: 'Tu respuesta anterior no se aceptó por estos motivos; responde de nuevo con el JSON corregido:',
   },
 };

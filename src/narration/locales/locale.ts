@@ -1,4 +1,4 @@
-import type { QualityProblem } from '../../analysis/findings.js';
+import type { QualityProblem, SceneSubject } from '../../analysis/findings.js';
 import type { HealthOperationKey, OperationKey } from '../../contract/operation-keys.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
 
@@ -17,6 +17,9 @@ export interface FindingText {
 
 /** Finding texts per rule id of each table, plus `unclassified` for when no rule applies. */
 export type FindingTexts = Readonly<Record<HealthOperationKey, Readonly<Record<string, FindingText>>>>;
+
+/** What a photo is meant to show, per operation: the subject of its sentences. */
+export type SubjectKey = HealthOperationKey | 'emotion' | 'breed';
 
 export interface BreedFacts {
   readonly species: string;
@@ -45,6 +48,9 @@ export interface PromptWords {
   readonly noClassifier: string;
   readonly emotionNote: string;
   ownerSays(animalType: string): string;
+  /** What the object detector found, each as "name (score%, share% of the frame)". */
+  sceneLine(objects: string): string;
+  readonly sceneUnverified: string;
   readonly retryHeading: string;
 }
 
@@ -65,7 +71,15 @@ export interface Locale {
   readonly quality: Readonly<
     Record<QualityProblem, { readonly label: string; readonly summary: (subject: string) => string; readonly retakeTip: string }>
   >;
-  readonly subjectNames: Readonly<Record<HealthOperationKey | 'emotion' | 'breed', string>>;
+  readonly subjectNames: Readonly<Record<SubjectKey, string>>;
+  /** A photo of the wrong kind (DESIGN.md §4): what it seems to show, and the photo to take instead. */
+  readonly wrongSubject: {
+    readonly label: string;
+    sentence(shows: SceneSubject, subject: string): string;
+    readonly retakeTip: Readonly<Record<SubjectKey, string>>;
+  };
+  /** Ends a health summary when no scene model could check what the photo shows. */
+  readonly unverifiedSentence: string;
   readonly qualityHomeCare: readonly string[];
   readonly qualityVetAdvice: readonly string[];
   readonly emotion: { readonly label: string; readonly summary: string };
@@ -80,6 +94,10 @@ export interface Locale {
     readonly noAnimalAdvice: string;
     identified(facts: BreedFacts): string;
     speciesOnly(facts: BreedFacts): string;
+    /** What the judgement rests on: how many animals, how much of the frame the judged one fills, its coat. */
+    traits(facts: { readonly animals: number; readonly percent: number; readonly coat: string | undefined }): string;
+    /** The next most likely breeds, when the first is far from sure. */
+    alternatives(breeds: ReadonlyArray<{ readonly name: string; readonly percent: number }>): string;
     readonly limitation: string;
   };
   readonly prompt: PromptWords;

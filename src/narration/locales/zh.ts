@@ -301,6 +301,38 @@ export const ZH: Locale = {
     },
   },
   subjectNames: { stool: '粪便', vomit: '呕吐物', urine: '尿液', skin: '皮肤', ear: '耳朵', emotion: '宠物', breed: '宠物' },
+  wrongSubject: {
+    label: '照片类型不符',
+    sentence: (shows, subject) => {
+      const seen = (what: string) => `这看起来是一张${what}的照片，而不是${subject}的照片，因此未做评估。`;
+      switch (shows.kind) {
+        case 'animal':
+          return seen(shows.count > 1 ? `有${shows.count}只动物` : (shows.name?.zh ?? '动物'));
+        case 'person':
+          return seen('人物');
+        case 'object':
+          return seen(shows.name?.zh ?? `“${shows.label}”`);
+        case 'no_animal':
+          return '照片中看不到动物，因此未做评估。';
+        case 'landscape':
+          return `这看起来是一张远距离拍摄的照片，画面大部分是${shows.what === 'grass' ? '草地' : '天空'}，而不是${subject}的特写，因此未做评估。`;
+        default: {
+          const unknown: never = shows;
+          throw new Error(`no sentence for ${JSON.stringify(unknown)}`);
+        }
+      }
+    },
+    retakeTip: {
+      stool: '请只拍粪便本身：从上方近距离拍摄，放在素色的表面上，画面中不要有宠物或人。',
+      vomit: '请只拍呕吐物本身：从上方近距离拍摄，放在素色的表面上，画面中不要有宠物或人。',
+      urine: '请只拍尿液本身：放在白色尿垫上或透明容器中，画面中不要有宠物或人。',
+      skin: '请拨开毛发，在光线充足处拍一张让皮肤占满画面的特写。',
+      ear: '请在光线充足处拍一张让耳道口占满画面的特写。',
+      emotion: '请发送一张能清楚看到宠物面部和身体的照片。',
+      breed: '请发送一张能清楚看到宠物的照片，最好拍到整只动物。',
+    },
+  },
+  unverifiedSentence: '这台服务器没有安装场景模型，因此没有核实照片拍的是否是所要求的对象。',
   qualityHomeCare: ['请在充足、均匀的光线下重新拍照，并确保拍摄对象对焦清晰。', '在此之前，请留意宠物的食欲、精神状态和排便排尿习惯是否有变化。'],
   qualityVetAdvice: ['如果宠物看起来不舒服，请直接联系兽医，不必等待照片分析结果。'],
   emotion: {
@@ -325,6 +357,11 @@ export const ZH: Locale = {
       statedAnimal
         ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}（概率 ${percent}%），没有哪个品种特别突出。`
         : `分类器识别出的是${species}（概率 ${percent}%），但没有哪个品种特别突出。`,
+    traits: ({ animals, percent, coat }) => {
+      const look = `约占画面的${percent}%${coat ? `，毛色以${coat}为主` : ''}`;
+      return animals > 1 ? `照片中有${animals}只动物，判断的是其中最大的一只，它${look}。` : `这只动物${look}。`;
+    },
+    alternatives: (breeds) => `也可能是：${breeds.map(({ name, percent }) => `${name}（${percent}%）`).join('、')}。`,
     limitation: '仅凭一张照片判断的品种只是估计：混种和幼年动物常被误判，只有 DNA 检测才能确认血统。',
   },
   prompt: {
@@ -367,6 +404,8 @@ export const ZH: Locale = {
     noClassifier: '没有安装品种分类器；请仅根据照片判断。',
     emotionNote: '本机没有读取情绪的模型；请仅根据照片判断。',
     ownerSays: (animalType) => `主人说这只动物是：${animalType}。`,
+    sceneLine: (objects) => `物体检测模型看到：${objects}。`,
+    sceneUnverified: '没有安装物体检测模型，因此未核实照片中拍的是什么。',
     retryHeading: '你上一次的回答因以下原因未被接受；请用修正后的 JSON 重新回答：',
   },
 };

@@ -1,0 +1,97 @@
+import sharp from 'sharp';
+import type { DecodedImage } from '../image/decoded-image.js';
+import { iou, type Detection } from './detector-model.js';
+import type { Pixels } from './image-tensor.js';
+import { identifyPet, type PetIdentification } from './pet-identification.js';
+import { COCO_ANIMALS } from './tables/coco-names.js';
+import type { VisionModels } from './vision-models.js';
+
+/** One animal the detector found, with what the classifier made of its crop. */
+export interface SceneAnimal {
+  readonly detection: Detection;
+  /** The share of the frame its box covers, 0–1. */
+  readonly share: number;
+  /** Species and breed from the classifier on the crop; undefined without a classifier. */
+  readonly pet: PetIdentification | undefined;
+}
+
+/**
+ * What the scene models saw (DESIGN.md §4). With a detector: every object, the animals among them
+ * with their crops classified, largest first, the people and the other things. With only a
+ * classifier: its reading of the whole frame. With neither: nothing is verified.
+ */
+export interface Scene {
+  /** Whether a detector looked at the photo; without one, only `frame` (if any) says what it shows. */
+  readonly detected: boolean;
+  readonly animals: readonly SceneAnimal[];
+  readonly people: readonly (Detection & { readonly share: number })[];
+  readonly things: readonly (Detection & { readonly share: number })[];
+  /** The classifier on the whole frame, when there is a classifier but no detector. */
+  readonly frame: PetIdentification | undefined;
+}
+
+/** Animals whose crops are classified, largest first: the answer is about the most prominent one. */
+const CLASSIFIED_ANIMALS = 3;
+/** A crop is widened by this share of its box on each side: a classifier needs the whole animal. */
+const CROP_MARGIN = 0.1;
+/** Animal boxes of any classes that overlap this much are one animal the detector named twice (a kitten as dog and cat). */
+const SAME_ANIMAL_IOU = 0.5;
+
+/** One box per animal: of animal boxes that overlap, whatever their class, the surest stays. */
+function oneBoxPerAnimal<T extends Detection>(animals: readonly T[]): T[] {
+  const kept: T[] = [];
+  for (const animal of [...animals].sort((a, b) => b.score - a.score)) if (!kept.some((other) => iou(other.box, animal.box) > SAME_ANIMAL_IOU)) kept.push(animal);
+  return kept;
+}
+
+const area = ([x1, y1, x2, y2]: Detection['box'], width: number, height: number) =>
+  (Math.max(0, Math.min(x2, width) - Math.max(x1, 0)) * Math.max(0, Math.min(y2, height) - Math.max(y1, 0))) / (width * height);
+
+/** The box's region of the decoded pixels, widened a little and clipped to the frame. */
+export async function cropOf(image: DecodedImage, box: Detection['box']): Promise<Pixels> {
+  const toImage = image.width / image.sourceWidth;
+  const [x1, y1, x2, y2] = box.map((v) => v * toImage) as [number, number, number, number];
+  const dx = (x2 - x1) * CROP_MARGIN;
+  const dy = (y2 - y1) * CROP_MARGIN;
+  const left = Math.max(0, Math.floor(x1 - dx));
+  const top = Math.max(0, Math.floor(y1 - dy));
+  const width = Math.max(1, Math.min(image.width, Math.ceil(x2 + dx)) - left);
+  const height = Math.max(1, Math.min(image.height, Math.ceil(y2 + dy)) - top);
+  const pixels = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .extract({ left, top, width, height })
+    .raw()
+    .toBuffer();
+  return { width, height, pixels };
+}
+
+const EMPTY: Scene = { detected: false, animals: [], people: [], things: [], frame: undefined };
+
+/**
+ * The scene stage of the measure step: run once per request, from the one decoded photo. The
+ * detector says what is where; the classifier on each animal's crop says which species and
+ * breed, because small detectors confuse animal classes (a white dog as a sheep).
+ */
+export async function describeScene(image: DecodedImage, models: Pick<VisionModels, 'detector' | 'classifier'>, animalType?: string): Promise<Scene> {
+  const { detector, classifier } = models;
+  if (!detector) {
+    if (!classifier) return EMPTY;
+    return { ...EMPTY, frame: identifyPet(await classifier.predict(image), animalType) };
+  }
+  const detections = await detector.predict(image);
+  const withShare = detections.map((detection) => ({ ...detection, share: area(detection.box, image.sourceWidth, image.sourceHeight) }));
+  const animals = oneBoxPerAnimal(withShare.filter((d) => COCO_ANIMALS.has(d.label))).sort((a, b) => b.share - a.share);
+  const classified = await Promise.all(
+    animals.map(async ({ share, ...detection }, rank): Promise<SceneAnimal> => ({
+      detection,
+      share,
+      pet: classifier && rank < CLASSIFIED_ANIMALS ? identifyPet(await classifier.predict(await cropOf(image, detection.box)), animalType) : undefined,
+    })),
+  );
+  return {
+    detected: true,
+    animals: classified,
+    people: withShare.filter((d) => d.label === 'person').sort((a, b) => b.share - a.share),
+    things: withShare.filter((d) => d.label !== 'person' && !COCO_ANIMALS.has(d.label)).sort((a, b) => b.share - a.share),
+    frame: undefined,
+  };
+}
