@@ -16,13 +16,19 @@ export interface HealthText {
   readonly vetAdvice: string[];
 }
 
+const URGENCY = { soon: 1, urgent: 2 } as const;
+
 /**
- * The vet advice of every red flag found, which no narrator may drop: the templates add it to
- * the main finding's advice, and a language model's advice is merged with it.
+ * The vet advice of the red flags found, which no narrator may drop: the templates add it to
+ * the main finding's advice, and a language model's advice is merged with it. Only the most
+ * urgent findings speak, so a photo never says "today" and "within a day or two" at once.
  */
 function redFlagAdvice(assessment: HealthAssessment, language: Language): string[] {
   const findings = localeFor(language).findings[assessment.operation];
-  return assessment.findings.filter((rule) => rule.redFlag).flatMap((rule) => findings[rule.id]?.vetAdvice ?? []);
+  const mostUrgent = Math.max(0, ...assessment.findings.map((rule) => (rule.vet ? URGENCY[rule.vet] : 0)));
+  return assessment.findings
+    .filter((rule) => rule.redFlag && rule.vet && URGENCY[rule.vet] === mostUrgent)
+    .flatMap((rule) => findings[rule.id]?.vetAdvice ?? []);
 }
 
 /** `advice` with the red flags' advice after it, each sentence once. */

@@ -33,8 +33,10 @@ export const CONFIDENT_BREED = 0.5;
 export const SURELY_NO_PET = 0.05;
 /** Below this, the first breed is named with the next most likely ones. */
 const SURE_BREED = 0.6;
-/** Coat colours at least this share of the animal are named. */
+/** Coat colours at least this share of the middle of the animal are named. */
 const COAT_SHARE = 0.2;
+/** The coat is measured with this share of the box cut from each side. */
+const COAT_INSET = 0.25;
 
 const round = (probability: number) => Math.round(Math.min(1, Math.max(0, probability)) * 1000) / 1000;
 const percent = (probability: number) => Math.round(probability * 100);
@@ -65,9 +67,11 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
   judge: async ({ scene }, input, models) => {
     const main = scene.animals[0];
     if (!main) return { pet: scene.frame, animal: undefined };
-    // The coat is the colour of the animal against the rest of its box.
-    const coat = await models.colour.predict(await cropOf(input.image, main.detection.box));
-    const colours = (Object.entries(coat.subject) as Array<[ColourName, number]>).filter(([, share]) => share >= COAT_SHARE).sort((a, b) => b[1] - a[1]);
+    // The coat is the colour of the middle of the animal's box, where there is animal and little background.
+    const [x1, y1, x2, y2] = main.detection.box;
+    const [dx, dy] = [(x2 - x1) * COAT_INSET, (y2 - y1) * COAT_INSET];
+    const coat = await models.colour.predict(await cropOf(input.image, [x1 + dx, y1 + dy, x2 - dx, y2 - dy]));
+    const colours = (Object.entries(coat.frame) as Array<[ColourName, number]>).filter(([, share]) => share >= COAT_SHARE).sort((a, b) => b[1] - a[1]);
     return { pet: main.pet, animal: { count: scene.animals.length, share: main.share, coat: colours.slice(0, 2).map(([colour]) => colour) } };
   },
   answer: (verdict, language) => {

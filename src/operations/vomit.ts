@@ -6,7 +6,8 @@ import { HEALTH_LLM_FIELDS, healthOperation, mergeHealthFields, textFields } fro
 /**
  * Vomit (DESIGN.md §5; BSAVA Manual ch. 19). Dark brown granular "coffee grounds" is digested
  * blood (urgent); red is fresh blood; yellow/green foam is bile, often an empty stomach; brown
- * food-coloured matter soon after eating suggests regurgitation; white foam is mucus and saliva.
+ * food-coloured matter soon after eating suggests regurgitation, but dark brown matter may be
+ * digested blood, so it is never called food; white foam is mucus and saliva.
  * Vomit has no "normal" severity (SPEC.md §2.4): every rule here is at least mild.
  */
 const VOMIT_RULES: RuleTable = {
@@ -25,7 +26,9 @@ const VOMIT_RULES: RuleTable = {
     { id: 'heavy_blood', when: [{ colours: ['red', 'dark_red'], atLeast: 0.25 }], severity: 'severe', redFlag: true, vet: 'urgent' },
     { id: 'fresh_blood', when: [{ colours: ['red', 'dark_red'], atLeast: 0.05 }], severity: 'moderate', redFlag: true, vet: 'soon' },
     { id: 'bile', when: [{ colours: ['yellow', 'green', 'pale_yellow', 'amber'], atLeast: 0.35 }], severity: 'mild' },
-    { id: 'food', when: [{ colours: ['brown', 'light_brown', 'dark_brown'], atLeast: 0.45 }], severity: 'mild' },
+    // Dark brown is the colour of digested blood as much as of food: it gets same-day advice, never "food".
+    { id: 'possible_digested_blood', when: [{ colours: ['dark_brown'], atLeast: 0.35 }], severity: 'moderate', redFlag: true, vet: 'urgent' },
+    { id: 'food', when: [{ colours: ['brown', 'light_brown'], atLeast: 0.45 }], severity: 'mild' },
     { id: 'foam', when: [{ colours: ['white', 'grey'], atLeast: 0.5 }], severity: 'mild' },
   ],
 };

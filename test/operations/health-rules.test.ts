@@ -8,44 +8,13 @@ import type { HealthOperationKey } from '../../src/contract/operation-keys.js';
 import { countSentences } from '../../src/contract/sentences.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { HEALTH_OPERATIONS, OPERATIONS } from '../../src/operations/registry.js';
+import { localeFor } from '../../src/narration/locales/locale-for.js';
 import { analyze } from '../fixtures/pipelines.js';
+import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, speckles } from '../fixtures/scenes.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinVision } from '../fixtures/test-app.js';
 
-/** One generated photo per rule row: [operation, rule that must be the main finding, scene]. */
-const RULE_SCENES: ReadonlyArray<readonly [HealthOperationKey, string, Buffer]> = [
-  ['stool', 'brown', scene(FLOOR, [blob('#6e4623')])],
-  ['stool', 'melena', scene(FLOOR, [blob('#151210')])],
-  ['stool', 'fresh_blood', scene(FLOOR, [blob('#6e4623'), { fill: '#c0282a', cx: 170, cy: 140, rx: 40, ry: 6 }, { fill: '#c0282a', cx: 230, cy: 165, rx: 35, ry: 5 }])],
-  ['stool', 'heavy_blood', scene(FLOOR, [blob('#6e4623'), { fill: '#b22222', cx: 200, cy: 150, rx: 70, ry: 45 }])],
-  ['stool', 'pale_clay', scene(FLOOR, [blob('#9a968e')])],
-  ['stool', 'yellow_orange', scene(FLOOR, [blob('#d89a28')])],
-  ['stool', 'green', scene(FLOOR, [blob('#4d7a2e')])],
-  ['vomit', 'coffee_grounds', scene(FLOOR, [blob('#3b2414'), ...speckles('#141110')])],
-  ['vomit', 'heavy_blood', scene(FLOOR, [blob('#b52424')])],
-  ['vomit', 'fresh_blood', scene(FLOOR, [blob('#e8c830'), { fill: '#c0282a', cx: 190, cy: 150, rx: 60, ry: 10 }])],
-  ['vomit', 'bile', scene(FLOOR, [blob('#e3c22a')])],
-  ['vomit', 'food', scene(FLOOR, [blob('#9c7048'), ...speckles('#7a4a26', 22, 6)])],
-  ['vomit', 'foam', scene(DARK_TILE, [blob('#f2f2f0')])],
-  ['urine', 'normal_yellow', scene(DARK_TILE, [blob('#f0d848')])],
-  ['urine', 'very_dilute', scene(DARK_TILE, [blob('#eeeeea')])],
-  ['urine', 'concentrated', scene(FLOOR, [blob('#c08a1a')])],
-  ['urine', 'blood', scene(FLOOR, [blob('#d04050')])],
-  ['urine', 'brown_black', scene(FLOOR, [blob('#5a3a1e')])],
-  ['urine', 'cloudy', scene(DARK_TILE, [blob('#e8d040'), ...speckles('#a8a8a0', 14, 6)])],
-  ['skin', 'no_visible_change', closeUp('#eab2a8', [['#d9a58c', 6]])],
-  ['skin', 'redness', closeUp('#eab2a8', [['#cc3333', 8]])],
-  ['skin', 'marked_redness', closeUp('#eab2a8', [['#cc3333', 35]])],
-  ['skin', 'bleeding', closeUp('#eab2a8', [['#6e1414', 16]])],
-  ['skin', 'crust_discharge', closeUp('#eab2a8', [['#e0b020', 14]])],
-  ['ear', 'clean', closeUp('#f0b8b0', [['#d9b48c', 6]])],
-  ['ear', 'mild_redness', closeUp('#f0b8b0', [['#cc3333', 8]])],
-  ['ear', 'inflamed', closeUp('#f0b8b0', [['#cc3333', 22]])],
-  ['ear', 'yeast_wax', closeUp('#f0b8b0', [['#4a2c17', 30]])],
-  ['ear', 'mites_debris', closeUp('#f0b8b0', [['#141110', 24]])],
-  ['ear', 'discharge', closeUp('#f0b8b0', [['#c8c028', 22]])],
-];
 
 let pipeline: Pipeline;
 beforeAll(async () => {
@@ -81,6 +50,38 @@ describe('every rule row fires on a photo that shows it', () => {
     expect(assessment.qualityProblem).toBeUndefined();
     expect(assessment.mainFinding?.id).toBe(ruleId);
     expect(assessment.severity).toBe(rule.severity);
+  });
+});
+
+describe('advice a vet would sign', () => {
+  it('a stool with a lot of blood gets only the same-day advice, never "within a day or two" beside it', async () => {
+    const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'heavy_blood')!;
+    const image = await decodedScene(svg);
+    for (const language of LANGUAGES) {
+      const data = await analyze(pipeline, 'stool', { image, language, animalType: undefined, requestId: 'req_rulesadvice' });
+      expect(data.vet_advice.join(' ')).toMatch({ en: /today/, zh: /今天/, es: /hoy/ }[language]);
+      expect(data.vet_advice.join(' ')).not.toMatch({ en: /a day or two/, zh: /一两天/, es: /uno o dos días/ }[language]);
+    }
+  });
+
+  it('dark brown vomit is possible digested blood with same-day advice, never "food"', async () => {
+    const [, , svg] = RULE_SCENES.find(([, rule]) => rule === 'possible_digested_blood')!;
+    const data = await analyze(pipeline, 'vomit', { image: await decodedScene(svg), language: 'en', animalType: undefined, requestId: 'req_rulesvomit' });
+    expect(data.vomit_type).toMatch(/digested blood/);
+    expect(data.vomit_type).not.toMatch(/food/);
+    expect(data.vet_advice.join(' ')).toMatch(/today/);
+  });
+
+  it('a normal ear is labelled without a colour the photo may not show', async () => {
+    const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'ear' && rule === 'clean')!;
+    for (const language of LANGUAGES) {
+      const data = await analyze(pipeline, 'ear', { image: await decodedScene(svg), language, animalType: undefined, requestId: 'req_rulesear' });
+      expect(data.severity).toBe('normal');
+      for (const colour of Object.values(localeFor(language).colourNames)) {
+        const named = language === 'zh' ? data.condition.includes(colour) : new RegExp(`\\b${colour}\\b`, 'iu').test(data.condition);
+        expect(named, `${language}: ${data.condition} names ${colour}`).toBe(false);
+      }
+    }
   });
 });
 

@@ -121,6 +121,12 @@ export const EN: Locale = {
         homeCare: ['Offer smaller meals more often, including a small late-evening meal.', 'Keep fresh water available and note the time of each episode.'],
         vetAdvice: [],
       },
+      possible_digested_blood: {
+        label: 'dark brown material (possible digested blood)',
+        meaning: 'Dark brown vomit can be digested blood from the stomach ("coffee grounds"), although dark food or treats can look the same.',
+        homeCare: ['Take away food until a veterinarian has seen your pet, and keep water available in small amounts.', 'Keep a sample or a photo of the vomit, and note what your pet last ate.'],
+        vetAdvice: ['See a veterinarian today: dark brown vomit can be digested blood, and only an examination can tell it from food.'],
+      },
       food: {
         label: 'food or kibble, possibly undigested',
         meaning: 'Food-coloured matter soon after a meal suggests regurgitation or eating too fast.',
@@ -254,7 +260,7 @@ export const EN: Locale = {
         vetAdvice: [],
       },
       clean: {
-        label: 'clean, pale pink canal',
+        label: 'no redness, debris or discharge seen',
         meaning: 'A pale pink canal with little light wax is what a healthy ear looks like.',
         homeCare: ['Check the ears weekly for smell, redness or debris.', 'Clean only the visible outer ear, and only when it is dirty.'],
         vetAdvice: [],

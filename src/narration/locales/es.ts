@@ -147,6 +147,12 @@ export const ES: Locale = {
         homeCare: ['Ofrezca comidas más pequeñas y frecuentes, incluida una pequeña comida a última hora de la noche.', 'Mantenga agua fresca disponible y anote la hora de cada episodio.'],
         vetAdvice: [],
       },
+      possible_digested_blood: {
+        label: 'material marrón oscuro (posible sangre digerida)',
+        meaning: 'El vómito marrón oscuro puede ser sangre digerida del estómago («posos de café»), aunque la comida o los premios oscuros pueden verse igual.',
+        homeCare: ['Retire la comida hasta que un veterinario vea a su mascota y ofrézcale agua en pequeñas cantidades.', 'Guarde una muestra o una foto del vómito y anote qué comió su mascota por última vez.'],
+        vetAdvice: ['Lleve a su mascota al veterinario hoy: el vómito marrón oscuro puede ser sangre digerida, y solo un examen puede distinguirlo de la comida.'],
+      },
       food: {
         label: 'comida o alimento seco, quizá sin digerir',
         meaning: 'Un material del color de la comida poco después de comer sugiere regurgitación o que su mascota come demasiado rápido.',
@@ -280,7 +286,7 @@ export const ES: Locale = {
         vetAdvice: [],
       },
       clean: {
-        label: 'conducto limpio, rosa pálido',
+        label: 'sin enrojecimiento, restos ni secreción',
         meaning: 'Un conducto rosa pálido con un poco de cera clara es el aspecto de un oído sano.',
         homeCare: ['Revise los oídos cada semana por si hay mal olor, enrojecimiento o restos.', 'Limpie solo la parte externa visible de la oreja, y solo cuando esté sucia.'],
         vetAdvice: [],

@@ -1,0 +1,223 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Measurement, PhotoNeeds } from '../../src/analysis/findings.js';
+import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
+import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
+import { gatePhoto } from '../../src/analysis/photo-gate.js';
+import type { OperationKey } from '../../src/contract/operation-keys.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-palette.js';
+import type { Scene } from '../../src/vision/describe-scene.js';
+import type { Detection } from '../../src/vision/detector-model.js';
+import type { PetIdentification } from '../../src/vision/pet-identification.js';
+import { installModel } from '../../src/vision/install-model.js';
+import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
+import { expectAccepted } from '../fixtures/expectations.js';
+import { toBase64 } from '../fixtures/images.js';
+import { analyze } from '../fixtures/pipelines.js';
+import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { closeUp, decodedScene } from '../fixtures/scenes.js';
+import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
+import { tempDir } from '../fixtures/temp-dir.js';
+import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
+
+const SPECIMEN: PhotoNeeds = { subject: true, shows: 'specimen' };
+const CLOSE_UP: PhotoNeeds = { subject: false, shows: 'close-up' };
+const ANIMAL: PhotoNeeds = { subject: false, shows: 'animal' };
+
+const shares = (values: Partial<Record<ColourName, number>> = {}) => Object.fromEntries(COLOUR_NAMES.map((name) => [name, values[name] ?? 0])) as Record<ColourName, number>;
+const NO_SCENE: Scene = { detected: false, animals: [], people: [], things: [], frame: undefined };
+
+/** A well-exposed, sharp photo with a clear subject, whose scene is `scene`. */
+function measured(scene: Partial<Scene> = {}, frame: Partial<Record<ColourName, number>> = {}): Measurement {
+  return {
+    colour: {
+      subject: shares(),
+      frame: shares(frame),
+      quality: { coverage: 0.3, brightness: 60, contrast: 20, sharpness: 0.1, subjectLightness: 40, subjectChroma: 20 },
+      features: new Float32Array(),
+    },
+    scene: { ...NO_SCENE, detected: true, ...scene },
+  };
+}
+
+const box = (share: number): Detection['box'] => [0, 0, Math.sqrt(share) * 100, Math.sqrt(share) * 100];
+const detection = (label: string, score: number, share: number) => ({ label, score, box: box(share), share });
+const pet = (species: 'dog' | 'cat' | undefined, probability = 0.9): PetIdentification => ({
+  species,
+  speciesProbability: probability,
+  breed: undefined,
+  breedProbability: 0,
+  alternatives: [],
+  topLabel: species ? 'tabby' : 'espresso',
+  topProbability: probability,
+  contradictsAnimalType: undefined,
+});
+const animal = (label: string, score: number, share: number, species?: 'dog' | 'cat') => {
+  const { share: _share, ...found } = detection(label, score, share);
+  return { detection: found, share, pet: species && pet(species) };
+};
+
+describe('the photo gate’s table', () => {
+  it.each<[string, PhotoNeeds, Measurement, string | undefined]>([
+    ['a specimen photo with nothing detected', SPECIMEN, measured(), undefined],
+    ['a specimen photo with a dog in it', SPECIMEN, measured({ animals: [animal('dog', 0.9, 0.4, 'dog')] }), 'animal'],
+    ['a specimen photo with a paw-sized animal box', SPECIMEN, measured({ animals: [animal('dog', 0.9, 0.02)] }), undefined],
+    ['a specimen photo of a person', SPECIMEN, measured({ people: [detection('person', 0.9, 0.3)] }), 'person'],
+    ['a specimen photo of a cup', SPECIMEN, measured({ things: [detection('cup', 0.9, 0.4)] }), 'object'],
+    ['a specimen photo a detector calls a frisbee (a round blob)', SPECIMEN, measured({ things: [detection('frisbee', 0.8, 0.3)] }), undefined],
+    ['a specimen photo on a table', SPECIMEN, measured({ things: [detection('dining table', 0.8, 0.9)] }), undefined],
+    ['a specimen photo the classifier alone calls a cat', SPECIMEN, measured({ detected: false, frame: pet('cat', 0.9) }), 'animal'],
+    ['a specimen photo with no scene model', SPECIMEN, measured({ detected: false }), undefined],
+    ['a close-up with no animal', CLOSE_UP, measured(), undefined],
+    ['a close-up of a whole cat the detector is sure of', CLOSE_UP, measured({ animals: [animal('cat', 0.65, 0.99, 'cat')] }), 'animal'],
+    ['a close-up with a faint animal guess', CLOSE_UP, measured({ animals: [animal('dog', 0.35, 0.8)] }), undefined],
+    ['a close-up of a person', CLOSE_UP, measured({ people: [detection('person', 0.5, 0.9)] }), 'person'],
+    ['a close-up that is mostly lawn, with no scene model', CLOSE_UP, measured({ detected: false }, { green: 0.5 }), 'landscape'],
+    ['a close-up that is mostly sky, with no scene model', CLOSE_UP, measured({ detected: false }, { blue_purple: 0.6 }), 'landscape'],
+    ['an animal photo with an animal', ANIMAL, measured({ animals: [animal('sheep', 0.9, 0.3)] }), undefined],
+    ['an animal photo with only a cup', ANIMAL, measured({ things: [detection('cup', 0.9, 0.4)] }), 'object'],
+    ['an animal photo with nothing in it', ANIMAL, measured(), 'no_animal'],
+    ['an animal photo with only a person', ANIMAL, measured({ people: [detection('person', 0.9, 0.4)] }), 'person'],
+    ['an animal photo the classifier alone sees no pet in', ANIMAL, measured({ detected: false, frame: pet(undefined, 0.01) }), 'object'],
+    ['an animal photo with no scene model', ANIMAL, measured({ detected: false }), undefined],
+  ])('%s', (_name, needs, measurement, shows) => {
+    const refusal = gatePhoto(needs, measurement);
+    expect(refusal?.reason === 'wrong_subject' ? refusal.shows.kind : refusal?.reason).toBe(shows);
+  });
+
+  it('names the animal by the classifier on its crop, not by the detector’s class', () => {
+    const refusal = gatePhoto(SPECIMEN, measured({ animals: [animal('sheep', 0.9, 0.4, 'dog')] }));
+    expect(refusal).toMatchObject({ reason: 'wrong_subject', shows: { kind: 'animal', name: { en: 'dog' } } });
+  });
+
+  it('judges exposure before the kind of photo, and the subject’s size after it', () => {
+    const dark = { ...measured({ animals: [animal('dog', 0.9, 0.4)] }) };
+    const darkPhoto = { ...dark, colour: { ...dark.colour, quality: { ...dark.colour.quality, brightness: 5 } } };
+    expect(gatePhoto(SPECIMEN, darkPhoto)).toEqual({ reason: 'quality', problem: 'too_dark' });
+    const speck = measured();
+    const specks = { ...speck, colour: { ...speck.colour, quality: { ...speck.colour.quality, coverage: 0.01 } } };
+    expect(gatePhoto(SPECIMEN, specks)).toEqual({ reason: 'quality', problem: 'no_subject' });
+  });
+});
+
+describe('with no scene model installed', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ keyCredits: 100 });
+  });
+
+  it('a health summary says the kind of photo was not verified, and the call is charged', async () => {
+    const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'brown')!;
+    const response = await app.post('stool', { image: toBase64(await sharp(svg).jpeg().toBuffer()) });
+    const { data } = expectAccepted(response, 'stool', 5);
+    expect(data.severity).toBe('normal');
+    expect(data.summary).toContain('No scene model is installed');
+  });
+
+  it('an ear "close-up" that is mostly lawn is refused, says why, and is free', async () => {
+    const lawn = await sharp(closeUp('#4c8a2e', [['#f0b8b0', 4]])).jpeg().toBuffer();
+    const response = await app.post('ear', { image: toBase64(lawn) });
+    const { data } = expectAccepted(response, 'ear', 0);
+    expect(data.severity).toBe('inconclusive');
+    expect(data.summary).toMatch(/taken at a distance, mostly grass/);
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(95);
+  });
+
+  it('emotion, which nothing on the host reads, and breed, with no classifier, are free', async () => {
+    const [, , svg] = RULE_SCENES[0]!;
+    const image = toBase64(await sharp(svg).jpeg().toBuffer());
+    const before = (await app.store.getKey(app.keyId))!.credits!;
+    for (const operation of ['emotion', 'breed'] as const) {
+      const response = await app.post(operation, { image });
+      expectAccepted(response, operation, 0);
+      expect(response.headers['x-credits-remaining']).toBe(String(before));
+    }
+    expect((await app.store.getKey(app.keyId))?.credits).toBe(before);
+    expect(await app.store.usage(app.keyId)).toHaveLength(1);
+  });
+});
+
+describeWithShared('with the recommended scene models installed', () => {
+  let app: TestApp;
+  let pipeline: Pipeline;
+  const image = (photo: string) => toBase64(readFileSync(sharedPhoto(photo)));
+
+  beforeAll(async () => {
+    const modelsDir = tempDir('pawlens-gate-');
+    for (const name of RECOMMENDED_MODELS) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+    pipeline = createPipeline(await loadAnalysisModels({ modelsDir }));
+    app = await createTestApp({ pipeline, keyCredits: 1000 });
+  });
+
+  const refusedFree = async (operation: OperationKey, photo: string, language: 'en' | 'zh' | 'es' = 'en') => {
+    const response = await app.post(operation, { image: image(photo), language });
+    return expectAccepted(response, operation, 0).data as unknown as { severity: string; summary: string };
+  };
+
+  it.each(['wml_dog.jpg', 'chelsea.png', 'kitten_224.png'])('%s sent to stool, urine and vomit: inconclusive, free, and it says what it shows', async (photo) => {
+    const species = photo === 'wml_dog.jpg' ? 'dog' : 'cat';
+    for (const operation of ['stool', 'urine', 'vomit'] as const) {
+      const data = await refusedFree(operation, photo);
+      expect(data.severity, operation).toBe('inconclusive');
+      expect(data.summary).toContain(`This looks like a photo of a ${species}, not of the ${operation}`);
+    }
+  });
+
+  it.each(['coffee.png', 'wml_dog.jpg', 'darknet_person.jpg'])('%s sent to skin and ear: inconclusive and free', async (photo) => {
+    for (const operation of ['skin', 'ear'] as const) {
+      const data = await refusedFree(operation, photo);
+      expect(data.severity, operation).toBe('inconclusive');
+      expect(data.summary).toMatch(/This looks like a photo of/);
+    }
+  });
+
+  it('says what the photo shows in the request’s language', async () => {
+    expect((await refusedFree('stool', 'kitten_224.png', 'zh')).summary).toContain('这看起来是一张猫的照片');
+    expect((await refusedFree('urine', 'coffee.png', 'es')).summary).toContain('Parece una foto de un objeto (taza)');
+  });
+
+  it('emotion and breed of a photo with no animal: not assessed, no animal detected, free', async () => {
+    expect((await app.post('emotion', { image: image('coffee.png') })).body.data.emotion).toBe('not assessed');
+    const breed = await app.post('breed', { image: image('coffee.png') });
+    expect(expectAccepted(breed, 'breed', 0).data).toMatchObject({ species: 'no animal detected', breed: 'none', confidence: 0 });
+  });
+
+  it.each([
+    ['wml_dog.jpg', { species: 'dog', breed: 'Golden Retriever' }, /fills about \d+% of the frame and has a mainly light brown/],
+    ['kitten_224.png', { species: 'cat', breed: 'Tabby' }, /mainly grey/],
+    ['chelsea.png', { species: 'cat' }, /fills about \d+% of the frame/],
+    ['darknet_person.jpg', {}, /does not appear to show a pet/],
+  ])('breed of %s with MobileNetV2 on the animal’s crop, explained, and charged', async (photo, expected, explains) => {
+    const response = await app.post('breed', { image: image(photo) });
+    const { data } = expectAccepted(response, 'breed', 5);
+    expect(data).toMatchObject(expected);
+    expect(data.summary).toMatch(explains);
+  });
+
+  it('chelsea (an Egyptian cat far from sure) names the next most likely breeds', async () => {
+    const { data } = expectAccepted(await app.post('breed', { image: image('chelsea.png') }), 'breed');
+    expect(data.confidence).toBeLessThan(0.8);
+    if (data.confidence < 0.6) expect(data.summary).toMatch(/Also possible: /);
+  });
+
+  it('the generated clinical images still get their findings with the scene models installed', async () => {
+    const builtin = await builtinPipeline();
+    for (const [operation, rule, svg] of RULE_SCENES) {
+      const input = { image: await decodedScene(svg), language: 'en' as const, animalType: undefined, requestId: 'req_gatescenes1' };
+      const [withScene, without] = await Promise.all([analyze(pipeline, operation, input), analyze(builtin, operation, input)]);
+      expect((withScene as { severity: string }).severity, `${operation}.${rule}`).toBe((without as { severity: string }).severity);
+      expect((withScene as { severity: string }).severity, `${operation}.${rule}`).not.toBe('inconclusive');
+      expect(OPERATIONS[operation].data.safeParse(withScene).success).toBe(true);
+    }
+  });
+
+  it('an idempotent retry of a free answer replays it, still free', async () => {
+    const first = await app.post('stool', { image: image('kitten_224.png') }).set('Idempotency-Key', 'free-1');
+    const retry = await app.post('stool', { image: image('kitten_224.png') }).set('Idempotency-Key', 'free-1');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+  });
+});
