@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
+import type { Server } from 'node:http';
 import { text } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { issueKey } from '../src/accounts/issue-key.js';
@@ -28,6 +29,7 @@ import { decodeImageField } from '../src/image/decode-image.js';
 import { OPERATIONS } from '../src/operations/registry.js';
 import { InferencePool } from '../src/vision/inference-pool.js';
 import { installModel } from '../src/vision/install-model.js';
+import { RECOMMENDED_MODELS } from '../src/vision/model-catalogue.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
 import { phoneStoolPhoto } from './bench/phone-photo.js';
 import { cpuMsSince, summarize, type Summary } from './bench/stats.js';
@@ -84,26 +86,22 @@ async function overHttp(job: LoadJob): Promise<Summary & { clientCpuMsPerRequest
 const row = (name: string, s: Summary) =>
   `| ${name} | ${s.requests} | ${s.perSecond.toFixed(1)} | ${s.p50.toFixed(1)} | ${s.p90.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.cpuMsPerRequest.toFixed(1)} |`;
 
+/** The models a run has installed: the built-ins with SqueezeNet, as before scene models, and the recommended scene set. */
+const MODEL_SETS: ReadonlyArray<{ readonly label: string; readonly models: readonly string[] }> = [
+  { label: 'SqueezeNet 1.0, no detector', models: ['squeezenet1.0'] },
+  { label: `recommended: ${RECOMMENDED_MODELS.join(' + ')}`, models: RECOMMENDED_MODELS },
+];
+
 async function main() {
-  const modelsDir = join(tmp, 'models');
   const cases: Array<{ operation: OperationKey; label: string; image: Buffer }> = [
-    { operation: 'stool', label: 'stool (built-in models), 12 MP phone JPEG', image: await phoneStoolPhoto() },
+    { operation: 'stool', label: 'stool, 12 MP phone JPEG', image: await phoneStoolPhoto() },
   ];
-  if (existsSync(join(shared, 'models', 'squeezenet1.0'))) {
-    await installModel('squeezenet1.0', { from: join(shared, 'models', 'squeezenet1.0'), modelsDir });
-    cases.push({ operation: 'breed', label: 'breed (SqueezeNet 1.0), wml_dog.jpg', image: await sharp(join(shared, 'photos', 'wml_dog.jpg')).toBuffer() });
-  } else {
-    console.log('(../shared is absent: the breed case is skipped)');
-  }
+  const hasShared = existsSync(join(shared, 'models'));
+  if (hasShared) cases.push({ operation: 'breed', label: 'breed, wml_dog.jpg', image: await sharp(join(shared, 'photos', 'wml_dog.jpg')).toBuffer() });
+  else console.log('(../shared is absent: only the built-in models, and no breed case)');
   const pool = inferenceThreads > 0 ? new InferencePool(inferenceThreads) : undefined;
-  const pipeline = createPipeline(await loadAnalysisModels({ modelsDir, pool }));
   const store = new SqliteAccountStore(join(tmp, 'bench.db'));
   const { secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
-  // The bench measures the pipeline, not the rate limiter or the queue limit.
-  const { express } = createApp({ store, pipeline, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
-  const server = express.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const port = (server.address() as AddressInfo).port;
 
   console.log(
     `pawlens bench: ${total} requests per run, ${clients} concurrent clients, PAWLENS_MAX_CONCURRENCY=${maxConcurrency}, PAWLENS_INFERENCE_THREADS=${inferenceThreads}, Node ${process.version}`,
@@ -111,18 +109,38 @@ async function main() {
   console.log('| run | requests | req/s | p50 ms | p90 ms | p99 ms | server CPU ms/request |');
   console.log('|---|---|---|---|---|---|---|');
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-  for (const { operation, label, image } of cases) {
-    const base64 = image.toString('base64');
-    await inProcess(pipeline, operation, base64); // warm-up: JIT, libvips caches, onnxruntime arenas
-    const floor = await inProcess(pipeline, operation, base64);
-    loopDelay.reset();
-    loopDelay.enable();
-    const http = await overHttp({ url: `http://127.0.0.1:${port}/api/v1/${OPERATIONS[operation].path}`, key: secret, body: JSON.stringify({ image: base64 }), clients, total });
-    loopDelay.disable();
-    console.log(row(`${label}, in-process`, floor));
-    console.log(row(`${label}, HTTP`, http));
-    console.log(`|   HTTP / in-process | | ${(http.perSecond / floor.perSecond).toFixed(2)}× | | | p99/p50 ${(http.p99 / http.p50).toFixed(2)} | client CPU ${http.clientCpuMsPerRequest.toFixed(1)} |`);
-    console.log(`|   server event-loop delay during HTTP | | | p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} | p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} | max ${(loopDelay.max / 1e6).toFixed(1)} | |`);
+  const cpuBySet: number[][] = [];
+  let server: Server | undefined;
+  let port = 0;
+  for (const [index, set] of (hasShared ? MODEL_SETS : [{ label: 'built-in models only', models: [] }]).entries()) {
+    const modelsDir = join(tmp, `models-${index}`);
+    for (const name of set.models) await installModel(name, { from: join(shared, 'models'), modelsDir });
+    const pipeline = createPipeline(await loadAnalysisModels({ modelsDir, pool }));
+    // The bench measures the pipeline, not the rate limiter or the queue limit.
+    const { express } = createApp({ store, pipeline, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
+    server?.close();
+    server = express.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+    cpuBySet.push([]);
+    for (const { operation, label, image } of cases) {
+      const base64 = image.toString('base64');
+      await inProcess(pipeline, operation, base64); // warm-up: JIT, libvips caches, onnxruntime arenas
+      const floor = await inProcess(pipeline, operation, base64);
+      loopDelay.reset();
+      loopDelay.enable();
+      const http = await overHttp({ url: `http://127.0.0.1:${port}/api/v1/${OPERATIONS[operation].path}`, key: secret, body: JSON.stringify({ image: base64 }), clients, total });
+      loopDelay.disable();
+      cpuBySet.at(-1)!.push(floor.cpuMsPerRequest);
+      console.log(row(`${label} (${set.label}), in-process`, floor));
+      console.log(row(`${label} (${set.label}), HTTP`, http));
+      console.log(`|   HTTP / in-process | | ${(http.perSecond / floor.perSecond).toFixed(2)}× | | | p99/p50 ${(http.p99 / http.p50).toFixed(2)} | client CPU ${http.clientCpuMsPerRequest.toFixed(1)} |`);
+      console.log(`|   server event-loop delay during HTTP | | | p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} | p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} | max ${(loopDelay.max / 1e6).toFixed(1)} | |`);
+    }
+  }
+  if (cpuBySet.length === 2) {
+    const added = cases.map(({ label }, i) => `${label} +${(cpuBySet[1]![i]! - cpuBySet[0]![i]!).toFixed(1)} ms`).join(', ');
+    console.log(`CPU per request the scene stage adds (in-process, recommended set vs SqueezeNet alone): ${added}`);
   }
   console.log(`RSS after the runs: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
 
@@ -139,7 +157,7 @@ async function main() {
     console.log(`RSS during a soak of ${soak} requests (${cases[0]!.label}), MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'}:`);
     console.log(`  ${rss.join(', ')}`);
   }
-  server.close();
+  server?.close();
   await store.close();
   await pool?.close();
 }

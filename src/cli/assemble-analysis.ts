@@ -32,7 +32,8 @@ export async function assembleAnalysis(config: Config, logger: Logger, print: (l
     throw error;
   });
   logger.info({ models: vision.loaded.map((model) => model.manifest.name) }, 'models loaded');
-  if (!vision.classifier) print('No breed classifier installed: breed answers "unknown" (see "pawlens models catalogue").');
+  if (!vision.detector) print('No object detector installed: the photo gate cannot tell what a photo shows ("pawlens models install recommended").');
+  if (!vision.classifier) print('No classifier installed: breed answers "unknown" ("pawlens models install recommended").');
 
   const { llm } = config;
   let narrator: OllamaNarrator | undefined;

@@ -54,7 +54,7 @@ export async function runModelsCommand(args: string[], modelsDir: string, print:
       if (values.json) print(JSON.stringify(rows));
       else rows.forEach((row) => print(`${row.name}  ${row.origin}  ${'task' in row ? row.task : '-'}  ${row.status}`));
       if (!values.json && !rows.some((row) => row.origin === 'installed')) {
-        print('No breed classifier installed; see "pawlens models catalogue".');
+        print('No scene models installed; "pawlens models install recommended" installs them ("pawlens models catalogue" lists them all).');
       }
       return;
     }

@@ -11,7 +11,7 @@ export function visionReadinessCheck(vision: VisionModels): ReadinessCheck {
       const inference = pool
         ? { threads: pool.liveThreads, configured: pool.size, restarts: pool.restarts, state: pool.failure === undefined ? 'ok' : 'error', ...(pool.failure && { error: pool.failure }) }
         : { threads: 0, state: 'ok' };
-      const report = { loaded: vision.loaded.map((model) => model.manifest.name), breed: vision.classifier?.name ?? null, inference };
+      const report = { loaded: vision.loaded.map((model) => model.manifest.name), breed: vision.classifier?.name ?? null, detector: vision.detector?.name ?? null, inference };
       return { status: pool?.failure === undefined ? 'ok' : 'not_ready', report };
     },
   };

@@ -343,7 +343,7 @@ export const EN: Locale = {
     noAnimalBreed: 'none',
     mixedBreed: 'mixed or unidentified breed',
     noModel: () =>
-      'No breed classifier is installed on this pawlens server, so species and breed were not identified. An administrator can install one with "pawlens models install squeezenet1.0 --from <folder>".',
+      'No breed classifier is installed on this pawlens server, so species and breed were not identified. An administrator can install one with "pawlens models install recommended".',
     noAnimal: (topLabel) => `The photo does not appear to show a pet; the classifier's best match was "${topLabel}".`,
     noAnimalAdvice: 'No breed is given for a photo without a pet; send one in which your pet is clearly visible.',
     identified: ({ species, breed, percent, statedAnimal }) =>

@@ -380,7 +380,7 @@ export const ES: Locale = {
     noAnimalBreed: 'ninguna',
     mixedBreed: 'raza mixta o no identificada',
     noModel: () =>
-      'Este servidor de pawlens no tiene instalado ningún clasificador de razas, así que no se identificaron la especie ni la raza. Un administrador puede instalar uno con «pawlens models install squeezenet1.0 --from <folder>».',
+      'Este servidor de pawlens no tiene instalado ningún clasificador de razas, así que no se identificaron la especie ni la raza. Un administrador puede instalar uno con «pawlens models install recommended».',
     noAnimal: (topLabel) => `La foto no parece mostrar una mascota; la coincidencia más probable del clasificador fue «${topLabel}».`,
     noAnimalAdvice: 'No se indica raza para una foto sin mascota; envíe una en la que su mascota se vea con claridad.',
     identified: ({ species, breed, percent, statedAnimal }) =>

@@ -352,7 +352,7 @@ export const ZH: Locale = {
     noAnimalBreed: '无',
     mixedBreed: '混种或无法识别的品种',
     noModel: () =>
-      '这台 pawlens 服务器没有安装品种分类器，因此未识别物种和品种。管理员可以使用“pawlens models install squeezenet1.0 --from <folder>”命令安装一个。',
+      '这台 pawlens 服务器没有安装品种分类器，因此未识别物种和品种。管理员可以使用“pawlens models install recommended”命令安装一个。',
     noAnimal: (topLabel) => `照片中似乎没有宠物；分类器的最佳匹配是“${topLabel}”。`,
     noAnimalAdvice: '没有宠物的照片不会给出品种；请发送一张能清楚看到宠物的照片。',
     identified: ({ species, breed, percent, statedAnimal }) =>
