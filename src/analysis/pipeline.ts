@@ -26,15 +26,16 @@ export function createPipeline(models: VisionModels, llm?: LlmStage, now?: () =>
   return {
     async assess<K extends OperationKey>(key: K, input: AnalysisInput): Promise<AssessedAs<K>> {
       const operation: Operation = OPERATIONS[key];
-      // measure: colours and quality, then the scene models (what is where), from the one decoded photo
-      const measurement = { colour: await models.colour.predict(input.image), scene: await describeScene(input.image, models, input.animalType) };
+      // measure: the scene models (what is where), then colours and quality, from the one decoded photo
+      const scene = await describeScene(input.image, models, { animalType: input.animalType, readFrame: operation.needs.shows !== 'close-up' });
+      const measurement = { colour: await models.colour.predict(input.image), scene };
       // gate: can this photo be judged for this operation at all? If not, why, and no rule speaks
       const refusal = gatePhoto(operation.needs, measurement);
       // judge: the operation's rules or classifier turn what was measured into findings
       const verdict = refusal ? { judged: false as const, refusal } : { judged: true as const, findings: await operation.judge(measurement, input, models) };
       // narrate, from the built-in templates: a complete answer that needs no language model
-      const data = operation.answer(verdict, input.language, measurement.scene);
-      return { operation: key, input, verdict, scene: measurement.scene, data: data as OperationData<K> };
+      const data = operation.answer(verdict, input.language, scene);
+      return { operation: key, input, verdict, scene, data: data as OperationData<K> };
     },
     async narrate<K extends OperationKey>({ operation: key, input, verdict, scene, data }: AssessedAs<K>): Promise<Answer<OperationData<K>>> {
       const operation: Operation = OPERATIONS[key];

@@ -69,12 +69,19 @@ const EMPTY: Scene = { detected: false, animals: [], people: [], things: [], fra
 /**
  * The scene stage of the measure step: run once per request, from the one decoded photo. The
  * detector says what is where; the classifier on each animal's crop says which species and
- * breed, because small detectors confuse animal classes (a white dog as a sheep).
+ * breed, because small detectors confuse animal classes (a white dog as a sheep). `readFrame`:
+ * whether, with no detector, the classifier should read the whole frame instead.
  */
-export async function describeScene(image: DecodedImage, models: Pick<VisionModels, 'detector' | 'classifier'>, animalType?: string): Promise<Scene> {
+export async function describeScene(
+  image: DecodedImage,
+  models: Pick<VisionModels, 'detector' | 'classifier'>,
+  options: { readonly animalType?: string; readonly readFrame: boolean },
+): Promise<Scene> {
   const { detector, classifier } = models;
+  const { animalType } = options;
   if (!detector) {
-    if (!classifier) return EMPTY;
+    // A close-up's gate has no use for the classifier's reading of the whole frame: it is not run.
+    if (!classifier || !options.readFrame) return EMPTY;
     return { ...EMPTY, frame: identifyPet(await classifier.predict(image), animalType) };
   }
   const detections = await detector.predict(image);
