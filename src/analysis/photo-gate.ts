@@ -1,5 +1,5 @@
 import type { Quality } from '../vision/colour-quality-model.js';
-import type { SceneAnimal } from '../vision/describe-scene.js';
+import type { Scene, SceneAnimal } from '../vision/describe-scene.js';
 import { COCO_NAMES, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import type { Measurement, PhotoNeeds, QualityProblem, Refusal, SceneSubject } from './findings.js';
@@ -29,8 +29,11 @@ export const QUALITY_LIMITS = {
 export const SCENE_LIMITS = {
   /** A specimen photo with an animal or a person this large shows them, not the specimen. */
   specimenAnimalShare: 0.04,
-  /** A close-up in which the detector is this sure of a whole animal is not a close-up. */
-  closeUpAnimalScore: 0.5,
+  /**
+   * A close-up in which the detector is this sure of a whole animal or a person is not a close-up
+   * (a fainter "person" may be the hand that holds the ear flap).
+   */
+  closeUpScore: 0.5,
   /** An unrelated object this large and this sure is the photo's content. */
   objectShare: 0.1,
   objectScore: 0.5,
@@ -54,8 +57,8 @@ const animalSubject = (animals: readonly SceneAnimal[]): SceneSubject => {
 };
 
 /** The largest unrelated object the detector is sure of, if it fills enough of the frame. */
-function unrelatedObject(measurement: Measurement): SceneSubject | undefined {
-  const thing = measurement.scene.things.find(
+function unrelatedObject(scene: Scene): SceneSubject | undefined {
+  const thing = scene.things.find(
     (candidate) => COCO_UNRELATED_OBJECTS.has(candidate.label) && candidate.score >= SCENE_LIMITS.objectScore && candidate.share >= SCENE_LIMITS.objectShare,
   );
   return thing && { kind: 'object', name: COCO_NAMES[thing.label], label: thing.label };
@@ -72,13 +75,13 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
       if (scene.frame?.species && scene.frame.speciesProbability >= SCENE_LIMITS.framePetProbability) {
         return { kind: 'animal', name: SPECIES_NAMES[scene.frame.species], count: 1 };
       }
-      return unrelatedObject({ scene, colour });
+      return unrelatedObject(scene);
     }
     case 'close-up': {
-      const animals = scene.animals.filter((animal) => animal.detection.score >= SCENE_LIMITS.closeUpAnimalScore);
+      const animals = scene.animals.filter((animal) => animal.detection.score >= SCENE_LIMITS.closeUpScore);
       if (animals.length > 0) return animalSubject(animals);
-      if (scene.people.length > 0) return people;
-      const object = unrelatedObject({ scene, colour });
+      if (scene.people.some((person) => person.score >= SCENE_LIMITS.closeUpScore)) return people;
+      const object = unrelatedObject(scene);
       if (object) return object;
       // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
       if (colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
@@ -88,7 +91,7 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
     case 'animal': {
       if (scene.detected) {
         if (scene.animals.length > 0) return undefined;
-        return scene.people.length > 0 ? people : (unrelatedObject({ scene, colour }) ?? { kind: 'no_animal' });
+        return scene.people.length > 0 ? people : (unrelatedObject(scene) ?? { kind: 'no_animal' });
       }
       // Without a detector, the classifier's best label for the whole frame says what it shows instead.
       return scene.frame && !scene.frame.species ? { kind: 'object', name: undefined, label: scene.frame.topLabel } : undefined;

@@ -39,7 +39,7 @@ export const withRedFlagAdvice = (advice: readonly string[], assessment: HealthA
 /**
  * Built-in narration: the summary is an observation, the main finding's meaning and the
  * operation's limitation (three sentences); a photo the gate refused gets what went wrong and how
- * to retake it. When no scene model could check what the photo shows (`verified` false), a last
+ * to retake it. When no object detector could check what the photo shows (`verified` false), a last
  * sentence says so.
  */
 export function narrateHealth(operation: HealthOperationKey, verdict: Verdict<HealthAssessment>, language: Language, verified: boolean): HealthText {

@@ -74,7 +74,8 @@ describe('the photo gate’s table', () => {
     ['a close-up with no animal', CLOSE_UP, measured(), undefined],
     ['a close-up of a whole cat the detector is sure of', CLOSE_UP, measured({ animals: [animal('cat', 0.65, 0.99, 'cat')] }), 'animal'],
     ['a close-up with a faint animal guess', CLOSE_UP, measured({ animals: [animal('dog', 0.35, 0.8)] }), undefined],
-    ['a close-up of a person', CLOSE_UP, measured({ people: [detection('person', 0.5, 0.9)] }), 'person'],
+    ['a close-up of a person', CLOSE_UP, measured({ people: [detection('person', 0.8, 0.9)] }), 'person'],
+    ['a close-up with a faint person (a hand holding the ear)', CLOSE_UP, measured({ people: [detection('person', 0.35, 0.3)] }), undefined],
     ['a close-up that is mostly lawn, with no scene model', CLOSE_UP, measured({ detected: false }, { green: 0.5 }), 'landscape'],
     ['a close-up that is mostly sky, with no scene model', CLOSE_UP, measured({ detected: false }, { blue_purple: 0.6 }), 'landscape'],
     ['an animal photo with an animal', ANIMAL, measured({ animals: [animal('sheep', 0.9, 0.3)] }), undefined],
@@ -114,7 +115,7 @@ describe('with no scene model installed', () => {
     const response = await app.post('stool', { image: toBase64(await sharp(svg).jpeg().toBuffer()) });
     const { data } = expectAccepted(response, 'stool', 5);
     expect(data.severity).toBe('normal');
-    expect(data.summary).toContain('No scene model is installed');
+    expect(data.summary).toContain('No object detector is installed');
   });
 
   it('an ear "close-up" that is mostly lawn is refused, says why, and is free', async () => {

@@ -329,7 +329,7 @@ export const EN: Locale = {
       breed: 'Send a photo in which your pet is clearly visible, the whole animal if you can.',
     },
   },
-  unverifiedSentence: 'No scene model is installed on this server, so it did not check that the photo shows what was asked for.',
+  unverifiedSentence: 'No object detector is installed on this server, so it did not check that the photo shows what was asked for.',
   qualityHomeCare: ['Retake the photo in good, even light with the subject in focus.', "Until then, watch your pet's appetite, energy and toilet habits for changes."],
   qualityVetAdvice: ['If your pet seems unwell, contact your veterinarian without waiting for a photo analysis.'],
   emotion: {

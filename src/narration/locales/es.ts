@@ -363,7 +363,7 @@ export const ES: Locale = {
       breed: 'Envíe una foto en la que se vea con claridad a su mascota, entera si es posible.',
     },
   },
-  unverifiedSentence: 'Este servidor no tiene instalado ningún modelo de escena, así que no comprobó que la foto muestre lo que se pidió.',
+  unverifiedSentence: 'Este servidor no tiene instalado ningún detector de objetos, así que no comprobó que la foto muestre lo que se pidió.',
   qualityHomeCare: [
     'Vuelva a tomar la foto con una luz buena y uniforme, y con el sujeto bien enfocado.',
     'Mientras tanto, vigile si cambian el apetito, la energía o los hábitos de eliminación de su mascota.',
