@@ -43,7 +43,7 @@ export function buildOpenApiDocument(version: string) {
         post: {
           operationId: index === 0 ? key : `${key}Short`,
           summary: contract.title,
-          description: `${contract.title}. Costs ${CREDITS_PER_CALL} credits on success; failed calls are free.${index === 0 ? '' : ' Alias of the /api/v1 path.'}`,
+          description: `${contract.title}. Costs ${CREDITS_PER_CALL} credits when it assesses the photo; an answer that assessed nothing (a photo of the wrong kind or too dark, an emotion nothing read, a breed with no classifier) and failed calls are free.${index === 0 ? '' : ' Alias of the /api/v1 path.'}`,
           tags: [index === 0 ? 'operations' : 'aliases'],
           security: [{ bearerAuth: [] }],
           parameters: [
@@ -64,7 +64,7 @@ export function buildOpenApiDocument(version: string) {
               description: 'The analysis.',
               headers: {
                 'X-Request-Id': { schema: { type: 'string' } },
-                'X-Credits-Charged': { schema: { type: 'integer' } },
+                'X-Credits-Charged': { schema: { type: 'integer' }, description: `${CREDITS_PER_CALL}, or 0 for an answer that assessed nothing.` },
                 'X-Credits-Remaining': { schema: { type: 'integer' }, description: 'Absent for unlimited keys.' },
               },
               content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelopeName}` } } },
