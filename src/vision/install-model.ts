@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadModel, ModelLoadError, sha256Of } from './load-model.js';
-import { MODEL_CATALOGUE } from './model-catalogue.js';
+import { MODEL_CATALOGUE, type CatalogueEntry } from './model-catalogue.js';
+import { cocoLabelsFile } from './tables/coco-names.js';
 import { MANIFEST_FILE, type ModelManifest } from './model-manifest.js';
 
 export interface InstallOptions {
@@ -27,11 +28,17 @@ async function fetchFile(base: string, file: string, fetcher: typeof fetch): Pro
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Where one file of a model comes from: a folder, a mirror, or the catalogue's upstream address. */
-async function readSource(name: string, from: string | undefined, file: string, upstream: string | undefined, fetcher: typeof fetch): Promise<Uint8Array> {
+/**
+ * Where one file of a model comes from: a folder, a mirror, or the catalogue's upstream address;
+ * a COCO detector's labels, which no upstream publishes as the catalogue pins them, pawlens writes.
+ */
+async function readSource(entry: CatalogueEntry, from: string | undefined, file: string, fetcher: typeof fetch): Promise<Uint8Array> {
+  const { name } = entry.manifest;
   if (from === undefined) {
-    if (!upstream) throw new ModelLoadError(`The catalogue has no download address for ${name}'s ${file}; install it with --from a folder.`);
-    return fetchFile(upstream, '', fetcher);
+    const upstream = entry.urls[file];
+    if (upstream) return fetchFile(upstream, '', fetcher);
+    if (file === 'labels.json' && entry.manifest.labelSet === 'coco-80') return cocoLabelsFile();
+    throw new ModelLoadError(`The catalogue has no download address for ${name}'s ${file}; install it with --from a folder.`);
   }
   if (isUrl(from)) return fetchFile(from, file, fetcher);
   // A folder of model folders (as ../shared/models, or a USB stick with several) works too.
@@ -55,10 +62,10 @@ export async function installModel(name: string, options: InstallOptions): Promi
   const files: Record<string, string> = { [entry.manifest.file]: entry.manifest.sha256, ...entry.extraFiles };
   const contents = new Map<string, Uint8Array>();
   for (const [file, expected] of Object.entries(files)) {
-    const bytes = await readSource(name, options.from, file, entry.urls[file], fetcher);
+    const bytes = await readSource(entry, options.from, file, fetcher);
     const actual = sha256Of(bytes);
     if (actual !== expected) {
-      throw new ModelLoadError(`${file} from ${options.from ?? entry.urls[file]} has sha256 ${actual}, expected ${expected}: it is not the ${name} the catalogue describes, or it is damaged.`);
+      throw new ModelLoadError(`${file} from ${options.from ?? entry.urls[file] ?? 'pawlens'} has sha256 ${actual}, expected ${expected}: it is not the ${name} the catalogue describes, or it is damaged.`);
     }
     contents.set(file, bytes);
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installModel } from '../../src/vision/install-model.js';
 import { loadModel, ModelLoadError, sha256Of } from '../../src/vision/load-model.js';
 import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
+import { cocoLabelsFile } from '../../src/vision/tables/coco-names.js';
 import { MANIFEST_FILE } from '../../src/vision/model-manifest.js';
 import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
@@ -170,7 +171,10 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
     for (const [name, entry] of Object.entries(MODEL_CATALOGUE)) {
       expect(sha256Of(readFileSync(join(SHARED_DIR, 'models', name, 'model.onnx'))), name).toBe(entry.manifest.sha256);
       for (const [file, sha256] of Object.entries(entry.extraFiles)) expect(sha256Of(readFileSync(join(SHARED_DIR, 'models', name, file))), `${name} ${file}`).toBe(sha256);
-      expect(Object.keys(entry.urls).sort(), name).toEqual([entry.manifest.file, ...Object.keys(entry.extraFiles)].sort());
+      // Every file has an upstream address, but a COCO detector's labels, which pawlens writes itself, byte for byte.
+      const written = entry.manifest.labelSet === 'coco-80' ? ['labels.json'] : [];
+      expect([...Object.keys(entry.urls), ...written].sort(), name).toEqual([entry.manifest.file, ...Object.keys(entry.extraFiles)].sort());
+      if (written.length > 0) expect(sha256Of(cocoLabelsFile()), name).toBe(entry.extraFiles['labels.json']);
       expect(entry.manifest.license, name).toBeTruthy();
     }
   });
@@ -179,6 +183,20 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
     const modelsDir = emptyModelsDir();
     for (const name of Object.keys(MODEL_CATALOGUE)) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
     expect(readdirSync(modelsDir).sort()).toEqual(Object.keys(MODEL_CATALOGUE).sort());
+  });
+
+  it('without --from, a COCO detector’s model comes from upstream and its labels from pawlens, and it loads', async () => {
+    const entry = MODEL_CATALOGUE['yolox-nano']!;
+    const requested: string[] = [];
+    const upstream: typeof fetch = async (url) => {
+      requested.push(String(url));
+      return String(url) === entry.urls['model.onnx'] ? new Response(readFileSync(join(SHARED_DIR, 'models', 'yolox-nano', 'model.onnx'))) : new Response('', { status: 404 });
+    };
+    const modelsDir = emptyModelsDir();
+    await installModel('yolox-nano', { modelsDir, fetch: upstream });
+    expect(requested).toEqual([entry.urls['model.onnx']]);
+    expect(readFileSync(join(modelsDir, 'yolox-nano', 'labels.json')).equals(readFileSync(join(SHARED_DIR, 'models', 'yolox-nano', 'labels.json')))).toBe(true);
+    await (await loadModel(join(modelsDir, 'yolox-nano'))).release();
   });
 
   it('without --from, fetches each file from the catalogue’s upstream address and checks it', async () => {
