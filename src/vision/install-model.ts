@@ -18,6 +18,7 @@ export interface InstallOptions {
 }
 
 const isUrl = (from: string) => /^https?:\/\//i.test(from);
+const LABELS_FILE = 'labels.json';
 
 async function fetchFile(base: string, file: string, fetcher: typeof fetch): Promise<Uint8Array> {
   const url = file === '' ? new URL(base) : new URL(file, base.endsWith('/') ? base : `${base}/`);
@@ -37,7 +38,7 @@ async function readSource(entry: CatalogueEntry, from: string | undefined, file:
   if (from === undefined) {
     const upstream = entry.urls[file];
     if (upstream) return fetchFile(upstream, '', fetcher);
-    if (file === 'labels.json' && entry.manifest.labelSet === 'coco-80') return cocoLabelsFile();
+    if (file === LABELS_FILE && entry.manifest.labelSet === 'coco-80') return cocoLabelsFile();
     throw new ModelLoadError(`The catalogue has no download address for ${name}'s ${file}; install it with --from a folder.`);
   }
   if (isUrl(from)) return fetchFile(from, file, fetcher);
@@ -46,6 +47,26 @@ async function readSource(entry: CatalogueEntry, from: string | undefined, file:
   return readFile(join(folder, file)).catch(() => {
     throw new ModelLoadError(`${join(folder, file)} is missing: the folder must hold ${file}.`);
   });
+}
+
+/**
+ * A labels file as pawlens installs it: the list of labels as compact JSON, read from a JSON
+ * array or from an object keyed by index ({"0": "tench", …}). Anything else is returned as it
+ * is, to fail the hash check with its own bytes.
+ */
+export function canonicalLabels(bytes: Uint8Array): Uint8Array {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return bytes;
+  }
+  const list = Array.isArray(parsed)
+    ? parsed
+    : parsed && typeof parsed === 'object'
+      ? Object.keys(parsed).map((_, index) => (parsed as Record<string, unknown>)[String(index)])
+      : undefined;
+  return list?.every((label) => typeof label === 'string') ? new TextEncoder().encode(JSON.stringify(list)) : bytes;
 }
 
 /**
@@ -62,7 +83,8 @@ export async function installModel(name: string, options: InstallOptions): Promi
   const files: Record<string, string> = { [entry.manifest.file]: entry.manifest.sha256, ...entry.extraFiles };
   const contents = new Map<string, Uint8Array>();
   for (const [file, expected] of Object.entries(files)) {
-    const bytes = await readSource(entry, options.from, file, fetcher);
+    const read = await readSource(entry, options.from, file, fetcher);
+    const bytes = file === LABELS_FILE ? canonicalLabels(read) : read;
     const actual = sha256Of(bytes);
     if (actual !== expected) {
       throw new ModelLoadError(`${file} from ${options.from ?? entry.urls[file] ?? 'pawlens'} has sha256 ${actual}, expected ${expected}: it is not the ${name} the catalogue describes, or it is damaged.`);

@@ -10,7 +10,11 @@ const CatalogueEntry = z.strictObject({
   about: z.string().min(1),
   /** How to feed and read the model; its `sha256` pins the model file. */
   manifest: ModelManifest,
-  /** sha256 of each file besides the model, by file name. */
+  /**
+   * sha256 of each file besides the model, by file name. A labels file is pinned by its labels,
+   * not its layout: the sha256 of the list as compact JSON (see canonicalLabels), so a copy written
+   * one label a line, or as an object keyed by index as some upstreams publish it, installs too.
+   */
   extraFiles: z.record(z.string(), sha256),
   /** Where each file can be downloaded from upstream, by file name. */
   urls: z.record(z.string(), z.url({ protocol: /^https$/ })),

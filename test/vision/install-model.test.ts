@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installModel } from '../../src/vision/install-model.js';
+import { canonicalLabels, installModel } from '../../src/vision/install-model.js';
 import { loadModel, ModelLoadError, sha256Of } from '../../src/vision/load-model.js';
 import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
 import { cocoLabelsFile } from '../../src/vision/tables/coco-names.js';
@@ -154,7 +154,7 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
     const dir = join(modelsDir, NAME);
     expect(readdirSync(dir).sort()).toEqual(['labels.json', MANIFEST_FILE, 'model.onnx']);
     expect(readFileSync(join(dir, 'model.onnx')).equals(model)).toBe(true);
-    expect(readFileSync(join(dir, 'labels.json')).equals(labels)).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8'))).toEqual(JSON.parse(labels.toString('utf8')));
     expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'))).toEqual(ENTRY.manifest);
     const loaded = await loadModel(dir);
     try {
@@ -167,10 +167,11 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
 
   it('the catalogue’s hashes are those of the shared files, for every catalogued model', () => {
     expect(sha256Of(model)).toBe(ENTRY.manifest.sha256);
-    expect(sha256Of(labels)).toBe(ENTRY.extraFiles['labels.json']);
+    expect(sha256Of(canonicalLabels(labels))).toBe(ENTRY.extraFiles['labels.json']);
     for (const [name, entry] of Object.entries(MODEL_CATALOGUE)) {
       expect(sha256Of(readFileSync(join(SHARED_DIR, 'models', name, 'model.onnx'))), name).toBe(entry.manifest.sha256);
-      for (const [file, sha256] of Object.entries(entry.extraFiles)) expect(sha256Of(readFileSync(join(SHARED_DIR, 'models', name, file))), `${name} ${file}`).toBe(sha256);
+      // Labels are pinned by their list, whatever the layout of the file.
+      for (const [file, sha256] of Object.entries(entry.extraFiles)) expect(sha256Of(canonicalLabels(readFileSync(join(SHARED_DIR, 'models', name, file)))), `${name} ${file}`).toBe(sha256);
       // Every file has an upstream address, but a COCO detector's labels, which pawlens writes itself, byte for byte.
       const written = entry.manifest.labelSet === 'coco-80' ? ['labels.json'] : [];
       expect([...Object.keys(entry.urls), ...written].sort(), name).toEqual([entry.manifest.file, ...Object.keys(entry.extraFiles)].sort());
@@ -195,8 +196,16 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
     const modelsDir = emptyModelsDir();
     await installModel('yolox-nano', { modelsDir, fetch: upstream });
     expect(requested).toEqual([entry.urls['model.onnx']]);
-    expect(readFileSync(join(modelsDir, 'yolox-nano', 'labels.json')).equals(readFileSync(join(SHARED_DIR, 'models', 'yolox-nano', 'labels.json')))).toBe(true);
+    expect(JSON.parse(readFileSync(join(modelsDir, 'yolox-nano', 'labels.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(join(SHARED_DIR, 'models', 'yolox-nano', 'labels.json'), 'utf8')));
     await (await loadModel(join(modelsDir, 'yolox-nano'))).release();
+  });
+
+  it('reads labels published as an object keyed by index, as the classifiers’ upstream has them', async () => {
+    const list = JSON.parse(labels.toString('utf8')) as string[];
+    const keyed = Buffer.from(JSON.stringify(Object.fromEntries(list.map((label, index) => [String(index), label])), null, 2));
+    const modelsDir = emptyModelsDir();
+    await installModel(NAME, { from: sourceFolder({ 'model.onnx': model, 'labels.json': keyed }), modelsDir });
+    await expectInstalled(modelsDir);
   });
 
   it('without --from, fetches each file from the catalogue’s upstream address and checks it', async () => {
@@ -233,7 +242,7 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
     const from = sourceFolder({ 'model.onnx': model, 'labels.json': edited });
     const modelsDir = emptyModelsDir();
     const error = await installError(NAME, from, modelsDir);
-    expect(error.message).toContain(`labels.json from ${from} has sha256 ${sha256Of(edited)}`);
+    expect(error.message).toContain(`labels.json from ${from} has sha256 ${sha256Of(canonicalLabels(edited))}`);
     expect(readdirSync(modelsDir)).toEqual([]);
   });
 

@@ -93,10 +93,10 @@ export const COCO_NAMES: Readonly<Record<string, LocalizedName>> = {
 export const COCO_LABELS: readonly string[] = Object.freeze(Object.keys(COCO_NAMES));
 
 /**
- * A COCO detector's labels.json, byte for byte as the catalogue pins it: pawlens writes it itself,
- * since the detectors' upstreams publish their labels in other forms (or not at all).
+ * A COCO detector's labels.json, as the catalogue pins it: pawlens writes it itself, since the
+ * detectors' upstreams publish their labels in other forms (or not at all).
  */
-export const cocoLabelsFile = () => new TextEncoder().encode(`${JSON.stringify(COCO_LABELS)}\n`);
+export const cocoLabelsFile = () => new TextEncoder().encode(JSON.stringify(COCO_LABELS));
 
 /** COCO's animal classes: a box of one of them is "an animal is here", whatever the class says. */
 export const COCO_ANIMALS: ReadonlySet<string> = new Set(['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe']);
