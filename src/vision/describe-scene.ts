@@ -64,7 +64,8 @@ export async function cropOf(image: DecodedImage, box: Detection['box']): Promis
   return { width, height, pixels };
 }
 
-const EMPTY: Scene = { detected: false, animals: [], people: [], things: [], frame: undefined };
+/** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
+export const NO_SCENE: Scene = Object.freeze({ detected: false, animals: [], people: [], things: [], frame: undefined });
 
 /**
  * The scene stage of the measure step: run once per request, from the one decoded photo. The
@@ -81,8 +82,8 @@ export async function describeScene(
   const { animalType } = options;
   if (!detector) {
     // A close-up's gate has no use for the classifier's reading of the whole frame: it is not run.
-    if (!classifier || !options.readFrame) return EMPTY;
-    return { ...EMPTY, frame: identifyPet(await classifier.predict(image), animalType) };
+    if (!classifier || !options.readFrame) return NO_SCENE;
+    return { ...NO_SCENE, frame: identifyPet(await classifier.predict(image), animalType) };
   }
   const detections = await detector.predict(image);
   const withShare = detections.map((detection) => ({ ...detection, share: area(detection.box, image.sourceWidth, image.sourceHeight) }));

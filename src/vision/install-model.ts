@@ -20,8 +20,10 @@ export interface InstallOptions {
 const isUrl = (from: string) => /^https?:\/\//i.test(from);
 const LABELS_FILE = 'labels.json';
 
-async function fetchFile(base: string, file: string, fetcher: typeof fetch): Promise<Uint8Array> {
-  const url = file === '' ? new URL(base) : new URL(file, base.endsWith('/') ? base : `${base}/`);
+/** A file of a mirror folder's address. */
+const inMirror = (base: string, file: string) => new URL(file, base.endsWith('/') ? base : `${base}/`);
+
+async function download(url: URL, fetcher: typeof fetch): Promise<Uint8Array> {
   const response = await fetcher(url).catch((error: Error) => {
     throw new ModelLoadError(`Cannot download ${url}: ${error.message}`);
   });
@@ -37,11 +39,11 @@ async function readSource(entry: CatalogueEntry, from: string | undefined, file:
   const { name } = entry.manifest;
   if (from === undefined) {
     const upstream = entry.urls[file];
-    if (upstream) return fetchFile(upstream, '', fetcher);
+    if (upstream) return download(new URL(upstream), fetcher);
     if (file === LABELS_FILE && entry.manifest.labelSet === 'coco-80') return cocoLabelsFile();
     throw new ModelLoadError(`The catalogue has no download address for ${name}'s ${file}; install it with --from a folder.`);
   }
-  if (isUrl(from)) return fetchFile(from, file, fetcher);
+  if (isUrl(from)) return download(inMirror(from, file), fetcher);
   // A folder of model folders (as ../shared/models, or a USB stick with several) works too.
   const folder = existsSync(join(from, name, file)) && !existsSync(join(from, file)) ? join(from, name) : from;
   return readFile(join(folder, file)).catch(() => {

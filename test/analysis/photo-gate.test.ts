@@ -9,7 +9,7 @@ import { gatePhoto } from '../../src/analysis/photo-gate.js';
 import type { OperationKey } from '../../src/contract/operation-keys.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-palette.js';
-import type { Scene } from '../../src/vision/describe-scene.js';
+import { NO_SCENE, type Scene } from '../../src/vision/describe-scene.js';
 import type { Detection } from '../../src/vision/detector-model.js';
 import type { PetIdentification } from '../../src/vision/pet-identification.js';
 import { installModel } from '../../src/vision/install-model.js';
@@ -28,7 +28,6 @@ const CLOSE_UP: PhotoNeeds = { subject: false, shows: 'close-up' };
 const ANIMAL: PhotoNeeds = { subject: false, shows: 'animal' };
 
 const shares = (values: Partial<Record<ColourName, number>> = {}) => Object.fromEntries(COLOUR_NAMES.map((name) => [name, values[name] ?? 0])) as Record<ColourName, number>;
-const NO_SCENE: Scene = { detected: false, animals: [], people: [], things: [], frame: undefined };
 
 /** A well-exposed, sharp photo with a clear subject, whose scene is `scene`. */
 function measured(scene: Partial<Scene> = {}, frame: Partial<Record<ColourName, number>> = {}): Measurement {
