@@ -31,7 +31,7 @@ import { InferencePool } from '../src/vision/inference-pool.js';
 import { installModel } from '../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../src/vision/model-catalogue.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
-import { phoneStoolPhoto } from './bench/phone-photo.js';
+import { phoneStoolPhoto } from '../test/fixtures/phone-photo.js';
 import { cpuMsSince, summarize, type Summary } from './bench/stats.js';
 
 const { values } = parseArgs({
