@@ -1,5 +1,6 @@
 import { COLOUR_PALETTE, LIGHTNESS_WEIGHT } from '../../src/vision/tables/colour-palette.js';
-import { hexToLab, LAB_EPSILON, LAB_KAPPA, SRGB_TO_XYZ_NORMALISED } from '../../src/vision/colour-science.js';
+import { LAB_EPSILON, LAB_KAPPA, SRGB_TO_XYZ_NORMALISED } from '../../src/vision/colour-science.js';
+import { WEIGHTED_PROTOTYPES } from '../../src/vision/colour-reading.js';
 import { COLOUR_QUALITY_FEATURES, ANALYSER_SIZE, BACKGROUND } from '../../src/vision/colour-quality-features.js';
 import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
 
@@ -38,7 +39,7 @@ export function buildColourQualityAnalyser(): OnnxGraph {
 
   // Nearest prototype in lightness-weighted Lab: ‖x‖² − 2·p·x + ‖p‖², one-hot, then summed per name.
   const weights = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1];
-  const prototypes = COLOUR_PALETTE.flatMap((entry) => entry.prototypes.map((hex) => hexToLab(hex).map((v, i) => v * weights[i]!)));
+  const prototypes = WEIGHTED_PROTOTYPES.map(({ lab }) => lab);
   const P = prototypes.length;
   const labWeighted = g.op('Mul', [lab, g.constant(weights, [3, 1], 'lab_weights')]);
   const pixelNorm = g.op('ReduceSum', [g.op('Mul', [labWeighted, labWeighted]), g.int64s([0])], { keepdims: 1 });
@@ -47,13 +48,7 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   const distance = g.op('Add', [g.op('Add', [protoTimesPixel, pixelNorm]), protoNorm]);
   const nearest = g.op('Cast', [g.op('Equal', [distance, g.op('ReduceMin', [distance], { axes: [0], keepdims: 1 })])], { to: DataType.FLOAT });
   const assignment = g.op('Div', [nearest, g.op('ReduceSum', [nearest, g.int64s([0])], { keepdims: 1 })]);
-  const membership: number[] = [];
-  COLOUR_PALETTE.forEach((entry, group) => {
-    const row = new Array<number>(P).fill(0);
-    let offset = COLOUR_PALETTE.slice(0, group).reduce((sum, e) => sum + e.prototypes.length, 0);
-    for (const _ of entry.prototypes) row[offset++] = 1;
-    membership.push(...row);
-  });
+  const membership = COLOUR_PALETTE.flatMap((_, group) => WEIGHTED_PROTOTYPES.map(({ name }) => (name === group ? 1 : 0)));
   const named = g.op('MatMul', [g.constant(membership, [COLOUR_PALETTE.length, P], 'palette_groups'), assignment]);
 
   // Subject mask: ΔE from the border's mean colour, against a threshold that grows with the

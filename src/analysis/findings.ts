@@ -3,6 +3,7 @@ import type { Language } from '../contract/language.js';
 import type { HealthOperationKey, OperationKey } from '../contract/operation-keys.js';
 import type { DecodedImage } from '../image/decoded-image.js';
 import type { ColourMeasurement } from '../vision/colour-quality-model.js';
+import type { Exposure } from '../vision/colour-reading.js';
 import type { Scene } from '../vision/describe-scene.js';
 import type { ColourName } from '../vision/tables/colour-palette.js';
 import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
@@ -21,9 +22,12 @@ export interface AnalysisInput {
   readonly requestId: string;
 }
 
-/** What the measure step saw: colours and quality, and what the scene models make of the photo. */
+/** What the measure step saw: exposure, colours where the rules read them, and what the scene models make of the photo. */
 export interface Measurement {
-  readonly colour: ColourMeasurement;
+  /** How light and how sharp the photo is: every gate reads it first. */
+  readonly exposure: Exposure;
+  /** The colour analyser's reading, for operations whose rules read colours; undefined for the others. */
+  readonly colour: ColourMeasurement | undefined;
   readonly scene: Scene;
 }
 

@@ -20,8 +20,10 @@ const UNREACHABLE: readonly LlmFailureCause[] = ['refused', 'network', 'timeout'
  */
 export function languageModelStep(stage: LlmStage, now: () => number = Date.now) {
   let skipUntil = 0;
-  return async <Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<z.infer<Fields> | undefined> => {
-    if (stage.mode === 'auto' && now() < skipUntil) return undefined;
+  /** Whether a photo judged now would go to the model: not while auto mode leaves a down Ollama alone. */
+  const willTry = () => stage.mode === 'required' || now() >= skipUntil;
+  const write = async <Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<z.infer<Fields> | undefined> => {
+    if (!willTry()) return undefined;
     const outcome = await stage.narrator.narrate(request);
     if (outcome.ok) return outcome.fields;
     if (stage.mode === 'required') {
@@ -33,4 +35,5 @@ export function languageModelStep(stage: LlmStage, now: () => number = Date.now)
     if (UNREACHABLE.includes(outcome.cause)) skipUntil = now() + LLM_RETRY_AFTER_MS;
     return undefined;
   };
+  return { write, willTry };
 }

@@ -1,4 +1,4 @@
-import type { Quality } from '../vision/colour-quality-model.js';
+import type { Exposure } from '../vision/colour-reading.js';
 import type { Scene, SceneAnimal } from '../vision/describe-scene.js';
 import { COCO_NAMES, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
@@ -43,10 +43,10 @@ export const SCENE_LIMITS = {
   landscapeShare: 0.35,
 } as const;
 
-function exposureProblem(quality: Quality): QualityProblem | undefined {
-  if (quality.brightness < QUALITY_LIMITS.minBrightness) return 'too_dark';
-  if (quality.brightness > QUALITY_LIMITS.maxBrightness) return 'overexposed';
-  if (quality.sharpness < QUALITY_LIMITS.minSharpness) return 'blurred';
+function exposureProblem(exposure: Exposure): QualityProblem | undefined {
+  if (exposure.brightness < QUALITY_LIMITS.minBrightness) return 'too_dark';
+  if (exposure.brightness > QUALITY_LIMITS.maxBrightness) return 'overexposed';
+  if (exposure.sharpness < QUALITY_LIMITS.minSharpness) return 'blurred';
   return undefined;
 }
 
@@ -84,6 +84,7 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
       const object = unrelatedObject(scene);
       if (object) return object;
       // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
+      if (!colour) return undefined;
       if (colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
       if (colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };
       return undefined;
@@ -109,11 +110,11 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
  * photo), then the kind of photo, then, for a specimen, whether a subject stands out at all.
  */
 export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal | undefined {
-  const exposure = exposureProblem(measurement.colour.quality);
+  const exposure = exposureProblem(measurement.exposure);
   if (exposure) return { reason: 'quality', problem: exposure };
   const shows = wrongSubject(needs, measurement);
   if (shows) return { reason: 'wrong_subject', shows };
-  const { coverage } = measurement.colour.quality;
-  if (needs.subject && (coverage < QUALITY_LIMITS.minCoverage || coverage > QUALITY_LIMITS.maxCoverage)) return { reason: 'quality', problem: 'no_subject' };
+  const coverage = measurement.colour?.quality.coverage;
+  if (needs.subject && coverage !== undefined && (coverage < QUALITY_LIMITS.minCoverage || coverage > QUALITY_LIMITS.maxCoverage)) return { reason: 'quality', problem: 'no_subject' };
   return undefined;
 }

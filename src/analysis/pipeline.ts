@@ -1,10 +1,13 @@
 import type { OperationKey } from '../contract/operation-keys.js';
+import { decodeImageBytes } from '../image/decode-image.js';
+import type { DecodedImage } from '../image/decoded-image.js';
 import { OPERATIONS, type OperationData } from '../operations/registry.js';
 import type { Operation } from '../operations/operation.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene } from '../vision/describe-scene.js';
-import type { AnalysisInput, Answer, Assessed } from './findings.js';
+import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
+import type { AnalysisInput, Answer, Assessed, Measurement } from './findings.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto } from './photo-gate.js';
 
@@ -12,23 +15,40 @@ import { gatePhoto } from './photo-gate.js';
 export type AssessedAs<K extends OperationKey> = Assessed<OperationData<K>>;
 
 /**
- * The analysis every operation runs, in one fixed sequence: measure → gate → judge → narrate →
- * merge. `assess` is the CPU-bound part (the caller holds a CPU slot for it); `narrate` waits on
+ * The analysis every operation runs, in one fixed sequence: decode → measure → gate → judge →
+ * narrate → merge. `decode` and `assess` are the CPU-bound part (the caller holds a CPU slot for
+ * them, and reserves credits in between, once the photo is known to be good); `narrate` waits on
  * the language model, which has slots of its own, so the caller frees its CPU slot in between.
  */
 export interface Pipeline {
+  /** The photo's bytes → pixels at the size this operation's models (and the language model, if it will be asked) need. */
+  decode(operation: OperationKey, bytes: Buffer): Promise<DecodedImage>;
   assess<K extends OperationKey>(operation: K, input: AnalysisInput): Promise<AssessedAs<K>>;
   narrate<K extends OperationKey>(assessed: AssessedAs<K>): Promise<Answer<OperationData<K>>>;
 }
 
 export function createPipeline(models: VisionModels, llm?: LlmStage, now?: () => number): Pipeline {
-  const writeWithLlm = llm && languageModelStep(llm, now);
+  const languageModel = llm && languageModelStep(llm, now);
+  const narrated = () => languageModel?.willTry() ?? false;
+
+  /** Only what the operation reads: the colour network for rules that read colours, else the exposure check on the same input. */
+  async function measure(operation: Operation, input: AnalysisInput): Promise<Measurement> {
+    const sceneOptions = { animalType: input.animalType, readFrame: operation.needs.shows !== 'close-up', classify: animalsToClassify(operation, narrated()) };
+    // The scene models and the colour analyser run side by side, in the inference threads.
+    const [scene, colour] = await Promise.all([
+      describeScene(input.image, models, sceneOptions),
+      operation.reads.colours ? models.colour.predict(input.image) : undefined,
+    ]);
+    return { exposure: colour?.quality ?? (await models.colour.exposure(input.image)), colour, scene };
+  }
+
   return {
+    decode: (key, bytes) => decodeImageBytes(bytes, undefined, decodeSizeFor(OPERATIONS[key], models, narrated())),
     async assess<K extends OperationKey>(key: K, input: AnalysisInput): Promise<AssessedAs<K>> {
       const operation: Operation = OPERATIONS[key];
-      // measure: the scene models (what is where), then colours and quality, from the one decoded photo
-      const scene = await describeScene(input.image, models, { animalType: input.animalType, readFrame: operation.needs.shows !== 'close-up' });
-      const measurement = { colour: await models.colour.predict(input.image), scene };
+      // measure: what is where, then exposure and (where the rules read them) colours, from the one decoded photo
+      const measurement = await measure(operation, input);
+      const { scene } = measurement;
       // gate: can this photo be judged for this operation at all? If not, why, and no rule speaks
       const refusal = gatePhoto(operation.needs, measurement);
       // judge: the operation's rules or classifier turn what was measured into findings
@@ -42,11 +62,11 @@ export function createPipeline(models: VisionModels, llm?: LlmStage, now?: () =>
       // A photo the gate refused never goes to the model, and assessed nothing: it costs nothing.
       if (!verdict.judged) return { data, assessed: false };
       const assessedOnDevice = operation.assessed(verdict.findings);
-      if (!writeWithLlm) return { data, assessed: assessedOnDevice };
+      if (!languageModel) return { data, assessed: assessedOnDevice };
       const { fields, facts, limitation } = operation.llm;
       // narrate, with the language model: the text fields, told the findings and the scene it must respect
       const told = [...facts(verdict.findings, input.language), ...sceneFacts(scene, input.language)];
-      const written = await writeWithLlm({ operation: key, fields, facts: told, fallback: data, limitation: limitation(input.language), input });
+      const written = await languageModel.write({ operation: key, fields, facts: told, fallback: data, limitation: limitation(input.language), input });
       if (!written) return { data, assessed: assessedOnDevice };
       // merge: measured facts win over the model's words; the operation decides which
       return { data: operation.merge(verdict.findings, data, written, input.language) as OperationData<K>, assessed: true };

@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { parseAnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
 import type { Pipeline } from '../analysis/pipeline.js';
-import { decodeImageBytes } from '../image/decode-image.js';
 import { OPERATION_LIST, operationNamed } from '../operations/registry.js';
 
 export const ANALYZE_USAGE = `pawlens analyze OPERATION IMAGE [--language en|zh|es] [--animal-type TYPE]
@@ -26,7 +25,7 @@ export async function runAnalyzeCommand(args: string[], pipeline: Pipeline, prin
       throw new Error(`Cannot read ${file}.`);
     });
     const request = parseAnalysisRequest({ image: 'unused', language: values.language, animalType: values['animal-type'] });
-    const image = await decodeImageBytes(bytes);
+    const image = await pipeline.decode(operation.key, bytes);
     const input = { image, language: request.language, animalType: request.animalType, requestId: 'req_cli_local' };
     const { data } = await pipeline.narrate(await pipeline.assess(operation.key, input));
     print(JSON.stringify(operation.data.parse(data), null, 2));

@@ -4,7 +4,8 @@ import type { Pipeline } from '../analysis/pipeline.js';
 import { ApiError } from '../contract/api-error.js';
 import type { OperationKey } from '../contract/operation-keys.js';
 import { CREDITS_PER_CALL } from '../contract/price.js';
-import { decodeImageField, DEFAULT_INTAKE_LIMITS } from '../image/decode-image.js';
+import { decodeBase64Field } from '../image/base64-field.js';
+import { DEFAULT_INTAKE_LIMITS } from '../image/decode-image.js';
 import type { Metrics } from '../metrics.js';
 import { operationNamed } from '../operations/registry.js';
 import type { WorkQueue } from '../work-queue.js';
@@ -63,7 +64,7 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
 
     // Decode and the on-device steps hold a CPU slot; it is free again before any wait for the language model.
     const { reservation, assessed } = await queue.run(async () => {
-      const image = await metrics.time('decode', () => decodeImageField(request.image, DEFAULT_INTAKE_LIMITS));
+      const image = await metrics.time('decode', () => pipeline.decode(operation.key, decodeBase64Field(request.image, DEFAULT_INTAKE_LIMITS.maxBytes)));
       const held = await reserve(key.id, requestId, operation.key);
       try {
         const input = { image, language: request.language, animalType: request.animalType, requestId };

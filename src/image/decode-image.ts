@@ -11,8 +11,20 @@ export interface IntakeLimits {
   readonly maxPixels: number;
   /** Shortest side, after orientation, that still carries enough detail to analyse. */
   readonly minSide: number;
-  /** Long side of the pixels handed to analysis; large photos shrink on load. */
+  /**
+   * The most detail a decode ever keeps, as a long side: what the LLM's image and the
+   * classifier's crops are made from. A request decodes to less when its models need less.
+   */
   readonly analysisLongSide: number;
+}
+
+/**
+ * How many pixels one request's consumers need (see decode-plan.ts): a long side for images that
+ * are letterboxed into a model's input, a short side for those stretched or cropped to fill it.
+ */
+export interface DecodeSize {
+  readonly longSide: number;
+  readonly shortSide: number;
 }
 
 export const DEFAULT_INTAKE_LIMITS: IntakeLimits = Object.freeze({
@@ -25,12 +37,23 @@ export const DEFAULT_INTAKE_LIMITS: IntakeLimits = Object.freeze({
 const WHITE = { r: 255, g: 255, b: 255 };
 
 /** The `image` field of a request → a decoded, upright, metadata-free RGB image. */
-export async function decodeImageField(field: string, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS): Promise<DecodedImage> {
+export async function decodeImageField(field: string, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS, size?: DecodeSize): Promise<DecodedImage> {
   const bytes = decodeBase64Field(field, limits.maxBytes);
-  return decodeImageBytes(bytes, limits);
+  return decodeImageBytes(bytes, limits, size);
 }
 
-export async function decodeImageBytes(bytes: Buffer, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS): Promise<DecodedImage> {
+/** The long side to decode a `width` × `height` photo to: enough for `size`, never more than `limits` allow. */
+export function decodedLongSide(width: number, height: number, size: DecodeSize, limits: IntakeLimits): number {
+  const aspect = Math.max(width, height) / Math.min(width, height);
+  return Math.min(limits.analysisLongSide, Math.max(size.longSide, Math.ceil(size.shortSide * aspect)));
+}
+
+/**
+ * Bytes → pixels, once per request, at the size `size` asks for (all the detail up to
+ * `analysisLongSide` when not given). Large JPEGs shrink on load, in the DCT, and are turned
+ * upright after shrinking, so a 12 MP phone photo costs a fraction of a full decode.
+ */
+export async function decodeImageBytes(bytes: Buffer, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS, size?: DecodeSize): Promise<DecodedImage> {
   if (bytes.length > limits.maxBytes) {
     throw new ApiError('IMAGE_TOO_LARGE', `The image is ${formatMiB(bytes.length)}; the limit is ${formatMiB(limits.maxBytes)}.`);
   }
@@ -62,10 +85,12 @@ export async function decodeImageBytes(bytes: Buffer, limits: IntakeLimits = DEF
     );
   }
 
+  const longSide = size ? decodedLongSide(sourceWidth, sourceHeight, size, limits) : limits.analysisLongSide;
   // failOn 'truncated' refuses cut-off files but tolerates the harmless warnings phone JPEGs carry.
+  // The box is square, so the stored orientation does not change which side it bounds.
   const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated', sequentialRead: true })
     .autoOrient()
-    .resize({ width: limits.analysisLongSide, height: limits.analysisLongSide, fit: 'inside', withoutEnlargement: true })
+    .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: WHITE })
     .toColourspace('srgb')
     .removeAlpha()

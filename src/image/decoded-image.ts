@@ -2,8 +2,9 @@ import type { ImageFormat } from './sniff-format.js';
 
 /**
  * One photo after intake: upright (EXIF orientation applied), sRGB, 8-bit RGB without alpha,
- * at most `analysisLongSide` on its long side, and with no metadata left. Every later stage (the
- * ONNX models, the LLM's JPEG) starts from these pixels, so the photo is decoded exactly once.
+ * as large as the request's consumers need (its decode plan) and no larger, and with no metadata
+ * left. Every later stage (the ONNX models, the LLM's JPEG) starts from these pixels, so the
+ * photo is decoded exactly once.
  */
 export interface DecodedImage {
   readonly format: ImageFormat;

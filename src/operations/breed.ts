@@ -4,7 +4,7 @@ import type { Language } from '../contract/language.js';
 import { joinSentences } from '../narration/join-sentences.js';
 import { localeFor } from '../narration/locales/locale-for.js';
 import { retakeSentences } from '../narration/retake-sentences.js';
-import { cropOf } from '../vision/describe-scene.js';
+import { regionColours, regionOf } from '../vision/colour-reading.js';
 import type { PetIdentification } from '../vision/pet-identification.js';
 import type { ColourName } from '../vision/tables/colour-palette.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
@@ -64,14 +64,15 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
   title: 'Breed identification',
   data: BreedData,
   needs: { subject: false, shows: 'animal' },
-  judge: async ({ scene }, input, models) => {
+  reads: { colours: false, species: true },
+  judge: async ({ scene }, input) => {
     const main = scene.animals[0];
     if (!main) return { pet: scene.frame, animal: undefined };
     // The coat is the colour of the middle of the animal's box, where there is animal and little background.
     const [x1, y1, x2, y2] = main.detection.box;
     const [dx, dy] = [(x2 - x1) * COAT_INSET, (y2 - y1) * COAT_INSET];
-    const coat = await models.colour.predict(await cropOf(input.image, [x1 + dx, y1 + dy, x2 - dx, y2 - dy]));
-    const colours = (Object.entries(coat.frame) as Array<[ColourName, number]>).filter(([, share]) => share >= COAT_SHARE).sort((a, b) => b[1] - a[1]);
+    const coat = regionColours(input.image, regionOf(input.image, [x1 + dx, y1 + dy, x2 - dx, y2 - dy]));
+    const colours = (Object.entries(coat) as Array<[ColourName, number]>).filter(([, share]) => share >= COAT_SHARE).sort((a, b) => b[1] - a[1]);
     return { pet: main.pet, animal: { count: scene.animals.length, share: main.share, coat: colours.slice(0, 2).map(([colour]) => colour) } };
   },
   answer: (verdict, language) => {

@@ -24,6 +24,7 @@ export const emotion: Operation<'emotion', typeof EmotionData, void, typeof Emot
   title: 'Emotion analysis',
   data: EmotionData,
   needs: { subject: false, shows: 'animal' },
+  reads: { colours: false, species: false },
   judge: async () => undefined,
   answer: (verdict, language) => {
     const t = localeFor(language);

@@ -57,7 +57,11 @@ export function healthOperation<K extends HealthOperationKey, Data extends DataS
     data: spec.data,
     rules,
     needs: spec.needs,
-    judge: (measurement, _input, models) => assessHealth(key, rules, measurement.colour, models.heads[key]),
+    reads: { colours: true, species: false },
+    judge: ({ colour }, _input, models) => {
+      if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
+      return assessHealth(key, rules, colour, models.heads[key]);
+    },
     answer: (verdict, language, scene) => {
       const assessment = verdict.judged ? verdict.findings : undefined;
       const text = narrateHealth(key, verdict, language, scene.detected);

@@ -23,6 +23,13 @@ export interface Operation<K extends OperationKey = OperationKey, Data extends D
   readonly data: Data;
   /** What the photo gate must see before this operation's rules may speak. */
   readonly needs: PhotoNeeds;
+  /**
+   * What its judgement reads besides the gate's measurements, so that a request runs only those
+   * models: `colours`, the colour analyser's network (the health rules); `species`, the
+   * classifier's reading as the answer itself, on pixels with the detail its answers were
+   * validated at (breed).
+   */
+  readonly reads: { readonly colours: boolean; readonly species: boolean };
   /** The operation's rules or classifier: measurements → findings. Runs only past the gate. */
   judge(measurement: Measurement, input: AnalysisInput, models: VisionModels): Promise<Findings>;
   /** The built-in answer, worded from the templates: complete without any language model. */

@@ -1,18 +1,16 @@
 import { COLOUR_QUALITY_FEATURES, type FeatureName } from './colour-quality-features.js';
+import { exposureOf, type Exposure } from './colour-reading.js';
+import { resizeFor, type Pixels } from './image-tensor.js';
 import type { PlainTensor } from './inference-pool.js';
 import type { LoadedModel } from './load-model.js';
 import { ImageModel } from './onnx-model.js';
 import type { ColourName } from './tables/colour-palette.js';
 
-export interface Quality {
+export interface Quality extends Exposure {
   /** Share of the frame that differs from the border: the subject's size. */
   readonly coverage: number;
-  /** Mean L* of the frame, 0–100. */
-  readonly brightness: number;
   /** Standard deviation of L*, 0–100. */
   readonly contrast: number;
-  /** Laplacian variance of L* over L* variance: about 0.05 and up when in focus. */
-  readonly sharpness: number;
   readonly subjectLightness: number;
   readonly subjectChroma: number;
 }
@@ -33,6 +31,14 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
     if (this.labelsOf(this.firstOutput.name).join() !== COLOUR_QUALITY_FEATURES.join()) {
       throw this.fail('its output features differ from this pawlens version\'s; regenerate it with "npm run models:generate".');
     }
+  }
+
+  /**
+   * Brightness and sharpness alone, as the network would measure them on the same input, without
+   * running it: a quarter of a millisecond instead of ten, for operations whose rules read no colour.
+   */
+  async exposure(image: Pixels): Promise<Exposure> {
+    return exposureOf({ width: this.input.width, height: this.input.height, pixels: await resizeFor(image, this.input) });
   }
 
   protected read(outputs: Record<string, PlainTensor>): ColourMeasurement {

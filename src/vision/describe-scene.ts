@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { DecodedImage } from '../image/decoded-image.js';
+import { regionOf } from './colour-reading.js';
 import { iou, type Detection } from './detector-model.js';
 import type { Pixels } from './image-tensor.js';
 import { identifyPet, type PetIdentification } from './pet-identification.js';
@@ -30,8 +31,6 @@ export interface Scene {
   readonly frame: PetIdentification | undefined;
 }
 
-/** Animals whose crops are classified, largest first: the answer is about the most prominent one. */
-const CLASSIFIED_ANIMALS = 3;
 /** A crop is widened by this share of its box on each side: a classifier needs the whole animal. */
 const CROP_MARGIN = 0.1;
 /** Animal boxes of any classes that overlap this much are one animal the detector named twice (a kitten as dog and cat). */
@@ -49,19 +48,12 @@ const area = ([x1, y1, x2, y2]: Detection['box'], width: number, height: number)
 
 /** The box's region of the decoded pixels, widened a little and clipped to the frame. */
 export async function cropOf(image: DecodedImage, box: Detection['box']): Promise<Pixels> {
-  const toImage = image.width / image.sourceWidth;
-  const [x1, y1, x2, y2] = box.map((v) => v * toImage) as [number, number, number, number];
-  const dx = (x2 - x1) * CROP_MARGIN;
-  const dy = (y2 - y1) * CROP_MARGIN;
-  const left = Math.max(0, Math.floor(x1 - dx));
-  const top = Math.max(0, Math.floor(y1 - dy));
-  const width = Math.max(1, Math.min(image.width, Math.ceil(x2 + dx)) - left);
-  const height = Math.max(1, Math.min(image.height, Math.ceil(y2 + dy)) - top);
+  const region = regionOf(image, box, CROP_MARGIN);
   const pixels = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .extract({ left, top, width, height })
+    .extract(region)
     .raw()
     .toBuffer();
-  return { width, height, pixels };
+  return { width: region.width, height: region.height, pixels };
 }
 
 /** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
@@ -71,12 +63,14 @@ export const NO_SCENE: Scene = Object.freeze({ detected: false, animals: [], peo
  * The scene stage of the measure step: run once per request, from the one decoded photo. The
  * detector says what is where; the classifier on each animal's crop says which species and
  * breed, because small detectors confuse animal classes (a white dog as a sheep). `readFrame`:
- * whether, with no detector, the classifier should read the whole frame instead.
+ * whether, with no detector, the classifier should read the whole frame instead. `classify`: how
+ * many animals' crops the classifier reads, largest first (the answer is about the most prominent
+ * one; the others only tell a language model what else is there).
  */
 export async function describeScene(
   image: DecodedImage,
   models: Pick<VisionModels, 'detector' | 'classifier'>,
-  options: { readonly animalType?: string; readonly readFrame: boolean },
+  options: { readonly animalType?: string; readonly readFrame: boolean; readonly classify: number },
 ): Promise<Scene> {
   const { detector, classifier } = models;
   const { animalType } = options;
@@ -92,7 +86,7 @@ export async function describeScene(
     animals.map(async ({ share, ...detection }, rank): Promise<SceneAnimal> => ({
       detection,
       share,
-      pet: classifier && rank < CLASSIFIED_ANIMALS ? identifyPet(await classifier.predict(await cropOf(image, detection.box)), animalType) : undefined,
+      pet: classifier && rank < options.classify ? identifyPet(await classifier.predict(await cropOf(image, detection.box)), animalType) : undefined,
     })),
   );
   return {

@@ -1,3 +1,4 @@
+import type { DecodeSize } from '../image/decode-image.js';
 import type { PlainTensor } from './inference-pool.js';
 import { pixelsToTensor, resizeFor, type Pixels } from './image-tensor.js';
 import { ModelLoadError, type LoadedModel } from './load-model.js';
@@ -48,6 +49,15 @@ export abstract class ImageModel<Output, Image extends Pixels = Pixels> extends 
     const { input } = model.manifest;
     if (input.kind !== 'image') throw this.fail('this task takes an image input.');
     this.input = input;
+  }
+
+  /**
+   * The decoded photo this model needs to see its input without enlarging it: a letterboxed input
+   * is bounded by its long side; one stretched or cropped to fill it, by the photo's short side.
+   */
+  get needs(): DecodeSize {
+    const side = Math.max(this.input.width, this.input.height);
+    return this.input.resize === 'letterbox' || this.input.resize === 'contain' ? { longSide: side, shortSide: 0 } : { longSide: 0, shortSide: side };
   }
 
   protected async prepare(image: Image): Promise<Feeds> {

@@ -12,6 +12,7 @@ import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-pa
 import { NO_SCENE, type Scene } from '../../src/vision/describe-scene.js';
 import type { Detection } from '../../src/vision/detector-model.js';
 import type { PetIdentification } from '../../src/vision/pet-identification.js';
+import type { Quality } from '../../src/vision/colour-quality-model.js';
 import { installModel } from '../../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
 import { expectAccepted } from '../fixtures/expectations.js';
@@ -30,14 +31,11 @@ const ANIMAL: PhotoNeeds = { subject: false, shows: 'animal' };
 const shares = (values: Partial<Record<ColourName, number>> = {}) => Object.fromEntries(COLOUR_NAMES.map((name) => [name, values[name] ?? 0])) as Record<ColourName, number>;
 
 /** A well-exposed, sharp photo with a clear subject, whose scene is `scene`. */
-function measured(scene: Partial<Scene> = {}, frame: Partial<Record<ColourName, number>> = {}): Measurement {
+function measured(scene: Partial<Scene> = {}, frame: Partial<Record<ColourName, number>> = {}, quality: Partial<Quality> = {}): Measurement {
+  const exposed = { coverage: 0.3, brightness: 60, contrast: 20, sharpness: 0.1, subjectLightness: 40, subjectChroma: 20, ...quality };
   return {
-    colour: {
-      subject: shares(),
-      frame: shares(frame),
-      quality: { coverage: 0.3, brightness: 60, contrast: 20, sharpness: 0.1, subjectLightness: 40, subjectChroma: 20 },
-      features: new Float32Array(),
-    },
+    exposure: exposed,
+    colour: { subject: shares(), frame: shares(frame), quality: exposed, features: new Float32Array() },
     scene: { ...NO_SCENE, detected: true, ...scene },
   };
 }
@@ -94,12 +92,8 @@ describe('the photo gate’s table', () => {
   });
 
   it('judges exposure before the kind of photo, and the subject’s size after it', () => {
-    const dark = { ...measured({ animals: [animal('dog', 0.9, 0.4)] }) };
-    const darkPhoto = { ...dark, colour: { ...dark.colour, quality: { ...dark.colour.quality, brightness: 5 } } };
-    expect(gatePhoto(SPECIMEN, darkPhoto)).toEqual({ reason: 'quality', problem: 'too_dark' });
-    const speck = measured();
-    const specks = { ...speck, colour: { ...speck.colour, quality: { ...speck.colour.quality, coverage: 0.01 } } };
-    expect(gatePhoto(SPECIMEN, specks)).toEqual({ reason: 'quality', problem: 'no_subject' });
+    expect(gatePhoto(SPECIMEN, measured({ animals: [animal('dog', 0.9, 0.4)] }, {}, { brightness: 5 }))).toEqual({ reason: 'quality', problem: 'too_dark' });
+    expect(gatePhoto(SPECIMEN, measured({}, {}, { coverage: 0.01 }))).toEqual({ reason: 'quality', problem: 'no_subject' });
   });
 });
 

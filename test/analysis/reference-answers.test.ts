@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { OPERATION_KEYS, type OperationKey } from '../../src/contract/operation-keys.js';
-import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { installModel } from '../../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
 import { referencePhotos, type ReferencePhoto } from '../fixtures/reference-photos.js';
@@ -33,7 +32,7 @@ const setsHere = Object.keys(MODEL_SETS).filter((set) => hasShared || MODEL_SETS
 const operationsFor = (photo: ReferencePhoto) => (photo.operations === 'all' ? OPERATION_KEYS : [photo.operations as OperationKey]);
 
 async function answer(pipeline: Pipeline, operation: OperationKey, bytes: Buffer): Promise<Recorded> {
-  const image = await decodeImageBytes(bytes);
+  const image = await pipeline.decode(operation, bytes);
   const { data, assessed } = await pipeline.narrate(await pipeline.assess(operation, { image, language: 'en', animalType: undefined, requestId: 'req_reference0' }));
   return { data, assessed };
 }

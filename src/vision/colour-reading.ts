@@ -1,0 +1,151 @@
+import type { Detection } from './detector-model.js';
+import type { Pixels } from './image-tensor.js';
+import { hexToLab, labF, linearise, SRGB_TO_XYZ_NORMALISED } from './colour-science.js';
+import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from './tables/colour-palette.js';
+
+/**
+ * The colour analyser's arithmetic in plain TypeScript, for readings too small to be worth a
+ * network run: a photo's exposure and focus (the gate of an operation that reads no colours) and
+ * the colours of a region (an animal's coat). Same formulas as the generated graph, which is built
+ * from the same tables; a test holds the two to the same answers.
+ */
+
+const AXIS_WEIGHTS = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1] as const;
+
+/** Every palette prototype in lightness-weighted Lab, with its name's index: what a pixel is matched against. */
+export const WEIGHTED_PROTOTYPES: ReadonlyArray<{ readonly lab: readonly [number, number, number]; readonly name: number }> = COLOUR_PALETTE.flatMap((entry, name) =>
+  entry.prototypes.map((hex) => ({ lab: hexToLab(hex).map((value, axis) => value * AXIS_WEIGHTS[axis]!) as [number, number, number], name })),
+);
+
+/** sRGB byte → linear light: 256 values, computed once. */
+const LINEAR = Float64Array.from({ length: 256 }, (_, byte) => linearise(byte / 255));
+const [ROW_X, ROW_Y, ROW_Z] = SRGB_TO_XYZ_NORMALISED as unknown as [number[], number[], number[]];
+
+/** CIELAB L* of each pixel. */
+function lightness({ pixels, width, height }: Pixels): Float64Array {
+  const out = new Float64Array(width * height);
+  for (let i = 0, p = 0; i < out.length; i++, p += 3) {
+    const r = LINEAR[pixels[p]!]!;
+    const g = LINEAR[pixels[p + 1]!]!;
+    const b = LINEAR[pixels[p + 2]!]!;
+    out[i] = 116 * labF(ROW_Y[0]! * r + ROW_Y[1]! * g + ROW_Y[2]! * b) - 16;
+  }
+  return out;
+}
+
+/** What the gate reads before anything else: how light the frame is, and whether it is in focus. */
+export interface Exposure {
+  /** Mean L* of the frame, 0–100. */
+  readonly brightness: number;
+  /** Laplacian variance of L* over (L* variance + 1): about 0.05 and up when in focus. */
+  readonly sharpness: number;
+}
+
+/** Brightness and sharpness of the analyser's input, as its graph measures them (`quality.brightness`, `quality.sharpness`). */
+export function exposureOf(image: Pixels): Exposure {
+  const { width, height } = image;
+  const l = lightness(image);
+  let sum = 0;
+  let squares = 0;
+  for (const value of l) {
+    sum += value;
+    squares += value * value;
+  }
+  const brightness = sum / l.length;
+  const variance = Math.max(squares / l.length - brightness * brightness, 0);
+  // The 4-neighbour Laplacian over the pixels that have all four neighbours, as the graph's unpadded Conv.
+  let lapSum = 0;
+  let lapSquares = 0;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
+      const lap = l[i - width]! + l[i + width]! + l[i - 1]! + l[i + 1]! - 4 * l[i]!;
+      lapSum += lap;
+      lapSquares += lap * lap;
+    }
+  }
+  const count = (width - 2) * (height - 2);
+  const lapMean = lapSum / count;
+  return { brightness, sharpness: (lapSquares / count - lapMean * lapMean) / (variance + 1) };
+}
+
+/** The name of the palette prototype nearest to one sRGB colour, in lightness-weighted Lab. */
+function nearestName(r: number, g: number, b: number): number {
+  const lr = LINEAR[r]!;
+  const lg = LINEAR[g]!;
+  const lb = LINEAR[b]!;
+  const fx = labF(ROW_X[0]! * lr + ROW_X[1]! * lg + ROW_X[2]! * lb);
+  const fy = labF(ROW_Y[0]! * lr + ROW_Y[1]! * lg + ROW_Y[2]! * lb);
+  const fz = labF(ROW_Z[0]! * lr + ROW_Z[1]! * lg + ROW_Z[2]! * lb);
+  const lab0 = (116 * fy - 16) * AXIS_WEIGHTS[0];
+  const lab1 = 500 * (fx - fy);
+  const lab2 = 200 * (fy - fz);
+  let best = 0;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const { lab, name } of WEIGHTED_PROTOTYPES) {
+    const d = (lab0 - lab[0]) ** 2 + (lab1 - lab[1]) ** 2 + (lab2 - lab[2]) ** 2;
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = name;
+    }
+  }
+  return best;
+}
+
+/** A box's pixels in `image`, given in the photo's own coordinates (`sourceWidth` × `sourceHeight`), clipped to the frame. */
+export interface Region {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Which `image` pixels a box of the photo covers: scaled from the photo's coordinates to the
+ * decoded pixels, widened by `margin` of its size on each side, and clipped to the frame.
+ */
+export function regionOf(image: Pixels & { readonly sourceWidth: number }, box: Detection['box'], margin = 0): Region {
+  const toImage = image.width / image.sourceWidth;
+  const [x1, y1, x2, y2] = box.map((v) => v * toImage) as [number, number, number, number];
+  const dx = (x2 - x1) * margin;
+  const dy = (y2 - y1) * margin;
+  const left = Math.min(image.width - 1, Math.max(0, Math.floor(x1 - dx)));
+  const top = Math.min(image.height - 1, Math.max(0, Math.floor(y1 - dy)));
+  const width = Math.max(1, Math.min(image.width, Math.ceil(x2 + dx)) - left);
+  const height = Math.max(1, Math.min(image.height, Math.ceil(y2 + dy)) - top);
+  return { left, top, width, height };
+}
+
+/** Cells a side, at most, that a region is averaged into before its colours are named. */
+const REGION_CELLS = 64;
+
+/**
+ * The share of each named colour in a region of the photo (`frame.<colour>` of the analyser, for
+ * that region). The region is averaged into at most 64 × 64 cells first, as the analyser sees a
+ * photo resized to its input, so JPEG noise does not name colours that are not there.
+ */
+export function regionColours(image: Pixels, region: Region): Record<ColourName, number> {
+  const columns = Math.min(REGION_CELLS, region.width);
+  const rows = Math.min(REGION_CELLS, region.height);
+  const counts = new Array<number>(COLOUR_NAMES.length).fill(0);
+  for (let row = 0; row < rows; row++) {
+    const y0 = region.top + Math.floor((row * region.height) / rows);
+    const y1 = region.top + Math.floor(((row + 1) * region.height) / rows);
+    for (let column = 0; column < columns; column++) {
+      const x0 = region.left + Math.floor((column * region.width) / columns);
+      const x1 = region.left + Math.floor(((column + 1) * region.width) / columns);
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let y = y0; y < y1; y++) {
+        for (let p = (y * image.width + x0) * 3, end = (y * image.width + x1) * 3; p < end; p += 3) {
+          r += image.pixels[p]!;
+          g += image.pixels[p + 1]!;
+          b += image.pixels[p + 2]!;
+        }
+      }
+      const n = (y1 - y0) * (x1 - x0);
+      counts[nearestName(Math.round(r / n), Math.round(g / n), Math.round(b / n))]!++;
+    }
+  }
+  return Object.fromEntries(COLOUR_NAMES.map((name, i) => [name, counts[i]! / (rows * columns)])) as Record<ColourName, number>;
+}
