@@ -120,12 +120,12 @@ const REGION_CELLS = 64;
 
 /**
  * The share of each named colour in a region of the photo (`frame.<colour>` of the analyser, for
- * that region). The region is averaged into at most 64 × 64 cells first, as the analyser sees a
- * photo resized to its input, so JPEG noise does not name colours that are not there.
+ * that region). The region is averaged into at most `cells` × `cells` cells first, as the analyser
+ * sees a photo resized to its input, so JPEG noise does not name colours that are not there.
  */
-export function regionColours(image: Pixels, region: Region): Record<ColourName, number> {
-  const columns = Math.min(REGION_CELLS, region.width);
-  const rows = Math.min(REGION_CELLS, region.height);
+export function regionColours(image: Pixels, region: Region, cells = REGION_CELLS): Record<ColourName, number> {
+  const columns = Math.min(cells, region.width);
+  const rows = Math.min(cells, region.height);
   const counts = new Array<number>(COLOUR_NAMES.length).fill(0);
   for (let row = 0; row < rows; row++) {
     const y0 = region.top + Math.floor((row * region.height) / rows);

@@ -56,6 +56,13 @@ describe('the registry', () => {
     expect(Object.isFrozen(OPERATION_LIST)).toBe(true);
   });
 
+  it('runs the colour network for every operation whose gate reads the subject or the frame’s colours', () => {
+    // The gate's subject-size and lawn-or-sky checks read the colour analyser; without it they would pass silently.
+    const gateReadsColours = OPERATION_LIST.filter(({ needs }) => needs.subject || needs.shows !== 'animal');
+    expect(gateReadsColours.map(({ key }) => key)).toEqual(['stool', 'vomit', 'urine', 'skin', 'ear']);
+    for (const { key, reads } of gateReadsColours) expect(reads.colours, key).toBe(true);
+  });
+
   it('asks the language model only for fields of the closed data shape', () => {
     for (const operation of OPERATION_LIST) {
       const dataFields = Object.keys(operation.data.shape);

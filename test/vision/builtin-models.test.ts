@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateBuiltinFiles } from '../../scripts/generate-models.js';
-import { hexToLab, srgbToLab } from '../../src/vision/colour-science.js';
 import { ANALYSER_SIZE } from '../../src/vision/colour-quality-features.js';
+import { exposureOf, regionColours } from '../../src/vision/colour-reading.js';
 import { resizeFor } from '../../src/vision/image-tensor.js';
-import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from '../../src/vision/tables/colour-palette.js';
-import { blob, closeUp, decodedScene, FLOOR, scene } from '../fixtures/scenes.js';
+import type { ImageInputSpec } from '../../src/vision/model-manifest.js';
+import { COLOUR_NAMES } from '../../src/vision/tables/colour-palette.js';
+import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene } from '../fixtures/scenes.js';
 import { builtinVision } from '../fixtures/test-app.js';
 
 describe('built-in models', () => {
@@ -23,39 +25,26 @@ describe('built-in models', () => {
   });
 });
 
-/** The analyser's frame measurements, recomputed in plain TypeScript from the same tables. */
-function referenceFrame(rgb: Buffer) {
-  const weights = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1];
-  const prototypes = COLOUR_PALETTE.flatMap((entry) => entry.prototypes.map((hex) => ({ name: entry.id as ColourName, lab: hexToLab(hex) })));
-  const counts = Object.fromEntries(COLOUR_NAMES.map((name) => [name, 0])) as Record<ColourName, number>;
-  let lightnessSum = 0;
-  const pixels = rgb.length / 3;
-  for (let i = 0; i < pixels; i++) {
-    const lab = srgbToLab(rgb[i * 3]! / 255, rgb[i * 3 + 1]! / 255, rgb[i * 3 + 2]! / 255);
-    lightnessSum += lab[0];
-    let best = prototypes[0]!;
-    let bestDistance = Number.POSITIVE_INFINITY;
-    for (const prototype of prototypes) {
-      const distance = lab.reduce((sum, v, c) => sum + ((v - prototype.lab[c]!) * weights[c]!) ** 2, 0);
-      if (distance < bestDistance) [best, bestDistance] = [prototype, distance];
-    }
-    counts[best.name]++;
-  }
-  return { shares: Object.fromEntries(COLOUR_NAMES.map((name) => [name, counts[name] / pixels])), brightness: lightnessSum / pixels };
-}
+const ANALYSER_INPUT: ImageInputSpec = { kind: 'image', name: 'image', dtype: 'float32', layout: 'NCHW', width: ANALYSER_SIZE, height: ANALYSER_SIZE, resize: 'fill', channelOrder: 'RGB', scale: 1 / 255, mean: [0, 0, 0], std: [1, 1, 1] };
 
 describe('the colour-and-quality analyser graph', () => {
+  // colour-reading.ts is what breed's coat and the exposure-only gate use instead of a run of the graph.
   it.each([
     ['brown stool on a floor', scene(FLOOR, [blob('#6e4623')])],
     ['a multicoloured close-up', closeUp('#eab2a8', [['#cc3333', 10], ['#e0b020', 8], ['#141110', 6], ['#4d7a2e', 6]])],
-  ])('matches the TypeScript reference on %s', async (_name, svg) => {
+    ['a dark photo', scene(DARK_TILE, [blob('#3b2414')])],
+    ['every rule scene at once, blurred', scene(FLOOR, RULE_SCENES.map((_, i) => ({ fill: ['#6e4623', '#c0282a', '#e3c22a', '#4d7a2e'][i % 4]!, cx: 40 + (i % 8) * 45, cy: 40 + Math.floor(i / 8) * 70, rx: 20, ry: 25 })))],
+  ])('gives what colour-reading.ts computes from the same tables, on %s', async (name, svg) => {
     const vision = await builtinVision();
-    const image = await decodedScene(svg);
+    const image = await decodedScene(svg, (photo) => (name.endsWith('blurred') ? photo.blur(3) : photo));
     const measured = await vision.colour.predict(image);
-    const rgb = await resizeFor(image, { kind: 'image', name: 'image', dtype: 'float32', layout: 'NCHW', width: ANALYSER_SIZE, height: ANALYSER_SIZE, resize: 'fill', channelOrder: 'RGB', scale: 1 / 255, mean: [0, 0, 0], std: [1, 1, 1] });
-    const reference = referenceFrame(rgb);
-    for (const name of COLOUR_NAMES) expect(measured.frame[name], name).toBeCloseTo(reference.shares[name]!, 2);
-    expect(measured.quality.brightness).toBeCloseTo(reference.brightness, 1);
+    const input = { width: ANALYSER_SIZE, height: ANALYSER_SIZE, pixels: await resizeFor(image, ANALYSER_INPUT) };
+    const frame = regionColours(input, { left: 0, top: 0, width: ANALYSER_SIZE, height: ANALYSER_SIZE }, ANALYSER_SIZE);
+    for (const colour of COLOUR_NAMES) expect(measured.frame[colour], colour).toBeCloseTo(frame[colour], 3);
+    const exposure = exposureOf(input);
+    expect(measured.quality.brightness).toBeCloseTo(exposure.brightness, 2); // the graph sums in float32
+    expect(measured.quality.sharpness / exposure.sharpness).toBeCloseTo(1, 2);
+    expect(await vision.colour.exposure(image)).toEqual(exposure);
   });
 
   it('shares of the subject and of the frame each sum to 1', async () => {

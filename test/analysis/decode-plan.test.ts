@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { animalsToClassify, decodeSizeFor } from '../../src/analysis/decode-plan.js';
+import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
+import { createPipeline } from '../../src/analysis/pipeline.js';
+import { OPERATION_KEYS, type OperationKey } from '../../src/contract/operation-keys.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { installModel } from '../../src/vision/install-model.js';
+import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
+import type { VisionModels } from '../../src/vision/vision-models.js';
+import { phoneStoolPhoto } from '../fixtures/phone-photo.js';
+import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
+import { tempDir } from '../fixtures/temp-dir.js';
+import { builtinVision } from '../fixtures/test-app.js';
+
+/** A 12 MP photo as a phone held upright stores it: 4032×3024, EXIF orientation 6 (upright it is 3024×4032). */
+let sideways: Buffer;
+beforeAll(async () => {
+  sideways = await phoneStoolPhoto({ orientation: 6 });
+}, 30_000);
+
+const decodedSize = async (models: VisionModels, operation: OperationKey) => {
+  const { width, height, sourceWidth, sourceHeight } = await createPipeline(models).decode(operation, sideways);
+  expect([sourceWidth, sourceHeight]).toEqual([3024, 4032]);
+  return [width, height];
+};
+
+describe('the decode plan', () => {
+  it('decodes a 12 MP phone photo upright to the colour analyser’s 192 px short side when only the built-in models run', async () => {
+    const vision = await builtinVision();
+    for (const operation of OPERATION_KEYS) expect(await decodedSize(vision, operation), operation).toEqual([192, 256]);
+  });
+
+  it('keeps the full 1024 px for the language model’s image when it will be asked', async () => {
+    const vision = await builtinVision();
+    for (const operation of OPERATION_KEYS) expect(decodeSizeFor(OPERATIONS[operation], vision, true).longSide, operation).toBe(1024);
+  });
+
+  it('classifies the crop an answer or a refusal names, and the others only for a language model', () => {
+    expect(animalsToClassify(OPERATIONS.breed, false)).toBe(1);
+    expect(animalsToClassify(OPERATIONS.stool, false)).toBe(1);
+    expect(animalsToClassify(OPERATIONS.skin, false)).toBe(1);
+    // Emotion's gate asks only whether there is an animal; its answer names no species.
+    expect(animalsToClassify(OPERATIONS.emotion, false)).toBe(0);
+    for (const operation of OPERATION_KEYS) expect(animalsToClassify(OPERATIONS[operation], true)).toBe(3);
+  });
+});
+
+describeWithShared('the decode plan with scene models installed', () => {
+  const withModels = async (names: readonly string[]) => {
+    const modelsDir = tempDir();
+    for (const name of names) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+    return loadAnalysisModels({ modelsDir });
+  };
+
+  it('decodes to the detector’s 416 px, except breed, whose crops keep the detail its classifier was validated at', async () => {
+    const vision = await withModels(RECOMMENDED_MODELS);
+    for (const operation of OPERATION_KEYS) expect(await decodedSize(vision, operation), operation).toEqual(operation === 'breed' ? [768, 1024] : [312, 416]);
+  }, 60_000);
+
+  it('with a classifier alone, to its 224 px short side, so that it reads the whole frame without enlarging it', async () => {
+    const vision = await withModels(['squeezenet1.0']);
+    expect(await decodedSize(vision, 'stool')).toEqual([224, 299]);
+    expect(await decodedSize(vision, 'breed')).toEqual([768, 1024]);
+  }, 60_000);
+});
