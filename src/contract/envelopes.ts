@@ -4,8 +4,17 @@ import { ERROR_CODES } from './error-catalogue.js';
 /** `req_` followed by a URL-safe id (SPEC.md §2.2). */
 export const RequestId = z.string().regex(/^req_[A-Za-z0-9_-]{8,64}$/);
 
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+
+/** The success envelope around `data`; built once per data schema, since every answer is checked against it. */
 export function successEnvelope<T extends z.ZodType>(data: T) {
-  return z.strictObject({ success: z.literal(true), request_id: RequestId, data });
+  const build = () => z.strictObject({ success: z.literal(true), request_id: RequestId, data });
+  let envelope = envelopes.get(data) as ReturnType<typeof build> | undefined;
+  if (!envelope) {
+    envelope = build();
+    envelopes.set(data, envelope);
+  }
+  return envelope;
 }
 
 export const ErrorEnvelope = z.strictObject({

@@ -1,7 +1,30 @@
 import { ApiError } from '../contract/api-error.js';
 
 const DATA_URL_PREFIX = /^data:([^,]*?),/i;
-const BASE64_BODY = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** Bytes that `text` holds if every character of it is Base64 (either alphabet) with at most two `=` of padding at the end. */
+function decodedSize(text: string): number {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return Math.floor((text.length * 3) / 4) - padding;
+}
+
+/**
+ * Node's decoder skips what is not Base64 and stops at a `=` before the end, and every character
+ * it skips costs the output six bits: so the output has exactly `decodedSize` bytes only when
+ * nothing was skipped. One skipped character in a text of length 4k + 1 is the exception, and
+ * that length is never valid Base64. A second pass over the text with a regular expression would
+ * cost a 12 MP photo's request 3 ms.
+ */
+function decodeStrict(text: string): Buffer | undefined {
+  if (text.length % 4 === 1 || text.endsWith('===')) return undefined;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.length === decodedSize(text) ? bytes : undefined;
+}
+
+function refuseOversize(text: string, maxBytes: number): void {
+  const size = decodedSize(text);
+  if (size > maxBytes) throw new ApiError('IMAGE_TOO_LARGE', `The image is ${formatMiB(size)} decoded; the limit is ${formatMiB(maxBytes)}.`);
+}
 
 /**
  * Turns the `image` field into bytes. Accepts plain base64, base64url and data URLs, with any
@@ -18,23 +41,18 @@ export function decodeBase64Field(field: string, maxBytes: number): Buffer {
     }
     text = text.slice(dataUrl[0].length);
   }
-  // Most clients send one unbroken line: strip line breaks only when the text fails as it is.
-  let wellFormed = BASE64_BODY.test(text);
-  if (!wellFormed) {
-    text = text.replace(/\s+/g, '');
-    wellFormed = BASE64_BODY.test(text);
-  }
   if (text.length === 0) throw new ApiError('MISSING_IMAGE');
-
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const decodedSize = Math.floor((text.length * 3) / 4) - padding;
-  if (decodedSize > maxBytes) {
-    throw new ApiError('IMAGE_TOO_LARGE', `The image is ${formatMiB(decodedSize)} decoded; the limit is ${formatMiB(maxBytes)}.`);
+  // Most clients send one unbroken line: whitespace is stripped only when the text fails as it is
+  // (too large counting it, or not decoding whole).
+  let bytes = decodedSize(text) <= maxBytes ? decodeStrict(text) : undefined;
+  if (!bytes) {
+    text = text.replace(/\s+/g, '');
+    if (text.length === 0) throw new ApiError('MISSING_IMAGE');
+    refuseOversize(text, maxBytes);
+    bytes = decodeStrict(text);
   }
-  if (!wellFormed || text.length % 4 === 1) {
-    throw new ApiError('INVALID_IMAGE', 'The "image" field is not valid Base64.');
-  }
-  return Buffer.from(text, 'base64');
+  if (!bytes) throw new ApiError('INVALID_IMAGE', 'The "image" field is not valid Base64.');
+  return bytes;
 }
 
 export function formatMiB(bytes: number): string {

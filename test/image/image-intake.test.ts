@@ -105,6 +105,22 @@ describe('decodeBase64Field', () => {
     );
   });
 
+  it('refuses one foreign character anywhere, in texts of every length and padding', () => {
+    // The decoder skips what is not Base64; the field is refused because the output then comes up short.
+    for (let size = 1; size <= 13; size++) {
+      for (const text of [randomBytes(size).toString('base64'), randomBytes(size).toString('base64url')]) {
+        for (let at = 0; at <= text.length; at++) {
+          for (const foreign of ['!', '.', '\u00e9', '\uff21', '=', '%']) {
+            const field = `${text.slice(0, at)}${foreign}${text.slice(at)}`;
+            // A "=" added at the very end of unpadded text is padding; one more at the end of padded text is not.
+            if (foreign === '=' && at === text.length && !text.endsWith('=') && text.length % 4 !== 0) continue;
+            expectCode(refusalOf(() => decodeBase64Field(field, 1000)), 'INVALID_IMAGE');
+          }
+        }
+      }
+    }
+  });
+
   it('accepts exactly maxBytes and refuses one more, whatever the padding', () => {
     for (let size = 1; size <= 12; size++) {
       const data = randomBytes(size);
