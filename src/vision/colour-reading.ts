@@ -1,5 +1,5 @@
-import type { Detection } from './detector-model.js';
 import type { Pixels } from './image-tensor.js';
+import type { Region } from './region.js';
 import { hexToLab, labF, linearise, SRGB_TO_XYZ_NORMALISED } from './colour-science.js';
 import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from './tables/colour-palette.js';
 
@@ -91,36 +91,12 @@ function nearestName(r: number, g: number, b: number): number {
   return best;
 }
 
-/** A box's pixels in `image`, given in the photo's own coordinates (`sourceWidth` × `sourceHeight`), clipped to the frame. */
-export interface Region {
-  readonly left: number;
-  readonly top: number;
-  readonly width: number;
-  readonly height: number;
-}
-
-/**
- * Which `image` pixels a box of the photo covers: scaled from the photo's coordinates to the
- * decoded pixels, widened by `margin` of its size on each side, and clipped to the frame.
- */
-export function regionOf(image: Pixels & { readonly sourceWidth: number }, box: Detection['box'], margin = 0): Region {
-  const toImage = image.width / image.sourceWidth;
-  const [x1, y1, x2, y2] = box.map((v) => v * toImage) as [number, number, number, number];
-  const dx = (x2 - x1) * margin;
-  const dy = (y2 - y1) * margin;
-  const left = Math.min(image.width - 1, Math.max(0, Math.floor(x1 - dx)));
-  const top = Math.min(image.height - 1, Math.max(0, Math.floor(y1 - dy)));
-  const width = Math.max(1, Math.min(image.width, Math.ceil(x2 + dx)) - left);
-  const height = Math.max(1, Math.min(image.height, Math.ceil(y2 + dy)) - top);
-  return { left, top, width, height };
-}
-
 /** Cells a side, at most, that a region is averaged into before its colours are named. */
-const REGION_CELLS = 64;
+const REGION_CELLS = 32;
 
 /**
  * The share of each named colour in a region of the photo (`frame.<colour>` of the analyser, for
- * that region). The region is averaged into at most `cells` × `cells` cells first, as the analyser
+ * that region). The region is averaged into at most `cells` × `cells` cells (32 × 32 unless given) first, as the analyser
  * sees a photo resized to its input, so JPEG noise does not name colours that are not there.
  */
 export function regionColours(image: Pixels, region: Region, cells = REGION_CELLS): Record<ColourName, number> {

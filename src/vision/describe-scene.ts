@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import type { DecodedImage } from '../image/decoded-image.js';
-import { regionOf } from './colour-reading.js';
 import { iou, type Detection } from './detector-model.js';
-import type { Pixels } from './image-tensor.js';
+import type { Crop } from './image-tensor.js';
+import { regionOf } from './region.js';
 import { identifyPet, type PetIdentification } from './pet-identification.js';
 import { COCO_ANIMALS } from './tables/coco-names.js';
 import type { VisionModels } from './vision-models.js';
@@ -46,15 +45,8 @@ function oneBoxPerAnimal<T extends Detection>(animals: readonly T[]): T[] {
 const area = ([x1, y1, x2, y2]: Detection['box'], width: number, height: number) =>
   (Math.max(0, Math.min(x2, width) - Math.max(x1, 0)) * Math.max(0, Math.min(y2, height) - Math.max(y1, 0))) / (width * height);
 
-/** The box's region of the decoded pixels, widened a little and clipped to the frame. */
-export async function cropOf(image: DecodedImage, box: Detection['box']): Promise<Pixels> {
-  const region = regionOf(image, box, CROP_MARGIN);
-  const pixels = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .extract(region)
-    .raw()
-    .toBuffer();
-  return { width: region.width, height: region.height, pixels };
-}
+/** The box's region of the decoded pixels, widened a little and clipped to the frame: what the classifier reads. */
+export const cropOf = (image: DecodedImage, box: Detection['box']): Crop => ({ image, region: regionOf(image, box, CROP_MARGIN) });
 
 /** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
 export const NO_SCENE: Scene = Object.freeze({ detected: false, animals: [], people: [], things: [], frame: undefined });
@@ -86,7 +78,7 @@ export async function describeScene(
     animals.map(async ({ share, ...detection }, rank): Promise<SceneAnimal> => ({
       detection,
       share,
-      pet: classifier && rank < options.classify ? identifyPet(await classifier.predict(await cropOf(image, detection.box)), animalType) : undefined,
+      pet: classifier && rank < options.classify ? identifyPet(await classifier.predict(cropOf(image, detection.box)), animalType) : undefined,
     })),
   );
   return {

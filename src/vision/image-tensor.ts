@@ -2,6 +2,7 @@ import ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { toHalf } from './float16.js';
 import type { ImageInputSpec } from './model-manifest.js';
+import type { Region } from './region.js';
 
 const FIT = { fill: 'fill', cover: 'cover', contain: 'contain' } as const;
 
@@ -12,26 +13,36 @@ export interface Pixels {
   readonly pixels: Buffer;
 }
 
-/** How much a letterboxed image was scaled: input pixels = image pixels × scale. */
-export const letterboxScale = (image: Pixels, spec: ImageInputSpec) => Math.min(spec.width / image.width, spec.height / image.height);
+/** A region of a photo that a model reads as its image: cut out by the same resize that makes the model's input. */
+export interface Crop {
+  readonly image: Pixels;
+  readonly region: Region;
+}
 
-/** Resizes the pixels to the model's input size; one resize per distinct input shape. */
-export async function resizeFor(image: Pixels, spec: ImageInputSpec): Promise<Buffer> {
-  if (image.width === spec.width && image.height === spec.height) return image.pixels;
-  const raw = { raw: { width: image.width, height: image.height, channels: 3 as const } };
+/** How much a letterboxed image was scaled: input pixels = image pixels × scale. */
+export const letterboxScale = (image: { readonly width: number; readonly height: number }, spec: ImageInputSpec) => Math.min(spec.width / image.width, spec.height / image.height);
+
+/** Resizes the pixels (or a crop of them) to the model's input size, in one libvips pipeline. */
+export async function resizeFor(source: Pixels | Crop, spec: ImageInputSpec): Promise<Buffer> {
+  const crop = 'region' in source ? source.region : undefined;
+  const whole = 'region' in source ? source.image : source;
+  const image = crop ?? whole;
+  if (!crop && image.width === spec.width && image.height === spec.height) return whole.pixels;
+  const pixels = sharp(whole.pixels, { raw: { width: whole.width, height: whole.height, channels: 3 as const } });
+  const cut = crop ? pixels.extract(crop) : pixels;
   if (spec.resize === 'letterbox') {
     // Top-left, padded right and below, as YOLOX was trained: box coordinates then only scale.
     const scale = letterboxScale(image, spec);
     const width = Math.min(spec.width, Math.round(image.width * scale));
     const height = Math.min(spec.height, Math.round(image.height * scale));
     const pad = spec.pad ?? 0;
-    return sharp(image.pixels, raw)
+    return cut
       .resize(width, height, { fit: 'fill' })
       .extend({ right: spec.width - width, bottom: spec.height - height, background: { r: pad, g: pad, b: pad } })
       .raw()
       .toBuffer();
   }
-  return sharp(image.pixels, raw)
+  return cut
     .resize(spec.width, spec.height, { fit: FIT[spec.resize], background: { r: 0, g: 0, b: 0 } })
     .raw()
     .toBuffer();
@@ -71,12 +82,15 @@ export function pixelsToTensor(rgb: Buffer, spec: ImageInputSpec): ort.Tensor {
   const source = spec.channelOrder === 'RGB' ? [0, 1, 2] : [2, 1, 0];
   const tables = channelTables(spec);
   const out = spec.dtype === 'float16' ? new Uint16Array(3 * plane) : new Float32Array(3 * plane);
-  const nchw = spec.layout === 'NCHW';
+  // One tight loop per channel and layout: this runs on the event loop for every model input.
   for (let c = 0; c < 3; c++) {
     const table = tables[c]!;
-    const from = source[c]!;
-    for (let i = 0; i < plane; i++) out[nchw ? c * plane + i : i * 3 + c] = table[rgb[i * 3 + from]!]!;
+    if (spec.layout === 'NCHW') {
+      for (let i = 0, at = c * plane, p = source[c]!; i < plane; i++, p += 3) out[at + i] = table[rgb[p]!]!;
+    } else {
+      for (let i = 0, p = source[c]!; i < plane; i++, p += 3) out[i * 3 + c] = table[rgb[p]!]!;
+    }
   }
-  const dims = nchw ? [1, 3, spec.height, spec.width] : [1, spec.height, spec.width, 3];
+  const dims = spec.layout === 'NCHW' ? [1, 3, spec.height, spec.width] : [1, spec.height, spec.width, 3];
   return new ort.Tensor(spec.dtype, out, dims);
 }

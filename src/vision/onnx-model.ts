@@ -1,6 +1,6 @@
 import type { DecodeSize } from '../image/decode-image.js';
 import type { PlainTensor } from './inference-pool.js';
-import { pixelsToTensor, resizeFor, type Pixels } from './image-tensor.js';
+import { pixelsToTensor, resizeFor, type Crop, type Pixels } from './image-tensor.js';
 import { ModelLoadError, type LoadedModel } from './load-model.js';
 import type { ImageInputSpec, OutputSpec } from './model-manifest.js';
 
@@ -41,7 +41,7 @@ export abstract class OnnxModel<Input, Output> {
 }
 
 /** A model that looks at the photo (or a region of it): resized to its input once, turned into its tensor, run. */
-export abstract class ImageModel<Output, Image extends Pixels = Pixels> extends OnnxModel<Image, Output> {
+export abstract class ImageModel<Output, Image extends Pixels | Crop = Pixels | Crop> extends OnnxModel<Image, Output> {
   protected readonly input: ImageInputSpec;
 
   constructor(model: LoadedModel) {
