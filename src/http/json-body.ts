@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { parseAnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
+import { parseJsonBody } from './parse-json-body.js';
 
 /**
  * The JSON body limit must let a 3 MiB image through in base64 (4/3 of it) with line breaks,
@@ -26,14 +27,25 @@ const requireJson: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** The body, parsed by the contract's request schema into res.locals.request. */
+/** JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset is refused, not guessed at. */
+const UTF8 = /^utf-?8$/i;
+
+/** The body's bytes, parsed as JSON and then by the contract's request schema into res.locals.request. */
 const parseRequest: RequestHandler = (req, res, next) => {
-  res.locals.request = parseAnalysisRequest(req.body);
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
+  if (charset && !UTF8.test(charset)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
+  const text: unknown = req.body;
+  req.body = undefined;
+  res.locals.request = parseAnalysisRequest(parseJsonBody(typeof text === 'string' ? text : ''));
   next();
 };
 
-/** An analysis body: declared JSON, within the size limit, valid JSON, and a valid request. */
+/**
+ * An analysis body: declared JSON, within the size limit, valid JSON, and a valid request. The
+ * text is read by express.text (limit, charset, gzip and deflate, a byte-order mark dropped) and
+ * parsed by parseJsonBody, which reads a photo's Base64 without running it through JSON.parse.
+ */
 export function jsonBody(maxImageBytes: number): RequestHandler[] {
-  const parse = express.json({ limit: jsonBodyLimit(maxImageBytes), strict: true, type: ['application/json', 'application/*+json'] });
-  return [requireJson, parse, parseRequest];
+  const read = express.text({ limit: jsonBodyLimit(maxImageBytes), type: ['application/json', 'application/*+json'], defaultCharset: 'utf-8' });
+  return [requireJson, read, parseRequest];
 }

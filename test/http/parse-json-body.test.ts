@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/contract/api-error.js';
+import { parseCuttingImage, parseJsonBody } from '../../src/http/parse-json-body.js';
+
+/** A photo's worth of Base64: large enough for the shortcut, which starts at 64 KB. */
+const base64 = randomBytes(120_000).toString('base64');
+const mime = base64.replace(/.{76}/g, '$&\r\n');
+
+/** What JSON.parse makes of the body, or 'refused' where it throws: parseJsonBody must agree exactly. */
+function expected(text: string): unknown {
+  if (text.trim() === '') return {};
+  if (!/^\s*[{[]/.test(text)) return 'refused';
+  try {
+    return JSON.parse(text);
+  } catch {
+    return 'refused';
+  }
+}
+
+function actual(text: string): unknown {
+  try {
+    return parseJsonBody(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('VALIDATION_ERROR');
+    return 'refused';
+  }
+}
+
+describe('parseJsonBody reads a body exactly as JSON.parse does, however it is built', () => {
+  it.each([
+    ['a plain body', `{"image":"${base64}","language":"zh","animalType":"狗"}`],
+    ['the image last, with spaces around the colon', `{ "language" : "es" , "image" \t:\r\n "${base64}" }`],
+    ['a data URL', `{"image":"data:image/jpeg;base64,${base64}"}`],
+    ['a nested "image" before the real one', `{"meta":{"image":"${base64}"},"image":"${base64.slice(0, 100)}"}`],
+    ['a nested "image" and no top-level one', `{"meta":{"image":"${base64}"}}`],
+    ['two top-level images: the last wins', `{"image":"${base64}","image":"QUJD"}`],
+    ['"image" as a value before the key', `{"kind":"image","image":"${base64}"}`],
+    ['escaped slashes', `{"image":"${base64.replace(/\//g, '\\/')}"}`],
+    ['JSON-escaped line breaks', `{"image":"${JSON.stringify(mime).slice(1, -1)}"}`],
+    ['raw line breaks inside the string (not JSON)', `{"image":"${mime}"}`],
+    ['a raw tab inside the string (not JSON)', `{"image":"${base64.slice(0, 5000)}\t${base64.slice(5000)}"}`],
+    ['a non-ASCII letter inside the Base64', `{"image":"${base64.slice(0, 5000)}é${base64.slice(5000)}"}`],
+    ['a \\u escape inside the Base64', `{"image":"${base64.slice(0, 5000)}\\u0041${base64.slice(5000)}"}`],
+    ['a data URL with a control character in its prefix', `{"image":"data:image/jpeg\u0001;base64,${base64}"}`],
+    ['the image not a string', `{"image":[${'1,'.repeat(40_000)}1]}`],
+    ['an array around it', `[{"image":"${base64}"}]`],
+    ['a body cut short', `{"image":"${base64}`],
+    ['a body cut after the string', `{"image":"${base64}",`],
+    ['trailing garbage', `{"image":"${base64}"} x`],
+    ['a key that ends in an escaped quote and "image"', `{"abc\\"image":"${base64}"}`],
+    ['a prototype key', `{"__proto__":{"admin":true},"image":"${base64}"}`],
+    ['nothing but spaces', ' '.repeat(70_000)],
+    ['a scalar', `"${base64}"`],
+  ])('%s', (_name, text) => {
+    expect(actual(text)).toEqual(expected(text));
+  });
+
+  it('takes the shortcut for plain Base64 and data URLs at the top level, and leaves everything else to JSON.parse', () => {
+    const cut = (text: string) => parseCuttingImage(text) !== undefined;
+    expect(cut(`{"image":"${base64}","language":"zh"}`)).toBe(true);
+    expect(cut(`{ "language" : "es" , "image" :\n "${base64}" }`)).toBe(true);
+    expect(cut(`{"image":"data:image/jpeg;base64,${base64}"}`)).toBe(true);
+    expect(cut(`{"kind":"image","image":"${base64}"}`)).toBe(true);
+    expect(cut(`{"meta":{"image":"${base64}"},"image":"QUJD"}`)).toBe(false);
+    expect(cut(`{"image":"${base64}","image":"QUJD"}`)).toBe(false);
+    expect(cut(`{"image":"${mime}"}`)).toBe(false);
+    expect(cut(`{"image":"${base64.replace(/\//g, '\\/')}"}`)).toBe(false);
+  });
+
+  it('keeps "__proto__" an own key, never the prototype', () => {
+    const parsed = parseJsonBody(`{"__proto__":{"admin":true},"image":"${base64}"}`) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect((parsed as { admin?: unknown }).admin).toBeUndefined();
+  });
+});
