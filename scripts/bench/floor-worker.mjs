@@ -1,0 +1,17 @@
+// One inference thread of the floor (floor.ts): its own onnxruntime session of each model, one
+// onnxruntime thread each, as the service's inference threads have. Independent of src/ on purpose.
+import { readFileSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import ort from 'onnxruntime-node';
+
+const options = { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
+const sessions = {};
+for (const [name, file] of Object.entries(workerData.models)) sessions[name] = await ort.InferenceSession.create(readFileSync(file), options);
+
+parentPort.on('message', async ({ id, model, input, type, data, dims }) => {
+  const session = sessions[model];
+  const outputs = await session.run({ [input]: new ort.Tensor(type, data, dims) });
+  const first = outputs[session.outputNames[0]];
+  parentPort.postMessage({ id, data: first.data, dims: first.dims });
+});
+parentPort.postMessage({ ready: true });
