@@ -35,11 +35,12 @@ export function createPipeline(models: VisionModels, llm?: LlmStage, now?: () =>
   async function measure(operation: Operation, input: AnalysisInput): Promise<Measurement> {
     const sceneOptions = { animalType: input.animalType, readFrame: operation.needs.shows !== 'close-up', classify: animalsToClassify(operation, narrated()) };
     // The scene models and the colour analyser run side by side, in the inference threads.
-    const [scene, colour] = await Promise.all([
+    const [{ scene, view }, colour] = await Promise.all([
       describeScene(input.image, models, sceneOptions),
       operation.reads.colours ? models.colour.predict(input.image) : undefined,
     ]);
-    return { exposure: colour?.quality ?? (await models.colour.exposure(input.image)), colour, scene };
+    // Without the colour network, exposure is read from the detector's small copy of the frame when there is one.
+    return { exposure: colour?.quality ?? (await models.colour.exposure(view ?? input.image)), colour, scene };
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { DecodedImage } from '../image/decoded-image.js';
 import { iou, type Detection } from './detector-model.js';
-import type { Crop } from './image-tensor.js';
+import type { Crop, Pixels } from './image-tensor.js';
 import { regionOf } from './region.js';
 import { identifyPet, type PetIdentification } from './pet-identification.js';
 import { COCO_ANIMALS } from './tables/coco-names.js';
@@ -48,6 +48,12 @@ const area = ([x1, y1, x2, y2]: Detection['box'], width: number, height: number)
 /** The box's region of the decoded pixels, widened a little and clipped to the frame: what the classifier reads. */
 export const cropOf = (image: DecodedImage, box: Detection['box']): Crop => ({ image, region: regionOf(image, box, CROP_MARGIN) });
 
+/** The scene, and the photo as the detector saw it (a small copy of the whole frame) when it saw one. */
+export interface SceneReading {
+  readonly scene: Scene;
+  readonly view: Pixels | undefined;
+}
+
 /** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
 export const NO_SCENE: Scene = Object.freeze({ detected: false, animals: [], people: [], things: [], frame: undefined });
 
@@ -63,15 +69,15 @@ export async function describeScene(
   image: DecodedImage,
   models: Pick<VisionModels, 'detector' | 'classifier'>,
   options: { readonly animalType?: string; readonly readFrame: boolean; readonly classify: number },
-): Promise<Scene> {
+): Promise<SceneReading> {
   const { detector, classifier } = models;
   const { animalType } = options;
   if (!detector) {
     // A close-up's gate has no use for the classifier's reading of the whole frame: it is not run.
-    if (!classifier || !options.readFrame) return NO_SCENE;
-    return { ...NO_SCENE, frame: identifyPet(await classifier.predict(image), animalType) };
+    if (!classifier || !options.readFrame) return { scene: NO_SCENE, view: undefined };
+    return { scene: { ...NO_SCENE, frame: identifyPet(await classifier.predict(image), animalType) }, view: undefined };
   }
-  const detections = await detector.predict(image);
+  const { detections, view } = await detector.detect(image);
   const withShare = detections.map((detection) => ({ ...detection, share: area(detection.box, image.sourceWidth, image.sourceHeight) }));
   const animals = oneBoxPerAnimal(withShare.filter((d) => COCO_ANIMALS.has(d.label))).sort((a, b) => b.share - a.share);
   const classified = await Promise.all(
@@ -81,11 +87,12 @@ export async function describeScene(
       pet: classifier && rank < options.classify ? identifyPet(await classifier.predict(cropOf(image, detection.box)), animalType) : undefined,
     })),
   );
-  return {
+  const scene: Scene = {
     detected: true,
     animals: classified,
     people: withShare.filter((d) => d.label === 'person').sort((a, b) => b.share - a.share),
     things: withShare.filter((d) => d.label !== 'person' && !COCO_ANIMALS.has(d.label)).sort((a, b) => b.share - a.share),
     frame: undefined,
   };
+  return { scene, view };
 }

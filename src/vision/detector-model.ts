@@ -1,5 +1,5 @@
 import type { DecodedImage } from '../image/decoded-image.js';
-import { letterboxScale } from './image-tensor.js';
+import { letterbox, letterboxScale, pixelsToTensor, resizeFor, type Pixels } from './image-tensor.js';
 import type { PlainTensor } from './inference-pool.js';
 import type { LoadedModel } from './load-model.js';
 import type { DetectionDecoder } from './model-manifest.js';
@@ -114,6 +114,16 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     this.decoder = output.decoder;
     this.scoreThreshold = output.scoreThreshold ?? 0.3;
     this.iouThreshold = output.iouThreshold ?? 0.45;
+  }
+
+  /**
+   * What is where, and the photo as the detector saw it: its letterboxed input without the padding,
+   * a small copy of the whole frame (undefined for a detector that stretches the photo instead).
+   */
+  async detect(image: DecodedImage): Promise<{ readonly detections: Detection[]; readonly view: Pixels | undefined }> {
+    const resized = this.input.resize === 'letterbox' ? await letterbox(image, this.input) : { input: await resizeFor(image, this.input), content: undefined };
+    const outputs = await this.model.run({ [this.input.name]: pixelsToTensor(resized.input, this.input) });
+    return { detections: this.read(outputs, image), view: resized.content };
   }
 
   protected read(outputs: Record<string, PlainTensor>, image: DecodedImage): Detection[] {

@@ -22,26 +22,38 @@ export interface Crop {
 /** How much a letterboxed image was scaled: input pixels = image pixels × scale. */
 export const letterboxScale = (image: { readonly width: number; readonly height: number }, spec: ImageInputSpec) => Math.min(spec.width / image.width, spec.height / image.height);
 
+/**
+ * A letterboxed input: the image scaled to fit, top-left, padded right and below, as YOLOX was
+ * trained (box coordinates then only scale). `content` is the scaled image without the padding:
+ * the whole frame, small, for any later step that needs no more (the exposure check).
+ */
+export async function letterbox(source: Pixels | Crop, spec: ImageInputSpec): Promise<{ readonly input: Buffer; readonly content: Pixels }> {
+  const whole = 'region' in source ? source.image : source;
+  const image = 'region' in source ? source.region : source;
+  const scale = letterboxScale(image, spec);
+  const width = Math.min(spec.width, Math.round(image.width * scale));
+  const height = Math.min(spec.height, Math.round(image.height * scale));
+  // A photo decoded to the input's size already (the decode plan's usual case) needs only the padding.
+  const fits = !('region' in source) && width === whole.width && height === whole.height;
+  const resized = () => {
+    const pixels = sharp(whole.pixels, { raw: { width: whole.width, height: whole.height, channels: 3 as const } });
+    return ('region' in source ? pixels.extract(source.region) : pixels).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  };
+  const scaled = fits ? whole.pixels : await resized();
+  const input = Buffer.alloc(spec.width * spec.height * 3, spec.pad ?? 0);
+  for (let row = 0; row < height; row++) scaled.copy(input, row * spec.width * 3, row * width * 3, (row + 1) * width * 3);
+  return { input, content: { width, height, pixels: scaled } };
+}
+
 /** Resizes the pixels (or a crop of them) to the model's input size, in one libvips pipeline. */
 export async function resizeFor(source: Pixels | Crop, spec: ImageInputSpec): Promise<Buffer> {
+  if (spec.resize === 'letterbox') return (await letterbox(source, spec)).input;
   const crop = 'region' in source ? source.region : undefined;
   const whole = 'region' in source ? source.image : source;
   const image = crop ?? whole;
   if (!crop && image.width === spec.width && image.height === spec.height) return whole.pixels;
   const pixels = sharp(whole.pixels, { raw: { width: whole.width, height: whole.height, channels: 3 as const } });
   const cut = crop ? pixels.extract(crop) : pixels;
-  if (spec.resize === 'letterbox') {
-    // Top-left, padded right and below, as YOLOX was trained: box coordinates then only scale.
-    const scale = letterboxScale(image, spec);
-    const width = Math.min(spec.width, Math.round(image.width * scale));
-    const height = Math.min(spec.height, Math.round(image.height * scale));
-    const pad = spec.pad ?? 0;
-    return cut
-      .resize(width, height, { fit: 'fill' })
-      .extend({ right: spec.width - width, bottom: spec.height - height, background: { r: pad, g: pad, b: pad } })
-      .raw()
-      .toBuffer();
-  }
   return cut
     .resize(spec.width, spec.height, { fit: FIT[spec.resize], background: { r: 0, g: 0, b: 0 } })
     .raw()

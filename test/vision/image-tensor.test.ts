@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { letterbox, resizeFor } from '../../src/vision/image-tensor.js';
+import type { ImageInputSpec } from '../../src/vision/model-manifest.js';
+
+const spec = (resize: ImageInputSpec['resize'], side: number): ImageInputSpec => ({
+  kind: 'image', name: 'images', dtype: 'float32', layout: 'NCHW', width: side, height: side, resize, pad: 114, channelOrder: 'BGR', scale: 1, mean: [0, 0, 0], std: [1, 1, 1],
+});
+const noise = (width: number, height: number) => ({ width, height, pixels: randomBytes(width * height * 3) });
+const raw = (image: { width: number; height: number; pixels: Buffer }) => sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } });
+
+describe('model inputs from the decoded photo', () => {
+  it('letterboxes as libvips resize-and-extend does, and hands back the unpadded content', async () => {
+    const image = noise(500, 300);
+    const { input, content } = await letterbox(image, spec('letterbox', 416));
+    const expected = await raw(image).resize(416, 250, { fit: 'fill' }).extend({ right: 0, bottom: 166, background: { r: 114, g: 114, b: 114 } }).raw().toBuffer();
+    expect(input.equals(expected)).toBe(true);
+    expect([content.width, content.height]).toEqual([416, 250]);
+    expect(content.pixels.equals(await raw(image).resize(416, 250, { fit: 'fill' }).raw().toBuffer())).toBe(true);
+  });
+
+  it('pads a photo already decoded to the input’s long side without resizing it', async () => {
+    const image = noise(416, 312);
+    const { input, content } = await letterbox(image, spec('letterbox', 416));
+    expect(content.pixels).toBe(image.pixels);
+    expect(input.subarray(0, 416 * 3).equals(image.pixels.subarray(0, 416 * 3))).toBe(true);
+    expect(input.subarray(312 * 416 * 3).every((byte) => byte === 114)).toBe(true);
+  });
+
+  it('cuts a crop in the same pipeline that resizes it, as a cut and then a resize would', async () => {
+    const image = noise(400, 300);
+    const region = { left: 37, top: 21, width: 201, height: 150 };
+    const cut = await raw(image).extract(region).raw().toBuffer();
+    const separately = await resizeFor({ width: region.width, height: region.height, pixels: cut }, spec('cover', 224));
+    expect((await resizeFor({ image, region }, spec('cover', 224))).equals(separately)).toBe(true);
+  });
+});
