@@ -96,7 +96,7 @@ async function floor(job: FloorJob): Promise<Measured> {
 /** Runs are interleaved in this many rounds, so that a machine that slows down mid-run slows every side alike. */
 const ROUNDS = 4;
 
-/** The pipeline called directly, as many at once as the HTTP clients, each from the Base64 text a request carries. */
+/** The pipeline called directly, as many at once as the server's CPU slots, each from the Base64 text a request carries. */
 async function inProcess(pipeline: Pipeline, operation: OperationKey, photo: string): Promise<Summary> {
   const base64 = readFileSync(photo).toString('base64');
   const latencies: number[] = [];
@@ -114,7 +114,7 @@ async function inProcess(pipeline: Pipeline, operation: OperationKey, photo: str
       latencies.push(performance.now() - t0);
     }
   };
-  await Promise.all(Array.from({ length: clients }, worker));
+  await Promise.all(Array.from({ length: maxConcurrency }, worker));
   return summarize(latencies, performance.now() - started, cpuMsSince(cpuStart));
 }
 

@@ -43,7 +43,8 @@ const EnvSchema = z.object({
   PAWLENS_MAX_CONCURRENCY: wholeNumber('PAWLENS_MAX_CONCURRENCY', 1, 256, 4).optional(),
   PAWLENS_INFERENCE_THREADS: wholeNumber('PAWLENS_INFERENCE_THREADS', 0, 64, 2).optional(),
   PAWLENS_MAX_QUEUE: wholeNumber('PAWLENS_MAX_QUEUE', 0, 100_000, 64).default(64),
-  PAWLENS_RATE_LIMIT: wholeNumber('PAWLENS_RATE_LIMIT', 0, 1_000_000, 600).default(600),
+  // 50 a second: above what one host serves, so one key is slowed only when it outruns the server itself.
+  PAWLENS_RATE_LIMIT: wholeNumber('PAWLENS_RATE_LIMIT', 0, 1_000_000, 3000).default(3000),
   OLLAMA_HOST: z
     .string()
     .refine((text) => parseOllamaHost(text) !== undefined, 'OLLAMA_HOST must be host:port or http://host:port, e.g. OLLAMA_HOST=127.0.0.1:11434')

@@ -461,7 +461,7 @@ describe('loadConfig', () => {
     expect(isAbsolute(config.dataDir)).toBe(true);
     expect(config.dataDir).toBe(resolve('data'));
     expect(config.maxQueue).toBe(64);
-    expect(config.rateLimitPerMinute).toBe(600);
+    expect(config.rateLimitPerMinute).toBe(3000);
     expect(config.logLevel).toBe('info');
     // Sized from the machine: a thread per core for inference, two requests per core in flight.
     expect(config.inferenceThreads).toBe(availableParallelism());
