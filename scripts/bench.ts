@@ -94,7 +94,7 @@ async function floor(job: FloorJob): Promise<Measured> {
 }
 
 /** Runs are interleaved in this many rounds, so that a machine that slows down mid-run slows every side alike. */
-const ROUNDS = 4;
+const ROUNDS = 6;
 
 /** The pipeline called directly, as many at once as the server's CPU slots, each from the Base64 text a request carries. */
 async function inProcess(pipeline: Pipeline, operation: OperationKey, photo: string): Promise<Summary> {

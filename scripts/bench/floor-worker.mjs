@@ -12,6 +12,6 @@ parentPort.on('message', async ({ id, model, input, type, data, dims }) => {
   const session = sessions[model];
   const outputs = await session.run({ [input]: new ort.Tensor(type, data, dims) });
   const first = outputs[session.outputNames[0]];
-  parentPort.postMessage({ id, data: first.data, dims: first.dims });
+  parentPort.postMessage({ id, data: first.data, dims: first.dims }, [first.data.buffer]);
 });
 parentPort.postMessage({ ready: true });

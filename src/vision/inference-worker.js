@@ -11,6 +11,13 @@ const sessions = new Map();
 /** The plain {type, data, dims} a tensor crosses threads as (structured clone drops classes). */
 const plain = (tensor) => ({ type: tensor.type, data: tensor.data, dims: tensor.dims });
 
+/** Output buffers each tensor owns whole: moved to the pool's thread, not copied (a detector's is over 1 MB). */
+const ownBuffers = (outputs) =>
+  Object.values(outputs ?? {})
+    .map(({ data }) => data)
+    .filter((data) => data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength)
+    .map((data) => data.buffer);
+
 async function handle(request) {
   switch (request.kind) {
     case 'open': {
@@ -41,7 +48,7 @@ let previous = Promise.resolve();
 parentPort.on('message', (request) => {
   previous = previous.then(() =>
     handle(request).then(
-      (outputs) => parentPort.postMessage({ id: request.id, ok: true, outputs }),
+      (outputs) => parentPort.postMessage({ id: request.id, ok: true, outputs }, ownBuffers(outputs)),
       (error) => parentPort.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
     ),
   );
