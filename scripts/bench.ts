@@ -29,6 +29,7 @@ import { OPERATIONS } from '../src/operations/registry.js';
 import { InferencePool } from '../src/vision/inference-pool.js';
 import { installModel } from '../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../src/vision/model-catalogue.js';
+import { NO_SCENE } from '../src/vision/describe-scene.js';
 import { PACKAGE_MODELS_DIR } from '../src/vision/models-location.js';
 import { phoneStoolPhoto } from '../test/fixtures/phone-photo.js';
 import type { FloorJob } from './bench/floor.js';
@@ -93,18 +94,18 @@ async function floor(job: FloorJob): Promise<Measured> {
   return { latenciesMs: result.latenciesMs, wallMs: result.wallMs, cpuMs: result.cpuMs, clientCpuMs: 0 };
 }
 
-/** Runs are interleaved in this many rounds, so that a machine that slows down mid-run slows every side alike. */
+/** Floor, HTTP and in-process runs are interleaved in this many rounds, so that a machine that slows down mid-run slows every side alike. */
 const ROUNDS = 6;
 
 /** The pipeline called directly, as many at once as the server's CPU slots, each from the Base64 text a request carries. */
-async function inProcess(pipeline: Pipeline, operation: OperationKey, photo: string): Promise<Summary> {
+async function inProcess(pipeline: Pipeline, operation: OperationKey, photo: string, requests: number): Promise<Measured> {
   const base64 = readFileSync(photo).toString('base64');
   const latencies: number[] = [];
   let sent = 0;
   const cpuStart = process.cpuUsage();
   const started = performance.now();
   const worker = async () => {
-    while (sent < total) {
+    while (sent < requests) {
       sent++;
       const t0 = performance.now();
       const image = await pipeline.decode(operation, decodeBase64Field(base64, 3 * 1024 * 1024));
@@ -115,7 +116,28 @@ async function inProcess(pipeline: Pipeline, operation: OperationKey, photo: str
     }
   };
   await Promise.all(Array.from({ length: maxConcurrency }, worker));
-  return summarize(latencies, performance.now() - started, cpuMsSince(cpuStart));
+  return { latenciesMs: latencies, wallMs: performance.now() - started, cpuMs: cpuMsSince(cpuStart), clientCpuMs: 0 };
+}
+
+/**
+ * The HTTP layer alone: the real app, keys, credits and JSON intake, with a pipeline that answers
+ * at once. What the service adds to a request beyond the analysis, without the analysis's load.
+ */
+async function httpLayerAlone(store: SqliteAccountStore, key: string, photo: string): Promise<Summary> {
+  const data = { species: 'dog', breed: 'Golden Retriever', confidence: 0.9, summary: 'The classifier sees a dog. It is most likely a Golden Retriever.' };
+  const instant: Pipeline = {
+    decode: async () => ({ format: 'jpeg', sourceWidth: 1, sourceHeight: 1, width: 1, height: 1, pixels: Buffer.alloc(3) }),
+    assess: async (operation, input) => ({ operation, input, verdict: { judged: true, findings: undefined }, scene: NO_SCENE, data: data as never }),
+    narrate: async (assessed) => ({ data: assessed.data, assessed: true }),
+  };
+  const { express } = createApp({ store, pipeline: instant, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
+  const server: Server = express.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/${OPERATIONS.breed.path}`;
+  await overHttp(url, key, photo, 200);
+  const run = await overHttp(url, key, photo, 2000);
+  server.close();
+  return summaryOf(run);
 }
 
 const latency = (s: Summary) => `${s.p50.toFixed(0)} / ${s.p99.toFixed(0)}`;
@@ -160,12 +182,14 @@ async function main() {
     const models = operation === 'breed' ? scene : { ...('detector' in scene ? { detector: scene.detector } : {}), colour: join(builtin, 'colour-quality'), head: join(builtin, 'severity-stool') };
     const floorRuns = floors.map(() => nothingYet());
     const httpRun = nothingYet();
+    const directRun = nothingYet();
     await overHttp(urlOf(operation), secret, file, Math.min(total, 40)); // warm-up: JIT, libvips caches, onnxruntime arenas
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, variant] of floors.entries()) {
         add(floorRuns[i]!, await floor({ operation, photo: file, models, cropSourceLongSide: variant.cropSourceLongSide, threads: inferenceThreads, clients, total: perRound }));
       }
       add(httpRun, await overHttp(urlOf(operation), secret, file, perRound));
+      add(directRun, await inProcess(pipeline, operation, file, perRound));
     }
     for (const [i, variant] of floors.entries()) {
       const run = summaryOf(floorRuns[i]!);
@@ -175,13 +199,15 @@ async function main() {
     const ratio = (http.perSecond / summaryOf(floorRuns[0]!).perSecond).toFixed(2);
     const client = (httpRun.clientCpuMs / httpRun.latenciesMs.length).toFixed(1);
     console.log(`| ${label} | **service over HTTP** (load generator: ${client} ms CPU/request) | ${http.perSecond.toFixed(1)} | **${ratio}×** | ${latency(http)} | ${(http.p99 / http.p50).toFixed(2)} | ${http.cpuMsPerRequest.toFixed(1)} |`);
-    const direct = await inProcess(pipeline, operation, file);
+    const direct = summaryOf(directRun);
     inProcessRows.push(`| ${label} | ${direct.perSecond.toFixed(1)} | ${http.perSecond.toFixed(1)} | ${(http.perSecond / direct.perSecond).toFixed(2)}× | ${direct.cpuMsPerRequest.toFixed(1)} | ${http.cpuMsPerRequest.toFixed(1)} |`);
   }
   console.log('\nHTTP against the same pipeline called in-process (what HTTP, JSON, auth and credits add):\n');
   console.log('| case | in-process req/s | HTTP req/s | HTTP / in-process | in-process CPU ms | HTTP CPU ms |');
   console.log('|---|---|---|---|---|---|');
   for (const row of inProcessRows) console.log(row);
+  const alone = await httpLayerAlone(store, secret, cases[0]!.photo);
+  console.log(`\nThe HTTP layer alone (keys, credits, JSON intake; a pipeline that answers at once; ${cases[0]!.label}): ${alone.perSecond.toFixed(0)} req/s, ${alone.cpuMsPerRequest.toFixed(1)} ms CPU/request`);
   console.log(`\nRSS after the runs: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
 
   if (soak > 0) {
