@@ -1,13 +1,16 @@
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { animalsToClassify, decodeSizeFor } from '../../src/analysis/decode-plan.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
 import { OPERATION_KEYS, type OperationKey } from '../../src/contract/operation-keys.js';
+import { OllamaNarrator } from '../../src/narration/llm/ollama-narrator.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { installModel } from '../../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
+import { startFakeOllama } from '../fakes/fake-ollama.js';
 import { phoneStoolPhoto } from '../fixtures/phone-photo.js';
 import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
@@ -34,6 +37,25 @@ describe('the decode plan', () => {
   it('keeps the full 1024 px for the language model’s image when it will be asked', async () => {
     const vision = await builtinVision();
     for (const operation of OPERATION_KEYS) expect(decodeSizeFor(OPERATIONS[operation], vision, true).longSide, operation).toBe(1024);
+  });
+
+  it('decodes to 1024 px for the language model while it answers, and to the models’ size while auto mode leaves a down Ollama alone', async () => {
+    const fake = await startFakeOllama();
+    const narrator = new OllamaNarrator({ host: fake.url, model: 'gemma3:4b', timeoutMs: 2000 });
+    const pipeline = createPipeline(await builtinVision(), { narrator, mode: 'auto' });
+    const image = await pipeline.decode('stool', sideways);
+    expect([image.width, image.height]).toEqual([768, 1024]);
+    const input = { image, language: 'en', animalType: undefined, requestId: 'req_decodeplan0' } as const;
+    await pipeline.narrate(await pipeline.assess('stool', input));
+    // The model got the photo with the detail it was decoded for.
+    const [sent] = fake.chatRequests()[0]!.messages.flatMap((message) => message.images ?? []);
+    const { width, height } = await sharp(Buffer.from(sent!, 'base64')).metadata();
+    expect([width, height]).toEqual([768, 1024]);
+
+    await fake.close();
+    await pipeline.narrate(await pipeline.assess('stool', input));
+    const meanwhile = await pipeline.decode('stool', sideways);
+    expect([meanwhile.width, meanwhile.height]).toEqual([192, 256]);
   });
 
   it('classifies the crop an answer or a refusal names, and the others only for a language model', () => {
