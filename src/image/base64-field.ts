@@ -21,19 +21,20 @@ function decodeStrict(text: string): Buffer | undefined {
   return bytes.length === decodedSize(text) ? bytes : undefined;
 }
 
-/** Printable ASCII only: a data-URL prefix that is safe to have read as Latin-1 without JSON's own decoding. */
-const PRINTABLE = /^[\x20-\x7e]*$/;
+/** Printable ASCII but the backslash: a data-URL prefix that reads the same raw as it does through JSON.parse. */
+const PLAIN_PREFIX = /^[\x20-\x5b\x5d-\x7e]*$/;
 /** Where isPlainBase64Field decodes to check, reused: a check must not allocate a photo's worth of memory for the collector. */
 let scratch = Buffer.alloc(0);
 
 /**
  * Whether `text` is an `image` field with nothing but Base64 in it (after an optional data-URL
- * prefix of printable characters): no whitespace, no escapes, nothing outside ASCII. Such a text
- * reads the same as Latin-1 as it does as a JSON string, which lets a large body skip JSON.parse.
+ * prefix of printable characters): no whitespace, no backslash, no control character. Such a text
+ * is the same string sliced raw out of a JSON body as JSON.parse would make of it, which lets a
+ * large body skip JSON.parse.
  */
 export function isPlainBase64Field(text: string): boolean {
   const dataUrl = DATA_URL_PREFIX.exec(text.slice(0, 256));
-  if (dataUrl && !PRINTABLE.test(dataUrl[0])) return false;
+  if (dataUrl && !PLAIN_PREFIX.test(dataUrl[0])) return false;
   const body = dataUrl ? text.slice(dataUrl[0].length) : text;
   if (body.length % 4 === 1 || body.endsWith('===')) return false;
   const size = decodedSize(body);

@@ -43,6 +43,8 @@ describe('parseJsonBody reads a body exactly as JSON.parse does, however it is b
     ['a raw tab inside the string (not JSON)', `{"image":"${base64.slice(0, 5000)}\t${base64.slice(5000)}"}`],
     ['a non-ASCII letter inside the Base64', `{"image":"${base64.slice(0, 5000)}é${base64.slice(5000)}"}`],
     ['a \\u escape inside the Base64', `{"image":"${base64.slice(0, 5000)}\\u0041${base64.slice(5000)}"}`],
+    ['a data URL with an escaped slash in its prefix', `{"image":"data:image\\/jpeg;base64,${base64}"}`],
+    ['a data URL with an escaped backslash in its prefix', `{"image":"data:image\\\\jpeg;base64,${base64}"}`],
     ['a data URL with a control character in its prefix', `{"image":"data:image/jpeg\u0001;base64,${base64}"}`],
     ['the image not a string', `{"image":[${'1,'.repeat(40_000)}1]}`],
     ['an array around it', `[{"image":"${base64}"}]`],
