@@ -126,6 +126,10 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     return { detections: this.read(outputs, image), view: resized.content };
   }
 
+  override async predict(image: DecodedImage): Promise<Detection[]> {
+    return (await this.detect(image)).detections;
+  }
+
   protected read(outputs: Record<string, PlainTensor>, image: DecodedImage): Detection[] {
     const output = outputs[this.firstOutput.name]!;
     const labels = this.labelsOf(this.firstOutput.name);
