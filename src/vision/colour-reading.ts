@@ -7,7 +7,8 @@ import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from 
  * The colour analyser's arithmetic in plain TypeScript, for readings too small to be worth a
  * network run: a photo's exposure and focus (the gate of an operation that reads no colours) and
  * the colours of a region (an animal's coat). Same formulas as the generated graph, which is built
- * from the same tables; a test holds the two to the same answers.
+ * from the same tables; a test holds the two to the same answers. A colour-quality model installed
+ * in place of the built-in one is not followed here: these readings stay the built-in palette's.
  */
 
 const AXIS_WEIGHTS = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1] as const;
