@@ -6,8 +6,9 @@
  * sideways (EXIF orientation 6), stool on a small photo. The floor (bench/floor.ts) is its own
  * process, with none of pawlens' code: decode with shrink-on-load, then only the operation's
  * models, in as many inference threads as the service has. The load generator is its own process
- * too. For each: req/s, p50/p99 and CPU ms per request across all threads. Then, separately, HTTP
- * against the same pipeline called in-process, and RSS (with --soak, over that many requests).
+ * too. For each: req/s, p50/p99 and CPU ms per request across all threads. Separately, HTTP
+ * against the same pipeline called in-process (in the same rounds), the HTTP layer alone, and RSS
+ * (with --soak, over that many more requests).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
