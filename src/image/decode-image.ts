@@ -37,9 +37,9 @@ export const DEFAULT_INTAKE_LIMITS: IntakeLimits = Object.freeze({
 const WHITE = { r: 255, g: 255, b: 255 };
 
 /** The `image` field of a request → a decoded, upright, metadata-free RGB image. */
-export async function decodeImageField(field: string, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS, size?: DecodeSize): Promise<DecodedImage> {
+export async function decodeImageField(field: string, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS): Promise<DecodedImage> {
   const bytes = decodeBase64Field(field, limits.maxBytes);
-  return decodeImageBytes(bytes, limits, size);
+  return decodeImageBytes(bytes, limits);
 }
 
 /** The long side to decode a `width` × `height` photo to: enough for `size`, never more than `limits` allow. */
