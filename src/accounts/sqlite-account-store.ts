@@ -134,12 +134,24 @@ export class SqliteAccountStore implements AccountStore {
     this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }
 
+  /** Statements prepared once, by their text: preparing one costs about as much as running it. */
+  private readonly statements = new Map<string, Database.Statement>();
+
+  private sql<Parameters extends unknown[] = unknown[], Row = unknown>(text: string): Database.Statement<Parameters, Row> {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement as Database.Statement<Parameters, Row>;
+  }
+
   private timestamp(): string {
     return this.now().toISOString();
   }
 
   private row(id: string): KeyRow | undefined {
-    return this.db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?').get(id);
+    return this.sql<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?').get(id);
   }
 
   private requireRow(id: string): KeyRow {
@@ -150,8 +162,7 @@ export class SqliteAccountStore implements AccountStore {
 
   async createKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord> {
     const id = generateKeyId();
-    this.db
-      .prepare(
+    this.sql(
         `INSERT INTO api_keys (id, name, secret_hash, prefix, status, credits, expires_at, created_at)
          VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
       )
@@ -160,7 +171,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async findKeyByHash(secretHash: string) {
-    const row = this.db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE secret_hash = ?').get(secretHash);
+    const row = this.sql<[string], KeyRow>('SELECT * FROM api_keys WHERE secret_hash = ?').get(secretHash);
     return row && { ...toRecord(row), secretHash: row.secret_hash };
   }
 
@@ -170,11 +181,11 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async listKeys() {
-    return this.db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id').all().map(toRecord);
+    return this.sql<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id').all().map(toRecord);
   }
 
   async countKeys() {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
+    return (this.sql('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
   }
 
   async setStatus(id: string, status: KeyStatus) {
@@ -182,7 +193,7 @@ export class SqliteAccountStore implements AccountStore {
     if (row.status === 'revoked' && status !== 'revoked') {
       throw new AccountStoreError(`Key ${id} is revoked; a revoked key cannot be used again. Create a new one.`);
     }
-    this.db.prepare('UPDATE api_keys SET status = ? WHERE id = ?').run(status, id);
+    this.sql('UPDATE api_keys SET status = ? WHERE id = ?').run(status, id);
     return toRecord(this.requireRow(id));
   }
 
@@ -192,7 +203,7 @@ export class SqliteAccountStore implements AccountStore {
     }
     const row = this.requireRow(id);
     if (row.credits === null) throw new AccountStoreError(`Key ${id} is unlimited; it needs no credits.`);
-    this.db.prepare('UPDATE api_keys SET credits = credits + ? WHERE id = ?').run(credits, id);
+    this.sql('UPDATE api_keys SET credits = credits + ? WHERE id = ?').run(credits, id);
     return toRecord(this.requireRow(id));
   }
 
@@ -201,13 +212,11 @@ export class SqliteAccountStore implements AccountStore {
       const row = this.requireRow(keyId);
       const metered = row.credits !== null;
       if (metered) {
-        const taken = this.db
-          .prepare('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?')
+        const taken = this.sql('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?')
           .run(credits, keyId, credits);
         if (taken.changes === 0) return undefined;
       }
-      const inserted = this.db
-        .prepare(
+      const inserted = this.sql(
           `INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at)
            VALUES (?, ?, ?, ?, ?, ?)`,
         )
@@ -219,48 +228,44 @@ export class SqliteAccountStore implements AccountStore {
 
   async commit(reservation: Reservation, answer?: IdempotentAnswer, charged = true) {
     this.db.transaction(() => {
-      const row = this.db
-        .prepare<[number], ReservationRow & { request_id: string; operation: string }>(
+      const row = this.sql<[number], ReservationRow & { request_id: string; operation: string }>(
           'SELECT * FROM credit_reservations WHERE id = ?',
         )
         .get(reservation.id);
       if (!row) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
       const at = this.timestamp();
       if (charged) {
-        this.db.prepare('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
-        this.db
-          .prepare('INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES (?, ?, ?, ?, ?)')
+        this.sql('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
+        this.sql('INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES (?, ?, ?, ?, ?)')
           .run(row.key_id, row.operation, row.request_id, row.credits, at);
       } else {
         this.refundRow(row);
       }
-      this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, row.key_id);
+      this.sql('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, row.key_id);
       if (answer) {
-        this.db
-          .prepare('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?')
+        this.sql('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?')
           .run(answer.body, row.key_id, answer.idempotencyKey);
       }
     }).immediate();
   }
 
   private refundRow(row: ReservationRow) {
-    const deleted = this.db.prepare('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
+    const deleted = this.sql('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
     if (deleted.changes === 1 && row.metered) {
-      this.db.prepare('UPDATE api_keys SET credits = credits + ? WHERE id = ?').run(row.credits, row.key_id);
+      this.sql('UPDATE api_keys SET credits = credits + ? WHERE id = ?').run(row.credits, row.key_id);
     }
   }
 
   async refund(reservation: Reservation) {
     this.db.transaction(() => {
-      const row = this.db.prepare<[number], ReservationRow>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
+      const row = this.sql<[number], ReservationRow>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
       if (row) this.refundRow(row);
     }).immediate();
   }
 
   async refundStaleReservations(olderThan: Date) {
     return this.db.transaction(() => {
-      const rows = this.db
-        .prepare<[string], ReservationRow>('SELECT * FROM credit_reservations WHERE created_at < ?')
+      const rows = this.sql<[string], ReservationRow>('SELECT * FROM credit_reservations WHERE created_at < ?')
         .all(olderThan.toISOString());
       rows.forEach((row) => this.refundRow(row));
       return rows.length;
@@ -269,8 +274,8 @@ export class SqliteAccountStore implements AccountStore {
 
   async usage(keyId?: string, limit = 100): Promise<UsageRecord[]> {
     const rows = keyId
-      ? this.db.prepare('SELECT * FROM usage_ledger WHERE key_id = ? ORDER BY id DESC LIMIT ?').all(keyId, limit)
-      : this.db.prepare('SELECT * FROM usage_ledger ORDER BY id DESC LIMIT ?').all(limit);
+      ? this.sql('SELECT * FROM usage_ledger WHERE key_id = ? ORDER BY id DESC LIMIT ?').all(keyId, limit)
+      : this.sql('SELECT * FROM usage_ledger ORDER BY id DESC LIMIT ?').all(limit);
     return (rows as Array<{ key_id: string; operation: OperationKey; request_id: string; credits: number; created_at: string }>).map(
       (row) => ({ keyId: row.key_id, operation: row.operation, requestId: row.request_id, credits: row.credits, at: row.created_at }),
     );
@@ -279,28 +284,26 @@ export class SqliteAccountStore implements AccountStore {
   async claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim> {
     return this.db.transaction((): IdempotencyClaim => {
       const now = this.now();
-      this.db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(new Date(now.getTime() - ttlMs).toISOString());
-      const row = this.db
-        .prepare<[string, string], { request_hash: string; body: string | null; created_at: string }>(
+      this.sql('DELETE FROM idempotency_keys WHERE created_at < ?').run(new Date(now.getTime() - ttlMs).toISOString());
+      const row = this.sql<[string, string], { request_hash: string; body: string | null; created_at: string }>(
           'SELECT request_hash, body, created_at FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
         )
         .get(keyId, key);
       if (!row) {
-        this.db
-          .prepare('INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at) VALUES (?, ?, ?, ?)')
+        this.sql('INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at) VALUES (?, ?, ?, ?)')
           .run(keyId, key, requestHash, now.toISOString());
         return { state: 'claimed' };
       }
       if (row.request_hash !== requestHash) return { state: 'mismatch' };
       if (row.body !== null) return { state: 'replay', body: row.body };
       if (Date.parse(row.created_at) > now.getTime() - abandonAfterMs) return { state: 'in_progress' };
-      this.db.prepare('UPDATE idempotency_keys SET created_at = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), keyId, key);
+      this.sql('UPDATE idempotency_keys SET created_at = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), keyId, key);
       return { state: 'claimed' };
     }).immediate();
   }
 
   async releaseIdempotencyKey(keyId: string, key: string) {
-    this.db.prepare('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(keyId, key);
+    this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(keyId, key);
   }
 
   async close() {
