@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --requests N --clients C --soak N]
+ * npm run bench [-- --requests N --clients C --soak N --only breed|stool]
  *
  * The service over HTTP against an independent cost floor, side by side in one run, on the same
  * bytes read from disk: breed (recommended scene models), stool on a 12 MP phone JPEG stored
@@ -37,7 +37,7 @@ import type { FloorJob } from './bench/floor.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
 import { cpuMsSince, summarize, type Summary } from './bench/stats.js';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' }, soak: { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' }, soak: { type: 'string', default: '0' }, only: { type: 'string' } } });
 const total = Number(values.requests);
 const clients = Number(values.clients);
 const soak = Number(values.soak);
@@ -162,6 +162,9 @@ async function main() {
       ],
     });
   } else console.log('(../shared is absent: built-in models only, and no breed case)');
+  // --only: one operation's cases, to check a change to it without the whole run.
+  if (values.only) cases.splice(0, cases.length, ...cases.filter((c) => c.operation === values.only));
+  if (cases.length === 0) throw new Error(`--only ${values.only}: no such case here (breed needs ../shared).`);
 
   const pool = new InferencePool(inferenceThreads);
   const pipeline = createPipeline(await loadAnalysisModels({ modelsDir, pool }));
@@ -213,7 +216,7 @@ async function main() {
 
   if (soak > 0) {
     // Memory over many requests: RSS after every tenth of the soak, to see whether it levels off.
-    const { operation, photo: file, label } = cases.find((c) => c.operation === 'stool')!;
+    const { operation, photo: file, label } = cases.find((c) => c.operation === 'stool') ?? cases[0]!;
     const step = Math.ceil(soak / 10);
     const rss: string[] = [];
     for (let done = 0; done < soak; done += step) {

@@ -1,5 +1,5 @@
 import type { DecodedImage } from '../image/decoded-image.js';
-import { letterbox, letterboxScale, pixelsToTensor, resizeFor, type Pixels } from './image-tensor.js';
+import { letterboxScale, pixelsToTensor, resizeFor, type Pixels } from './image-tensor.js';
 import type { PlainTensor } from './inference-pool.js';
 import type { LoadedModel } from './load-model.js';
 import type { DetectionDecoder } from './model-manifest.js';
@@ -121,9 +121,9 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
    * a small copy of the whole frame (undefined for a detector that stretches the photo instead).
    */
   async detect(image: DecodedImage): Promise<{ readonly detections: Detection[]; readonly view: Pixels | undefined }> {
-    const resized = this.input.resize === 'letterbox' ? await letterbox(image, this.input) : { input: await resizeFor(image, this.input), content: undefined };
-    const outputs = await this.model.run({ [this.input.name]: pixelsToTensor(resized.input, this.input) });
-    return { detections: this.read(outputs, image), view: resized.content };
+    const input = await resizeFor(image, this.input);
+    const outputs = await this.model.run({ [this.input.name]: pixelsToTensor(input, this.input) });
+    return { detections: this.read(outputs, image), view: this.input.resize === 'letterbox' ? input : undefined };
   }
 
   override async predict(image: DecodedImage): Promise<Detection[]> {

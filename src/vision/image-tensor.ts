@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { toHalf } from './float16.js';
 import type { ImageInputSpec } from './model-manifest.js';
 import type { Region } from './region.js';
+import { takeBuffer } from './tensor-buffers.js';
 
 const FIT = { fill: 'fill', cover: 'cover', contain: 'contain' } as const;
 
@@ -23,41 +24,41 @@ export interface Crop {
 export const letterboxScale = (image: { readonly width: number; readonly height: number }, spec: ImageInputSpec) => Math.min(spec.width / image.width, spec.height / image.height);
 
 /**
- * A letterboxed input: the image scaled to fit, top-left, padded right and below, as YOLOX was
- * trained (box coordinates then only scale). `content` is the scaled image without the padding:
- * the whole frame, small, for any later step that needs no more (the exposure check).
+ * A letterboxed input's content: the image scaled to fit, placed top-left and padded right and
+ * below as YOLOX was trained (box coordinates then only scale). The padding is written with the
+ * tensor (`pixelsToTensor`), never as pixels. The content is the whole frame, small, for any later
+ * step that needs no more (the exposure check).
  */
-export async function letterbox(source: Pixels | Crop, spec: ImageInputSpec): Promise<{ readonly input: Buffer; readonly content: Pixels }> {
+export async function letterbox(source: Pixels | Crop, spec: ImageInputSpec): Promise<Pixels> {
   const whole = 'region' in source ? source.image : source;
   const image = 'region' in source ? source.region : source;
   const scale = letterboxScale(image, spec);
   const width = Math.min(spec.width, Math.round(image.width * scale));
   const height = Math.min(spec.height, Math.round(image.height * scale));
-  // A photo decoded to the input's size already (the decode plan's usual case) needs only the padding.
-  const fits = !('region' in source) && width === whole.width && height === whole.height;
-  const resized = () => {
-    const pixels = sharp(whole.pixels, { raw: { width: whole.width, height: whole.height, channels: 3 as const } });
-    return ('region' in source ? pixels.extract(source.region) : pixels).resize(width, height, { fit: 'fill' }).raw().toBuffer();
-  };
-  const scaled = fits ? whole.pixels : await resized();
-  const input = Buffer.alloc(spec.width * spec.height * 3, spec.pad ?? 0);
-  for (let row = 0; row < height; row++) scaled.copy(input, row * spec.width * 3, row * width * 3, (row + 1) * width * 3);
-  return { input, content: { width, height, pixels: scaled } };
+  // A photo decoded to the input's size already (the decode plan's usual case) is its own content.
+  if (!('region' in source) && width === whole.width && height === whole.height) return whole;
+  const pixels = sharp(whole.pixels, { raw: { width: whole.width, height: whole.height, channels: 3 as const } });
+  const cut = 'region' in source ? pixels.extract(source.region) : pixels;
+  return { width, height, pixels: await cut.resize(width, height, { fit: 'fill' }).raw().toBuffer() };
 }
 
-/** Resizes the pixels (or a crop of them) to the model's input size, in one libvips pipeline. */
-export async function resizeFor(source: Pixels | Crop, spec: ImageInputSpec): Promise<Buffer> {
-  if (spec.resize === 'letterbox') return (await letterbox(source, spec)).input;
+/**
+ * The pixels (or a crop of them) as the model's input, in one libvips pipeline: resized to the
+ * input's size, or, for a letterboxed input, scaled to fit within it (the padding comes with the tensor).
+ */
+export async function resizeFor(source: Pixels | Crop, spec: ImageInputSpec): Promise<Pixels> {
+  if (spec.resize === 'letterbox') return letterbox(source, spec);
   const crop = 'region' in source ? source.region : undefined;
   const whole = 'region' in source ? source.image : source;
   const image = crop ?? whole;
-  if (!crop && image.width === spec.width && image.height === spec.height) return whole.pixels;
+  if (!crop && image.width === spec.width && image.height === spec.height) return whole;
   const pixels = sharp(whole.pixels, { raw: { width: whole.width, height: whole.height, channels: 3 as const } });
   const cut = crop ? pixels.extract(crop) : pixels;
-  return cut
+  const resized = await cut
     .resize(spec.width, spec.height, { fit: FIT[spec.resize], background: { r: 0, g: 0, b: 0 } })
     .raw()
     .toBuffer();
+  return { width: spec.width, height: spec.height, pixels: resized };
 }
 
 type ChannelTables = readonly [Float32Array | Uint16Array, Float32Array | Uint16Array, Float32Array | Uint16Array];
@@ -86,21 +87,33 @@ function channelTables(spec: ImageInputSpec): ChannelTables {
 }
 
 /**
- * RGB bytes of the input's size → the model's tensor, in one pass over the pixels: channel
- * order, scale, mean/std, layout and dtype all applied per value as it is written.
+ * RGB pixels → the model's tensor, in one pass over the pixels: channel order, scale, mean/std,
+ * layout and dtype all applied per value as it is written. Pixels smaller than the input (a
+ * letterbox's content) are placed top-left, and the rest of the input is the pad value.
  */
-export function pixelsToTensor(rgb: Buffer, spec: ImageInputSpec): ort.Tensor {
+export function pixelsToTensor(image: Pixels, spec: ImageInputSpec): ort.Tensor {
+  const { width, height, pixels: rgb } = image;
+  if (width > spec.width || height > spec.height) throw new RangeError(`${width}×${height} pixels do not fit the model's ${spec.width}×${spec.height} input`);
   const plane = spec.width * spec.height;
   const source = spec.channelOrder === 'RGB' ? [0, 1, 2] : [2, 1, 0];
   const tables = channelTables(spec);
-  const out = spec.dtype === 'float16' ? new Uint16Array(3 * plane) : new Float32Array(3 * plane);
-  // One tight loop per channel and layout: this runs on the event loop for every model input.
+  // Every value is written below, so a used buffer serves as well as a new one.
+  const out = spec.dtype === 'float16' ? new Uint16Array(takeBuffer(3 * plane * 2)) : new Float32Array(takeBuffer(3 * plane * 4));
+  const padded = width < spec.width || height < spec.height;
+  // One tight loop per channel and row: this runs on the event loop for every model input.
   for (let c = 0; c < 3; c++) {
     const table = tables[c]!;
+    const pad = table[spec.pad ?? 0]!;
     if (spec.layout === 'NCHW') {
-      for (let i = 0, at = c * plane, p = source[c]!; i < plane; i++, p += 3) out[at + i] = table[rgb[p]!]!;
+      if (padded) out.fill(pad, c * plane, (c + 1) * plane);
+      for (let y = 0, p = source[c]!; y < height; y++) {
+        for (let x = 0, at = c * plane + y * spec.width; x < width; x++, p += 3) out[at + x] = table[rgb[p]!]!;
+      }
     } else {
-      for (let i = 0, p = source[c]!; i < plane; i++, p += 3) out[i * 3 + c] = table[rgb[p]!]!;
+      if (padded) for (let i = c; i < out.length; i += 3) out[i] = pad;
+      for (let y = 0, p = source[c]!; y < height; y++) {
+        for (let x = 0, at = y * spec.width * 3 + c; x < width; x++, p += 3, at += 3) out[at] = table[rgb[p]!]!;
+      }
     }
   }
   const dims = spec.layout === 'NCHW' ? [1, 3, spec.height, spec.width] : [1, spec.height, spec.width, 3];

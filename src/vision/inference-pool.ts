@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import './onnxruntime-privacy.js';
 import type ort from 'onnxruntime-node';
+import { keepBuffer } from './tensor-buffers.js';
 
 /** A tensor as it crosses threads: structured clone keeps typed arrays but not classes. */
 export interface PlainTensor {
@@ -14,7 +15,7 @@ type WorkerRequest =
   | { readonly kind: 'run'; readonly id: number; readonly model: number; readonly feeds: Record<string, PlainTensor> }
   | { readonly kind: 'release'; readonly id: number; readonly model: number };
 type WorkerReply = { readonly id: number } & (
-  | { readonly ok: true; readonly outputs?: Record<string, PlainTensor> }
+  | { readonly ok: true; readonly outputs?: Record<string, PlainTensor>; readonly returned?: ArrayBuffer[] }
   | { readonly ok: false; readonly message: string }
 );
 type Pending = { resolve: (outputs: Record<string, PlainTensor> | undefined) => void; reject: (error: Error) => void };
@@ -85,7 +86,10 @@ class InferenceThread {
       this.worker.unref();
       for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
-    if (reply.ok) pending?.resolve(reply.outputs);
+    if (reply.ok) {
+      for (const buffer of reply.returned ?? []) keepBuffer(buffer);
+      pending?.resolve(reply.outputs);
+    }
     else pending?.reject(new InferenceError(reply.message));
   }
 
@@ -152,10 +156,14 @@ export class InferencePool {
     const plainFeeds = Object.fromEntries(Object.entries(feeds).map(([name, t]) => [name, { type: t.type, data: t.data, dims: t.dims }]));
     // A feed that owns its whole buffer moves to the thread instead of being copied (a photo's
     // tensor is hundreds of KB); one that views part of a larger buffer is copied as usual.
-    const transfer = Object.values(plainFeeds)
-      .map(({ data }) => data as ArrayBufferView)
-      .filter((data) => data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength)
-      .map((data) => data.buffer as ArrayBuffer);
+    const transfer = [
+      ...new Set(
+        Object.values(plainFeeds)
+          .map(({ data }) => data as ArrayBufferView)
+          .filter((data) => data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength)
+          .map((data) => data.buffer as ArrayBuffer),
+      ),
+    ];
     return new Promise((resolve, reject) => {
       this.jobs.push({ model, feeds: plainFeeds, transfer, resolve, reject });
       this.dispatch();

@@ -11,12 +11,15 @@ const sessions = new Map();
 /** The plain {type, data, dims} a tensor crosses threads as (structured clone drops classes). */
 const plain = (tensor) => ({ type: tensor.type, data: tensor.data, dims: tensor.dims });
 
-/** Output buffers each tensor owns whole: moved to the pool's thread, not copied (a detector's is over 1 MB). */
-const ownBuffers = (outputs) =>
-  Object.values(outputs ?? {})
-    .map(({ data }) => data)
-    .filter((data) => data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength)
-    .map((data) => data.buffer);
+/** Buffers the tensors own whole: moved to the pool's thread, not copied (a detector's output is over 1 MB). */
+const ownBuffers = (tensors) => [
+  ...new Set(
+    Object.values(tensors ?? {})
+      .map(({ data }) => data)
+      .filter((data) => data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength)
+      .map((data) => data.buffer),
+  ),
+];
 
 async function handle(request) {
   switch (request.kind) {
@@ -31,7 +34,11 @@ async function handle(request) {
       if (!session) throw new Error(`model ${request.model} is not open in this inference thread`);
       const feeds = Object.fromEntries(Object.entries(request.feeds).map(([name, t]) => [name, new ort.Tensor(t.type, t.data, t.dims)]));
       const results = await session.run(feeds);
-      return Object.fromEntries(Object.entries(results).map(([name, tensor]) => [name, plain(tensor)]));
+      const outputs = Object.fromEntries(Object.entries(results).map(([name, tensor]) => [name, plain(tensor)]));
+      // The feeds' buffers go back too, for the pool's thread to write its next inputs into
+      // (tensor-buffers.ts); never one an output uses, which the caller will still be reading.
+      const outputBuffers = ownBuffers(outputs);
+      return { outputs, returned: ownBuffers(request.feeds).filter((buffer) => !outputBuffers.includes(buffer)) };
     }
     case 'release': {
       await sessions.get(request.model)?.release();
@@ -48,7 +55,7 @@ let previous = Promise.resolve();
 parentPort.on('message', (request) => {
   previous = previous.then(() =>
     handle(request).then(
-      (outputs) => parentPort.postMessage({ id: request.id, ok: true, outputs }, ownBuffers(outputs)),
+      (result) => parentPort.postMessage({ id: request.id, ok: true, ...result }, [...ownBuffers(result?.outputs), ...(result?.returned ?? [])]),
       (error) => parentPort.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
     ),
   );

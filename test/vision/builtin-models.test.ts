@@ -38,7 +38,7 @@ describe('the colour-and-quality analyser graph', () => {
     const vision = await builtinVision();
     const image = await decodedScene(svg, (photo) => (name.endsWith('blurred') ? photo.blur(3) : photo));
     const measured = await vision.colour.predict(image);
-    const input = { width: ANALYSER_SIZE, height: ANALYSER_SIZE, pixels: await resizeFor(image, ANALYSER_INPUT) };
+    const input = await resizeFor(image, ANALYSER_INPUT);
     const frame = regionColours(input, { left: 0, top: 0, width: ANALYSER_SIZE, height: ANALYSER_SIZE }, ANALYSER_SIZE);
     for (const colour of COLOUR_NAMES) expect(measured.frame[colour], colour).toBeCloseTo(frame[colour], 3);
     const exposure = exposureOf(input);

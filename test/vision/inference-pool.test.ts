@@ -9,6 +9,7 @@ import { decodeImageBytes } from '../../src/image/decode-image.js';
 import type { DecodedImage } from '../../src/image/decoded-image.js';
 import { InferenceError, InferencePool } from '../../src/vision/inference-pool.js';
 import { installModel } from '../../src/vision/install-model.js';
+import { takeBuffer } from '../../src/vision/tensor-buffers.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
 import { blob, closeUp, decodedScene, FLOOR, scene } from '../fixtures/scenes.js';
@@ -67,6 +68,17 @@ describe('the inference pool runs the built-in models exactly as the calling thr
     const before = [...features];
     await pooled.heads.stool.predict(features);
     expect([...features]).toEqual(before);
+  });
+
+  it('hands a photo input\'s buffer back, to be written with the next input of its size instead of a new one', async () => {
+    const model = pooled.loaded.find((loaded) => loaded.manifest.task === 'colour-quality')!;
+    const input = model.manifest.input as { name: string; width: number; height: number };
+    const values = 3 * input.width * input.height;
+    const data = new Float32Array(takeBuffer(values * 4)).fill(0.25);
+    await model.run({ [input.name]: { type: 'float32', data, dims: [1, 3, input.height, input.width] } });
+    expect(data.byteLength).toBe(0); // moved to the thread, not copied
+    const next = new Float32Array(takeBuffer(values * 4));
+    expect(next.every((value) => value === 0.25)).toBe(true); // a new buffer would hold zeros
   });
 
   it('a run onnxruntime refuses fails with its reason, and the pool keeps working', async () => {

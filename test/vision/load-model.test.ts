@@ -468,6 +468,7 @@ describe('float16', () => {
 describe('pixelsToTensor', () => {
   // 2×2 RGB, row-major: (10,20,30) (40,50,60) / (70,80,90) (100,110,120).
   const RGB = Buffer.from([10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120]);
+  const TWO_BY_TWO = { width: 2, height: 2, pixels: RGB };
   const spec = (overrides: Partial<ImageInputSpec>): ImageInputSpec => ({
     kind: 'image',
     name: 'x',
@@ -486,7 +487,7 @@ describe('pixelsToTensor', () => {
     tensor.type === 'float16' ? Array.from(tensor.data as Uint16Array, fromHalf) : Array.from(tensor.data as Float32Array);
 
   it('NCHW RGB: one plane per channel', () => {
-    const tensor = pixelsToTensor(RGB, spec({}));
+    const tensor = pixelsToTensor(TWO_BY_TWO, spec({}));
     expect(tensor.type).toBe('float32');
     expect(tensor.dims).toEqual([1, 3, 2, 2]);
     expect(tensor.data).toBeInstanceOf(Float32Array);
@@ -494,31 +495,31 @@ describe('pixelsToTensor', () => {
   });
 
   it('NHWC RGB: the pixels as they are', () => {
-    const tensor = pixelsToTensor(RGB, spec({ layout: 'NHWC' }));
+    const tensor = pixelsToTensor(TWO_BY_TWO, spec({ layout: 'NHWC' }));
     expect(tensor.dims).toEqual([1, 2, 2, 3]);
     expect(values(tensor)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120]);
   });
 
   it('NCHW BGR: the blue plane first', () => {
-    const tensor = pixelsToTensor(RGB, spec({ channelOrder: 'BGR' }));
+    const tensor = pixelsToTensor(TWO_BY_TWO, spec({ channelOrder: 'BGR' }));
     expect(values(tensor)).toEqual([30, 60, 90, 120, 20, 50, 80, 110, 10, 40, 70, 100]);
   });
 
   it('NHWC BGR: each pixel reversed', () => {
-    const tensor = pixelsToTensor(RGB, spec({ layout: 'NHWC', channelOrder: 'BGR' }));
+    const tensor = pixelsToTensor(TWO_BY_TWO, spec({ layout: 'NHWC', channelOrder: 'BGR' }));
     expect(values(tensor)).toEqual([30, 20, 10, 60, 50, 40, 90, 80, 70, 120, 110, 100]);
   });
 
   it('applies (pixel × scale − mean) / std per channel (ImageNet normalisation)', () => {
     const mean = [0.485, 0.456, 0.406] as [number, number, number];
     const std = [0.229, 0.224, 0.225] as [number, number, number];
-    const tensor = pixelsToTensor(RGB, spec({ scale: 1 / 255, mean, std }));
+    const tensor = pixelsToTensor(TWO_BY_TWO, spec({ scale: 1 / 255, mean, std }));
     const expected = [0, 1, 2].flatMap((c) => [0, 1, 2, 3].map((i) => (RGB[i * 3 + c]! / 255 - mean[c]!) / std[c]!));
     values(tensor).forEach((value, i) => expect(value).toBeCloseTo(expected[i]!, 5));
   });
 
   it('mean and std follow channelOrder: with BGR, mean[0] and std[0] apply to blue', () => {
-    const tensor = pixelsToTensor(RGB, spec({ layout: 'NHWC', channelOrder: 'BGR', scale: 2, mean: [1, 2, 3], std: [1, 2, 4] }));
+    const tensor = pixelsToTensor(TWO_BY_TWO, spec({ layout: 'NHWC', channelOrder: 'BGR', scale: 2, mean: [1, 2, 3], std: [1, 2, 4] }));
     // Pixel 0 is R=10 G=20 B=30 → [(30×2−1)/1, (20×2−2)/2, (10×2−3)/4].
     expect(values(tensor).slice(0, 3)).toEqual([59, 19, 4.25]);
     // Pixel 3 is R=100 G=110 B=120.
@@ -526,7 +527,7 @@ describe('pixelsToTensor', () => {
   });
 
   it('float16: Uint16Array bit patterns of the same values', () => {
-    const tensor = pixelsToTensor(RGB, spec({ dtype: 'float16', channelOrder: 'BGR' }));
+    const tensor = pixelsToTensor(TWO_BY_TWO, spec({ dtype: 'float16', channelOrder: 'BGR' }));
     expect(tensor.type).toBe('float16');
     expect(tensor.data).toBeInstanceOf(Uint16Array);
     expect(tensor.dims).toEqual([1, 3, 2, 2]);
@@ -535,7 +536,7 @@ describe('pixelsToTensor', () => {
   });
 
   it('float16 with normalisation rounds each value to the nearest half', () => {
-    const tensor = pixelsToTensor(RGB, spec({ dtype: 'float16', layout: 'NHWC', scale: 1 / 255, mean: [0.5, 0.5, 0.5], std: [0.25, 0.25, 0.25] }));
+    const tensor = pixelsToTensor(TWO_BY_TWO, spec({ dtype: 'float16', layout: 'NHWC', scale: 1 / 255, mean: [0.5, 0.5, 0.5], std: [0.25, 0.25, 0.25] }));
     const expected = [...RGB].map((pixel) => (pixel / 255 - 0.5) / 0.25);
     values(tensor).forEach((value, i) => expect(Math.abs(value - expected[i]!)).toBeLessThanOrEqual(Math.abs(expected[i]!) * 2 ** -11 + 1e-6));
   });
