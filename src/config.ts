@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   PAWLENS_LLM_CONCURRENCY: wholeNumber('PAWLENS_LLM_CONCURRENCY', 1, 64, 2).default(2),
   PAWLENS_LLM_MAX_QUEUE: wholeNumber('PAWLENS_LLM_MAX_QUEUE', 0, 10_000, 8).default(8),
   PAWLENS_ALLOW_REMOTE_LLM: z.enum(['0', '1'], { error: 'PAWLENS_ALLOW_REMOTE_LLM must be 1 (allow) or 0, e.g. PAWLENS_ALLOW_REMOTE_LLM=1' }).default('0'),
+  // A server renews its lease on the key store six times per period; past it, what a crashed one held comes back.
+  PAWLENS_STORE_LEASE_SECONDS: wholeNumber('PAWLENS_STORE_LEASE_SECONDS', 2, 3600, 30).default(30),
   PAWLENS_LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `PAWLENS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -66,6 +68,8 @@ const EnvSchema = z.object({
 
 export interface Config {
   readonly port: number;
+  /** How long a server's lease on the key store lasts unrenewed: a crashed server's credits and claims come back after it. */
+  readonly storeLeaseMs: number;
   readonly host: string;
   /** Absolute path of the directory holding the key store. */
   readonly dataDir: string;
@@ -125,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxQueue: values.PAWLENS_MAX_QUEUE,
     rateLimitPerMinute: values.PAWLENS_RATE_LIMIT,
     logLevel: values.PAWLENS_LOG_LEVEL,
+    storeLeaseMs: values.PAWLENS_STORE_LEASE_SECONDS * 1000,
     llm: Object.freeze({
       mode: values.PAWLENS_LLM,
       host: parseOllamaHost(values.OLLAMA_HOST)!,

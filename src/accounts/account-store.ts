@@ -64,8 +64,35 @@ export interface AccountStore {
   commit(reservation: Reservation, answer?: IdempotentAnswer, charged?: boolean): Promise<void>;
   /** Safe to call more than once and after a commit: only an open reservation is refunded. */
   refund(reservation: Reservation): Promise<void>;
-  /** Refunds reservations older than the cutoff, left behind by a process that died mid-request. */
-  refundStaleReservations(olderThan: Date): Promise<number>;
+
+  /**
+   * A server's lease on the store: the reservations and idempotency claims it makes from then on
+   * are its own, for as long as it renews the lease (every few seconds: renewLease is also the
+   * store's write probe for /readyz). Another process's lease not renewed for `lapseMs`
+   * (LEASE_LAPSE_MS unless given) has lapsed. endLease on a clean shutdown.
+   */
+  startLease(lapseMs?: number): Promise<string>;
+  renewLease(): Promise<void>;
+  endLease(): Promise<void>;
+  /**
+   * Gives back what nobody holds any more: reservations refunded and unanswered idempotency claims
+   * forgotten, when their owner's lease lapsed (it crashed), when this process owns them but no
+   * request of its own has them open (a refund or release whose write failed), or, with no owner
+   * (made before leases), when they are older than `ownerlessAfterMs`. Lapsed leases are removed.
+   */
+  sweepAbandoned(limits: AbandonLimits): Promise<SweepResult>;
+  /** Every reservation and unanswered claim held now, and whether sweepAbandoned would give it back: `pawlens doctor`. */
+  held(limits: AbandonLimits): Promise<HeldWork>;
+  /**
+   * The store's health for /readyz. `failure`: the last write of a paid call that failed for the
+   * store's own sake (full disk, read-only or corrupt file), kept until `clearFailure`. `probe`
+   * reads, writes (the lease) and, when `thorough`, checks the file's integrity; it throws when it cannot.
+   */
+  failure(): StoreFailure | undefined;
+  probe(thorough: boolean): Promise<void>;
+  clearFailure(): void;
+  /** Forgets up to `limit` idempotency entries created before `olderThan`; run in small batches, in the background. */
+  purgeIdempotencyKeys(olderThan: Date, limit: number): Promise<number>;
 
   usage(keyId?: string, limit?: number): Promise<UsageRecord[]>;
 
@@ -79,6 +106,33 @@ export interface AccountStore {
   /** Forgets a claim whose request failed, so a retry runs afresh (failures cost nothing). */
   releaseIdempotencyKey(keyId: string, key: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A lease not renewed for this long belongs to a process that died (it renews every few seconds). */
+export const LEASE_LAPSE_MS = 30_000;
+
+export interface StoreFailure {
+  readonly message: string;
+  /** SQLite's code, e.g. SQLITE_FULL, SQLITE_READONLY, SQLITE_CORRUPT. */
+  readonly code: string | undefined;
+  readonly at: string;
+}
+
+export interface AbandonLimits {
+  readonly leaseLapseMs: number;
+  readonly ownerlessAfterMs: number;
+}
+
+export interface SweepResult {
+  readonly reservations: number;
+  /** Credits given back to metered keys. */
+  readonly credits: number;
+  readonly claims: number;
+}
+
+export interface HeldWork {
+  readonly reservations: ReadonlyArray<{ id: number; keyId: string; requestId: string; credits: number; owner: string | null; since: string; abandoned: boolean }>;
+  readonly claims: ReadonlyArray<{ keyId: string; idempotencyKey: string; owner: string | null; since: string; abandoned: boolean }>;
 }
 
 /** The answer a claimed Idempotency-Key will replay: stored by commit(). */

@@ -1,10 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { OperationKey } from '../contract/operation-keys.js';
 import { generateKeyId } from './api-key.js';
 import {
   AccountStoreError,
+  LEASE_LAPSE_MS,
+  type AbandonLimits,
+  type HeldWork,
+  type StoreFailure,
+  type SweepResult,
   type AccountStore,
   type IdempotencyClaim,
   type IdempotentAnswer,
@@ -15,7 +22,7 @@ import {
   type UsageRecord,
 } from './account-store.js';
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -57,6 +64,25 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 );
 `;
 
+/**
+ * Version 3: which process holds each reservation and unanswered idempotency claim (its lease in
+ * `instances`), so that what a crashed process held is given back as soon as its lease lapses;
+ * and idempotency entries indexed by age, so that expired ones are purged without a table scan.
+ */
+const SCHEMA_V3 = `
+CREATE TABLE IF NOT EXISTS instances (
+  id            TEXT PRIMARY KEY,
+  pid           INTEGER NOT NULL,
+  host          TEXT NOT NULL,
+  started_at    TEXT NOT NULL,
+  heartbeat_at  TEXT NOT NULL
+);
+ALTER TABLE credit_reservations ADD COLUMN owner TEXT;
+ALTER TABLE idempotency_keys ADD COLUMN owner TEXT;
+CREATE INDEX IF NOT EXISTS credit_reservations_by_owner ON credit_reservations (owner);
+CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_at);
+`;
+
 interface KeyRow {
   id: string;
   name: string;
@@ -74,6 +100,7 @@ interface ReservationRow {
   key_id: string;
   credits: number;
   metered: number;
+  owner: string | null;
 }
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -96,6 +123,9 @@ function enableWal(db: Database.Database): void {
     }
   }
 }
+
+/** One idempotency claim, as this process tracks the ones it has open. */
+const claimOf = (keyId: string, key: string) => `${keyId}\u0000${key}`;
 
 const toRecord = (row: KeyRow): KeyRecord => ({
   id: row.id,
@@ -126,13 +156,62 @@ export class SqliteAccountStore implements AccountStore {
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     enableWal(this.db);
     this.db.pragma('foreign_keys = ON');
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    if (version > SCHEMA_VERSION) {
-      throw new AccountStoreError(`The key store ${file} was written by a newer pawlens (schema ${version}); upgrade pawlens.`);
-    }
-    this.db.exec(SCHEMA);
-    this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    // One process migrates; another starting at the same moment waits for the lock, then finds it done.
+    this.db
+      .transaction(() => {
+        const version = this.db.pragma('user_version', { simple: true }) as number;
+        if (version > SCHEMA_VERSION) {
+          throw new AccountStoreError(`The key store ${file} was written by a newer pawlens (schema ${version}); upgrade pawlens.`);
+        }
+        if (version === SCHEMA_VERSION) return;
+        this.db.exec(SCHEMA);
+        if (version < 3) this.db.exec(SCHEMA_V3);
+        this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      })
+      .immediate();
   }
+
+  /** The last write that failed for the store's own sake (not a refusal), until a probe clears it. */
+  private lastFailure: StoreFailure | undefined;
+
+  /** Runs a write of a paid call; a failure that is the store's (full disk, read-only file, corruption) is remembered for /readyz. */
+  private guard<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (error) {
+      if (!(error instanceof AccountStoreError)) {
+        const { code } = error as { code?: unknown };
+        this.lastFailure = { message: error instanceof Error ? error.message : String(error), code: typeof code === 'string' ? code : undefined, at: this.timestamp() };
+      }
+      throw error;
+    }
+  }
+
+  failure(): StoreFailure | undefined {
+    return this.lastFailure;
+  }
+
+  async probe(thorough: boolean): Promise<void> {
+    this.sql('SELECT COUNT(*) FROM api_keys').get();
+    if (this.lease) await this.renewLease();
+    else this.db.transaction(() => undefined).immediate();
+    if (thorough) {
+      const verdict = this.db.pragma('quick_check(1)', { simple: true });
+      if (verdict !== 'ok') throw new AccountStoreError(`The key store failed its integrity check: ${String(verdict)}.`);
+    }
+  }
+
+  clearFailure(): void {
+    this.lastFailure = undefined;
+  }
+
+  /** This process's lease, once it took one (a server does; CLI commands do not). */
+  private lease: string | undefined;
+  /** How long another process's lease may go unrenewed before what it holds is abandoned. */
+  private leaseLapseMs = LEASE_LAPSE_MS;
+  /** Reservations and idempotency claims this process made and has not settled yet: its requests in flight. */
+  private readonly openReservations = new Set<number>();
+  private readonly openClaims = new Set<string>();
 
   /** Statements prepared once, by their text: preparing one costs about as much as running it. */
   private readonly statements = new Map<string, Database.Statement>();
@@ -208,7 +287,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async reserve(keyId: string, credits: number, requestId: string, operation: OperationKey) {
-    return this.db.transaction((): Reservation | undefined => {
+    const reservation = this.guard(() => this.db.transaction((): Reservation | undefined => {
       const row = this.requireRow(keyId);
       const metered = row.credits !== null;
       if (metered) {
@@ -217,17 +296,22 @@ export class SqliteAccountStore implements AccountStore {
         if (taken.changes === 0) return undefined;
       }
       const inserted = this.sql(
-          `INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at, owner)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp());
+        .run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp(), this.lease ?? null);
       const remaining = metered ? (this.requireRow(keyId).credits as number) : null;
       return { id: Number(inserted.lastInsertRowid), keyId, credits, remaining };
-    }).immediate();
+    }).immediate());
+    if (reservation) this.openReservations.add(reservation.id);
+    return reservation;
   }
 
   async commit(reservation: Reservation, answer?: IdempotentAnswer, charged = true) {
-    this.db.transaction(() => {
+    // Settled or not, the request is over: a reservation or claim a failed write left behind is the sweep's (sweepAbandoned).
+    this.openReservations.delete(reservation.id);
+    if (answer) this.openClaims.delete(claimOf(reservation.keyId, answer.idempotencyKey));
+    this.guard(() => this.db.transaction(() => {
       const row = this.sql<[number], ReservationRow & { request_id: string; operation: string }>(
           'SELECT * FROM credit_reservations WHERE id = ?',
         )
@@ -246,7 +330,7 @@ export class SqliteAccountStore implements AccountStore {
         this.sql('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?')
           .run(answer.body, row.key_id, answer.idempotencyKey);
       }
-    }).immediate();
+    }).immediate());
   }
 
   private refundRow(row: ReservationRow) {
@@ -257,19 +341,96 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async refund(reservation: Reservation) {
-    this.db.transaction(() => {
+    this.openReservations.delete(reservation.id);
+    this.guard(() => this.db.transaction(() => {
       const row = this.sql<[number], ReservationRow>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
       if (row) this.refundRow(row);
+    }).immediate());
+  }
+
+  async startLease(lapseMs = LEASE_LAPSE_MS): Promise<string> {
+    this.leaseLapseMs = lapseMs;
+    const id = `inst_${randomBytes(8).toString('hex')}`;
+    const at = this.timestamp();
+    this.sql('INSERT INTO instances (id, pid, host, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)').run(id, process.pid, hostname(), at, at);
+    this.lease = id;
+    return id;
+  }
+
+  async renewLease(): Promise<void> {
+    if (!this.lease) throw new AccountStoreError('renewLease before startLease');
+    const at = this.timestamp();
+    const renewed = this.sql('UPDATE instances SET heartbeat_at = ? WHERE id = ?').run(at, this.lease);
+    // Swept by another process after a long stall: take the lease again under the same id.
+    if (renewed.changes === 0) {
+      this.sql('INSERT INTO instances (id, pid, host, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)').run(this.lease, process.pid, hostname(), at, at);
+    }
+  }
+
+  async endLease(): Promise<void> {
+    if (this.lease) this.sql('DELETE FROM instances WHERE id = ?').run(this.lease);
+    this.lease = undefined;
+  }
+
+  /** Whether a reservation or claim with this owner belongs to nobody any more (see AccountStore.sweepAbandoned). */
+  private abandonedBy(owner: string | null, createdAt: string, isOpenHere: boolean, limits: AbandonLimits): boolean {
+    const now = this.now().getTime();
+    if (owner === null) return Date.parse(createdAt) < now - limits.ownerlessAfterMs;
+    if (owner === this.lease) return !isOpenHere;
+    const lease = this.sql<[string], { heartbeat_at: string }>('SELECT heartbeat_at FROM instances WHERE id = ?').get(owner);
+    return !lease || Date.parse(lease.heartbeat_at) < now - limits.leaseLapseMs;
+  }
+
+  async sweepAbandoned(limits: AbandonLimits): Promise<SweepResult> {
+    return this.db.transaction((): SweepResult => {
+      const reservations = this.sql<[], ReservationRow & { created_at: string }>('SELECT * FROM credit_reservations')
+        .all()
+        .filter((row) => this.abandonedBy(row.owner, row.created_at, this.openReservations.has(row.id), limits));
+      reservations.forEach((row) => this.refundRow(row));
+      const claims = this.sql<[], { key_id: string; idem_key: string; owner: string | null; created_at: string }>(
+        'SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL',
+      )
+        .all()
+        .filter((row) => this.abandonedBy(row.owner, row.created_at, this.openClaims.has(claimOf(row.key_id, row.idem_key)), limits));
+      for (const claim of claims) this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(claim.key_id, claim.idem_key);
+      const lapsed = new Date(this.now().getTime() - limits.leaseLapseMs).toISOString();
+      this.sql('DELETE FROM instances WHERE heartbeat_at < ?').run(lapsed);
+      return { reservations: reservations.length, credits: reservations.reduce((sum, row) => sum + (row.metered ? row.credits : 0), 0), claims: claims.length };
     }).immediate();
   }
 
-  async refundStaleReservations(olderThan: Date) {
-    return this.db.transaction(() => {
-      const rows = this.sql<[string], ReservationRow>('SELECT * FROM credit_reservations WHERE created_at < ?')
-        .all(olderThan.toISOString());
-      rows.forEach((row) => this.refundRow(row));
-      return rows.length;
-    }).immediate();
+  async held(limits: AbandonLimits): Promise<HeldWork> {
+    const reservations = this.sql<[], ReservationRow & { request_id: string; operation: string; created_at: string }>(
+      'SELECT * FROM credit_reservations ORDER BY id',
+    ).all();
+    const claims = this.sql<[], { key_id: string; idem_key: string; owner: string | null; created_at: string }>(
+      'SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL ORDER BY created_at',
+    ).all();
+    return {
+      reservations: reservations.map((row) => ({
+        id: row.id,
+        keyId: row.key_id,
+        requestId: row.request_id,
+        credits: row.credits,
+        owner: row.owner,
+        since: row.created_at,
+        abandoned: this.abandonedBy(row.owner, row.created_at, this.openReservations.has(row.id), limits),
+      })),
+      claims: claims.map((row) => ({
+        keyId: row.key_id,
+        idempotencyKey: row.idem_key,
+        owner: row.owner,
+        since: row.created_at,
+        abandoned: this.abandonedBy(row.owner, row.created_at, this.openClaims.has(claimOf(row.key_id, row.idem_key)), limits),
+      })),
+    };
+  }
+
+  async purgeIdempotencyKeys(olderThan: Date, limit: number): Promise<number> {
+    return this.sql('DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?)').run(
+      olderThan.toISOString(),
+      limit,
+    ).changes;
   }
 
   async usage(keyId?: string, limit = 100): Promise<UsageRecord[]> {
@@ -282,28 +443,31 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim> {
-    return this.db.transaction((): IdempotencyClaim => {
+    const claimed = this.guard(() => this.db.transaction((): IdempotencyClaim => {
       const now = this.now();
-      this.sql('DELETE FROM idempotency_keys WHERE created_at < ?').run(new Date(now.getTime() - ttlMs).toISOString());
-      const row = this.sql<[string, string], { request_hash: string; body: string | null; created_at: string }>(
-          'SELECT request_hash, body, created_at FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
-        )
-        .get(keyId, key);
-      if (!row) {
-        this.sql('INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at) VALUES (?, ?, ?, ?)')
-          .run(keyId, key, requestHash, now.toISOString());
+      const row = this.sql<[string, string], { request_hash: string; body: string | null; created_at: string; owner: string | null }>(
+        'SELECT request_hash, body, created_at, owner FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
+      ).get(keyId, key);
+      // An entry past its time is gone, whether or not the background purge has reached it yet.
+      if (!row || Date.parse(row.created_at) < now.getTime() - ttlMs) {
+        this.sql('INSERT OR REPLACE INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES (?, ?, ?, ?, ?)')
+          .run(keyId, key, requestHash, now.toISOString(), this.lease ?? null);
         return { state: 'claimed' };
       }
       if (row.request_hash !== requestHash) return { state: 'mismatch' };
       if (row.body !== null) return { state: 'replay', body: row.body };
-      if (Date.parse(row.created_at) > now.getTime() - abandonAfterMs) return { state: 'in_progress' };
-      this.sql('UPDATE idempotency_keys SET created_at = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), keyId, key);
+      const limits = { leaseLapseMs: this.leaseLapseMs, ownerlessAfterMs: abandonAfterMs };
+      if (!this.abandonedBy(row.owner, row.created_at, this.openClaims.has(claimOf(keyId, key)), limits)) return { state: 'in_progress' };
+      this.sql('UPDATE idempotency_keys SET created_at = ?, owner = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), this.lease ?? null, keyId, key);
       return { state: 'claimed' };
-    }).immediate();
+    }).immediate());
+    if (claimed.state === 'claimed') this.openClaims.add(claimOf(keyId, key));
+    return claimed;
   }
 
   async releaseIdempotencyKey(keyId: string, key: string) {
-    this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(keyId, key);
+    this.openClaims.delete(claimOf(keyId, key));
+    this.guard(() => this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(keyId, key));
   }
 
   async close() {

@@ -8,9 +8,9 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Pipeline } from '../analysis/pipeline.js';
 import type { ReadinessCheck } from '../readiness-check.js';
+import { StoreUpkeep } from '../accounts/store-upkeep.js';
+import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../http/idempotency.js';
 
-/** A reservation this old belongs to a process that died mid-request; its credits go back. */
-const STALE_RESERVATION_MS = 10 * 60_000;
 /** How long a shutdown waits for requests in flight before cutting connections. */
 const DRAIN_TIMEOUT_MS = 30_000;
 
@@ -29,13 +29,16 @@ export async function startServer(
   logger: Logger,
   print: (line: string) => void,
 ): Promise<RunningServer> {
-  const refunded = await store.refundStaleReservations(new Date(Date.now() - STALE_RESERVATION_MS));
-  if (refunded > 0) logger.warn({ refunded }, 'refunded reservations left by an earlier process');
+  // Everything that can fail on a broken store runs before the port opens: a server that cannot
+  // read its keys never listens, so nothing half-started answers /healthz while every call fails.
+  const upkeep = new StoreUpkeep(store, { dataDir: config.dataDir, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS, leaseLapseMs: config.storeLeaseMs, logger });
+  await upkeep.start();
+  const needsFirstKey = (await store.countKeys()) === 0;
 
   const { express } = createApp({
     store,
     pipeline,
-    readinessChecks,
+    readinessChecks: [upkeep.readinessCheck(), ...readinessChecks],
     metrics,
     logger,
     maxConcurrency: config.maxConcurrency,
@@ -43,24 +46,33 @@ export async function startServer(
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   const server = express.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Port ${config.port} on ${config.host} is in use; set PAWLENS_PORT to a free port.`)
-          : error,
-      ),
-    );
-  });
+  let firstKey: Awaited<ReturnType<typeof issueKey>> | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new Error(`Port ${config.port} on ${config.host} is in use; set PAWLENS_PORT to a free port.`)
+            : error,
+        ),
+      );
+    });
+    // Created once the port is ours, so that a start that fails never makes a key nobody was shown.
+    if (needsFirstKey) firstKey = await issueKey(store, { name: 'default', credits: null, expiresAt: null });
+  } catch (error) {
+    server.close();
+    await upkeep.stop();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   logger.info({ url }, 'pawlens listening');
   print(`pawlens listening on ${url} (docs: ${url}/docs)`);
 
-  if ((await store.countKeys()) === 0) {
-    const { record, secret } = await issueKey(store, { name: 'default', credits: null, expiresAt: null });
+  if (firstKey) {
+    const { record, secret } = firstKey;
     print('');
     print(`Created the first API key, ${record.id} (unlimited). It is shown only this once:`);
     print(`  ${secret}`);
@@ -91,6 +103,8 @@ export async function startServer(
         resolve();
       });
       server.closeIdleConnections();
-    }).then(() => store.close()));
+    })
+      .then(() => upkeep.stop())
+      .then(() => store.close()));
   return { url, close };
 }

@@ -6,6 +6,7 @@ import type { OperationKey } from '../contract/operation-keys.js';
 import { CREDITS_PER_CALL } from '../contract/price.js';
 import { decodeBase64Field } from '../image/base64-field.js';
 import { DEFAULT_INTAKE_LIMITS } from '../image/decode-image.js';
+import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { operationNamed } from '../operations/registry.js';
 import type { WorkQueue } from '../work-queue.js';
@@ -25,6 +26,7 @@ export interface AnalysisRouteDeps {
   readonly rateLimitPerMinute: number;
   readonly metrics: Metrics;
   readonly now: () => Date;
+  readonly logger: Logger;
 }
 
 /** Which operation this path is, into res.locals.operation; its metrics and logs are labelled with it. */
@@ -42,7 +44,7 @@ const selectOperation: RequestHandler = (req, res, next) => {
  */
 export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | ErrorRequestHandler> {
   const { store, pipeline, queue, metrics } = deps;
-  const claims = idempotency(store);
+  const claims = idempotency(store, deps.logger);
 
   const reserve = async (keyId: string, requestId: string, operation: OperationKey): Promise<Reservation> => {
     const reservation = await store.reserve(keyId, CREDITS_PER_CALL, requestId, operation);

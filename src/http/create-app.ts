@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): App {
   app.use(docsRouter());
 
   const operationPaths = OPERATION_LIST.flatMap((operation) => API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`));
-  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, metrics, now, rateLimitPerMinute: deps.rateLimitPerMinute ?? 0 });
+  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, metrics, now, rateLimitPerMinute: deps.rateLimitPerMinute ?? 0, logger });
   app.route(operationPaths).post(...route).all(methodNotAllowed(['POST']));
 
   app.use(notFound());

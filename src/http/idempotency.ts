@@ -4,6 +4,8 @@ import type { AccountStore } from '../accounts/account-store.js';
 import type { AnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
 import type { OperationKey } from '../contract/operation-keys.js';
+import type { Logger } from '../logger.js';
+import { requestIdOf } from './request-id.js';
 import { required } from './request-state.js';
 
 /** How long a stored answer can be replayed, as payment APIs keep theirs. */
@@ -43,7 +45,7 @@ function replay(res: Response, body: string): void {
  * the credit commit, in the same transaction. `release`, mounted after the handler, forgets the
  * claim of a request that failed before its error is sent, so a retry runs afresh at once.
  */
-export function idempotency(store: AccountStore): { claim: RequestHandler; release: ErrorRequestHandler } {
+export function idempotency(store: AccountStore, logger: Logger): { claim: RequestHandler; release: ErrorRequestHandler } {
   const claim: RequestHandler = async (req, res, next) => {
     const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
     if (!idempotencyKey) return next();
@@ -68,7 +70,13 @@ export function idempotency(store: AccountStore): { claim: RequestHandler; relea
   };
   const release: ErrorRequestHandler = async (error, _req, res, next) => {
     const { key, idempotencyKey } = res.locals;
-    if (key && idempotencyKey) await store.releaseIdempotencyKey(key.id, idempotencyKey);
+    if (key && idempotencyKey) {
+      // A release that fails (a full disk) must not hide the error the client gets, nor block its
+      // retry: the claim is no longer open in this process, so the retry takes it over, and the sweep forgets it.
+      await store.releaseIdempotencyKey(key.id, idempotencyKey).catch((releaseError: unknown) =>
+        logger.error({ requestId: requestIdOf(res), err: releaseError }, 'could not release an idempotency claim; a retry takes it over'),
+      );
+    }
     next(error);
   };
   return { claim, release };

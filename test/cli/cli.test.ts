@@ -10,6 +10,8 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 import { ErrorEnvelope, successEnvelope } from '../../src/contract/envelopes.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { VERSION } from '../../src/version.js';
+import { issueKey } from '../../src/accounts/issue-key.js';
+import { schemaAnswerBehaviour, startFakeOllama } from '../fakes/fake-ollama.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
 import { tempDir } from '../fixtures/temp-dir.js';
@@ -260,10 +262,10 @@ interface Served {
 }
 
 /** `pawlens serve` on a free port; resolves once it printed its URL and answers /healthz. */
-async function serve(dataDir: string): Promise<Served> {
+async function serve(dataDir: string, env: Record<string, string> = {}): Promise<Served> {
   const child = spawn(process.execPath, [CLI, 'serve'], {
     cwd: ROOT,
-    env: cleanEnv({ PAWLENS_PORT: '0', PAWLENS_HOST: '127.0.0.1', PAWLENS_DATA_DIR: dataDir, PAWLENS_MAX_CONCURRENCY: '2', HOME: dataDir }),
+    env: cleanEnv({ PAWLENS_PORT: '0', PAWLENS_HOST: '127.0.0.1', PAWLENS_DATA_DIR: dataDir, PAWLENS_MAX_CONCURRENCY: '2', HOME: dataDir, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -380,6 +382,60 @@ describe('pawlens serve', () => {
     const after = new SqliteAccountStore(join(dataDir, STORE_FILE));
     expect((await after.getKey(created.id))?.credits).toBe(50);
     await after.close();
+  });
+
+  it('kill -9 with paid calls in flight, then an immediate restart: every balance is its credits minus 5 × its ledger rows within the lease, and the in-flight idempotent retry runs', async () => {
+    // Calls wait on a language model that never answers, holding their credits, when the server is killed.
+    const ollama = await startFakeOllama({ defaultBehaviour: { kind: 'hang' } });
+    const dir = tempDir();
+    const env = { OLLAMA_HOST: ollama.host, PAWLENS_LLM: 'auto', PAWLENS_STORE_LEASE_SECONDS: '2' };
+    try {
+      const first = await serve(dir, env);
+      const keys = new SqliteAccountStore(join(dir, STORE_FILE));
+      const { record, secret: metered } = await issueKey(keys, { name: 'metered', credits: 100, expiresAt: null });
+      await keys.close();
+      const send = (idempotencyKey?: string, url = first.url) =>
+        fetch(`${url}${STOOL_PATH}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${metered}`, 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+          body: JSON.stringify({ image }),
+        });
+      const inFlight = [send('crash-retry-1'), send(), send(), send()].map((call) => call.catch(() => undefined));
+      const balance = async () => {
+        const store = new SqliteAccountStore(join(dir, STORE_FILE));
+        try {
+          return { credits: (await store.getKey(record.id))?.credits, charged: (await store.usage(record.id)).length };
+        } finally {
+          await store.close();
+        }
+      };
+      // Every call holds its 5 credits (two at the model, two queued for it).
+      for (let tries = 0; (await balance()).credits !== 80 && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
+      expect(ollama.chatRequests().length).toBeGreaterThan(0);
+      expect(await balance()).toEqual({ credits: 80, charged: 0 });
+
+      first.child.kill('SIGKILL');
+      await first.exited;
+      await Promise.all(inFlight);
+      const second = await serve(dir, env);
+      const restartedAt = Date.now();
+      let after = await balance();
+      while (after.credits !== 100 - 5 * after.charged && Date.now() - restartedAt < 15_000) {
+        await new Promise((r) => setTimeout(r, 200));
+        after = await balance();
+      }
+      expect(after).toEqual({ credits: 100, charged: 0 });
+
+      // The retry of the idempotent call that was in flight runs (no 409), answered by the model now.
+      ollama.setDefault(schemaAnswerBehaviour());
+      const retry = await send('crash-retry-1', second.url);
+      expect(retry.status, await retry.clone().text()).toBe(200);
+      expect(retry.headers.get('x-credits-charged')).toBe('5');
+      second.child.kill('SIGTERM');
+      expect(await within(second.exited, 10_000, 'shutdown')).toEqual({ code: 0, signal: null });
+    } finally {
+      await ollama.close();
+    }
   });
 
   /**

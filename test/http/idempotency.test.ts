@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { pino } from 'pino';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../../src/accounts/issue-key.js';
@@ -188,6 +189,39 @@ describe('Idempotency-Key', () => {
       const replay = await send();
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.body).toEqual(retry.body);
+      await store.close();
+    });
+
+    it('a full disk that fails the reservation and the claim\'s release: the client hears the first error, the retry runs (no 409), and nothing stays held', async () => {
+      const file = join(dir, 'disk-full.db');
+      const store = new SqliteAccountStore(file);
+      await store.startLease();
+      const { secret, record } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
+      const saboteur = new Database(file);
+      saboteur.exec(`CREATE TRIGGER reserve_fails BEFORE INSERT ON credit_reservations BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+                     CREATE TRIGGER release_fails BEFORE DELETE ON idempotency_keys BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`);
+      const logged: unknown[] = [];
+      const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+      const app = createApp({ store, pipeline: await builtinPipeline(), logger });
+      const send = () =>
+        request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'full-1').send({ image });
+
+      const failed = await send();
+      expectErrorEnvelope(failed, 500, 'INTERNAL_ERROR');
+      // Both failures are in the log: the reservation's (the cause), and the release's.
+      const messages = logged.map((entry) => JSON.stringify(entry));
+      expect(messages.some((line) => line.includes('could not release an idempotency claim'))).toBe(true);
+      expect(messages.some((line) => line.includes('internal error') && line.includes('database or disk is full'))).toBe(true);
+      expect(store.failure()).toMatchObject({ message: 'database or disk is full' });
+
+      const stillFull = await send();
+      expect(stillFull.body.error?.code).not.toBe('IDEMPOTENCY_IN_PROGRESS');
+      saboteur.exec('DROP TRIGGER reserve_fails; DROP TRIGGER release_fails');
+      saboteur.close();
+      const retry = await send();
+      expect(retry.status).toBe(200);
+      expect((await store.getKey(record.id))?.credits).toBe(45);
+      expect(await store.held({ leaseLapseMs: 30_000, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS })).toEqual({ reservations: [], claims: [] });
       await store.close();
     });
   });
