@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 import { loadConfig } from './config.js';
 import { ANALYZE_USAGE, runAnalyzeCommand } from './cli/analyze-command.js';
+import { DOCTOR_USAGE, runDoctorCommand } from './cli/doctor-command.js';
 import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
+import { IDEMPOTENCY_ABANDON_MS } from './http/idempotency.js';
 import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
 import { openStore } from './cli/open-store.js';
 import { startServer } from './cli/start-server.js';
@@ -17,6 +19,7 @@ Usage:
   pawlens keys …                Manage API keys; "pawlens keys" lists the commands.
   pawlens models …              Install and list ONNX models; "pawlens models" lists the commands.
   pawlens analyze OP IMAGE      Analyse a local photo without HTTP.
+  pawlens doctor [--clear]      Credits held and idempotency claims open; --clear gives back abandoned ones.
   pawlens --version
 
 ${KEYS_USAGE}
@@ -27,8 +30,25 @@ ${ANALYZE_USAGE}`;
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
+/** Each command's own help, for `pawlens COMMAND --help`. */
+const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  serve: `pawlens serve — start the HTTP service
+
+  Settings come from the environment (README, "Configuration"): PAWLENS_PORT, PAWLENS_HOST,
+  PAWLENS_DATA_DIR, PAWLENS_MODELS_DIR, OLLAMA_HOST, PAWLENS_LLM, …`,
+  keys: KEYS_USAGE,
+  models: MODELS_USAGE,
+  analyze: ANALYZE_USAGE,
+  doctor: DOCTOR_USAGE,
+};
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  // `pawlens serve --help` must never start a server, nor `keys --help` touch the store; `pawlens keys` alone asks what there is.
+  if (command && COMMAND_USAGE[command] && (rest.some((arg) => arg === '--help' || arg === '-h') || (command === 'keys' && rest.length === 0))) {
+    print(COMMAND_USAGE[command]);
+    return;
+  }
   switch (command) {
     case 'serve': {
       const config = loadConfig();
@@ -61,6 +81,16 @@ async function main(argv: string[]): Promise<void> {
     case 'models':
       await runModelsCommand(rest, loadConfig().modelsDir, print);
       return;
+    case 'doctor': {
+      const config = loadConfig();
+      const store = openStore(config.dataDir);
+      try {
+        await runDoctorCommand(rest, store, { leaseLapseMs: config.storeLeaseMs, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS }, print);
+      } finally {
+        await store.close();
+      }
+      return;
+    }
     case 'analyze': {
       const config = loadConfig();
       // One photo: starting inference threads would cost more than running it here.
@@ -89,7 +119,16 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+// `pawlens keys usage | head -1`: the reader went away, which is not an error of ours.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  const { code } = error as { code?: unknown };
+  // parseArgs' own errors ("Unknown option '--nmae'") come with the command's usage.
+  const usage = typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS') ? COMMAND_USAGE[process.argv[2] ?? ''] : undefined;
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage ? `\n${usage}\n` : ''}`);
   process.exitCode = 1;
 });

@@ -24,6 +24,11 @@ const positiveInt = (name: string, text: string | undefined): number => {
   return Number(text);
 };
 
+const atLeastOne = (name: string, value: number): number => {
+  if (value < 1) throw new Error(`${name} must be at least 1.`);
+  return value;
+};
+
 const requireId = (id: string | undefined, verb: string): string => {
   if (!id) throw new Error(`Usage: pawlens keys ${verb} ID ("pawlens keys list" shows the ids).`);
   return id;
@@ -37,6 +42,9 @@ function describeKey(key: KeyRecord): string {
 
 /** Runs one `pawlens keys …` command against the store; output goes through `print`. */
 export async function runKeysCommand(args: string[], store: AccountStore, print: Print, now = new Date()): Promise<void> {
+  // parseArgs would take "-3" for an option; say what is wrong with it instead.
+  const negative = args.find((arg) => /^-\d/.test(arg));
+  if (negative) throw new Error(`${negative}: credits and limits are positive whole numbers, e.g. pawlens keys credit ID 100.`);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -82,13 +90,13 @@ export async function runKeysCommand(args: string[], store: AccountStore, print:
       return;
     }
     case 'credit': {
-      const record = await store.addCredits(requireId(id, 'credit'), positiveInt('N', amount));
+      const record = await store.addCredits(requireId(id, 'credit'), atLeastOne('N', positiveInt('N', amount)));
       print(json ? JSON.stringify(record) : describeKey(record));
       return;
     }
     case 'usage': {
       if (id && !(await store.getKey(id))) throw new Error(`No key with id ${id}; "pawlens keys list" shows the ids.`);
-      const rows = await store.usage(id, values.limit === undefined ? 100 : positiveInt('--limit', values.limit));
+      const rows = await store.usage(id, values.limit === undefined ? 100 : atLeastOne('--limit', positiveInt('--limit', values.limit)));
       if (json) print(JSON.stringify(rows));
       else if (rows.length === 0) print('No charged calls yet.');
       else rows.forEach((row) => print(`${row.at}  ${row.keyId}  ${row.operation}  ${row.credits} credits  ${row.requestId}`));

@@ -69,7 +69,9 @@ export async function startServer(
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   logger.info({ url }, 'pawlens listening');
-  print(`pawlens listening on ${url} (docs: ${url}/docs)`);
+  // Listening on every interface: the address to type on this machine is the loopback one.
+  const local = address.address === '0.0.0.0' ? `http://127.0.0.1:${address.port}` : address.address === '::' ? `http://[::1]:${address.port}` : url;
+  print(`pawlens listening on ${url} (docs: ${local}/docs${local === url ? '' : '; every interface: keep it behind a firewall or set PAWLENS_HOST'})`);
 
   if (firstKey) {
     const { record, secret } = firstKey;
@@ -78,7 +80,7 @@ export async function startServer(
     print(`  ${secret}`);
     print('Try it with a photo of yours:');
     print(`  printf '{"image":"%s"}' "$(base64 -w0 photo.jpg)" > request.json`);
-    print(`  curl -s ${url}/api/v1/breed-identification -H "Authorization: Bearer ${secret}" \\`);
+    print(`  curl -s ${local}/api/v1/breed-identification -H "Authorization: Bearer ${secret}" \\`);
     print('    -H "Content-Type: application/json" --data-binary @request.json');
     print('');
   }

@@ -193,6 +193,17 @@ describe.concurrent('pawlens keys: refusals', () => {
     expectFailure(await keys('frobnicate'), /Unknown keys command "frobnicate"[\s\S]*pawlens keys create --name/);
   });
 
+  it('a negative amount or a zero limit is refused with what is wrong, not a parser error', async () => {
+    const [negative, zero] = await Promise.all([keys('credit', meteredId, '-3'), keys('usage', '--limit', '0')]);
+    expectFailure(negative, /-3: credits and limits are positive whole numbers/);
+    expect(negative.stderr).not.toMatch(/ambiguous/);
+    expectFailure(zero, /--limit must be at least 1/);
+  });
+
+  it('a misspelt option fails with the command\'s usage', async () => {
+    expectFailure(await keys('create', '--nmae', 'typo'), /Unknown option '--nmae'[\s\S]*pawlens keys create --name/);
+  });
+
   it('none of the refusals changed the store', async () => {
     // Runs alongside the others; whichever order, no refusal writes anything.
     const listed = JSON.parse(expectOk(await keys('list', '--json')).stdout) as Array<{ name: string; credits: number | null }>;
@@ -212,6 +223,70 @@ describe.concurrent('pawlens (top level)', () => {
   it('an unknown command exits non-zero with the usage text', async () => {
     const run = expectFailure(await pawlens(['frobnicate'], { PAWLENS_DATA_DIR: tempDir() }), /Unknown command "frobnicate"/);
     expect(run.stderr).toMatch(/Usage:[\s\S]*pawlens serve[\s\S]*pawlens keys/);
+  });
+
+  it('COMMAND --help prints that command\'s help and exits 0; serve --help starts nothing, keys alone is its help', async () => {
+    const dir = tempDir();
+    const runs = await Promise.all(
+      [['serve', '--help'], ['keys', '--help'], ['models', '-h'], ['analyze', '--help'], ['doctor', '--help'], ['keys']].map((args) => pawlens(args, { PAWLENS_DATA_DIR: dir })),
+    );
+    const [serveHelp, keysHelp, modelsHelp, analyzeHelp, doctorHelp, keysAlone] = runs.map((run) => expectOk(run).stdout);
+    expect(serveHelp).toMatch(/pawlens serve — start the HTTP service/);
+    expect(serveHelp).not.toMatch(/listening/);
+    expect(keysHelp).toMatch(/pawlens keys create --name/);
+    expect(keysAlone).toBe(keysHelp);
+    expect(modelsHelp).toMatch(/pawlens models/);
+    expect(analyzeHelp).toMatch(/pawlens analyze OPERATION IMAGE/);
+    expect(doctorHelp).toMatch(/pawlens doctor \[--clear\]/);
+    // None of them opened (or created) a key store.
+    expect(existsSync(join(dir, STORE_FILE))).toBe(false);
+  });
+
+  it('output piped into a reader that stops early (keys list | head -1) ends quietly', async () => {
+    const dir = tempDir();
+    const store = new SqliteAccountStore(join(dir, STORE_FILE));
+    for (let i = 0; i < 3000; i++) await store.createKey({ name: `k${i}`, credits: 10, expiresAt: null }, i.toString(16).padStart(64, '0'), 'pk_x…');
+    await store.close();
+    const run = await runProcess('sh', ['-c', `"${process.execPath}" "${CLI}" keys list | head -1`], { cwd: ROOT, env: cleanEnv({ PAWLENS_DATA_DIR: dir }) });
+    expect(run.stderr).not.toMatch(/EPIPE|Error/);
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('doctor lists what is held and --clear gives back only what is abandoned', async () => {
+    const dir = tempDir();
+    const store = new SqliteAccountStore(join(dir, STORE_FILE), () => new Date(Date.now() - 3_600_000));
+    const key = await store.createKey({ name: 'metered', credits: 50, expiresAt: null }, 'd'.repeat(64), 'pk_dddd…');
+    await store.reserve(key.id, 5, 'req_leftbehind01', 'stool');
+    await store.close();
+    const listed = expectOk(await pawlens(['doctor'], { PAWLENS_DATA_DIR: dir })).stdout;
+    expect(listed).toMatch(/Credits reserved \(1\):[\s\S]*req_leftbehind01[\s\S]*ABANDONED/);
+    expect(listed).toMatch(/pawlens doctor --clear/);
+    const cleared = expectOk(await pawlens(['doctor', '--clear'], { PAWLENS_DATA_DIR: dir })).stdout;
+    expect(cleared).toMatch(/Cleared: 1 reservations \(5 credits given back\), 0 claims/);
+    const after = JSON.parse(expectOk(await pawlens(['doctor', '--json'], { PAWLENS_DATA_DIR: dir })).stdout);
+    expect(after).toEqual({ reservations: [], claims: [] });
+  });
+
+  it('npm start runs the server as npm\'s own child, so SIGTERM to npm stops the server too (no orphan left listening)', async () => {
+    const dir = tempDir();
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: ROOT,
+      env: cleanEnv({ PAWLENS_PORT: '0', PAWLENS_HOST: '127.0.0.1', PAWLENS_DATA_DIR: dir, PAWLENS_LLM: 'off', HOME: dir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(npm);
+    let stdout = '';
+    npm.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const url = await within(
+      new Promise<string>((found) => npm.stdout?.on('data', () => /pawlens listening on (http:\/\/\S+)/.exec(stdout)?.[1] && found(/pawlens listening on (http:\/\/\S+)/.exec(stdout)![1]!))),
+      20_000,
+      'npm start',
+    );
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    npm.kill('SIGTERM');
+    await within(new Promise((exited) => npm.on('exit', exited)), 10_000, 'npm to exit');
+    await new Promise((r) => setTimeout(r, 500));
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   });
 
   it('--version prints the version', async () => {
