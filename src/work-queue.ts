@@ -37,16 +37,30 @@ export class WorkQueue {
 
   /** Runs `job` once a slot is free, and frees the slot when it ends. */
   async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.full) throw new QueueFull(this.retryAfterSeconds);
-    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running++;
+    const release = await this.acquire();
     try {
       return await job();
     } finally {
+      release();
+    }
+  }
+
+  /**
+   * Waits for a slot and holds it until the returned function is called (once is enough; later
+   * calls do nothing): for work whose end is an event rather than a promise, such as a response.
+   */
+  async acquire(): Promise<() => void> {
+    if (this.full) throw new QueueFull(this.retryAfterSeconds);
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
       // Hand the slot straight to the next waiter, so `running` never dips and lets a newcomer jump the queue.
       const next = this.waiting.shift();
       if (next) next();
       else this.running--;
-    }
+    };
   }
 }

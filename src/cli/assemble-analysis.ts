@@ -57,7 +57,7 @@ export async function assembleAnalysis(config: Config, logger: Logger, print: (l
   const pipeline = createPipeline(vision, narrator && llm.mode !== 'off' ? { narrator, mode: llm.mode } : undefined);
   return {
     pipeline,
-    readinessChecks: [visionReadinessCheck(vision), llmReadinessCheck(llm.mode, llm.host.base, narrator)],
+    readinessChecks: [visionReadinessCheck(vision), llmReadinessCheck(llm.mode, narrator)],
     close: async () => pool?.close(),
   };
 }

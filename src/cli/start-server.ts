@@ -4,6 +4,7 @@ import type { AccountStore } from '../accounts/account-store.js';
 import { issueKey } from '../accounts/issue-key.js';
 import type { Config } from '../config.js';
 import { createApp } from '../http/create-app.js';
+import { createHttpServer } from '../http/http-server-limits.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Pipeline } from '../analysis/pipeline.js';
@@ -45,7 +46,7 @@ export async function startServer(
     maxQueue: config.maxQueue,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
-  const server = express.listen(config.port, config.host);
+  const server = createHttpServer(express, logger).listen(config.port, config.host);
   let firstKey: Awaited<ReturnType<typeof issueKey>> | undefined;
   try {
     await new Promise<void>((resolve, reject) => {

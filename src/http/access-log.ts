@@ -10,17 +10,18 @@ import { requestIdOf } from './request-id.js';
 export function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
+    // 'close' comes for every request, answered or not: one whose client went away before its
+    // answer was sent is logged too ("aborted"), never silently lost from the log.
+    res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const operation = res.locals.operation?.key;
+      const aborted = !res.writableFinished || res.locals.clientGone === true;
       if (operation) {
-        metrics.requests.inc({ operation, status: String(res.statusCode) });
+        metrics.requests.inc({ operation, status: aborted ? 'aborted' : String(res.statusCode) });
         metrics.requestSeconds.observe({ operation }, seconds);
       }
-      logger.info(
-        { requestId: requestIdOf(res), method: req.method, path: req.path.slice(0, 200), status: res.statusCode, ms: seconds * 1e3, keyId: res.locals.key?.id },
-        'request',
-      );
+      const line = { requestId: requestIdOf(res), method: req.method, path: req.path.slice(0, 200), status: res.statusCode, ms: seconds * 1e3, keyId: res.locals.key?.id };
+      logger.info(aborted ? { ...line, aborted: true } : line, aborted ? 'request aborted by the client' : 'request');
     });
     next();
   };

@@ -23,6 +23,12 @@ export interface AnalysisRouteDeps {
   readonly pipeline: Pipeline;
   /** Decode + on-device analysis slots; the language model has its own. */
   readonly queue: WorkQueue;
+  /**
+   * Requests whose body is being read or analysed: bodies are read only inside one of its slots,
+   * so memory is bounded by its size, not by how many clients upload at once. Those waiting for a
+   * slot hold only a socket; past its queue they are refused at once (SERVICE_BUSY).
+   */
+  readonly intake: WorkQueue;
   readonly rateLimitPerMinute: number;
   readonly metrics: Metrics;
   readonly now: () => Date;
@@ -54,6 +60,22 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
     return reservation;
   };
 
+  /**
+   * Admission, before any body is read: a metered key without the credits for one call is
+   * refused here (the reservation after the image is still what holds them), then the request
+   * waits for an intake slot, held until the on-device analysis is done or the client is gone.
+   */
+  const admit: RequestHandler = async (_req, res, next) => {
+    const key = required(res.locals.key, 'the API key');
+    if (key.credits !== null && key.credits < CREDITS_PER_CALL) {
+      throw new ApiError('INSUFFICIENT_CREDITS', `This call costs ${CREDITS_PER_CALL} credits and key ${key.id} has ${key.credits}; add some with "pawlens keys credit ${key.id} <N>".`);
+    }
+    const release = await deps.intake.acquire();
+    res.locals.releaseIntake = release;
+    res.once('close', release);
+    next();
+  };
+
   const analyze: RequestHandler = async (_req, res) => {
     const { requestId, idempotencyKey } = res.locals;
     const operation = required(res.locals.operation, 'the operation');
@@ -76,6 +98,10 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
         throw error;
       }
     });
+    // The body has served its purpose: the intake slot goes to the next upload while this one
+    // waits for the language model (which has its own bounded queue), and the text is let go.
+    res.locals.request = { ...request, image: '' };
+    res.locals.releaseIntake?.();
     try {
       const answer = await pipeline.narrate(assessed);
       const body = successBody(requestId, operation.data, answer.data);
@@ -99,6 +125,7 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
     selectOperation,
     bearerAuth(store, deps.now),
     rateLimit(deps.rateLimitPerMinute, () => deps.now().getTime()),
+    admit,
     ...jsonBody(DEFAULT_INTAKE_LIMITS.maxBytes),
     claims.claim,
     analyze,

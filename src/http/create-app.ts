@@ -15,6 +15,7 @@ import { docsRouter } from './docs-router.js';
 import { errorHandler, methodNotAllowed, notFound } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 import { requestId } from './request-id.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface AppDeps {
   readonly store: AccountStore;
@@ -43,6 +44,8 @@ export function createApp(deps: AppDeps): App {
   const logger = deps.logger ?? silentLogger;
   const now = deps.now ?? (() => new Date());
   const queue = new WorkQueue(deps.maxConcurrency ?? 2, deps.maxQueue ?? 64);
+  // Twice the analysis slots: one body can arrive while another is analysed, and no more are held in memory.
+  const intake = new WorkQueue(2 * queue.concurrency, deps.maxQueue ?? 64);
   const metrics = deps.metrics ?? new Metrics();
   metrics.watchQueue(queue);
   metrics.watchOperations(OPERATION_LIST.map((operation) => operation.key));
@@ -52,6 +55,7 @@ export function createApp(deps: AppDeps): App {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestId());
+  app.use(securityHeaders());
   app.use(accessLog(logger, metrics));
 
   const get = (path: string, handler: RequestHandler) => app.route(path).get(handler).all(methodNotAllowed(['GET', 'HEAD']));
@@ -74,7 +78,7 @@ export function createApp(deps: AppDeps): App {
   app.use(docsRouter());
 
   const operationPaths = OPERATION_LIST.flatMap((operation) => API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`));
-  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, metrics, now, rateLimitPerMinute: deps.rateLimitPerMinute ?? 0, logger });
+  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, intake, metrics, now, rateLimitPerMinute: deps.rateLimitPerMinute ?? 0, logger });
   app.route(operationPaths).post(...route).all(methodNotAllowed(['POST']));
 
   app.use(notFound());

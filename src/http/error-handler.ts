@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../contract/api-error.js';
 import { ErrorEnvelope } from '../contract/envelopes.js';
 import { ERROR_CATALOGUE } from '../contract/error-catalogue.js';
@@ -20,7 +20,6 @@ function fromBodyParser(error: { type?: unknown; limit?: unknown; status?: unkno
     case 'charset.unsupported':
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
     case 'request.size.invalid':
-    case 'request.aborted':
       return new ApiError('VALIDATION_ERROR', 'The request body ended before its declared length.');
     default:
       // A corrupt gzip or deflate body: body-parser wraps zlib's error as a 400 without a type.
@@ -60,7 +59,9 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    if (error instanceof ClientGoneError) {
+    // The client hung up (before its answer, or in the middle of sending its body): nobody to answer.
+    if (error instanceof ClientGoneError || (error as { type?: unknown } | undefined)?.type === 'request.aborted') {
+      res.locals.clientGone = true;
       res.end();
       return;
     }
@@ -70,6 +71,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
+    // Refused before its body was read (a bad key, no credits, too large, busy): the body is not
+    // worth reading, so the connection closes after the answer instead of taking the rest of it.
+    if (!req.complete) closeAfterAnswer(req, res);
     if (apiError) {
       sendError(res, apiError);
       return;
@@ -77,6 +81,22 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     logger.error({ requestId: requestIdOf(res), method: req.method, path: req.path, err: error }, 'internal error');
     sendError(res, new ApiError('INTERNAL_ERROR'));
   };
+}
+
+/** How long an answered connection may still deliver its answer before it is cut: the client reads it, or stops sending, by then. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * `Connection: close`, no more of the body read, and the socket destroyed a moment after the
+ * answer went out. Closing at once with unread bytes would make the kernel reset the connection
+ * and the client could lose the answer; reading on would let a client hold the server for as
+ * long as its upload lasts (a 50 MB body read whole before its 413).
+ */
+function closeAfterAnswer(req: Request, res: Response): void {
+  res.setHeader('Connection', 'close');
+  req.unpipe();
+  req.pause();
+  res.once('finish', () => setTimeout(() => req.socket.destroy(), CLOSE_GRACE_MS).unref());
 }
 
 /** The only way an error body is made: checked against the closed error envelope, INTERNAL_ERROR if it fails. */

@@ -46,6 +46,16 @@ const parseRequest: RequestHandler = (req, res, next) => {
  * parsed by parseJsonBody, which reads a photo's Base64 without running it through JSON.parse.
  */
 export function jsonBody(maxImageBytes: number): RequestHandler[] {
-  const read = express.text({ limit: jsonBodyLimit(maxImageBytes), type: ['application/json', 'application/*+json'], defaultCharset: 'utf-8' });
-  return [requireJson, read, parseRequest];
+  const limit = jsonBodyLimit(maxImageBytes);
+  const read = express.text({ limit, type: ['application/json', 'application/*+json'], defaultCharset: 'utf-8' });
+  // A declared length over the limit is refused before a byte of the body is read: body-parser
+  // would read (and drop) the whole body first, 50 MB of it if that is what the client sends.
+  const refuseDeclaredOversize: RequestHandler = (req, _res, next) => {
+    const declared = Number(req.headers['content-length']);
+    if (declared > limit) {
+      throw new ApiError('IMAGE_TOO_LARGE', `The request body is ${Math.ceil(declared / 1024 / 1024)} MiB; images may be at most ${Math.round(maxImageBytes / 1024 / 1024)} MiB.`);
+    }
+    next();
+  };
+  return [requireJson, refuseDeclaredOversize, read, parseRequest];
 }

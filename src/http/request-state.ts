@@ -20,6 +20,10 @@ declare global {
       request?: AnalysisRequest;
       /** idempotency().claim, when the request carries an Idempotency-Key that it claimed. */
       idempotencyKey?: string;
+      /** errorHandler(): the client went away before its answer; the access log says so. */
+      clientGone?: boolean;
+      /** The analysis route's admission: gives its intake slot back (once; later calls do nothing). */
+      releaseIntake?: () => void;
     }
   }
 }

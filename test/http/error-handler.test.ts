@@ -427,11 +427,23 @@ describe('the order of checks: request id → auth → content type → body →
     ['a too-small photo → 400', () => images.tiny, 400, 'INVALID_IMAGE'],
     ['a GIF → 415', () => images.gif, 415, 'UNSUPPORTED_IMAGE_FORMAT'],
     ['an oversized image → 413', () => toBase64(jpegMagicThenNoise(3 * MiB + 1)), 413, 'IMAGE_TOO_LARGE'],
-  ] as const)('image checks come before credits: no credits and %s, not 402', async (_name, image, status, code) => {
-    const broke = await suite.app.issue({ credits: 0 });
-    const response = await suite.app.post('stool', { image: image() }, broke.secret);
+  ] as const)('with the credits for a call, the image is checked: %s', async (_name, image, status, code) => {
+    const paying = await suite.app.issue({ credits: 5 });
+    const response = await suite.app.post('stool', { image: image() }, paying.secret);
     expectErrorEnvelope(response, status, code);
-    await expectKeyUncharged(suite.app, broke, 0);
+    await expectKeyUncharged(suite.app, paying, 5);
+  });
+
+  // Admission comes before the body (issue 12): a key that cannot pay for a call is refused
+  // before its upload is read or decoded, whatever the photo, and the connection is closed.
+  it.each(['a good photo', 'text that is not Base64', 'an oversized image'] as const)('without the credits for a call, 402 before the body is read: %s', async (name) => {
+    const broke = await suite.app.issue({ credits: 4 });
+    const image = name === 'a good photo' ? images.jpeg : name === 'an oversized image' ? toBase64(jpegMagicThenNoise(3 * MiB + 1)) : 'not base64 at all!';
+    const response = await suite.app.post('stool', { image }, broke.secret);
+    expectErrorEnvelope(response, 402, 'INSUFFICIENT_CREDITS');
+    expect(response.body.error.message).toMatch(/has 4; add some with "pawlens keys credit/);
+    expect(response.headers.connection).toBe('close');
+    await expectKeyUncharged(suite.app, broke, 4);
   });
 
   it('every answer, even a 404 before any route, carries a fresh request id', async () => {
@@ -538,6 +550,27 @@ describe('overload', () => {
     expectAccepted(await first);
     // The slot is free again once the holder is answered.
     expectAccepted(await app.post('stool', { image: images.jpeg }, other.secret));
+  });
+
+  it('bodies are read only in the intake slots (twice the analysis slots): past them and their queue, SERVICE_BUSY before the body is read', async () => {
+    const { pipeline, entered, release } = heldPipeline(builtin);
+    const app = await createTestApp({ maxConcurrency: 1, maxQueue: 1, pipeline });
+    const key = await app.issue({ credits: 10 * CREDITS });
+    // One analysing (held), one in the analysis queue, one waiting for an intake slot: the intake is full.
+    const admitted = [app.post('stool', { image: images.jpeg }, key.secret).then((r) => r)];
+    await entered;
+    admitted.push(app.post('stool', { image: images.jpeg }, key.secret).then((r) => r));
+    admitted.push(app.post('stool', { image: images.jpeg }, key.secret).then((r) => r));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const busy = await app.post('stool', { image: images.jpeg }, key.secret);
+    expectErrorEnvelope(busy, 503, 'SERVICE_BUSY');
+    expect(busy.headers.connection).toBe('close');
+    release();
+    const answers = await Promise.all(admitted);
+    // The one queued for the analysis slot is refused by the analysis queue (its size is 1 with one
+    // waiting for intake); the others are answered. Whatever happened, nobody paid for a refusal.
+    expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
+    expect((await app.store.getKey(key.id))?.credits).toBe(10 * CREDITS - 5 * answers.filter((r) => r.status === 200).length);
   });
 
   it('RATE_LIMITED on the third call of two a minute, with Retry-After; free, per key, and over once it has passed', async () => {

@@ -19,14 +19,15 @@ export async function llmReadiness(narrator: OllamaNarrator): Promise<LlmState> 
  * /readyz's `llm`: without a working LLM the service still answers, from templates, and says it
  * is degraded; with PAWLENS_LLM=required it is not ready.
  */
-export function llmReadinessCheck(mode: LlmMode, host: string, narrator: OllamaNarrator | undefined): ReadinessCheck {
+export function llmReadinessCheck(mode: LlmMode, narrator: OllamaNarrator | undefined): ReadinessCheck {
   return {
     name: 'llm',
     async check() {
       const state = mode === 'off' || !narrator ? 'off' : await llmReadiness(narrator);
       const outcomes = narrator ? await narrator.outcomeCounts() : {};
       const status = state === 'off' || state === 'ok' ? 'ok' : mode === 'required' ? 'not_ready' : 'degraded';
-      return { status, report: { mode, host, model: narrator?.model ?? null, state, outcomes } };
+      // Not the host: /readyz may be reachable from the LAN, and where the LLM runs is the operator's business.
+      return { status, report: { mode, model: narrator?.model ?? null, state, outcomes } };
     },
   };
 }

@@ -120,7 +120,7 @@ describe('/readyz', () => {
   const readyz = async (mode: 'auto' | 'required' | 'off', model: string, host = fake.url) => {
     const vision = await builtinVision();
     const narrator = mode === 'off' ? undefined : new OllamaNarrator({ host, model, timeoutMs: 1000 });
-    const readinessChecks = [visionReadinessCheck(vision), llmReadinessCheck(mode, host, narrator)];
+    const readinessChecks = [visionReadinessCheck(vision), llmReadinessCheck(mode, narrator)];
     const { express } = createApp({ store, pipeline: createPipeline(vision), readinessChecks });
     return request(express).get('/readyz');
   };

@@ -1,0 +1,68 @@
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { ApiError } from '../contract/api-error.js';
+import type { Logger } from '../logger.js';
+import { newRequestId } from './request-id.js';
+
+export interface HttpServerLimits {
+  /** Whole request, headers and body, must arrive within this (a 3 MiB upload on a slow clinic Wi-Fi takes seconds, not minutes). */
+  readonly requestTimeoutMs: number;
+  /** Open connections at most; past it new ones are closed at once (each idle keep-alive connection counts). */
+  readonly maxConnections: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpServerLimits = { requestTimeoutMs: 60_000, maxConnections: 512 };
+const HEADERS_TIMEOUT_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** Node's parser errors → the catalogue: the answer a client gets when its request never reached express. */
+function errorOf(code: string | undefined): ApiError {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new ApiError('HEADERS_TOO_LARGE');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new ApiError('REQUEST_TIMEOUT');
+    default:
+      return new ApiError('BAD_REQUEST');
+  }
+}
+
+/**
+ * The HTTP server for `handler` (the express app), held to the service's promises: timeouts for
+ * headers, whole requests and idle keep-alive connections (checked every second, not Node's
+ * every 30), a cap on connections, and Node's own errors (a request line or headers too long, a
+ * malformed request, a request that took too long) answered with the JSON envelope and an
+ * X-Request-Id, as every other answer is, instead of Node's bare status line.
+ */
+export function createHttpServer(handler: RequestListener, logger: Logger, limits: HttpServerLimits = DEFAULT_HTTP_LIMITS): Server {
+  const server = createServer(
+    { headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs), requestTimeout: limits.requestTimeoutMs, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    handler,
+  );
+  server.maxConnections = limits.maxConnections;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // The client reset or hung up mid-request, or an answer already began: nothing can be said on it any more.
+    if (error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE' || !socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const apiError = errorOf(error.code);
+    const requestId = newRequestId();
+    logger.info({ requestId, status: apiError.status, code: error.code }, 'request refused by the HTTP parser');
+    const body = JSON.stringify({ success: false, request_id: requestId, error: { code: apiError.code, message: apiError.message } });
+    socket.end(
+      [
+        `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status] ?? ''}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `X-Request-Id: ${requestId}`,
+        'X-Content-Type-Options: nosniff',
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  });
+  return server;
+}

@@ -1,0 +1,148 @@
+import type { Server } from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../../src/http/http-server-limits.js';
+import { silentLogger } from '../../src/logger.js';
+import { expectErrorEnvelope } from '../fixtures/expectations.js';
+import { photo, toBase64 } from '../fixtures/images.js';
+import { createTestApp, type TestApp } from '../fixtures/test-app.js';
+
+let app: TestApp;
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  app = await createTestApp({ keyCredits: 100 });
+  server = createHttpServer(app.http, silentLogger, { requestTimeoutMs: 1500, maxConnections: 64 }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** Writes `text` on a raw socket (then `more`, after `pauseMs`), and resolves with everything the server sent until it closed. */
+function raw(text: string, options: { more?: string; pauseMs?: number; timeoutMs?: number } = {}): Promise<{ response: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk.toString('latin1')));
+    socket.on('close', () => resolve({ response, ms: Date.now() - started }));
+    socket.on('error', () => undefined);
+    socket.write(text);
+    if (options.more) setTimeout(() => socket.writable && socket.write(options.more!), options.pauseMs ?? 0);
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no close within ${options.timeoutMs ?? 10_000} ms; got ${response.slice(0, 200)}`));
+    }, options.timeoutMs ?? 10_000).unref();
+  });
+}
+
+/** A raw HTTP response as supertest gives one (status, lower-cased headers, parsed JSON body). */
+function parsed(response: string) {
+  const [head = '', body = ''] = response.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), head, headers, body: JSON.parse(body) };
+}
+
+describe('errors from Node\'s HTTP layer are the JSON envelope, with a request id', () => {
+  it.each([
+    ['a request line too long → 431', `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+    ['headers too large → 431', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+    ['a malformed request line → 400', 'NOT HTTP AT ALL\r\n\r\n', 400, 'BAD_REQUEST'],
+    ['a bad header line → 400', 'GET / HTTP/1.1\r\nHost x\r\n\r\n', 400, 'BAD_REQUEST'],
+  ] as const)('%s', async (_name, text, status, code) => {
+    const { response } = await raw(text);
+    expectErrorEnvelope(parsed(response), status, code);
+  });
+
+  it('a body that stops arriving → 408 in the envelope once the request timeout passes, then the connection closes', async () => {
+    const head = `POST /api/v1/feces-analysis HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${app.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"image":"`;
+    const { response, ms } = await raw(head);
+    expectErrorEnvelope(parsed(response), 408, 'REQUEST_TIMEOUT');
+    expect(ms).toBeLessThan(5000);
+  });
+});
+
+describe('a request refused before its body is read does not hold the connection for the rest of the body', () => {
+  it('a declared 50 MB body is answered 413 at once, and the connection closes without reading it', async () => {
+    const head = `POST /api/v1/feces-analysis HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${app.key}\r\nContent-Type: application/json\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n{"image":"`;
+    const { response, ms } = await raw(head);
+    const answer = parsed(response);
+    expectErrorEnvelope(answer, 413, 'IMAGE_TOO_LARGE');
+    expect(answer.headers.connection).toBe('close');
+    expect(ms).toBeLessThan(4000);
+  });
+
+  it('a bad key is answered 401 while the body is still arriving, and the connection is closed, not held for the upload', async () => {
+    const head = `POST /api/v1/feces-analysis HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer pk_${'Z'.repeat(32)}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"image":"`;
+    const { response, ms } = await raw(head, { more: 'A'.repeat(1000), pauseMs: 100 });
+    expectErrorEnvelope(parsed(response), 401, 'INVALID_KEY');
+    expect(ms).toBeLessThan(4000);
+  });
+});
+
+describe('headers on every answer', () => {
+  let image: string;
+  beforeAll(async () => {
+    image = toBase64(await photo('jpeg'));
+  });
+
+  it('an analysis (health data) is never cached, sniffed or framed', async () => {
+    const response = await app.post('stool', { image });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+  });
+
+  it('errors too', async () => {
+    const response = await request(app.http).get('/nope');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('/docs runs only scripts from this host (none inline) and cannot be framed', async () => {
+    const page = await request(app.http).get('/docs');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self';/);
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(page.text).not.toMatch(/<script>/);
+    const start = await request(app.http).get('/docs/start.js');
+    expect(start.status).toBe(200);
+    expect(start.text).toMatch(/SwaggerUIBundle/);
+  });
+
+  it('two Authorization headers are refused, not settled by which came first', async () => {
+    const other = await app.issue({ credits: 100 });
+    const { response } = await raw(
+      `POST /api/v1/feces-analysis HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${app.key}\r\nAuthorization: Bearer ${other.secret}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    );
+    expect(expectErrorEnvelope(parsed(response), 401, 'UNAUTHORIZED').error.message).toMatch(/one Authorization header, not 2/);
+  });
+});
+
+describe('the access log', () => {
+  it('has a line for a request whose client went away before the answer, marked aborted', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const logged = await createTestApp({ logger });
+    const listening = createHttpServer(logged.http, logger).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const socket = connect((listening.address() as AddressInfo).port, '127.0.0.1');
+    socket.write(`POST /api/v1/feces-analysis HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${logged.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"image":"AAAA`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    for (let tries = 0; tries < 40 && !lines.some((line) => line.aborted); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    listening.closeAllConnections();
+    await new Promise((resolve) => listening.close(resolve));
+    expect(lines.find((line) => line.aborted)).toMatchObject({ msg: 'request aborted by the client', path: '/api/v1/feces-analysis', keyId: logged.keyId });
+  });
+});
