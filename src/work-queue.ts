@@ -48,11 +48,26 @@ export class WorkQueue {
   /**
    * Waits for a slot and holds it until the returned function is called (once is enough; later
    * calls do nothing): for work whose end is an event rather than a promise, such as a response.
+   * With `signal`, the wait ends (rejected with its reason) when it aborts.
    */
-  async acquire(): Promise<() => void> {
+  async acquire(signal?: AbortSignal): Promise<() => void> {
     if (this.full) throw new QueueFull(this.retryAfterSeconds);
-    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running++;
+    signal?.throwIfAborted();
+    if (this.running >= this.concurrency) {
+      // A waiter that gives up (its deadline passed) leaves the line; the slot it never got goes to the next.
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => {
+          this.waiting.splice(this.waiting.indexOf(granted), 1);
+          reject(signal!.reason);
+        };
+        const granted = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        this.waiting.push(granted);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    } else this.running++;
     let held = true;
     return () => {
       if (!held) return;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ApiError } from '../contract/api-error.js';
 import type { NarrationRequest } from '../narration/llm/narration-request.js';
-import type { LlmFailureCause, OllamaNarrator } from '../narration/llm/ollama-narrator.js';
+import type { OllamaNarrator } from '../narration/llm/ollama-narrator.js';
 
 export interface LlmStage {
   readonly narrator: OllamaNarrator;
@@ -9,19 +9,15 @@ export interface LlmStage {
   readonly mode: 'auto' | 'required';
 }
 
-/** After Ollama is found down, auto mode answers from templates for this long before trying again. */
-export const LLM_RETRY_AFTER_MS = 30_000;
-const UNREACHABLE: readonly LlmFailureCause[] = ['refused', 'network', 'timeout', 'model_not_found'];
 
 /**
  * The narrate step's policy for a configured language model: its fields, or undefined when the
  * templates must answer (auto mode); in required mode its failure is the request's failure,
  * free of charge. A down Ollama is left alone for a while rather than waited on by every photo.
  */
-export function languageModelStep(stage: LlmStage, now: () => number = Date.now) {
-  let skipUntil = 0;
+export function languageModelStep(stage: LlmStage) {
   /** Whether a photo judged now would go to the model: not while auto mode leaves a down Ollama alone. */
-  const willTry = () => stage.mode === 'required' || now() >= skipUntil;
+  const willTry = () => stage.mode === 'required' || stage.narrator.available();
   const write = async <Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<z.infer<Fields> | undefined> => {
     if (!willTry()) return undefined;
     const outcome = await stage.narrator.narrate(request);
@@ -32,7 +28,6 @@ export function languageModelStep(stage: LlmStage, now: () => number = Date.now)
       }
       throw new ApiError('AI_CALL_FAILED', `The language model this server requires failed (${outcome.cause}); nothing was charged.`);
     }
-    if (UNREACHABLE.includes(outcome.cause)) skipUntil = now() + LLM_RETRY_AFTER_MS;
     return undefined;
   };
   return { write, willTry };

@@ -27,8 +27,8 @@ export interface Pipeline {
   narrate<K extends OperationKey>(assessed: AssessedAs<K>): Promise<Answer<OperationData<K>>>;
 }
 
-export function createPipeline(models: VisionModels, llm?: LlmStage, now?: () => number): Pipeline {
-  const languageModel = llm && languageModelStep(llm, now);
+export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
+  const languageModel = llm && languageModelStep(llm);
   const narrated = () => languageModel?.willTry() ?? false;
 
   /** Only what the operation reads: the colour network for rules that read colours, else the exposure check on the same input. */

@@ -3,7 +3,7 @@ import { createPipeline, type Pipeline } from '../analysis/pipeline.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { LLM_QUEUE_GAUGES, type Metrics } from '../metrics.js';
-import { llmReadiness, llmReadinessCheck } from '../narration/llm/llm-readiness.js';
+import { llmReadinessCheck } from '../narration/llm/llm-readiness.js';
 import { OllamaNarrator } from '../narration/llm/ollama-narrator.js';
 import { assertPrivateLlmHost } from '../narration/llm/privacy-guard.js';
 import type { ReadinessCheck } from '../readiness-check.js';
@@ -49,7 +49,9 @@ export async function assembleAnalysis(config: Config, logger: Logger, print: (l
       maxQueue: llm.maxQueue,
     });
     metrics?.watchQueue(narrator.slots, LLM_QUEUE_GAUGES);
-    const state = await llmReadiness(narrator);
+    // A few seconds at most, even for an Ollama that accepts connections and never answers.
+    const state = await narrator.probe();
+    narrator.watch();
     const line = `LLM ${llm.model} at ${llm.host.base}: ${state}${state === 'ok' ? '' : llm.mode === 'auto' ? ' (answering from built-in templates until it is)' : ''}`;
     print(line);
     if (state === 'model_missing') print(`  pull it with: ollama pull ${llm.model}`);
@@ -58,6 +60,9 @@ export async function assembleAnalysis(config: Config, logger: Logger, print: (l
   return {
     pipeline,
     readinessChecks: [visionReadinessCheck(vision), llmReadinessCheck(llm.mode, narrator)],
-    close: async () => pool?.close(),
+    close: async () => {
+      narrator?.stop();
+      await pool?.close();
+    },
   };
 }

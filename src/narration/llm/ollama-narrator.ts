@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Ollama } from 'ollama';
 import type { z } from 'zod';
 import { silentLogger, type Logger } from '../../logger.js';
@@ -31,7 +32,23 @@ export interface OllamaNarratorOptions {
   readonly concurrency?: number;
   /** Requests that may wait for a call slot; past it a request gets no LLM text (cause queue_full). Default 8. */
   readonly maxQueue?: number;
+  /** How long the health probe (/api/show) may take before Ollama counts as not answering. Default 3 s. */
+  readonly probeTimeoutMs?: number;
 }
+
+/** Whether Ollama answers, has the model pulled, and the model can see images. */
+export type LlmState = 'ok' | 'unreachable' | 'model_missing' | 'no_vision';
+
+/** After Ollama is found not answering, no call is tried for this long (a probe that finds it back ends it sooner). */
+export const LLM_RETRY_AFTER_MS = 30_000;
+/** The health probe runs this often while watched, and /readyz's answer is at most this old. */
+const PROBE_EVERY_MS = 10_000;
+const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
+/** Failures that say Ollama, not this answer, is the problem: every call would fail the same way for now. */
+const OUTAGE_CAUSES: readonly LlmFailureCause[] = ['refused', 'network', 'timeout', 'model_not_found'];
+
+/** The signal of the call in progress, seen by the client's fetch (the client passes none of its own on non-streamed calls). */
+const callSignal = new AsyncLocalStorage<AbortSignal>();
 
 /** Fixed sampling: the same photo and facts give the same text, as far as the model allows. */
 export const CHAT_OPTIONS = { temperature: 0, seed: 42, num_predict: 900 } as const;
@@ -48,6 +65,7 @@ class CallFailed extends Error {
 
 /** Transport and HTTP failures → a cause. ResponseError is not exported by ollama, so by name. */
 function classify(error: unknown): CallFailed {
+  if (error instanceof CallFailed) return error;
   const e = error as { name?: string; status_code?: number; message?: string; cause?: { code?: string } };
   if (e.name === 'TimeoutError' || e.name === 'AbortError') return new CallFailed('timeout', 'the model did not answer in time');
   if (e.name === 'ResponseError') {
@@ -73,15 +91,84 @@ export class OllamaNarrator {
   /** Bounds the calls to Ollama, apart from the CPU slots: a photo waiting on the model holds no decode slot. */
   readonly slots: WorkQueue;
 
+  private readonly timeoutMs: number;
+  private readonly probeTimeoutMs: number;
+  /** Until when no call is tried: Ollama was found not answering. */
+  private unavailableUntil = 0;
+  /** Aborted when Ollama is found not answering: every call waiting or running then ends at once. */
+  private outage = new AbortController();
+  private health: { readonly state: LlmState; readonly at: number } | undefined;
+  private probing: Promise<LlmState> | undefined;
+  private watcher: NodeJS.Timeout | undefined;
+
   constructor(options: OllamaNarratorOptions) {
     const baseFetch = options.fetch ?? fetch;
-    // The client passes no signal on non-streamed calls: the timeout rides on its fetch.
-    const timedFetch: typeof fetch = (url, init) => baseFetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
+    const timedFetch: typeof fetch = (url, init) => baseFetch(url, { ...init, signal: callSignal.getStore() ?? AbortSignal.timeout(options.timeoutMs) });
     this.client = new Ollama({ host: options.host, fetch: timedFetch });
     this.model = options.model;
+    this.timeoutMs = options.timeoutMs;
+    this.probeTimeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
     this.logger = options.logger ?? silentLogger;
     this.metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
     this.slots = new WorkQueue(options.concurrency ?? 2, options.maxQueue ?? 8);
+  }
+
+  /** Whether a call would be tried now: not while Ollama was recently found not answering. */
+  available(): boolean {
+    return Date.now() >= this.unavailableUntil;
+  }
+
+  /** Ollama is not answering: calls waiting or running end now, and none is tried for LLM_RETRY_AFTER_MS. */
+  private markDown(why: string): void {
+    this.unavailableUntil = Date.now() + LLM_RETRY_AFTER_MS;
+    this.outage.abort(new CallFailed('network', why));
+    this.outage = new AbortController();
+  }
+
+  /**
+   * Asks Ollama for the model (/api/show) with a short timeout of its own: an Ollama that accepts
+   * connections but never answers is found in seconds, not after a call's whole timeout.
+   */
+  probe(): Promise<LlmState> {
+    this.probing ??= callSignal
+      .run(AbortSignal.timeout(this.probeTimeoutMs), () => this.client.show({ model: this.model }))
+      .then(
+        (shown): LlmState => ((shown.capabilities ?? []).includes('vision') ? 'ok' : 'no_vision'),
+        (error: unknown): LlmState => {
+          const e = error as { name?: string; status_code?: number };
+          return e.name === 'ResponseError' && e.status_code === 404 ? 'model_missing' : 'unreachable';
+        },
+      )
+      .then((state) => {
+        if (state === 'unreachable' && this.health?.state !== 'unreachable') this.logger.warn({ model: this.model }, 'Ollama does not answer; answering from templates');
+        this.health = { state, at: Date.now() };
+        if (state === 'unreachable') this.markDown('Ollama did not answer its health probe');
+        else if (state === 'ok') this.unavailableUntil = 0;
+        return state;
+      })
+      .finally(() => (this.probing = undefined));
+    return this.probing;
+  }
+
+  /**
+   * The last probe's answer (what /readyz reports), at once; one older than PROBE_EVERY_MS starts
+   * the next in the background. Only before any probe has answered does it wait, for that first one.
+   */
+  async cachedState(): Promise<LlmState> {
+    if (!this.health) return this.probe();
+    if (Date.now() - this.health.at > PROBE_EVERY_MS) void this.probe();
+    return this.health.state;
+  }
+
+  /** Probes every PROBE_EVERY_MS until stop(): an Ollama that stops answering mid-call is found, and its calls end, within seconds. */
+  watch(): void {
+    this.watcher ??= setInterval(() => void this.probe(), PROBE_EVERY_MS);
+    this.watcher.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.watcher);
+    this.watcher = undefined;
   }
 
   private count(outcome: LlmOutcomeLabel): void {
@@ -117,10 +204,24 @@ export class OllamaNarrator {
 
   /** Waits for a call slot, then writes the fields; a full queue is a failure, not a wait. */
   async narrate<Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
-    if (this.slots.full) {
-      return this.fail('queue_full', `${this.slots.active} calls run and ${this.slots.depth} wait; none more may`, 0, request.input.requestId);
+    const { requestId } = request.input;
+    if (this.slots.full) return this.fail('queue_full', `${this.slots.active} calls run and ${this.slots.depth} wait; none more may`, 0, requestId);
+    // One deadline for the whole step, the wait for a slot included; and an outage ends it at once.
+    const signal = AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.outage.signal]);
+    let release: () => void;
+    try {
+      release = await this.slots.acquire(signal);
+    } catch (error) {
+      const failure = classify(error);
+      return this.fail(failure.reason, `while waiting for a call slot: ${failure.message}`, 0, requestId);
     }
-    return this.slots.run(() => this.metrics.time('llm', () => this.write(request)));
+    try {
+      // Found not answering while this one waited: it is not asked either.
+      if (!this.available()) return this.fail('network', 'Ollama was found not answering moments ago; not asked', 0, requestId);
+      return await callSignal.run(signal, () => this.metrics.time('llm', () => this.write(request)));
+    } finally {
+      release();
+    }
   }
 
   private async write<Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
@@ -152,6 +253,7 @@ export class OllamaNarrator {
 
   private fail(cause: LlmFailureCause, detail: string, calls: number, requestId: string): NarrationOutcome<never> {
     this.count(cause);
+    if (calls > 0 && OUTAGE_CAUSES.includes(cause)) this.markDown(`a call failed: ${cause}`);
     this.logger.warn({ requestId, cause, detail: detail.slice(0, 300), calls }, 'llm call failed; answering from templates');
     return { ok: false, cause, detail, calls };
   }

@@ -1,0 +1,101 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPipeline } from '../../../src/analysis/pipeline.js';
+import { createApp } from '../../../src/http/create-app.js';
+import { llmReadinessCheck } from '../../../src/narration/llm/llm-readiness.js';
+import { OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
+import { SqliteAccountStore } from '../../../src/accounts/sqlite-account-store.js';
+import { issueKey } from '../../../src/accounts/issue-key.js';
+import { photo, toBase64 } from '../../fixtures/images.js';
+import { builtinVision } from '../../fixtures/test-app.js';
+
+/**
+ * An Ollama that accepts connections and never answers (a hung process, a frozen VM): the hardest
+ * failure, since nothing is refused. pawlens must find it in seconds, keep /readyz fast, and let no
+ * request wait on it longer than PAWLENS_LLM_TIMEOUT_MS, queued ones included.
+ */
+let silent: Server;
+let url: string;
+const sockets = new Set<Socket>();
+let image: string;
+
+beforeAll(async () => {
+  silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  image = toBase64(await photo('jpeg', { width: 400, height: 300 }));
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => silent.close(resolve));
+});
+
+const narratorFor = (timeoutMs: number, probeTimeoutMs = 300) =>
+  new OllamaNarrator({ host: url, model: 'gemma3:4b', timeoutMs, probeTimeoutMs, concurrency: 2, maxQueue: 8 });
+
+describe('an Ollama that accepts connections and never answers', () => {
+  it('is found by the probe within its short timeout, not the call timeout', async () => {
+    const narrator = narratorFor(45_000);
+    const started = Date.now();
+    expect(await narrator.probe()).toBe('unreachable');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(narrator.available()).toBe(false);
+  });
+
+  it('/readyz answers from the last probe at once, and says degraded', async () => {
+    const narrator = narratorFor(45_000);
+    await narrator.probe();
+    const store = new SqliteAccountStore(':memory:');
+    const { express } = createApp({ store, pipeline: createPipeline(await builtinVision()), readinessChecks: [llmReadinessCheck('auto', narrator)] });
+    for (let i = 0; i < 3; i++) {
+      const started = Date.now();
+      const response = await request(express).get('/readyz');
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(response.body.checks.llm).toMatchObject({ state: 'unreachable' });
+      expect(response.body.status).toBe('degraded');
+    }
+    await store.close();
+  });
+
+  it('a burst of 14 requests: every one is answered from the templates within the LLM timeout, queued ones included', async () => {
+    const timeoutMs = 1500;
+    const narrator = narratorFor(timeoutMs, 10_000);
+    const store = new SqliteAccountStore(':memory:');
+    const { secret } = await issueKey(store, { name: 'burst', credits: null, expiresAt: null });
+    const { express } = createApp({ store, pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }), maxConcurrency: 16, maxQueue: 64 });
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, async () => {
+        const response = await request(express).post('/api/v1/feces-analysis').set('Authorization', `Bearer ${secret}`).send({ image });
+        return { status: response.status, ms: Date.now() - started };
+      }),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    // Before: 45, 90, 90 s, and six past 120 s, as each queued call waited its turn and then its own timeout.
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(timeoutMs + 2500);
+    const outcomes = await narrator.outcomeCounts();
+    expect((outcomes.queue_full ?? 0) + (outcomes.timeout ?? 0) + (outcomes.network ?? 0)).toBe(14);
+    await store.close();
+  });
+
+  it('calls already waiting end as soon as a probe finds Ollama silent, long before their own timeout', async () => {
+    const narrator = narratorFor(60_000, 300);
+    const store = new SqliteAccountStore(':memory:');
+    const { secret } = await issueKey(store, { name: 'mid-call', credits: null, expiresAt: null });
+    const { express } = createApp({ store, pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }) });
+    const started = Date.now();
+    const inFlight = request(express).post('/api/v1/feces-analysis').set('Authorization', `Bearer ${secret}`).send({ image }).then((r) => r);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await narrator.probe();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await store.close();
+  });
+});
