@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -110,6 +110,46 @@ const BUSY_TIMEOUT_MS = 5000;
  * of waiting (to avoid deadlock): two processes opening a fresh data directory together would
  * fail. So retry, briefly, until the busy timeout.
  */
+/**
+ * An empty store file that nothing is creating right now is a store that lost its contents (a
+ * bad copy, a full disk): opening it would silently start a new store and print a new unlimited
+ * key. A new store is never left empty for more than the moment its creator takes the lock.
+ */
+function refuseTruncatedStore(file: string): void {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  if (stats && stats.isFile() && stats.size === 0 && Date.now() - stats.mtimeMs > 10_000) {
+    throw new AccountStoreError(
+      `The key store ${file} is empty (0 bytes), so its keys and balances are gone. Restore it from a backup; or, on a new install, delete the file and start again to create a new store.`,
+    );
+  }
+}
+
+/** SQLite's terse open errors → what happened to which file, and what to do. */
+function explainOpenFailure(file: string, error: unknown): Error {
+  if (error instanceof AccountStoreError) return error;
+  const { code, message } = error as { code?: string; message?: string };
+  const dir = dirname(file);
+  switch (code) {
+    case 'SQLITE_NOTADB':
+      return new AccountStoreError(`${file} is not a pawlens key store (${message}). Point PAWLENS_DATA_DIR at the right folder, or move the file aside to start a new store; restore it from a backup if it held your keys.`);
+    case 'SQLITE_CORRUPT':
+      return new AccountStoreError(`The key store ${file} is damaged (${message}). Stop every pawlens on it and restore it from a backup; "sqlite3 ${file} .recover" may save its rows.`);
+    case 'SQLITE_CANTOPEN':
+    case 'EACCES':
+    case 'EROFS':
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return new AccountStoreError(`The key store ${file} cannot be opened (${message}). PAWLENS_DATA_DIR must be a folder this user can write: check that ${dir} exists and its permissions.`);
+    case 'SQLITE_READONLY':
+    case 'SQLITE_READONLY_DIRECTORY':
+      return new AccountStoreError(`The key store ${file} is read-only (${message}): pawlens writes every charge to it. Make the file and ${dir} writable for this user.`);
+    case 'SQLITE_FULL':
+      return new AccountStoreError(`The disk holding the key store ${file} is full (${message}). Free some space and start again.`);
+    default:
+      return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
 function enableWal(db: Database.Database): void {
   const deadline = Date.now() + BUSY_TIMEOUT_MS;
   const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -146,16 +186,31 @@ const toRecord = (row: KeyRow): KeyRecord => ({
  * in between makes them wait (busy_timeout) instead of failing with SQLITE_BUSY_SNAPSHOT.
  */
 export class SqliteAccountStore implements AccountStore {
-  private readonly db: Database.Database;
+  private readonly db!: Database.Database;
   private readonly now: () => Date;
 
   constructor(file: string, now: () => Date = () => new Date()) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
     this.now = now;
-    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    enableWal(this.db);
-    this.db.pragma('foreign_keys = ON');
+    try {
+      if (file !== ':memory:') {
+        mkdirSync(dirname(file), { recursive: true });
+        refuseTruncatedStore(file);
+      }
+      this.db = new Database(file);
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      enableWal(this.db);
+      this.db.pragma('foreign_keys = ON');
+      this.migrate(file);
+    } catch (error) {
+      if (this.db?.open) this.db.close();
+      throw explainOpenFailure(file, error);
+    }
+    this.file = file;
+  }
+
+  private readonly file: string;
+
+  private migrate(file: string): void {
     // One process migrates; another starting at the same moment waits for the lock, then finds it done.
     this.db
       .transaction(() => {
@@ -197,7 +252,9 @@ export class SqliteAccountStore implements AccountStore {
     else this.db.transaction(() => undefined).immediate();
     if (thorough) {
       const verdict = this.db.pragma('quick_check(1)', { simple: true });
-      if (verdict !== 'ok') throw new AccountStoreError(`The key store failed its integrity check: ${String(verdict)}.`);
+      if (verdict !== 'ok') {
+        throw new AccountStoreError(`The key store ${this.file} failed its integrity check (${String(verdict)}). Stop every pawlens on it and restore it from a backup; "sqlite3 ${this.file} .recover" may save its rows.`);
+      }
     }
   }
 

@@ -52,9 +52,14 @@ export class StoreUpkeep {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Takes the lease and gives back at once whatever an earlier, lapsed process held; then a round every few seconds. */
+  /**
+   * Takes the lease, checks the store reads, writes and is whole (a server never starts on a
+   * store that would fail its calls), and gives back at once whatever an earlier, lapsed process
+   * held; then a round every few seconds.
+   */
   async start(): Promise<void> {
     await this.store.startLease(this.limits.leaseLapseMs);
+    await this.store.probe(true);
     await this.sweep();
     this.timer = setInterval(() => void this.runRound(), this.intervalMs);
     this.timer.unref();

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { loadAnalysisModels } from '../analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../analysis/pipeline.js';
 import type { Config } from '../config.js';
@@ -32,6 +33,7 @@ export async function assembleAnalysis(config: Config, logger: Logger, print: (l
     throw error;
   });
   logger.info({ models: vision.loaded.map((model) => model.manifest.name) }, 'models loaded');
+  if (!existsSync(config.modelsDir)) print(`PAWLENS_MODELS_DIR=${config.modelsDir} does not exist: no installed model is loaded from it (a typo, or a volume not mounted?).`);
   if (!vision.detector) print('No object detector installed: the photo gate cannot tell what a photo shows ("pawlens models install recommended").');
   if (!vision.classifier) print('No classifier installed: breed answers "unknown" ("pawlens models install recommended").');
 
