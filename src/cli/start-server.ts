@@ -45,6 +45,7 @@ export async function startServer(
     maxConcurrency: config.maxConcurrency,
     maxQueue: config.maxQueue,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    adminToken: config.adminToken,
   });
   const server = createHttpServer(express, logger).listen(config.port, config.host);
   let firstKey: Awaited<ReturnType<typeof issueKey>> | undefined;

@@ -16,6 +16,8 @@ import { errorHandler, methodNotAllowed, notFound } from './error-handler.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 import { requestId } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
+import { ApiError } from '../contract/api-error.js';
+import { adminAllowed } from './admin-access.js';
 
 export interface AppDeps {
   readonly store: AccountStore;
@@ -29,6 +31,8 @@ export interface AppDeps {
   readonly metrics?: Metrics;
   /** What /readyz asks besides the key store (models, LLM). */
   readonly readinessChecks?: readonly ReadinessCheck[];
+  /** PAWLENS_ADMIN_TOKEN: who may read /metrics and /readyz's details; without it, only this machine. */
+  readonly adminToken?: string;
 }
 
 export interface App {
@@ -65,11 +69,15 @@ export function createApp(deps: AppDeps): App {
   get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  get('/readyz', async (_req, res) => {
+  get('/readyz', async (req, res) => {
     const report = await checkReadiness(deps.store, deps.readinessChecks);
-    res.status(report.status === 'not_ready' ? 503 : 200).json(report);
+    // The status (and its HTTP code) for any load balancer; what each part reports, for the operator only.
+    res.status(report.status === 'not_ready' ? 503 : 200).json(adminAllowed(req, deps.adminToken) ? report : { status: report.status });
   });
-  get('/metrics', async (_req, res) => {
+  get('/metrics', async (req, res) => {
+    if (!adminAllowed(req, deps.adminToken)) {
+      throw new ApiError('UNAUTHORIZED', deps.adminToken ? '/metrics needs the admin token: send "Authorization: Bearer <PAWLENS_ADMIN_TOKEN>".' : '/metrics answers only on this machine; set PAWLENS_ADMIN_TOKEN to read it from elsewhere.');
+    }
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   get('/openapi.json', (_req, res) => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLoopbackAddress } from '../../src/http/admin-access.js';
 import { createHttpServer } from '../../src/http/http-server-limits.js';
 import { silentLogger } from '../../src/logger.js';
 import { expectErrorEnvelope } from '../fixtures/expectations.js';
@@ -144,5 +145,28 @@ describe('the access log', () => {
     listening.closeAllConnections();
     await new Promise((resolve) => listening.close(resolve));
     expect(lines.find((line) => line.aborted)).toMatchObject({ msg: 'request aborted by the client', path: '/api/v1/feces-analysis', keyId: logged.keyId });
+  });
+});
+
+describe('the operator\'s pages (/metrics, /readyz details)', () => {
+  it('without PAWLENS_ADMIN_TOKEN: open on this machine only', async () => {
+    expect((await request(app.http).get('/metrics')).status).toBe(200);
+    expect((await request(app.http).get('/readyz')).body.checks).toBeDefined();
+    expect(isLoopbackAddress('127.0.0.1')).toBe(true);
+    expect(isLoopbackAddress('::ffff:127.0.0.1')).toBe(true);
+    expect(isLoopbackAddress('::1')).toBe(true);
+    for (const other of ['10.0.0.5', '::ffff:192.168.1.20', 'fe80::1', '1127.0.0.1', undefined]) expect(isLoopbackAddress(other), String(other)).toBe(false);
+  });
+
+  it('with PAWLENS_ADMIN_TOKEN: the token is required, even from this machine; /readyz still gives everyone its status', async () => {
+    const token = 'an-admin-token-of-some-length';
+    const guarded = await createTestApp({ adminToken: token });
+    expectErrorEnvelope(await request(guarded.http).get('/metrics'), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(await request(guarded.http).get('/metrics').set('Authorization', 'Bearer an-admin-token-of-some-lengtX'), 401, 'UNAUTHORIZED');
+    expect((await request(guarded.http).get('/metrics').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    const anonymous = await request(guarded.http).get('/readyz');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual({ status: 'ready' });
+    expect((await request(guarded.http).get('/readyz').set('Authorization', `Bearer ${token}`)).body.checks).toBeDefined();
   });
 });
