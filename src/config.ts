@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   PAWLENS_LLM_CONCURRENCY: wholeNumber('PAWLENS_LLM_CONCURRENCY', 1, 64, 2).default(2),
   PAWLENS_LLM_MAX_QUEUE: wholeNumber('PAWLENS_LLM_MAX_QUEUE', 0, 10_000, 8).default(8),
   PAWLENS_ALLOW_REMOTE_LLM: z.enum(['0', '1'], { error: 'PAWLENS_ALLOW_REMOTE_LLM must be 1 (allow) or 0, e.g. PAWLENS_ALLOW_REMOTE_LLM=1' }).default('0'),
+  // A 3 MiB photo over a slow clinic Wi-Fi arrives in seconds; a client holding a request open for a minute is not uploading.
+  PAWLENS_REQUEST_TIMEOUT_SECONDS: wholeNumber('PAWLENS_REQUEST_TIMEOUT_SECONDS', 1, 3600, 60).default(60),
   PAWLENS_ADMIN_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,200}$/, 'PAWLENS_ADMIN_TOKEN must be 16 to 200 printable characters, e.g. PAWLENS_ADMIN_TOKEN=$(openssl rand -hex 24)')
@@ -72,6 +74,8 @@ const EnvSchema = z.object({
 
 export interface Config {
   readonly port: number;
+  /** A whole request, headers and body, must arrive within this. */
+  readonly requestTimeoutMs: number;
   /** PAWLENS_ADMIN_TOKEN: who may read /metrics and /readyz's details from another machine. */
   readonly adminToken: string | undefined;
   /** How long a server's lease on the key store lasts unrenewed: a crashed server's credits and claims come back after it. */
@@ -137,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.PAWLENS_LOG_LEVEL,
     storeLeaseMs: values.PAWLENS_STORE_LEASE_SECONDS * 1000,
     adminToken: values.PAWLENS_ADMIN_TOKEN,
+    requestTimeoutMs: values.PAWLENS_REQUEST_TIMEOUT_SECONDS * 1000,
     llm: Object.freeze({
       mode: values.PAWLENS_LLM,
       host: parseOllamaHost(values.OLLAMA_HOST)!,

@@ -4,7 +4,7 @@ import type { AccountStore } from '../accounts/account-store.js';
 import { issueKey } from '../accounts/issue-key.js';
 import type { Config } from '../config.js';
 import { createApp } from '../http/create-app.js';
-import { createHttpServer } from '../http/http-server-limits.js';
+import { createHttpServer, DEFAULT_HTTP_LIMITS } from '../http/http-server-limits.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Pipeline } from '../analysis/pipeline.js';
@@ -47,7 +47,7 @@ export async function startServer(
     rateLimitPerMinute: config.rateLimitPerMinute,
     adminToken: config.adminToken,
   });
-  const server = createHttpServer(express, logger).listen(config.port, config.host);
+  const server = createHttpServer(express, logger, { ...DEFAULT_HTTP_LIMITS, requestTimeoutMs: config.requestTimeoutMs }).listen(config.port, config.host);
   let firstKey: Awaited<ReturnType<typeof issueKey>> | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
