@@ -57,7 +57,8 @@ export class WorkQueue {
       // A waiter that gives up (its deadline passed) leaves the line; the slot it never got goes to the next.
       await new Promise<void>((resolve, reject) => {
         const onAbort = () => {
-          this.waiting.splice(this.waiting.indexOf(granted), 1);
+          const at = this.waiting.indexOf(granted);
+          if (at >= 0) this.waiting.splice(at, 1);
           reject(signal!.reason);
         };
         const granted = () => {

@@ -34,7 +34,13 @@ export async function startServer(
   // read its keys never listens, so nothing half-started answers /healthz while every call fails.
   const upkeep = new StoreUpkeep(store, { dataDir: config.dataDir, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS, leaseLapseMs: config.storeLeaseMs, logger });
   await upkeep.start();
-  const needsFirstKey = (await store.countKeys()) === 0;
+  const needsFirstKey = await store.countKeys().then(
+    (count) => count === 0,
+    async (error: unknown) => {
+      await upkeep.stop();
+      throw error;
+    },
+  );
 
   const { express } = createApp({
     store,
