@@ -67,7 +67,8 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 /**
  * Version 3: which process holds each reservation and unanswered idempotency claim (its lease in
  * `instances`), so that what a crashed process held is given back as soon as its lease lapses;
- * and idempotency entries indexed by age, so that expired ones are purged without a table scan.
+ * and idempotency entries indexed by age, so that expired ones are purged without a table scan,
+ * and the unanswered ones apart, so that the sweep every few seconds reads only those.
  */
 const SCHEMA_V3 = `
 CREATE TABLE IF NOT EXISTS instances (
@@ -81,6 +82,7 @@ ALTER TABLE credit_reservations ADD COLUMN owner TEXT;
 ALTER TABLE idempotency_keys ADD COLUMN owner TEXT;
 CREATE INDEX IF NOT EXISTS credit_reservations_by_owner ON credit_reservations (owner);
 CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_at);
+CREATE INDEX IF NOT EXISTS idempotency_keys_open ON idempotency_keys (owner) WHERE body IS NULL;
 `;
 
 interface KeyRow {

@@ -652,6 +652,11 @@ describe('the sweep of what nobody holds any more', () => {
     const plan = db.prepare('EXPLAIN QUERY PLAN SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?').all('2030', 10) as Array<{ detail: string }>;
     db.close();
     expect(plan.map((step) => step.detail).join(' ')).toMatch(/USING (COVERING )?INDEX idempotency_keys_by_age/);
+    // And the sweep's read of the unanswered claims, every few seconds, through its partial index.
+    const check = new Database(file, { readonly: true });
+    const sweep = check.prepare('EXPLAIN QUERY PLAN SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL').all() as Array<{ detail: string }>;
+    check.close();
+    expect(sweep.map((step) => step.detail).join(' ')).toMatch(/USING INDEX idempotency_keys_open/);
   });
 });
 
