@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   PAWLENS_ALLOW_REMOTE_LLM: z.enum(['0', '1'], { error: 'PAWLENS_ALLOW_REMOTE_LLM must be 1 (allow) or 0, e.g. PAWLENS_ALLOW_REMOTE_LLM=1' }).default('0'),
   // A 3 MiB photo over a slow clinic Wi-Fi arrives in seconds; a client holding a request open for a minute is not uploading.
   PAWLENS_REQUEST_TIMEOUT_SECONDS: wholeNumber('PAWLENS_REQUEST_TIMEOUT_SECONDS', 1, 3600, 60).default(60),
+  // A patient file is kept for years: records are forgotten only when the clinic says after how long.
+  PAWLENS_RECORDS_RETENTION_DAYS: wholeNumber('PAWLENS_RECORDS_RETENTION_DAYS', 0, 36_500, 0).default(0),
   PAWLENS_ADMIN_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,200}$/, 'PAWLENS_ADMIN_TOKEN must be 16 to 200 printable characters, e.g. PAWLENS_ADMIN_TOKEN=$(openssl rand -hex 24)')
@@ -74,6 +76,8 @@ const EnvSchema = z.object({
 
 export interface Config {
   readonly port: number;
+  /** Pets' records older than this are forgotten; undefined (PAWLENS_RECORDS_RETENTION_DAYS=0) keeps them. */
+  readonly recordsRetentionMs: number | undefined;
   /** A whole request, headers and body, must arrive within this. */
   readonly requestTimeoutMs: number;
   /** PAWLENS_ADMIN_TOKEN: who may read /metrics and /readyz's details from another machine. */
@@ -142,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeLeaseMs: values.PAWLENS_STORE_LEASE_SECONDS * 1000,
     adminToken: values.PAWLENS_ADMIN_TOKEN,
     requestTimeoutMs: values.PAWLENS_REQUEST_TIMEOUT_SECONDS * 1000,
+    recordsRetentionMs: values.PAWLENS_RECORDS_RETENTION_DAYS > 0 ? values.PAWLENS_RECORDS_RETENTION_DAYS * 86_400_000 : undefined,
     llm: Object.freeze({
       mode: values.PAWLENS_LLM,
       host: parseOllamaHost(values.OLLAMA_HOST)!,

@@ -57,11 +57,11 @@ export interface AccountStore {
   reserve(keyId: string, credits: number, requestId: string, operation: OperationKey): Promise<Reservation | undefined>;
   /**
    * Settles the reservation of a call that succeeded: charged (a ledger row), or, for an answer
-   * that assessed nothing (DESIGN.md §10), given back. With `answer`, the Idempotency-Key's stored
-   * answer is written in the same transaction: either the call is settled and replayable, or
-   * neither (it is refunded).
+   * that assessed nothing (DESIGN.md §10), given back. The Idempotency-Key's stored answer and the
+   * pet's record, when given, are written in the same transaction: either the call is settled,
+   * replayable and recorded, or none of these (it is refunded).
    */
-  commit(reservation: Reservation, answer?: IdempotentAnswer, charged?: boolean): Promise<void>;
+  commit(reservation: Reservation, settle?: Settlement): Promise<void>;
   /** Safe to call more than once and after a commit: only an open reservation is refunded. */
   refund(reservation: Reservation): Promise<void>;
 
@@ -95,6 +95,13 @@ export interface AccountStore {
   purgeIdempotencyKeys(olderThan: Date, limit: number): Promise<number>;
 
   usage(keyId?: string, limit?: number): Promise<UsageRecord[]>;
+
+  /** A pet's records, newest first, `limit` at most, older than the record `before` names when given (DESIGN.md §11). Only the key's own. */
+  petRecords(keyId: string, petId: string, limit: number, before?: number): Promise<PetRecord[]>;
+  /** Erases every record of a pet under this key; resolves with how many there were. */
+  deletePet(keyId: string, petId: string): Promise<number>;
+  /** Forgets up to `limit` records made before `olderThan` (PAWLENS_RECORDS_RETENTION_DAYS). */
+  purgePetRecords(olderThan: Date, limit: number): Promise<number>;
 
   /**
    * Idempotency-Key, per API key: the first request with a key claims it; a later one with the
@@ -133,6 +140,31 @@ export interface SweepResult {
 export interface HeldWork {
   readonly reservations: ReadonlyArray<{ id: number; keyId: string; requestId: string; credits: number; owner: string | null; since: string; abandoned: boolean }>;
   readonly claims: ReadonlyArray<{ keyId: string; idempotencyKey: string; owner: string | null; since: string; abandoned: boolean }>;
+}
+
+/** How commit() settles a call: charged (the default) or given back, and what it stores with it. */
+export interface Settlement {
+  readonly charged?: boolean;
+  readonly answer?: IdempotentAnswer;
+  readonly record?: NewPetRecord;
+}
+
+/** An analysis result kept for a pet (X-Pet-Id): the response's data, never the photo. */
+export interface NewPetRecord {
+  readonly petId: string;
+  /** The response's data, as sent (JSON). */
+  readonly data: string;
+}
+
+export interface PetRecord {
+  /** The record's place in the list: `before` takes it to page on. */
+  readonly id: number;
+  readonly petId: string;
+  readonly requestId: string;
+  readonly operation: OperationKey;
+  readonly creditsCharged: number;
+  readonly at: string;
+  readonly data: unknown;
 }
 
 /** The answer a claimed Idempotency-Key will replay: stored by commit(). */

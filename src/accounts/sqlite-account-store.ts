@@ -10,11 +10,12 @@ import {
   LEASE_LAPSE_MS,
   type AbandonLimits,
   type HeldWork,
+  type PetRecord,
+  type Settlement,
   type StoreFailure,
   type SweepResult,
   type AccountStore,
   type IdempotencyClaim,
-  type IdempotentAnswer,
   type KeyRecord,
   type KeyStatus,
   type NewKey,
@@ -22,7 +23,7 @@ import {
   type UsageRecord,
 } from './account-store.js';
 
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -83,6 +84,22 @@ ALTER TABLE idempotency_keys ADD COLUMN owner TEXT;
 CREATE INDEX IF NOT EXISTS credit_reservations_by_owner ON credit_reservations (owner);
 CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_at);
 CREATE INDEX IF NOT EXISTS idempotency_keys_open ON idempotency_keys (owner) WHERE body IS NULL;
+`;
+
+/** Version 4: pets' records (DESIGN.md §11), listed per key and pet, newest first. */
+const SCHEMA_V4 = `
+CREATE TABLE IF NOT EXISTS pet_records (
+  id               INTEGER PRIMARY KEY,
+  key_id           TEXT NOT NULL REFERENCES api_keys(id),
+  pet_id           TEXT NOT NULL,
+  request_id       TEXT NOT NULL,
+  operation        TEXT NOT NULL,
+  credits_charged  INTEGER NOT NULL,
+  created_at       TEXT NOT NULL,
+  data             TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS pet_records_by_pet ON pet_records (key_id, pet_id, id);
+CREATE INDEX IF NOT EXISTS pet_records_by_age ON pet_records (created_at);
 `;
 
 interface KeyRow {
@@ -223,6 +240,7 @@ export class SqliteAccountStore implements AccountStore {
         if (version === SCHEMA_VERSION) return;
         this.db.exec(SCHEMA);
         if (version < 3) this.db.exec(SCHEMA_V3);
+        if (version < 4) this.db.exec(SCHEMA_V4);
         this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
       })
       .immediate();
@@ -366,7 +384,7 @@ export class SqliteAccountStore implements AccountStore {
     return reservation;
   }
 
-  async commit(reservation: Reservation, answer?: IdempotentAnswer, charged = true) {
+  async commit(reservation: Reservation, { charged = true, answer, record }: Settlement = {}) {
     // Settled or not, the request is over: a reservation or claim a failed write left behind is the sweep's (sweepAbandoned).
     this.openReservations.delete(reservation.id);
     if (answer) this.openClaims.delete(claimOf(reservation.keyId, answer.idempotencyKey));
@@ -388,6 +406,11 @@ export class SqliteAccountStore implements AccountStore {
       if (answer) {
         this.sql('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?')
           .run(answer.body, row.key_id, answer.idempotencyKey);
+      }
+      if (record) {
+        this.sql(
+          'INSERT INTO pet_records (key_id, pet_id, request_id, operation, credits_charged, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(row.key_id, record.petId, row.request_id, row.operation, charged ? row.credits : 0, at, record.data);
       }
     }).immediate());
   }
@@ -499,6 +522,29 @@ export class SqliteAccountStore implements AccountStore {
     return (rows as Array<{ key_id: string; operation: OperationKey; request_id: string; credits: number; created_at: string }>).map(
       (row) => ({ keyId: row.key_id, operation: row.operation, requestId: row.request_id, credits: row.credits, at: row.created_at }),
     );
+  }
+
+  async petRecords(keyId: string, petId: string, limit: number, before = Number.MAX_SAFE_INTEGER): Promise<PetRecord[]> {
+    const rows = this.sql<[string, string, number, number], { id: number; pet_id: string; request_id: string; operation: OperationKey; credits_charged: number; created_at: string; data: string }>(
+      'SELECT * FROM pet_records WHERE key_id = ? AND pet_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+    ).all(keyId, petId, before, limit);
+    return rows.map((row) => ({
+      id: row.id,
+      petId: row.pet_id,
+      requestId: row.request_id,
+      operation: row.operation,
+      creditsCharged: row.credits_charged,
+      at: row.created_at,
+      data: JSON.parse(row.data) as unknown,
+    }));
+  }
+
+  async deletePet(keyId: string, petId: string): Promise<number> {
+    return this.guard(() => this.sql('DELETE FROM pet_records WHERE key_id = ? AND pet_id = ?').run(keyId, petId).changes);
+  }
+
+  async purgePetRecords(olderThan: Date, limit: number): Promise<number> {
+    return this.sql('DELETE FROM pet_records WHERE rowid IN (SELECT rowid FROM pet_records WHERE created_at < ? LIMIT ?)').run(olderThan.toISOString(), limit).changes;
   }
 
   async claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim> {

@@ -8,6 +8,8 @@ export interface StoreUpkeepOptions {
   readonly dataDir: string | undefined;
   /** How long idempotency entries are kept (the purge forgets older ones). */
   readonly idempotencyTtlMs: number;
+  /** Pets' records older than this are forgotten (PAWLENS_RECORDS_RETENTION_DAYS); undefined keeps them. */
+  readonly recordsRetentionMs?: number;
   /** An unanswered claim or reservation with no owner (made before leases) is abandoned after this long. */
   readonly ownerlessAfterMs: number;
   /** Below this much free space in dataDir, paid calls would soon fail to write: not ready. */
@@ -107,15 +109,21 @@ export class StoreUpkeep {
   }
 
   private async purge(): Promise<void> {
-    const olderThan = new Date(this.now().getTime() - this.options.idempotencyTtlMs);
+    const now = this.now().getTime();
+    await this.purgeInBatches('expired idempotency entries', (limit) => this.store.purgeIdempotencyKeys(new Date(now - this.options.idempotencyTtlMs), limit));
+    const retention = this.options.recordsRetentionMs;
+    if (retention !== undefined) await this.purgeInBatches("pets' records past their retention", (limit) => this.store.purgePetRecords(new Date(now - retention), limit));
+  }
+
+  private async purgeInBatches(what: string, purge: (limit: number) => Promise<number>): Promise<void> {
     try {
       for (let batch = 0; batch < PURGE_BATCHES_PER_ROUND; batch++) {
-        if ((await this.store.purgeIdempotencyKeys(olderThan, PURGE_BATCH)) < PURGE_BATCH) return;
+        if ((await purge(PURGE_BATCH)) < PURGE_BATCH) return;
         // Let requests in between batches.
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {
-      this.options.logger.error({ err: error }, 'the purge of expired idempotency entries failed; it runs again in a few seconds');
+      this.options.logger.error({ err: error }, `the purge of ${what} failed; it runs again in a few seconds`);
     }
   }
 

@@ -32,7 +32,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   // Everything that can fail on a broken store runs before the port opens: a server that cannot
   // read its keys never listens, so nothing half-started answers /healthz while every call fails.
-  const upkeep = new StoreUpkeep(store, { dataDir: config.dataDir, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS, leaseLapseMs: config.storeLeaseMs, logger });
+  const upkeep = new StoreUpkeep(store, { dataDir: config.dataDir, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS, leaseLapseMs: config.storeLeaseMs, recordsRetentionMs: config.recordsRetentionMs, logger });
   await upkeep.start();
   const needsFirstKey = await store.countKeys().then(
     (count) => count === 0,

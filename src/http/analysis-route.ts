@@ -10,11 +10,10 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { operationNamed } from '../operations/registry.js';
 import type { WorkQueue } from '../work-queue.js';
-import { bearerAuth } from './bearer-auth.js';
 import { ClientGoneError } from './error-handler.js';
 import { idempotency } from './idempotency.js';
 import { jsonBody } from './json-body.js';
-import { rateLimit } from './rate-limit.js';
+import { petIdOf } from './pet-id.js';
 import { required } from './request-state.js';
 import { successBody } from './success-body.js';
 
@@ -29,9 +28,9 @@ export interface AnalysisRouteDeps {
    * slot hold only a socket; past its queue they are refused at once (SERVICE_BUSY).
    */
   readonly intake: WorkQueue;
-  readonly rateLimitPerMinute: number;
+  /** The API key checked and its rate limit taken, shared with every keyed route (one limit per key). */
+  readonly keyed: readonly RequestHandler[];
   readonly metrics: Metrics;
-  readonly now: () => Date;
   readonly logger: Logger;
 }
 
@@ -110,7 +109,12 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
       const charged = answer.assessed ? CREDITS_PER_CALL : 0;
       // Settled and stored for replay in one transaction, before it is sent: a retry racing the
       // answer already finds it, and a failed write leaves neither a charge nor an answer.
-      await store.commit(reservation, idempotencyKey ? { idempotencyKey, body: JSON.stringify(body) } : undefined, charged > 0);
+      const { petId } = res.locals;
+      await store.commit(reservation, {
+        charged: charged > 0,
+        answer: idempotencyKey ? { idempotencyKey, body: JSON.stringify(body) } : undefined,
+        record: petId ? { petId, data: JSON.stringify(answer.data) } : undefined,
+      });
       metrics.creditsCharged.inc(charged);
       res.setHeader('X-Credits-Charged', String(charged));
       if (reservation.remaining !== null) res.setHeader('X-Credits-Remaining', String(reservation.remaining + reservation.credits - charged));
@@ -123,10 +127,10 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
 
   return [
     selectOperation,
-    bearerAuth(store, deps.now),
-    rateLimit(deps.rateLimitPerMinute, () => deps.now().getTime()),
+    ...deps.keyed,
     admit,
     ...jsonBody(DEFAULT_INTAKE_LIMITS.maxBytes),
+    petIdOf,
     claims.claim,
     analyze,
     claims.release,

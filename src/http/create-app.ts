@@ -18,6 +18,9 @@ import { requestId } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
 import { ApiError } from '../contract/api-error.js';
 import { adminAllowed } from './admin-access.js';
+import { bearerAuth } from './bearer-auth.js';
+import { petRecordsRoute } from './pet-records-route.js';
+import { rateLimit } from './rate-limit.js';
 
 export interface AppDeps {
   readonly store: AccountStore;
@@ -86,8 +89,11 @@ export function createApp(deps: AppDeps): App {
   app.use(docsRouter());
 
   const operationPaths = OPERATION_LIST.flatMap((operation) => API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`));
-  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, intake, metrics, now, rateLimitPerMinute: deps.rateLimitPerMinute ?? 0, logger });
+  // One rate limit per key, whichever keyed route it calls.
+  const keyed = [bearerAuth(deps.store, now), rateLimit(deps.rateLimitPerMinute ?? 0, () => now().getTime())];
+  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, intake, metrics, keyed, logger });
   app.route(operationPaths).post(...route).all(methodNotAllowed(['POST']));
+  app.use(petRecordsRoute(deps.store, keyed));
 
   app.use(notFound());
   app.use(errorHandler(logger));

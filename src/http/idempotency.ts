@@ -24,9 +24,9 @@ function idempotencyKeyOf(header: string | undefined): string | undefined {
   return header;
 }
 
-/** What makes two requests "the same": the operation and the body as read (so JSON key order or spacing do not matter). */
-function requestHash(operation: OperationKey, request: AnalysisRequest): string {
-  return createHash('sha256').update(JSON.stringify([operation, request.image, request.animalType ?? null, request.language])).digest('hex');
+/** What makes two requests "the same": the operation, the body as read (so JSON key order or spacing do not matter) and the pet. */
+function requestHash(operation: OperationKey, request: AnalysisRequest, petId: string | undefined): string {
+  return createHash('sha256').update(JSON.stringify([operation, request.image, request.animalType ?? null, request.language, petId ?? null])).digest('hex');
 }
 
 /** Sends the stored answer again: same body and request id, nothing charged this time. */
@@ -50,7 +50,7 @@ export function idempotency(store: AccountStore, logger: Logger): { claim: Reque
     const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
     if (!idempotencyKey) return next();
     const key = required(res.locals.key, 'the API key');
-    const hash = requestHash(required(res.locals.operation, 'the operation').key, required(res.locals.request, 'the request'));
+    const hash = requestHash(required(res.locals.operation, 'the operation').key, required(res.locals.request, 'the request'), res.locals.petId);
     const claimed = await store.claimIdempotencyKey(key.id, idempotencyKey, hash, IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS);
     switch (claimed.state) {
       case 'claimed':

@@ -4,6 +4,8 @@ import { ErrorEnvelope, successEnvelope } from '../contract/envelopes.js';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../contract/error-catalogue.js';
 import { API_PREFIXES } from '../contract/operation-keys.js';
 import { CREDITS_PER_CALL } from '../contract/price.js';
+import { PetAnalysesData, PetDeletedData } from '../contract/pet-records.js';
+import { PET_ID } from './pet-id.js';
 import { OPERATION_LIST } from '../operations/registry.js';
 
 /** A request is documented as it may be sent (before the parser's transforms), a response as it is sent. */
@@ -54,6 +56,13 @@ export function buildOpenApiDocument(version: string) {
               schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
               description: 'Retry-safe key: the same key and body within 24 h return the stored answer, without a second charge.',
             },
+            {
+              name: 'X-Pet-Id',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', pattern: PET_ID.source },
+              description: "The clinic's id for the pet (a chart number, a UUID): the answer is kept in that pet's records, for this API key only (never the photo).",
+            },
           ],
           requestBody: {
             required: true,
@@ -74,6 +83,36 @@ export function buildOpenApiDocument(version: string) {
         },
       };
     });
+  }
+  schemas.PetAnalysesResponse = jsonSchema(successEnvelope(PetAnalysesData), 'output');
+  schemas.PetDeletedResponse = jsonSchema(successEnvelope(PetDeletedData), 'output');
+  const petParameter = { name: 'petId', in: 'path', required: true, schema: { type: 'string', pattern: PET_ID.source } };
+  const petErrors = { '400': { description: 'VALIDATION_ERROR: a bad pet id or page.' }, '401': { description: 'UNAUTHORIZED or INVALID_KEY.' }, '429': { description: 'RATE_LIMITED.' } };
+  for (const prefix of API_PREFIXES) {
+    paths[`${prefix}/pets/{petId}/analyses`] = {
+      get: {
+        summary: "A pet's analyses",
+        description: 'The results kept for this pet under this API key (requests that sent X-Pet-Id), newest first. Free.',
+        tags: ['records'],
+        security: [{ bearerAuth: [] }],
+        parameters: [
+          petParameter,
+          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          { name: 'before', in: 'query', required: false, schema: { type: 'string' }, description: 'next_before of the previous page.' },
+        ],
+        responses: { '200': { description: 'A page of records.', content: { 'application/json': { schema: { $ref: '#/components/schemas/PetAnalysesResponse' } } } }, ...petErrors },
+      },
+    };
+    paths[`${prefix}/pets/{petId}`] = {
+      delete: {
+        summary: "Erase a pet's records",
+        description: 'Erases every result kept for this pet under this API key. Free.',
+        tags: ['records'],
+        security: [{ bearerAuth: [] }],
+        parameters: [petParameter],
+        responses: { '200': { description: 'How many were erased.', content: { 'application/json': { schema: { $ref: '#/components/schemas/PetDeletedResponse' } } } }, ...petErrors },
+      },
+    };
   }
   return {
     openapi: '3.1.0',

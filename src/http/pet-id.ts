@@ -1,0 +1,20 @@
+import type { RequestHandler } from 'express';
+import { ApiError } from '../contract/api-error.js';
+
+/** A clinic's own patient id: letters, digits and . _ : - (chart numbers, UUIDs), 1 to 64 of them. */
+export const PET_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+/** The pet a path or header names, checked: a bad one is the client's error, said plainly. */
+export function checkPetId(text: string, where: string): string {
+  if (!PET_ID.test(text)) {
+    throw new ApiError('VALIDATION_ERROR', `${where} must be 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit (a chart number or a UUID).`);
+  }
+  return text;
+}
+
+/** X-Pet-Id, when sent, into res.locals.petId: the answer is then kept in that pet's records (DESIGN.md §11). */
+export const petIdOf: RequestHandler = (req, res, next) => {
+  const header = req.get('x-pet-id');
+  if (header !== undefined) res.locals.petId = checkPetId(header.trim(), 'X-Pet-Id');
+  next();
+};

@@ -1,0 +1,58 @@
+import { Router, type RequestHandler } from 'express';
+import type { AccountStore } from '../accounts/account-store.js';
+import { ApiError } from '../contract/api-error.js';
+import { API_PREFIXES } from '../contract/operation-keys.js';
+import { PetAnalysesData, PetDeletedData } from '../contract/pet-records.js';
+import { methodNotAllowed } from './error-handler.js';
+import { checkPetId } from './pet-id.js';
+import { requestIdOf } from './request-id.js';
+import { required } from './request-state.js';
+import { successBody } from './success-body.js';
+
+const DEFAULT_PAGE = 20;
+const MAX_PAGE = 100;
+
+/** ?limit= and ?before=: whole numbers, or the client is told what they must be. */
+function pageOf(query: Record<string, unknown>): { limit: number; before: number | undefined } {
+  const whole = (name: string, value: unknown, min: number, max: number): number | undefined => {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || !/^\d{1,15}$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new ApiError('VALIDATION_ERROR', `?${name}= must be a whole number from ${min} to ${max}.`);
+    }
+    return Number(value);
+  };
+  return { limit: whole('limit', query.limit, 1, MAX_PAGE) ?? DEFAULT_PAGE, before: whole('before', query.before, 1, Number.MAX_SAFE_INTEGER) };
+}
+
+/**
+ * A pet's records (DESIGN.md §11), per API key: a key sees and erases only its own. Listing and
+ * erasing cost nothing; both take the key's rate limit like any call.
+ */
+export function petRecordsRoute(store: AccountStore, keyed: readonly RequestHandler[]): Router {
+  const router = Router();
+  const list: RequestHandler = async (req, res) => {
+    const key = required(res.locals.key, 'the API key');
+    const petId = checkPetId(String(req.params.petId), 'The pet id in the path');
+    const { limit, before } = pageOf(req.query as Record<string, unknown>);
+    // One more than asked for says whether there is a next page.
+    const records = await store.petRecords(key.id, petId, limit + 1, before);
+    const page = records.slice(0, limit);
+    const data = {
+      pet_id: petId,
+      analyses: page.map((record) => ({ request_id: record.requestId, operation: record.operation, created_at: record.at, credits_charged: record.creditsCharged, data: record.data })),
+      next_before: records.length > limit ? String(page.at(-1)!.id) : null,
+    };
+    res.json(successBody(requestIdOf(res), PetAnalysesData, data));
+  };
+  const erase: RequestHandler = async (req, res) => {
+    const key = required(res.locals.key, 'the API key');
+    const petId = checkPetId(String(req.params.petId), 'The pet id in the path');
+    const deleted = await store.deletePet(key.id, petId);
+    res.json(successBody(requestIdOf(res), PetDeletedData, { pet_id: petId, deleted }));
+  };
+  for (const prefix of API_PREFIXES) {
+    router.route(`${prefix}/pets/:petId/analyses`).get(...keyed, list).all(methodNotAllowed(['GET']));
+    router.route(`${prefix}/pets/:petId`).delete(...keyed, erase).all(methodNotAllowed(['DELETE']));
+  }
+  return router;
+}

@@ -1,0 +1,118 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { StoreUpkeep } from '../../src/accounts/store-upkeep.js';
+import { successEnvelope } from '../../src/contract/envelopes.js';
+import { PetAnalysesData, PetDeletedData } from '../../src/contract/pet-records.js';
+import { silentLogger } from '../../src/logger.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { expectErrorEnvelope } from '../fixtures/expectations.js';
+import { photo, toBase64 } from '../fixtures/images.js';
+import { createTestApp, type TestApp } from '../fixtures/test-app.js';
+
+let image: string;
+beforeAll(async () => {
+  image = toBase64(await photo('jpeg'));
+});
+
+const Listing = successEnvelope(PetAnalysesData);
+const list = (app: TestApp, petId: string, query = '', key = app.key, prefix = '/api/v1') =>
+  request(app.http).get(`${prefix}/pets/${petId}/analyses${query}`).set('Authorization', `Bearer ${key}`);
+const erase = (app: TestApp, petId: string, key = app.key) => request(app.http).delete(`/api/v1/pets/${petId}`).set('Authorization', `Bearer ${key}`);
+
+describe("a pet's records (X-Pet-Id)", () => {
+  it('keeps each answer for the pet it names, newest first, with what was charged; without X-Pet-Id nothing is kept', async () => {
+    const app = await createTestApp({ keyCredits: 100 });
+    const stool = await app.post('stool', { image }).set('X-Pet-Id', 'chart-1042');
+    const ear = await app.post('ear', { image, language: 'zh' }).set('X-Pet-Id', 'chart-1042');
+    await app.post('skin', { image });
+    const listed = Listing.parse((await list(app, 'chart-1042')).body).data;
+    expect(listed.pet_id).toBe('chart-1042');
+    expect(listed.analyses.map((record) => [record.request_id, record.operation])).toEqual([
+      [ear.body.request_id, 'ear'],
+      [stool.body.request_id, 'stool'],
+    ]);
+    expect(listed.analyses[1]!.data).toEqual(stool.body.data);
+    expect(OPERATIONS.ear.data.parse(listed.analyses[0]!.data)).toEqual(ear.body.data);
+    expect(listed.analyses[1]!.credits_charged).toBe(Number(stool.headers['x-credits-charged']));
+    expect(listed.next_before).toBeNull();
+  });
+
+  it('pages with ?limit= and next_before, and the /v1 alias lists the same', async () => {
+    const app = await createTestApp();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await app.post('urine', { image }).set('X-Pet-Id', 'rex')).body.request_id);
+    const first = Listing.parse((await list(app, 'rex', '?limit=2')).body).data;
+    const second = Listing.parse((await list(app, 'rex', `?limit=2&before=${first.next_before}`)).body).data;
+    const third = Listing.parse((await list(app, 'rex', `?limit=2&before=${second.next_before}`, app.key, '/v1')).body).data;
+    expect([...first.analyses, ...second.analyses, ...third.analyses].map((record) => record.request_id)).toEqual([...ids].reverse());
+    expect(third.next_before).toBeNull();
+  });
+
+  it('a key sees and erases only its own pets', async () => {
+    const app = await createTestApp();
+    await app.post('stool', { image }).set('X-Pet-Id', 'shared-name');
+    const other = await app.issue();
+    expect(Listing.parse((await list(app, 'shared-name', '', other.secret)).body).data.analyses).toEqual([]);
+    expect(successEnvelope(PetDeletedData).parse((await erase(app, 'shared-name', other.secret)).body).data.deleted).toBe(0);
+    expect(Listing.parse((await list(app, 'shared-name')).body).data.analyses).toHaveLength(1);
+  });
+
+  it('DELETE erases a patient\'s records', async () => {
+    const app = await createTestApp();
+    await app.post('stool', { image }).set('X-Pet-Id', 'gone');
+    await app.post('vomit', { image }).set('X-Pet-Id', 'gone');
+    const erased = successEnvelope(PetDeletedData).parse((await erase(app, 'gone')).body).data;
+    expect(erased).toEqual({ pet_id: 'gone', deleted: 2 });
+    expect(Listing.parse((await list(app, 'gone')).body).data.analyses).toEqual([]);
+  });
+
+  it('a failed call keeps nothing, and a replayed Idempotency-Key keeps one record; another pet with the same key is a different request', async () => {
+    const app = await createTestApp({ keyCredits: 100 });
+    expectErrorEnvelope(await app.post('stool', { image: 'not an image' }).set('X-Pet-Id', 'bella'), 415, 'UNSUPPORTED_IMAGE_FORMAT');
+    await app.post('stool', { image }).set('X-Pet-Id', 'bella').set('Idempotency-Key', 'once');
+    const replay = await app.post('stool', { image }).set('X-Pet-Id', 'bella').set('Idempotency-Key', 'once');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(Listing.parse((await list(app, 'bella')).body).data.analyses).toHaveLength(1);
+    expectErrorEnvelope(await app.post('stool', { image }).set('X-Pet-Id', 'luna').set('Idempotency-Key', 'once'), 409, 'IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('refuses a bad pet id in the header or the path, and a bad page, plainly', async () => {
+    const app = await createTestApp();
+    for (const bad of ['-starts-with-dash', 'has space', 'x'.repeat(65), '猫']) {
+      const response = await app.post('stool', { image }).set('X-Pet-Id', encodeURIComponent(bad) === bad ? bad : bad.replace(/[^\x20-\x7e]/g, '?'));
+      expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
+      expect(response.body.error.message).toMatch(/X-Pet-Id must be 1 to 64 letters/);
+    }
+    expectErrorEnvelope(await list(app, '%20space'), 400, 'VALIDATION_ERROR');
+    for (const query of ['?limit=0', '?limit=101', '?limit=ten', '?before=-1']) expectErrorEnvelope(await list(app, 'rex', query), 400, 'VALIDATION_ERROR');
+    expectErrorEnvelope(await request(app.http).get('/api/v1/pets/rex/analyses'), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(await request(app.http).post('/api/v1/pets/rex/analyses').set('Authorization', `Bearer ${app.key}`), 405, 'METHOD_NOT_ALLOWED');
+  });
+
+  it('records past PAWLENS_RECORDS_RETENTION_DAYS are forgotten by the store upkeep', async () => {
+    let now = new Date('2030-01-01T00:00:00.000Z');
+    const app = await createTestApp({ now: () => now });
+    await app.post('stool', { image }).set('X-Pet-Id', 'old-timer');
+    now = new Date('2030-03-01T00:00:00.000Z');
+    await app.post('stool', { image }).set('X-Pet-Id', 'old-timer');
+    const upkeep = new StoreUpkeep(app.store, { dataDir: undefined, idempotencyTtlMs: 86_400_000, ownerlessAfterMs: 600_000, recordsRetentionMs: 30 * 86_400_000, logger: silentLogger, now: () => now });
+    await upkeep.start();
+    await upkeep.runRound();
+    await upkeep.stop();
+    const left = Listing.parse((await list(app, 'old-timer')).body).data.analyses;
+    expect(left.map((record) => record.created_at)).toEqual(['2030-03-01T00:00:00.000Z']);
+  });
+});
+
+describe('the records in the OpenAPI document', () => {
+  it('documents X-Pet-Id on the operations and both records endpoints on both prefixes', async () => {
+    const app = await createTestApp();
+    const document = (await request(app.http).get('/openapi.json')).body;
+    expect(document.paths['/api/v1/feces-analysis'].post.parameters.map((parameter: { name: string }) => parameter.name)).toContain('X-Pet-Id');
+    for (const prefix of ['/api/v1', '/v1']) {
+      expect(document.paths[`${prefix}/pets/{petId}/analyses`].get.security).toEqual([{ bearerAuth: [] }]);
+      expect(document.paths[`${prefix}/pets/{petId}`].delete).toBeDefined();
+    }
+    expect(document.components.schemas.PetAnalysesResponse.properties.data.properties.analyses).toBeDefined();
+  });
+});
