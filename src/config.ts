@@ -63,6 +63,15 @@ const EnvSchema = z.object({
   PAWLENS_REQUEST_TIMEOUT_SECONDS: wholeNumber('PAWLENS_REQUEST_TIMEOUT_SECONDS', 1, 3600, 60).default(60),
   // A patient file is kept for years: records are forgotten only when the clinic says after how long.
   PAWLENS_RECORDS_RETENTION_DAYS: wholeNumber('PAWLENS_RECORDS_RETENTION_DAYS', 0, 36_500, 0).default(0),
+  PAWLENS_TLS_CERT: z.string().trim().min(1).optional(),
+  PAWLENS_TLS_KEY: z.string().trim().min(1).optional(),
+  PAWLENS_CORS_ORIGINS: z
+    .string()
+    .refine(
+      (text) => text.split(',').every((origin) => URL.canParse(origin.trim()) && new URL(origin.trim()).origin === origin.trim() && /^https?:$/.test(new URL(origin.trim()).protocol)),
+      'PAWLENS_CORS_ORIGINS must be exact origins, comma-separated, e.g. PAWLENS_CORS_ORIGINS=https://desk.clinic.example,http://localhost:5173 (no path, no trailing slash, no *)',
+    )
+    .optional(),
   PAWLENS_ADMIN_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,200}$/, 'PAWLENS_ADMIN_TOKEN must be 16 to 200 printable characters, e.g. PAWLENS_ADMIN_TOKEN=$(openssl rand -hex 24)')
@@ -80,6 +89,10 @@ export interface Config {
   readonly recordsRetentionMs: number | undefined;
   /** A whole request, headers and body, must arrive within this. */
   readonly requestTimeoutMs: number;
+  /** PAWLENS_TLS_CERT and PAWLENS_TLS_KEY (PEM files): serve HTTPS instead of HTTP. */
+  readonly tls: { readonly certFile: string; readonly keyFile: string } | undefined;
+  /** PAWLENS_CORS_ORIGINS: the exact origins whose pages may call the API. */
+  readonly corsOrigins: readonly string[];
   /** PAWLENS_ADMIN_TOKEN: who may read /metrics and /readyz's details from another machine. */
   readonly adminToken: string | undefined;
   /** How long a server's lease on the key store lasts unrenewed: a crashed server's credits and claims come back after it. */
@@ -130,6 +143,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`pawlens cannot start; fix these environment variables:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  if (Boolean(values.PAWLENS_TLS_CERT) !== Boolean(values.PAWLENS_TLS_KEY)) {
+    throw new ConfigError('pawlens cannot start; fix these environment variables:\n  - PAWLENS_TLS_CERT and PAWLENS_TLS_KEY go together: set both (PEM files) for HTTPS, or neither for HTTP');
+  }
   return Object.freeze({
     port: values.PAWLENS_PORT,
     host: values.PAWLENS_HOST,
@@ -145,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.PAWLENS_LOG_LEVEL,
     storeLeaseMs: values.PAWLENS_STORE_LEASE_SECONDS * 1000,
     adminToken: values.PAWLENS_ADMIN_TOKEN,
+    tls: values.PAWLENS_TLS_CERT && values.PAWLENS_TLS_KEY ? { certFile: resolve(values.PAWLENS_TLS_CERT), keyFile: resolve(values.PAWLENS_TLS_KEY) } : undefined,
+    corsOrigins: (values.PAWLENS_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
     requestTimeoutMs: values.PAWLENS_REQUEST_TIMEOUT_SECONDS * 1000,
     recordsRetentionMs: values.PAWLENS_RECORDS_RETENTION_DAYS > 0 ? values.PAWLENS_RECORDS_RETENTION_DAYS * 86_400_000 : undefined,
     llm: Object.freeze({

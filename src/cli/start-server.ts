@@ -1,10 +1,11 @@
-import type { ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AccountStore } from '../accounts/account-store.js';
 import { issueKey } from '../accounts/issue-key.js';
 import type { Config } from '../config.js';
 import { createApp } from '../http/create-app.js';
-import { createHttpServer, DEFAULT_HTTP_LIMITS } from '../http/http-server-limits.js';
+import { createHttpServer, DEFAULT_HTTP_LIMITS, type TlsFiles } from '../http/http-server-limits.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Pipeline } from '../analysis/pipeline.js';
@@ -14,6 +15,18 @@ import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../http/idempotency.
 
 /** How long a shutdown waits for requests in flight before cutting connections. */
 const DRAIN_TIMEOUT_MS = 30_000;
+
+/** The certificate and key files, read once at start; one that cannot be read stops the start with its path. */
+function readTlsFiles(files: { readonly certFile: string; readonly keyFile: string }): TlsFiles {
+  const read = (file: string, what: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new Error(`${what} ${file} cannot be read: ${(error as Error).message}`);
+    }
+  };
+  return { cert: read(files.certFile, 'PAWLENS_TLS_CERT'), key: read(files.keyFile, 'PAWLENS_TLS_KEY') };
+}
 
 export interface RunningServer {
   readonly url: string;
@@ -30,6 +43,7 @@ export async function startServer(
   logger: Logger,
   print: (line: string) => void,
 ): Promise<RunningServer> {
+  const tls = config.tls && readTlsFiles(config.tls);
   // Everything that can fail on a broken store runs before the port opens: a server that cannot
   // read its keys never listens, so nothing half-started answers /healthz while every call fails.
   const upkeep = new StoreUpkeep(store, { dataDir: config.dataDir, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS, leaseLapseMs: config.storeLeaseMs, recordsRetentionMs: config.recordsRetentionMs, logger });
@@ -52,8 +66,16 @@ export async function startServer(
     maxQueue: config.maxQueue,
     rateLimitPerMinute: config.rateLimitPerMinute,
     adminToken: config.adminToken,
+    corsOrigins: config.corsOrigins,
   });
-  const server = createHttpServer(express, logger, { ...DEFAULT_HTTP_LIMITS, requestTimeoutMs: config.requestTimeoutMs }).listen(config.port, config.host);
+  let server: Server;
+  try {
+    server = createHttpServer(express, logger, { ...DEFAULT_HTTP_LIMITS, requestTimeoutMs: config.requestTimeoutMs }, tls);
+  } catch (error) {
+    await upkeep.stop();
+    throw new Error(`PAWLENS_TLS_CERT and PAWLENS_TLS_KEY are not a certificate and its private key (PEM): ${(error as Error).message}`);
+  }
+  server.listen(config.port, config.host);
   let firstKey: Awaited<ReturnType<typeof issueKey>> | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -75,10 +97,11 @@ export async function startServer(
   }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const scheme = tls ? 'https' : 'http';
+  const url = `${scheme}://${host}:${address.port}`;
   logger.info({ url }, 'pawlens listening');
   // Listening on every interface: the address to type on this machine is the loopback one.
-  const local = address.address === '0.0.0.0' ? `http://127.0.0.1:${address.port}` : address.address === '::' ? `http://[::1]:${address.port}` : url;
+  const local = address.address === '0.0.0.0' ? `${scheme}://127.0.0.1:${address.port}` : address.address === '::' ? `${scheme}://[::1]:${address.port}` : url;
   print(`pawlens listening on ${url} (docs: ${local}/docs${local === url ? '' : '; every interface: keep it behind a firewall or set PAWLENS_HOST'})`);
 
   if (firstKey) {

@@ -19,6 +19,7 @@ import { securityHeaders } from './security-headers.js';
 import { ApiError } from '../contract/api-error.js';
 import { adminAllowed } from './admin-access.js';
 import { bearerAuth } from './bearer-auth.js';
+import { cors } from './cors.js';
 import { petRecordsRoute } from './pet-records-route.js';
 import { rateLimit } from './rate-limit.js';
 
@@ -36,6 +37,8 @@ export interface AppDeps {
   readonly readinessChecks?: readonly ReadinessCheck[];
   /** PAWLENS_ADMIN_TOKEN: who may read /metrics and /readyz's details; without it, only this machine. */
   readonly adminToken?: string;
+  /** PAWLENS_CORS_ORIGINS: the exact origins whose pages may call the API; none by default. */
+  readonly corsOrigins?: readonly string[];
 }
 
 export interface App {
@@ -63,6 +66,7 @@ export function createApp(deps: AppDeps): App {
   app.set('etag', false);
   app.use(requestId());
   app.use(securityHeaders());
+  app.use(cors(deps.corsOrigins ?? []));
   app.use(accessLog(logger, metrics));
 
   const get = (path: string, handler: RequestHandler) => app.route(path).get(handler).all(methodNotAllowed(['GET', 'HEAD']));

@@ -1,8 +1,15 @@
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
 import { newRequestId } from './request-id.js';
+
+/** PAWLENS_TLS_CERT and PAWLENS_TLS_KEY, read: the server then speaks HTTPS only. */
+export interface TlsFiles {
+  readonly cert: Buffer;
+  readonly key: Buffer;
+}
 
 export interface HttpServerLimits {
   /** Whole request, headers and body, must arrive within this (a 3 MiB upload on a slow clinic Wi-Fi takes seconds, not minutes). */
@@ -28,17 +35,23 @@ function errorOf(code: string | undefined): ApiError {
 }
 
 /**
- * The HTTP server for `handler` (the express app), held to the service's promises: timeouts for
+ * The HTTP (or, with `tls`, HTTPS) server for `handler` (the express app), held to the service's promises: timeouts for
  * headers, whole requests and idle keep-alive connections (checked every second, not Node's
  * every 30), a cap on connections, and Node's own errors (a request line or headers too long, a
  * malformed request, a request that took too long) answered with the JSON envelope and an
  * X-Request-Id, as every other answer is, instead of Node's bare status line.
  */
-export function createHttpServer(handler: RequestListener, logger: Logger, limits: HttpServerLimits = DEFAULT_HTTP_LIMITS): Server {
-  const server = createServer(
-    { headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs), requestTimeout: limits.requestTimeoutMs, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
-    handler,
-  );
+export function createHttpServer(handler: RequestListener, logger: Logger, limits: HttpServerLimits = DEFAULT_HTTP_LIMITS, tls?: TlsFiles): Server {
+  const options = {
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs),
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: 1000,
+  };
+  // Photos and keys must not cross a clinic's LAN in clear text: with a certificate, HTTPS only.
+  const server: Server = tls ? createTlsServer({ ...options, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, handler) : createServer(options, handler);
+  // A client that cannot finish the TLS handshake (plain HTTP sent to the HTTPS port) is just closed.
+  server.on('tlsClientError', (_error: Error, socket: Socket) => socket.destroy());
   server.maxConnections = limits.maxConnections;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // The client reset or hung up mid-request, or an answer already began: nothing can be said on it any more.

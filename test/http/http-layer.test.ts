@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -6,9 +10,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from '../../src/http/admin-access.js';
 import { createHttpServer } from '../../src/http/http-server-limits.js';
+import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { expectErrorEnvelope } from '../fixtures/expectations.js';
 import { photo, toBase64 } from '../fixtures/images.js';
+import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let app: TestApp;
@@ -168,5 +174,40 @@ describe('the operator\'s pages (/metrics, /readyz details)', () => {
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).toEqual({ status: 'ready' });
     expect((await request(guarded.http).get('/readyz').set('Authorization', `Bearer ${token}`)).body.checks).toBeDefined();
+  });
+});
+
+describe('HTTPS (PAWLENS_TLS_CERT, PAWLENS_TLS_KEY)', () => {
+  it('serves the same app over TLS with the clinic\'s certificate, and closes a plain-HTTP connection to its port', async () => {
+    const dir = tempDir('pawlens-tls-');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const cert = readFileSync(join(dir, 'cert.pem'));
+    const tls = createHttpServer(app.http, silentLogger, undefined, { cert, key: readFileSync(join(dir, 'key.pem')) }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => tls.once('listening', resolve));
+    const tlsPort = (tls.address() as AddressInfo).port;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      httpsGet({ host: '127.0.0.1', port: tlsPort, path: '/healthz', ca: cert }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      }).on('error', reject);
+    });
+    expect(answer).toEqual({ status: 200, body: '{"status":"ok"}' });
+    const plain = await new Promise<string>((resolve) => {
+      const socket = connect(tlsPort, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(received));
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    });
+    expect(plain).not.toContain('{"status":"ok"}');
+    tls.closeAllConnections();
+    await new Promise((resolve) => tls.close(resolve));
+  });
+
+  it('needs the certificate and the key together', () => {
+    expect(() => loadConfig({ PAWLENS_TLS_CERT: 'cert.pem' })).toThrow(/PAWLENS_TLS_CERT and PAWLENS_TLS_KEY go together/);
+    expect(loadConfig({ PAWLENS_TLS_CERT: '/etc/pawlens/cert.pem', PAWLENS_TLS_KEY: '/etc/pawlens/key.pem' }).tls).toEqual({ certFile: '/etc/pawlens/cert.pem', keyFile: '/etc/pawlens/key.pem' });
   });
 });
