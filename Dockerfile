@@ -27,6 +27,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY models ./models
+COPY console ./console
 # Built-in models stay in the image (/app/models/builtin); installed ones go to the /models volume.
 # The recommended scene models (a detector and a classifier) are downloaded here, at build time,
 # from the catalogue's upstream addresses and checked against its sha256: the image carries them

@@ -67,6 +67,7 @@ export async function startServer(
     rateLimitPerMinute: config.rateLimitPerMinute,
     adminToken: config.adminToken,
     corsOrigins: config.corsOrigins,
+    clinicName: config.clinicName,
   });
   let server: Server;
   try {

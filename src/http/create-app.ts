@@ -19,6 +19,7 @@ import { securityHeaders } from './security-headers.js';
 import { ApiError } from '../contract/api-error.js';
 import { adminAllowed } from './admin-access.js';
 import { bearerAuth } from './bearer-auth.js';
+import { consoleRouter } from './console-router.js';
 import { cors } from './cors.js';
 import { petRecordsRoute } from './pet-records-route.js';
 import { rateLimit } from './rate-limit.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   readonly readinessChecks?: readonly ReadinessCheck[];
   /** PAWLENS_ADMIN_TOKEN: who may read /metrics and /readyz's details; without it, only this machine. */
   readonly adminToken?: string;
+  /** PAWLENS_CLINIC_NAME: shown on the console and its printed reports. */
+  readonly clinicName?: string;
   /** PAWLENS_CORS_ORIGINS: the exact origins whose pages may call the API; none by default. */
   readonly corsOrigins?: readonly string[];
 }
@@ -70,9 +73,7 @@ export function createApp(deps: AppDeps): App {
   app.use(accessLog(logger, metrics));
 
   const get = (path: string, handler: RequestHandler) => app.route(path).get(handler).all(methodNotAllowed(['GET', 'HEAD']));
-  get('/', (_req, res) => {
-    res.json({ name: 'pawlens', version: VERSION, docs: '/docs', openapi: '/openapi.json' });
-  });
+  app.use(consoleRouter(deps.clinicName ?? ''));
   get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
