@@ -8,7 +8,7 @@ const WORDS = {
     keyHint: 'The key stays in this browser tab only.', signIn: 'Sign in', analyseTitle: 'Analyse a photo',
     dropHint: 'Drop a photo here, or', choosePhoto: 'Choose a photo', takePhoto: 'Take a photo', operation: 'Analysis',
     resultLanguage: 'Language of the result', animalType: 'Animal (optional)', patient: 'Patient id (optional)', analyse: 'Analyse',
-    print: 'Print or save as PDF', showHistory: 'Patient history', date: 'Date', severityLabel: 'Severity', score: 'Score',
+    print: 'Print or save as PDF', showHistory: 'Patient history', photo: 'Photo', date: 'Date', severityLabel: 'Severity', score: 'Score',
     analysing: 'Analysing the photo…', preparing: 'Preparing the photo…', noPhoto: 'Choose or take a photo first.',
     historyOf: (id) => `History of patient ${id}`, noHistory: 'No analyses kept for this patient yet.', scoreChart: 'Stool health score over time',
     patientLine: (id) => `Patient: ${id}`, charged: (n, left) => `Credits charged: ${n}${left === null ? '' : ` · remaining: ${left}`}`,
@@ -31,7 +31,7 @@ const WORDS = {
     keyHint: '密钥只保存在此浏览器标签页中。', signIn: '登录', analyseTitle: '分析照片',
     dropHint: '将照片拖到这里，或', choosePhoto: '选择照片', takePhoto: '拍照', operation: '分析项目',
     resultLanguage: '结果语言', animalType: '动物（可选）', patient: '患者编号（可选）', analyse: '开始分析',
-    print: '打印或保存为 PDF', showHistory: '患者历史', date: '日期', severityLabel: '严重程度', score: '评分',
+    print: '打印或保存为 PDF', showHistory: '患者历史', photo: '照片', date: '日期', severityLabel: '严重程度', score: '评分',
     analysing: '正在分析照片…', preparing: '正在准备照片…', noPhoto: '请先选择或拍摄一张照片。',
     historyOf: (id) => `患者 ${id} 的历史记录`, noHistory: '该患者还没有保存的分析。', scoreChart: '粪便健康评分变化',
     patientLine: (id) => `患者：${id}`, charged: (n, left) => `扣除积分：${n}${left === null ? '' : ` · 剩余：${left}`}`,
@@ -54,7 +54,7 @@ const WORDS = {
     keyHint: 'La clave solo se guarda en esta pestaña del navegador.', signIn: 'Entrar', analyseTitle: 'Analizar una foto',
     dropHint: 'Suelte una foto aquí, o', choosePhoto: 'Elegir una foto', takePhoto: 'Tomar una foto', operation: 'Análisis',
     resultLanguage: 'Idioma del resultado', animalType: 'Animal (opcional)', patient: 'Id. del paciente (opcional)', analyse: 'Analizar',
-    print: 'Imprimir o guardar como PDF', showHistory: 'Historial del paciente', date: 'Fecha', severityLabel: 'Gravedad', score: 'Puntuación',
+    print: 'Imprimir o guardar como PDF', showHistory: 'Historial del paciente', photo: 'Foto', date: 'Fecha', severityLabel: 'Gravedad', score: 'Puntuación',
     analysing: 'Analizando la foto…', preparing: 'Preparando la foto…', noPhoto: 'Primero elija o tome una foto.',
     historyOf: (id) => `Historial del paciente ${id}`, noHistory: 'Aún no hay análisis guardados de este paciente.', scoreChart: 'Puntuación de salud de las heces en el tiempo',
     patientLine: (id) => `Paciente: ${id}`, charged: (n, left) => `Créditos cobrados: ${n}${left === null ? '' : ` · restantes: ${left}`}`,
@@ -270,6 +270,15 @@ async function history() {
     const tr = document.createElement('tr');
     const cells = [new Date(record.created_at).toLocaleString(lang === 'zh' ? 'zh-CN' : lang), TITLES[lang][record.operation], t().severity[record.data.severity] ?? '—', record.data.health_score ?? '—'];
     tr.replaceChildren(...cells.map((text) => Object.assign(document.createElement('td'), { textContent: String(text) })));
+    const photoCell = document.createElement('td');
+    tr.append(photoCell);
+    // Kept photos (PAWLENS_KEEP_IMAGES) need the key, so they are fetched, not linked.
+    if (record.has_photo) {
+      fetch(`/api/v1/pets/${encodeURIComponent(petId)}/analyses/${record.request_id}/photo`, { headers: { Authorization: `Bearer ${sessionStorage.getItem(KEY)}` } })
+        .then((response) => (response.ok ? response.blob() : undefined))
+        .then((blob) => blob && photoCell.append(Object.assign(document.createElement('img'), { src: URL.createObjectURL(blob), alt: t().photo, className: 'thumb' })))
+        .catch(() => undefined);
+    }
     return tr;
   });
   $('history-table').tBodies[0].replaceChildren(...rows);

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   PAWLENS_REQUEST_TIMEOUT_SECONDS: wholeNumber('PAWLENS_REQUEST_TIMEOUT_SECONDS', 1, 3600, 60).default(60),
   // A patient file is kept for years: records are forgotten only when the clinic says after how long.
   PAWLENS_RECORDS_RETENTION_DAYS: wholeNumber('PAWLENS_RECORDS_RETENTION_DAYS', 0, 36_500, 0).default(0),
+  PAWLENS_KEEP_IMAGES: z.enum(['0', '1'], { error: 'PAWLENS_KEEP_IMAGES must be 1 (keep the photo with a pet\'s record) or 0, e.g. PAWLENS_KEEP_IMAGES=1' }).default('0'),
   PAWLENS_CLINIC_NAME: z.string().trim().max(120, 'PAWLENS_CLINIC_NAME must be at most 120 characters').default(''),
   PAWLENS_TLS_CERT: z.string().trim().min(1).optional(),
   PAWLENS_TLS_KEY: z.string().trim().min(1).optional(),
@@ -90,6 +91,8 @@ export interface Config {
   readonly recordsRetentionMs: number | undefined;
   /** A whole request, headers and body, must arrive within this. */
   readonly requestTimeoutMs: number;
+  /** PAWLENS_KEEP_IMAGES=1: a pet's record keeps the photo as it was sent. */
+  readonly keepImages: boolean;
   /** PAWLENS_CLINIC_NAME: on the console and its printed reports. */
   readonly clinicName: string;
   /** PAWLENS_TLS_CERT and PAWLENS_TLS_KEY (PEM files): serve HTTPS instead of HTTP. */
@@ -165,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeLeaseMs: values.PAWLENS_STORE_LEASE_SECONDS * 1000,
     adminToken: values.PAWLENS_ADMIN_TOKEN,
     clinicName: values.PAWLENS_CLINIC_NAME,
+    keepImages: values.PAWLENS_KEEP_IMAGES === '1',
     tls: values.PAWLENS_TLS_CERT && values.PAWLENS_TLS_KEY ? { certFile: resolve(values.PAWLENS_TLS_CERT), keyFile: resolve(values.PAWLENS_TLS_KEY) } : undefined,
     corsOrigins: (values.PAWLENS_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
     requestTimeoutMs: values.PAWLENS_REQUEST_TIMEOUT_SECONDS * 1000,

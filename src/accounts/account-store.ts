@@ -1,4 +1,5 @@
 import type { OperationKey } from '../contract/operation-keys.js';
+import type { ImageFormat } from '../image/sniff-format.js';
 
 export type KeyStatus = 'active' | 'disabled' | 'revoked';
 
@@ -98,6 +99,8 @@ export interface AccountStore {
 
   /** A pet's records, newest first, `limit` at most, older than the record `before` names when given (DESIGN.md §11). Only the key's own. */
   petRecords(keyId: string, petId: string, limit: number, before?: number): Promise<PetRecord[]>;
+  /** The photo kept with one of the key's records (by its request id), if one was. */
+  petPhoto(keyId: string, petId: string, requestId: string): Promise<{ bytes: Buffer; format: ImageFormat } | undefined>;
   /** Erases every record of a pet under this key; resolves with how many there were. */
   deletePet(keyId: string, petId: string): Promise<number>;
   /** Forgets up to `limit` records made before `olderThan` (PAWLENS_RECORDS_RETENTION_DAYS). */
@@ -154,6 +157,8 @@ export interface NewPetRecord {
   readonly petId: string;
   /** The response's data, as sent (JSON). */
   readonly data: string;
+  /** The photo as it was sent, only where PAWLENS_KEEP_IMAGES turned keeping photos on. */
+  readonly photo?: { readonly bytes: Buffer; readonly format: ImageFormat };
 }
 
 export interface PetRecord {
@@ -165,6 +170,8 @@ export interface PetRecord {
   readonly creditsCharged: number;
   readonly at: string;
   readonly data: unknown;
+  /** Whether the photo was kept with it. */
+  readonly hasPhoto: boolean;
 }
 
 /** The answer a claimed Idempotency-Key will replay: stored by commit(). */

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { OperationKey } from '../contract/operation-keys.js';
+import type { ImageFormat } from '../image/sniff-format.js';
 import { generateKeyId } from './api-key.js';
 import {
   AccountStoreError,
@@ -23,7 +24,7 @@ import {
   type UsageRecord,
 } from './account-store.js';
 
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -100,6 +101,12 @@ CREATE TABLE IF NOT EXISTS pet_records (
 );
 CREATE INDEX IF NOT EXISTS pet_records_by_pet ON pet_records (key_id, pet_id, id);
 CREATE INDEX IF NOT EXISTS pet_records_by_age ON pet_records (created_at);
+`;
+
+/** Version 5: a record may keep its photo (PAWLENS_KEEP_IMAGES). */
+const SCHEMA_V5 = `
+ALTER TABLE pet_records ADD COLUMN photo BLOB;
+ALTER TABLE pet_records ADD COLUMN photo_format TEXT;
 `;
 
 interface KeyRow {
@@ -241,6 +248,7 @@ export class SqliteAccountStore implements AccountStore {
         this.db.exec(SCHEMA);
         if (version < 3) this.db.exec(SCHEMA_V3);
         if (version < 4) this.db.exec(SCHEMA_V4);
+        if (version < 5) this.db.exec(SCHEMA_V5);
         this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
       })
       .immediate();
@@ -409,8 +417,8 @@ export class SqliteAccountStore implements AccountStore {
       }
       if (record) {
         this.sql(
-          'INSERT INTO pet_records (key_id, pet_id, request_id, operation, credits_charged, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        ).run(row.key_id, record.petId, row.request_id, row.operation, charged ? row.credits : 0, at, record.data);
+          'INSERT INTO pet_records (key_id, pet_id, request_id, operation, credits_charged, created_at, data, photo, photo_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ).run(row.key_id, record.petId, row.request_id, row.operation, charged ? row.credits : 0, at, record.data, record.photo?.bytes ?? null, record.photo?.format ?? null);
       }
     }).immediate());
   }
@@ -525,8 +533,8 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async petRecords(keyId: string, petId: string, limit: number, before = Number.MAX_SAFE_INTEGER): Promise<PetRecord[]> {
-    const rows = this.sql<[string, string, number, number], { id: number; pet_id: string; request_id: string; operation: OperationKey; credits_charged: number; created_at: string; data: string }>(
-      'SELECT * FROM pet_records WHERE key_id = ? AND pet_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+    const rows = this.sql<[string, string, number, number], { id: number; pet_id: string; request_id: string; operation: OperationKey; credits_charged: number; created_at: string; data: string; has_photo: number }>(
+      'SELECT id, pet_id, request_id, operation, credits_charged, created_at, data, photo IS NOT NULL AS has_photo FROM pet_records WHERE key_id = ? AND pet_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
     ).all(keyId, petId, before, limit);
     return rows.map((row) => ({
       id: row.id,
@@ -536,7 +544,15 @@ export class SqliteAccountStore implements AccountStore {
       creditsCharged: row.credits_charged,
       at: row.created_at,
       data: JSON.parse(row.data) as unknown,
+      hasPhoto: row.has_photo === 1,
     }));
+  }
+
+  async petPhoto(keyId: string, petId: string, requestId: string) {
+    const row = this.sql<[string, string, string], { photo: Buffer | null; photo_format: ImageFormat | null }>(
+      'SELECT photo, photo_format FROM pet_records WHERE key_id = ? AND pet_id = ? AND request_id = ?',
+    ).get(keyId, petId, requestId);
+    return row?.photo && row.photo_format ? { bytes: row.photo, format: row.photo_format } : undefined;
   }
 
   async deletePet(keyId: string, petId: string): Promise<number> {

@@ -68,6 +68,7 @@ export async function startServer(
     adminToken: config.adminToken,
     corsOrigins: config.corsOrigins,
     clinicName: config.clinicName,
+    keepImages: config.keepImages,
   });
   let server: Server;
   try {

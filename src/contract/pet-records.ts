@@ -13,6 +13,8 @@ export const PetAnalysesData = z.strictObject({
       credits_charged: z.number().int().min(0),
       /** The analysis's data as it was answered: the operation's closed shape. */
       data: z.record(z.string(), z.unknown()),
+      /** Whether the photo was kept (PAWLENS_KEEP_IMAGES): GET …/analyses/{request_id}/photo then returns it. */
+      has_photo: z.boolean(),
     }),
   ),
   /** Pass as ?before= for the next (older) page; null on the last one. */

@@ -28,6 +28,8 @@ export interface AnalysisRouteDeps {
    * slot hold only a socket; past its queue they are refused at once (SERVICE_BUSY).
    */
   readonly intake: WorkQueue;
+  /** PAWLENS_KEEP_IMAGES: a pet's record keeps the photo too. */
+  readonly keepImages?: boolean;
   /** The API key checked and its rate limit taken, shared with every keyed route (one limit per key). */
   readonly keyed: readonly RequestHandler[];
   readonly metrics: Metrics;
@@ -86,8 +88,14 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
     });
 
     // Decode and the on-device steps hold a CPU slot; it is free again before any wait for the language model.
+    // The photo's bytes are kept for its record only where the clinic turned that on (PAWLENS_KEEP_IMAGES).
+    let photo: Buffer | undefined;
     const { reservation, assessed } = await queue.run(async () => {
-      const image = await metrics.time('decode', () => pipeline.decode(operation.key, decodeBase64Field(request.image, DEFAULT_INTAKE_LIMITS.maxBytes)));
+      const image = await metrics.time('decode', () => {
+        const bytes = decodeBase64Field(request.image, DEFAULT_INTAKE_LIMITS.maxBytes);
+        if (deps.keepImages && res.locals.petId) photo = bytes;
+        return pipeline.decode(operation.key, bytes);
+      });
       const held = await reserve(key.id, requestId, operation.key);
       try {
         const input = { image, language: request.language, animalType: request.animalType, requestId };
@@ -113,7 +121,7 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
       await store.commit(reservation, {
         charged: charged > 0,
         answer: idempotencyKey ? { idempotencyKey, body: JSON.stringify(body) } : undefined,
-        record: petId ? { petId, data: JSON.stringify(answer.data) } : undefined,
+        record: petId ? { petId, data: JSON.stringify(answer.data), photo: photo && { bytes: photo, format: assessed.input.image.format } } : undefined,
       });
       metrics.creditsCharged.inc(charged);
       res.setHeader('X-Credits-Charged', String(charged));

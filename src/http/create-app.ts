@@ -38,6 +38,8 @@ export interface AppDeps {
   readonly readinessChecks?: readonly ReadinessCheck[];
   /** PAWLENS_ADMIN_TOKEN: who may read /metrics and /readyz's details; without it, only this machine. */
   readonly adminToken?: string;
+  /** PAWLENS_KEEP_IMAGES: a pet's record keeps the photo too. */
+  readonly keepImages?: boolean;
   /** PAWLENS_CLINIC_NAME: shown on the console and its printed reports. */
   readonly clinicName?: string;
   /** PAWLENS_CORS_ORIGINS: the exact origins whose pages may call the API; none by default. */
@@ -96,7 +98,7 @@ export function createApp(deps: AppDeps): App {
   const operationPaths = OPERATION_LIST.flatMap((operation) => API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`));
   // One rate limit per key, whichever keyed route it calls.
   const keyed = [bearerAuth(deps.store, now), rateLimit(deps.rateLimitPerMinute ?? 0, () => now().getTime())];
-  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, intake, metrics, keyed, logger });
+  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, intake, metrics, keyed, logger, keepImages: deps.keepImages });
   app.route(operationPaths).post(...route).all(methodNotAllowed(['POST']));
   app.use(petRecordsRoute(deps.store, keyed));
 

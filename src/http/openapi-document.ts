@@ -103,6 +103,20 @@ export function buildOpenApiDocument(version: string) {
         responses: { '200': { description: 'A page of records.', content: { 'application/json': { schema: { $ref: '#/components/schemas/PetAnalysesResponse' } } } }, ...petErrors },
       },
     };
+    paths[`${prefix}/pets/{petId}/analyses/{requestId}/photo`] = {
+      get: {
+        summary: "A record's photo",
+        description: 'The photo kept with a record, as it was sent (only with PAWLENS_KEEP_IMAGES=1). Free.',
+        tags: ['records'],
+        security: [{ bearerAuth: [] }],
+        parameters: [petParameter, { name: 'requestId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The photo.', content: { 'image/jpeg': {}, 'image/png': {}, 'image/webp': {} } },
+          '404': { description: 'NOT_FOUND: no photo kept for this record.' },
+          ...petErrors,
+        },
+      },
+    };
     paths[`${prefix}/pets/{petId}`] = {
       delete: {
         summary: "Erase a pet's records",

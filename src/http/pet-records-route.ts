@@ -39,7 +39,14 @@ export function petRecordsRoute(store: AccountStore, keyed: readonly RequestHand
     const page = records.slice(0, limit);
     const data = {
       pet_id: petId,
-      analyses: page.map((record) => ({ request_id: record.requestId, operation: record.operation, created_at: record.at, credits_charged: record.creditsCharged, data: record.data })),
+      analyses: page.map((record) => ({
+        request_id: record.requestId,
+        operation: record.operation,
+        created_at: record.at,
+        credits_charged: record.creditsCharged,
+        data: record.data,
+        has_photo: record.hasPhoto,
+      })),
       next_before: records.length > limit ? String(page.at(-1)!.id) : null,
     };
     res.json(successBody(requestIdOf(res), PetAnalysesData, data));
@@ -50,7 +57,15 @@ export function petRecordsRoute(store: AccountStore, keyed: readonly RequestHand
     const deleted = await store.deletePet(key.id, petId);
     res.json(successBody(requestIdOf(res), PetDeletedData, { pet_id: petId, deleted }));
   };
+  const photo: RequestHandler = async (req, res) => {
+    const key = required(res.locals.key, 'the API key');
+    const petId = checkPetId(String(req.params.petId), 'The pet id in the path');
+    const kept = await store.petPhoto(key.id, petId, String(req.params.requestId));
+    if (!kept) throw new ApiError('NOT_FOUND', `No photo is kept for ${String(req.params.requestId).slice(0, 80)} of pet ${petId} (photos are kept only with PAWLENS_KEEP_IMAGES=1).`);
+    res.type(`image/${kept.format}`).send(kept.bytes);
+  };
   for (const prefix of API_PREFIXES) {
+    router.route(`${prefix}/pets/:petId/analyses/:requestId/photo`).get(...keyed, photo).all(methodNotAllowed(['GET']));
     router.route(`${prefix}/pets/:petId/analyses`).get(...keyed, list).all(methodNotAllowed(['GET']));
     router.route(`${prefix}/pets/:petId`).delete(...keyed, erase).all(methodNotAllowed(['DELETE']));
   }

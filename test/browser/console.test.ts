@@ -34,7 +34,7 @@ describeInBrowser('the clinic console in a browser', () => {
   const dir = tempDir('pawlens-console-');
 
   beforeAll(async () => {
-    app = await createTestApp({ clinicName: CLINIC, keyCredits: 100 });
+    app = await createTestApp({ clinicName: CLINIC, keyCredits: 100, keepImages: true });
     server = createHttpServer(app.http, silentLogger).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -160,6 +160,11 @@ describeInBrowser('the clinic console in a browser', () => {
     expect(await text(page, '#history-title')).toBe('History of patient rex-7');
     expect(await page.$$eval('#history-table tbody tr', (rows) => rows.length)).toBe(2);
     expect(await page.$$eval('#chart svg circle', (dots) => dots.length)).toBe(1);
+    // The photos kept with the records (PAWLENS_KEEP_IMAGES=1 here) are shown, fetched with the key.
+    await page.waitForFunction(() => {
+      const images = Array.from(document.querySelectorAll<HTMLImageElement>("#history-table img.thumb"));
+      return images.length === 2 && images.every((image) => image.complete && image.naturalWidth > 0);
+    });
   });
 
   it('says in the chosen language when a key has no credits left', async () => {

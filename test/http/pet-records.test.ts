@@ -89,6 +89,32 @@ describe("a pet's records (X-Pet-Id)", () => {
     expectErrorEnvelope(await request(app.http).post('/api/v1/pets/rex/analyses').set('Authorization', `Bearer ${app.key}`), 405, 'METHOD_NOT_ALLOWED');
   });
 
+  it('keeps no photo unless PAWLENS_KEEP_IMAGES is on; with it, the photo as sent, for its own key only', async () => {
+    const plain = await createTestApp();
+    const kept = await plain.post('stool', { image }).set('X-Pet-Id', 'no-photos');
+    expect(Listing.parse((await list(plain, 'no-photos')).body).data.analyses[0]!.has_photo).toBe(false);
+    expectErrorEnvelope(await request(plain.http).get(`/api/v1/pets/no-photos/analyses/${kept.body.request_id}/photo`).set('Authorization', `Bearer ${plain.key}`), 404, 'NOT_FOUND');
+
+    const keeping = await createTestApp({ keepImages: true });
+    const png = await photo('png');
+    const answered = await keeping.post('skin', { image: png.toString('base64') }).set('X-Pet-Id', 'with-photos');
+    await keeping.post('skin', { image: png.toString('base64') });
+    const [record] = Listing.parse((await list(keeping, 'with-photos')).body).data.analyses;
+    expect(record!.has_photo).toBe(true);
+    const path = `/api/v1/pets/with-photos/analyses/${answered.body.request_id}/photo`;
+    const fetched = await request(keeping.http).get(path).set('Authorization', `Bearer ${keeping.key}`).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers['content-type']).toBe('image/png');
+    expect(fetched.headers['cache-control']).toBe('no-store');
+    expect(Buffer.compare(fetched.body as Buffer, png)).toBe(0);
+    const stranger = await keeping.issue();
+    expectErrorEnvelope(await request(keeping.http).get(path).set('Authorization', `Bearer ${stranger.secret}`), 404, 'NOT_FOUND');
+  });
+
   it('records past PAWLENS_RECORDS_RETENTION_DAYS are forgotten by the store upkeep', async () => {
     let now = new Date('2030-01-01T00:00:00.000Z');
     const app = await createTestApp({ now: () => now });
