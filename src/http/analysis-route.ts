@@ -81,7 +81,6 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
     const { requestId, idempotencyKey } = res.locals;
     const operation = required(res.locals.operation, 'the operation');
     const key = required(res.locals.key, 'the API key');
-    const request = required(res.locals.request, 'the request');
     let clientGone = false;
     res.on('close', () => {
       if (!res.writableFinished) clientGone = true;
@@ -91,6 +90,8 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
     // The photo's bytes are kept for its record only where the clinic turned that on (PAWLENS_KEEP_IMAGES).
     let photo: Buffer | undefined;
     const { reservation, assessed } = await queue.run(async () => {
+      // Read here only, so that the body's text is no longer reachable once this step is done.
+      const request = required(res.locals.request, 'the request');
       const image = await metrics.time('decode', () => {
         const bytes = decodeBase64Field(request.image, DEFAULT_INTAKE_LIMITS.maxBytes);
         if (deps.keepImages && res.locals.petId) photo = bytes;
@@ -107,7 +108,7 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
     });
     // The body has served its purpose: the intake slot goes to the next upload while this one
     // waits for the language model (which has its own bounded queue), and the text is let go.
-    res.locals.request = { ...request, image: '' };
+    res.locals.request = { ...required(res.locals.request, 'the request'), image: '' };
     res.locals.releaseIntake?.();
     try {
       const answer = await pipeline.narrate(assessed);
