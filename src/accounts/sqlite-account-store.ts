@@ -121,6 +121,14 @@ interface KeyRow {
   last_used_at: string | null;
 }
 
+/** An idempotency entry as the lease bookkeeping reads it. */
+interface ClaimRow {
+  key_id: string;
+  idem_key: string;
+  owner: string | null;
+  created_at: string;
+}
+
 interface ReservationRow {
   id: number;
   key_id: string;
@@ -131,11 +139,6 @@ interface ReservationRow {
 
 const BUSY_TIMEOUT_MS = 5000;
 
-/**
- * Switching a new file to WAL needs a lock upgrade, and SQLite answers SQLITE_BUSY at once instead
- * of waiting (to avoid deadlock): two processes opening a fresh data directory together would
- * fail. So retry, briefly, until the busy timeout.
- */
 /**
  * An empty store file that nothing is creating right now is a store that lost its contents (a
  * bad copy, a full disk): opening it would silently start a new store and print a new unlimited
@@ -176,6 +179,11 @@ function explainOpenFailure(file: string, error: unknown): Error {
   }
 }
 
+/**
+ * Switching a new file to WAL needs a lock upgrade, and SQLite answers SQLITE_BUSY at once instead
+ * of waiting (to avoid deadlock): two processes opening a fresh data directory together would
+ * fail. So retry, briefly, until the busy timeout.
+ */
 function enableWal(db: Database.Database): void {
   const deadline = Date.now() + BUSY_TIMEOUT_MS;
   const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -327,10 +335,9 @@ export class SqliteAccountStore implements AccountStore {
   async createKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord> {
     const id = generateKeyId();
     this.sql(
-        `INSERT INTO api_keys (id, name, secret_hash, prefix, status, credits, expires_at, created_at)
-         VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
-      )
-      .run(id, key.name, secretHash, prefix, key.credits, key.expiresAt, this.timestamp());
+      `INSERT INTO api_keys (id, name, secret_hash, prefix, status, credits, expires_at, created_at)
+       VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
+    ).run(id, key.name, secretHash, prefix, key.credits, key.expiresAt, this.timestamp());
     return toRecord(this.requireRow(id));
   }
 
@@ -381,10 +388,9 @@ export class SqliteAccountStore implements AccountStore {
         if (taken.changes === 0) return undefined;
       }
       const inserted = this.sql(
-          `INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at, owner)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp(), this.lease ?? null);
+        `INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at, owner)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp(), this.lease ?? null);
       const remaining = metered ? (this.requireRow(keyId).credits as number) : null;
       return { id: Number(inserted.lastInsertRowid), keyId, credits, remaining };
     }).immediate());
@@ -397,10 +403,7 @@ export class SqliteAccountStore implements AccountStore {
     this.openReservations.delete(reservation.id);
     if (answer) this.openClaims.delete(claimOf(reservation.keyId, answer.idempotencyKey));
     this.guard(() => this.db.transaction(() => {
-      const row = this.sql<[number], ReservationRow & { request_id: string; operation: string }>(
-          'SELECT * FROM credit_reservations WHERE id = ?',
-        )
-        .get(reservation.id);
+      const row = this.sql<[number], ReservationRow & { request_id: string; operation: string }>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
       if (!row) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
       const at = this.timestamp();
       if (charged) {
@@ -438,23 +441,24 @@ export class SqliteAccountStore implements AccountStore {
     }).immediate());
   }
 
+  private insertLease(id: string): void {
+    const at = this.timestamp();
+    this.sql('INSERT INTO instances (id, pid, host, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)').run(id, process.pid, hostname(), at, at);
+  }
+
   async startLease(lapseMs = LEASE_LAPSE_MS): Promise<string> {
     this.leaseLapseMs = lapseMs;
     const id = `inst_${randomBytes(8).toString('hex')}`;
-    const at = this.timestamp();
-    this.sql('INSERT INTO instances (id, pid, host, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)').run(id, process.pid, hostname(), at, at);
+    this.insertLease(id);
     this.lease = id;
     return id;
   }
 
   async renewLease(): Promise<void> {
     if (!this.lease) throw new AccountStoreError('renewLease before startLease');
-    const at = this.timestamp();
-    const renewed = this.sql('UPDATE instances SET heartbeat_at = ? WHERE id = ?').run(at, this.lease);
+    const renewed = this.sql('UPDATE instances SET heartbeat_at = ? WHERE id = ?').run(this.timestamp(), this.lease);
     // Swept by another process after a long stall: take the lease again under the same id.
-    if (renewed.changes === 0) {
-      this.sql('INSERT INTO instances (id, pid, host, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)').run(this.lease, process.pid, hostname(), at, at);
-    }
+    if (renewed.changes === 0) this.insertLease(this.lease);
   }
 
   async endLease(): Promise<void> {
@@ -471,17 +475,30 @@ export class SqliteAccountStore implements AccountStore {
     return !lease || Date.parse(lease.heartbeat_at) < now - limits.leaseLapseMs;
   }
 
+  private claimAbandoned(row: ClaimRow, limits: AbandonLimits): boolean {
+    return this.abandonedBy(row.owner, row.created_at, this.openClaims.has(claimOf(row.key_id, row.idem_key)), limits);
+  }
+
+  /** Every reservation and unanswered claim, each with whether nobody holds it any more: what held() shows and sweepAbandoned() gives back. */
+  private heldRows(limits: AbandonLimits) {
+    const reservations = this.sql<[], ReservationRow & { request_id: string; created_at: string }>('SELECT * FROM credit_reservations ORDER BY id')
+      .all()
+      .map((row) => ({ row, abandoned: this.abandonedBy(row.owner, row.created_at, this.openReservations.has(row.id), limits) }));
+    // Through the partial index on unanswered claims, so answered ones, however many, are not read
+    // (an ORDER BY would make SQLite walk the age index over every entry instead): sorted here.
+    const claims = this.sql<[], ClaimRow>('SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL')
+      .all()
+      .sort((a, b) => a.created_at.localeCompare(b.created_at))
+      .map((row) => ({ row, abandoned: this.claimAbandoned(row, limits) }));
+    return { reservations, claims };
+  }
+
   async sweepAbandoned(limits: AbandonLimits): Promise<SweepResult> {
     return this.db.transaction((): SweepResult => {
-      const reservations = this.sql<[], ReservationRow & { created_at: string }>('SELECT * FROM credit_reservations')
-        .all()
-        .filter((row) => this.abandonedBy(row.owner, row.created_at, this.openReservations.has(row.id), limits));
+      const held = this.heldRows(limits);
+      const reservations = held.reservations.filter((entry) => entry.abandoned).map((entry) => entry.row);
+      const claims = held.claims.filter((entry) => entry.abandoned).map((entry) => entry.row);
       reservations.forEach((row) => this.refundRow(row));
-      const claims = this.sql<[], { key_id: string; idem_key: string; owner: string | null; created_at: string }>(
-        'SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL',
-      )
-        .all()
-        .filter((row) => this.abandonedBy(row.owner, row.created_at, this.openClaims.has(claimOf(row.key_id, row.idem_key)), limits));
       for (const claim of claims) this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(claim.key_id, claim.idem_key);
       const lapsed = new Date(this.now().getTime() - limits.leaseLapseMs).toISOString();
       this.sql('DELETE FROM instances WHERE heartbeat_at < ?').run(lapsed);
@@ -490,29 +507,18 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async held(limits: AbandonLimits): Promise<HeldWork> {
-    const reservations = this.sql<[], ReservationRow & { request_id: string; operation: string; created_at: string }>(
-      'SELECT * FROM credit_reservations ORDER BY id',
-    ).all();
-    const claims = this.sql<[], { key_id: string; idem_key: string; owner: string | null; created_at: string }>(
-      'SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL ORDER BY created_at',
-    ).all();
+    const { reservations, claims } = this.heldRows(limits);
     return {
-      reservations: reservations.map((row) => ({
+      reservations: reservations.map(({ row, abandoned }) => ({
         id: row.id,
         keyId: row.key_id,
         requestId: row.request_id,
         credits: row.credits,
         owner: row.owner,
         since: row.created_at,
-        abandoned: this.abandonedBy(row.owner, row.created_at, this.openReservations.has(row.id), limits),
+        abandoned,
       })),
-      claims: claims.map((row) => ({
-        keyId: row.key_id,
-        idempotencyKey: row.idem_key,
-        owner: row.owner,
-        since: row.created_at,
-        abandoned: this.abandonedBy(row.owner, row.created_at, this.openClaims.has(claimOf(row.key_id, row.idem_key)), limits),
-      })),
+      claims: claims.map(({ row, abandoned }) => ({ keyId: row.key_id, idempotencyKey: row.idem_key, owner: row.owner, since: row.created_at, abandoned })),
     };
   }
 
@@ -566,8 +572,8 @@ export class SqliteAccountStore implements AccountStore {
   async claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim> {
     const claimed = this.guard(() => this.db.transaction((): IdempotencyClaim => {
       const now = this.now();
-      const row = this.sql<[string, string], { request_hash: string; body: string | null; created_at: string; owner: string | null }>(
-        'SELECT request_hash, body, created_at, owner FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
+      const row = this.sql<[string, string], ClaimRow & { request_hash: string; body: string | null }>(
+        'SELECT key_id, idem_key, request_hash, body, created_at, owner FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
       ).get(keyId, key);
       // An entry past its time is gone, whether or not the background purge has reached it yet.
       if (!row || Date.parse(row.created_at) < now.getTime() - ttlMs) {
@@ -577,8 +583,7 @@ export class SqliteAccountStore implements AccountStore {
       }
       if (row.request_hash !== requestHash) return { state: 'mismatch' };
       if (row.body !== null) return { state: 'replay', body: row.body };
-      const limits = { leaseLapseMs: this.leaseLapseMs, ownerlessAfterMs: abandonAfterMs };
-      if (!this.abandonedBy(row.owner, row.created_at, this.openClaims.has(claimOf(keyId, key)), limits)) return { state: 'in_progress' };
+      if (!this.claimAbandoned(row, { leaseLapseMs: this.leaseLapseMs, ownerlessAfterMs: abandonAfterMs })) return { state: 'in_progress' };
       this.sql('UPDATE idempotency_keys SET created_at = ?, owner = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), this.lease ?? null, keyId, key);
       return { state: 'claimed' };
     }).immediate());

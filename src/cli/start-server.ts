@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AccountStore } from '../accounts/account-store.js';
@@ -16,7 +17,10 @@ import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../http/idempotency.
 /** How long a shutdown waits for requests in flight before cutting connections. */
 const DRAIN_TIMEOUT_MS = 30_000;
 
-/** The certificate and key files, read once at start; one that cannot be read stops the start with its path. */
+/**
+ * The certificate and key files, read and checked as a pair once at start, before anything else:
+ * one that cannot be read, or is not a certificate and its key, stops the start with its path.
+ */
 function readTlsFiles(files: { readonly certFile: string; readonly keyFile: string }): TlsFiles {
   const read = (file: string, what: string) => {
     try {
@@ -25,7 +29,24 @@ function readTlsFiles(files: { readonly certFile: string; readonly keyFile: stri
       throw new Error(`${what} ${file} cannot be read: ${(error as Error).message}`);
     }
   };
-  return { cert: read(files.certFile, 'PAWLENS_TLS_CERT'), key: read(files.keyFile, 'PAWLENS_TLS_KEY') };
+  const tls = { cert: read(files.certFile, 'PAWLENS_TLS_CERT'), key: read(files.keyFile, 'PAWLENS_TLS_KEY') };
+  try {
+    createSecureContext(tls);
+  } catch (error) {
+    throw new Error(`PAWLENS_TLS_CERT and PAWLENS_TLS_KEY are not a certificate and its private key (PEM): ${(error as Error).message}`);
+  }
+  return tls;
+}
+
+/** Resolves once `server` listens on the configured port, or rejects with why it cannot. */
+function listen(server: Server, config: Config): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${config.port} on ${config.host} is in use; set PAWLENS_PORT to a free port.`) : error),
+    );
+    server.listen(config.port, config.host);
+  });
 }
 
 export interface RunningServer {
@@ -44,18 +65,7 @@ export async function startServer(
   print: (line: string) => void,
 ): Promise<RunningServer> {
   const tls = config.tls && readTlsFiles(config.tls);
-  // Everything that can fail on a broken store runs before the port opens: a server that cannot
-  // read its keys never listens, so nothing half-started answers /healthz while every call fails.
   const upkeep = new StoreUpkeep(store, { dataDir: config.dataDir, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS, leaseLapseMs: config.storeLeaseMs, recordsRetentionMs: config.recordsRetentionMs, logger });
-  await upkeep.start();
-  const needsFirstKey = await store.countKeys().then(
-    (count) => count === 0,
-    async (error: unknown) => {
-      await upkeep.stop();
-      throw error;
-    },
-  );
-
   const { express } = createApp({
     store,
     pipeline,
@@ -70,26 +80,14 @@ export async function startServer(
     clinicName: config.clinicName,
     keepImages: config.keepImages,
   });
-  let server: Server;
-  try {
-    server = createHttpServer(express, logger, { ...DEFAULT_HTTP_LIMITS, requestTimeoutMs: config.requestTimeoutMs }, tls);
-  } catch (error) {
-    await upkeep.stop();
-    throw new Error(`PAWLENS_TLS_CERT and PAWLENS_TLS_KEY are not a certificate and its private key (PEM): ${(error as Error).message}`);
-  }
-  server.listen(config.port, config.host);
+  const server = createHttpServer(express, logger, { ...DEFAULT_HTTP_LIMITS, requestTimeoutMs: config.requestTimeoutMs }, tls);
+  // Everything that can fail on a broken store runs before the port opens: a server that cannot
+  // read its keys never listens, so nothing half-started answers /healthz while every call fails.
+  await upkeep.start();
   let firstKey: Awaited<ReturnType<typeof issueKey>> | undefined;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('listening', resolve);
-      server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(
-          error.code === 'EADDRINUSE'
-            ? new Error(`Port ${config.port} on ${config.host} is in use; set PAWLENS_PORT to a free port.`)
-            : error,
-        ),
-      );
-    });
+    const needsFirstKey = (await store.countKeys()) === 0;
+    await listen(server, config);
     // Created once the port is ours, so that a start that fails never makes a key nobody was shown.
     if (needsFirstKey) firstKey = await issueKey(store, { name: 'default', credits: null, expiresAt: null });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
+import { bearerToken } from '../accounts/authenticate.js';
 
 /** Whether a peer address is this machine (IPv4, IPv6, or IPv4 mapped into IPv6). */
 export const isLoopbackAddress = (address: string | undefined): boolean =>
@@ -12,7 +13,7 @@ export const isLoopbackAddress = (address: string | undefined): boolean =>
  */
 export function adminAllowed(req: Request, token: string | undefined): boolean {
   if (!token) return isLoopbackAddress(req.socket.remoteAddress);
-  const sent = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.get('authorization') ?? '')?.[1];
+  const sent = bearerToken(req.get('authorization'));
   if (!sent) return false;
   const [a, b] = [Buffer.from(sent), Buffer.from(token)];
   return a.length === b.length && timingSafeEqual(a, b);

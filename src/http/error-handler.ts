@@ -100,16 +100,15 @@ function closeAfterAnswer(req: Request, res: Response): void {
 }
 
 /** The only way an error body is made: checked against the closed error envelope, INTERNAL_ERROR if it fails. */
+/** The error envelope for `error`, checked against its schema; one that fails it becomes INTERNAL_ERROR, never a malformed answer. */
+export function errorEnvelope(requestId: string, error: ApiError): { readonly status: number; readonly body: ErrorEnvelope } {
+  const checked = ErrorEnvelope.safeParse({ success: false, request_id: requestId, error: { code: error.code, message: error.message.slice(0, 500) } });
+  if (checked.success) return { status: error.status, body: checked.data };
+  return { status: 500, body: { success: false, request_id: requestId, error: { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message } } };
+}
+
 export function sendError(res: Response, error: ApiError): void {
-  const envelope = {
-    success: false,
-    request_id: requestIdOf(res),
-    error: { code: error.code, message: error.message.slice(0, 500) },
-  };
-  const checked = ErrorEnvelope.safeParse(envelope);
-  const body = checked.success
-    ? checked.data
-    : { success: false, request_id: requestIdOf(res), error: { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message } };
+  const { status, body } = errorEnvelope(requestIdOf(res), error);
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  res.status(checked.success ? error.status : 500).json(body);
+  res.status(status).json(body);
 }

@@ -3,6 +3,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
+import { errorEnvelope } from './error-handler.js';
 import { newRequestId } from './request-id.js';
 
 /** PAWLENS_TLS_CERT and PAWLENS_TLS_KEY, read: the server then speaks HTTPS only. */
@@ -59,13 +60,13 @@ export function createHttpServer(handler: RequestListener, logger: Logger, limit
       socket.destroy();
       return;
     }
-    const apiError = errorOf(error.code);
     const requestId = newRequestId();
-    logger.info({ requestId, status: apiError.status, code: error.code }, 'request refused by the HTTP parser');
-    const body = JSON.stringify({ success: false, request_id: requestId, error: { code: apiError.code, message: apiError.message } });
+    const { status, body: envelope } = errorEnvelope(requestId, errorOf(error.code));
+    logger.info({ requestId, status, code: error.code }, 'request refused by the HTTP parser');
+    const body = JSON.stringify(envelope);
     socket.end(
       [
-        `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status] ?? ''}`,
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
         'Content-Type: application/json; charset=utf-8',
         `Content-Length: ${Buffer.byteLength(body)}`,
         `X-Request-Id: ${requestId}`,

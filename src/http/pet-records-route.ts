@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { AccountStore } from '../accounts/account-store.js';
 import { ApiError } from '../contract/api-error.js';
 import { API_PREFIXES } from '../contract/operation-keys.js';
@@ -24,6 +24,9 @@ function pageOf(query: Record<string, unknown>): { limit: number; before: number
   return { limit: whole('limit', query.limit, 1, MAX_PAGE) ?? DEFAULT_PAGE, before: whole('before', query.before, 1, Number.MAX_SAFE_INTEGER) };
 }
 
+/** The pet the path names, checked. */
+const petOf = (req: Request) => checkPetId(String(req.params.petId), 'The pet id in the path');
+
 /**
  * A pet's records (DESIGN.md §11), per API key: a key sees and erases only its own. Listing and
  * erasing cost nothing; both take the key's rate limit like any call.
@@ -32,7 +35,7 @@ export function petRecordsRoute(store: AccountStore, keyed: readonly RequestHand
   const router = Router();
   const list: RequestHandler = async (req, res) => {
     const key = required(res.locals.key, 'the API key');
-    const petId = checkPetId(String(req.params.petId), 'The pet id in the path');
+    const petId = petOf(req);
     const { limit, before } = pageOf(req.query as Record<string, unknown>);
     // One more than asked for says whether there is a next page.
     const records = await store.petRecords(key.id, petId, limit + 1, before);
@@ -53,13 +56,13 @@ export function petRecordsRoute(store: AccountStore, keyed: readonly RequestHand
   };
   const erase: RequestHandler = async (req, res) => {
     const key = required(res.locals.key, 'the API key');
-    const petId = checkPetId(String(req.params.petId), 'The pet id in the path');
+    const petId = petOf(req);
     const deleted = await store.deletePet(key.id, petId);
     res.json(successBody(requestIdOf(res), PetDeletedData, { pet_id: petId, deleted }));
   };
   const photo: RequestHandler = async (req, res) => {
     const key = required(res.locals.key, 'the API key');
-    const petId = checkPetId(String(req.params.petId), 'The pet id in the path');
+    const petId = petOf(req);
     const kept = await store.petPhoto(key.id, petId, String(req.params.requestId));
     if (!kept) throw new ApiError('NOT_FOUND', `No photo is kept for ${String(req.params.requestId).slice(0, 80)} of pet ${petId} (photos are kept only with PAWLENS_KEEP_IMAGES=1).`);
     res.type(`image/${kept.format}`).send(kept.bytes);

@@ -24,22 +24,34 @@ export interface Crop {
 export const letterboxScale = (image: { readonly width: number; readonly height: number }, spec: ImageInputSpec) => Math.min(spec.width / image.width, spec.height / image.height);
 
 /**
+ * The photo a source reads from, the part of it a model sees (the whole photo, or a crop's region),
+ * and a libvips pipeline over the photo that starts by cutting that part out: a crop is cut by the
+ * same resize that makes the model's input.
+ */
+function partOf(source: Pixels | Crop) {
+  const whole = 'region' in source ? source.image : source;
+  const region = 'region' in source ? source.region : undefined;
+  const pipeline = () => {
+    const pixels = sharp(whole.pixels, { raw: { width: whole.width, height: whole.height, channels: 3 as const } });
+    return region ? pixels.extract(region) : pixels;
+  };
+  return { whole, region, size: region ?? whole, pipeline };
+}
+
+/**
  * A letterboxed input's content: the image scaled to fit, placed top-left and padded right and
  * below as YOLOX was trained (box coordinates then only scale). The padding is written with the
  * tensor (`pixelsToTensor`), never as pixels. The content is the whole frame, small, for any later
  * step that needs no more (the exposure check).
  */
 export async function letterbox(source: Pixels | Crop, spec: ImageInputSpec): Promise<Pixels> {
-  const whole = 'region' in source ? source.image : source;
-  const image = 'region' in source ? source.region : source;
-  const scale = letterboxScale(image, spec);
-  const width = Math.min(spec.width, Math.round(image.width * scale));
-  const height = Math.min(spec.height, Math.round(image.height * scale));
+  const { whole, region, size, pipeline } = partOf(source);
+  const scale = letterboxScale(size, spec);
+  const width = Math.min(spec.width, Math.round(size.width * scale));
+  const height = Math.min(spec.height, Math.round(size.height * scale));
   // A photo decoded to the input's size already (the decode plan's usual case) is its own content.
-  if (!('region' in source) && width === whole.width && height === whole.height) return whole;
-  const pixels = sharp(whole.pixels, { raw: { width: whole.width, height: whole.height, channels: 3 as const } });
-  const cut = 'region' in source ? pixels.extract(source.region) : pixels;
-  return { width, height, pixels: await cut.resize(width, height, { fit: 'fill' }).raw().toBuffer() };
+  if (!region && width === whole.width && height === whole.height) return whole;
+  return { width, height, pixels: await pipeline().resize(width, height, { fit: 'fill' }).raw().toBuffer() };
 }
 
 /**
@@ -48,13 +60,9 @@ export async function letterbox(source: Pixels | Crop, spec: ImageInputSpec): Pr
  */
 export async function resizeFor(source: Pixels | Crop, spec: ImageInputSpec): Promise<Pixels> {
   if (spec.resize === 'letterbox') return letterbox(source, spec);
-  const crop = 'region' in source ? source.region : undefined;
-  const whole = 'region' in source ? source.image : source;
-  const image = crop ?? whole;
-  if (!crop && image.width === spec.width && image.height === spec.height) return whole;
-  const pixels = sharp(whole.pixels, { raw: { width: whole.width, height: whole.height, channels: 3 as const } });
-  const cut = crop ? pixels.extract(crop) : pixels;
-  const resized = await cut
+  const { whole, region, pipeline } = partOf(source);
+  if (!region && whole.width === spec.width && whole.height === spec.height) return whole;
+  const resized = await pipeline()
     .resize(spec.width, spec.height, { fit: FIT[spec.resize], background: { r: 0, g: 0, b: 0 } })
     .raw()
     .toBuffer();
