@@ -99,7 +99,7 @@ export interface Config {
   readonly tls: { readonly certFile: string; readonly keyFile: string } | undefined;
   /** PAWLENS_CORS_ORIGINS: the exact origins whose pages may call the API. */
   readonly corsOrigins: readonly string[];
-  /** PAWLENS_ADMIN_TOKEN: who may read /metrics and /readyz's details from another machine. */
+  /** PAWLENS_ADMIN_TOKEN: with it, only requests that send it read /metrics and /readyz's details; without it, only this machine. */
   readonly adminToken: string | undefined;
   /** How long a server's lease on the key store lasts unrenewed: a crashed server's credits and claims come back after it. */
   readonly storeLeaseMs: number;
