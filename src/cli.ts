@@ -10,6 +10,7 @@ import { startServer } from './cli/start-server.js';
 import { assembleAnalysis } from './cli/assemble-analysis.js';
 import { createLogger } from './logger.js';
 import { Metrics } from './metrics.js';
+import { PostgresAccountStore } from './accounts/postgres-account-store.js';
 import { VERSION } from './version.js';
 
 const USAGE = `pawlens ${VERSION} — on-premise pet photo analysis
@@ -55,7 +56,8 @@ async function main(argv: string[]): Promise<void> {
       const logger = createLogger(config.logLevel);
       const metrics = new Metrics();
       const { pipeline, readinessChecks, close: closeAnalysis } = await assembleAnalysis(config, logger, print, metrics);
-      const store = openStore(config.dataDir);
+      const store = await openStore(config);
+      if (store instanceof PostgresAccountStore) metrics.watchDatabasePool(() => store.poolState());
       const server = await startServer(config, store, pipeline, readinessChecks, metrics, logger, print);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
@@ -70,7 +72,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'keys': {
-      const store = openStore(loadConfig().dataDir);
+      const store = await openStore(loadConfig());
       try {
         await runKeysCommand(rest, store, print);
       } finally {
@@ -83,7 +85,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'doctor': {
       const config = loadConfig();
-      const store = openStore(config.dataDir);
+      const store = await openStore(config);
       try {
         await runDoctorCommand(rest, store, { leaseLapseMs: config.storeLeaseMs, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS }, print);
       } finally {

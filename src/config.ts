@@ -17,6 +17,16 @@ const wholeNumber = (name: string, min: number, max: number, example: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be from ${min} to ${max}, e.g. ${name}=${example}`);
 
+/** postgres:// or postgresql:// with a host: what pg's connection strings take. */
+function isPostgresUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** A small multilingual vision model that runs on a clinic's desktop; any Ollama vision model works. */
 export const DEFAULT_OLLAMA_MODEL = 'gemma3:4b';
@@ -29,6 +39,12 @@ const EnvSchema = z.object({
     .min(1, 'PAWLENS_HOST must be an address to listen on, e.g. PAWLENS_HOST=127.0.0.1 (or 0.0.0.0 for every interface)')
     .default('127.0.0.1'),
   PAWLENS_DATA_DIR: z.string().trim().min(1, 'PAWLENS_DATA_DIR must be a directory path, e.g. PAWLENS_DATA_DIR=./data').default('./data'),
+  PAWLENS_DATABASE_URL: z
+    .string()
+    .trim()
+    .refine(isPostgresUrl, 'PAWLENS_DATABASE_URL must be a PostgreSQL URL, e.g. PAWLENS_DATABASE_URL=postgres://pawlens:PASSWORD@db-host:5432/pawlens (unset: SQLite in PAWLENS_DATA_DIR)')
+    .optional(),
+  PAWLENS_DATABASE_POOL_SIZE: wholeNumber('PAWLENS_DATABASE_POOL_SIZE', 1, 1000, 10).default(10),
   PAWLENS_MODELS_DIR: z.string().trim().min(1, 'PAWLENS_MODELS_DIR must be a directory path, e.g. PAWLENS_MODELS_DIR=/var/lib/pawlens/models').optional(),
   PAWLENS_BREED_MODEL: z
     .string()
@@ -106,6 +122,8 @@ export interface Config {
   readonly host: string;
   /** Absolute path of the directory holding the key store. */
   readonly dataDir: string;
+  /** PAWLENS_DATABASE_URL: a shared PostgreSQL for several replicas instead of SQLite in dataDir. */
+  readonly database: { readonly url: string; readonly poolSize: number } | undefined;
   /** Absolute path where installed models live (built-ins always come from the package). */
   readonly modelsDir: string;
   /** Which installed classifier answers breed and checks scenes; the recommended one, or the first, when unset. */
@@ -156,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.PAWLENS_PORT,
     host: values.PAWLENS_HOST,
     dataDir: resolve(values.PAWLENS_DATA_DIR),
+    database: values.PAWLENS_DATABASE_URL ? Object.freeze({ url: values.PAWLENS_DATABASE_URL, poolSize: values.PAWLENS_DATABASE_POOL_SIZE }) : undefined,
     modelsDir: values.PAWLENS_MODELS_DIR ? resolve(values.PAWLENS_MODELS_DIR) : PACKAGE_MODELS_DIR,
     breedModel: values.PAWLENS_BREED_MODEL,
     detectorModel: values.PAWLENS_DETECTOR_MODEL,

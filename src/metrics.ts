@@ -75,6 +75,14 @@ export class Metrics {
     this.gaugeReading('pawlens_inference_thread_restarts', 'Inference worker threads replaced after dying, since the start.', () => pool.restarts);
   }
 
+  /** A shared database's connection pool (PostgreSQL): connections open, idle, the most allowed, and calls waiting for one. */
+  watchDatabasePool(read: () => { readonly total: number; readonly idle: number; readonly waiting: number; readonly max: number }): void {
+    this.gaugeReading('pawlens_db_pool_connections', 'Database connections open (in use and idle).', () => read().total);
+    this.gaugeReading('pawlens_db_pool_idle', 'Database connections open and idle.', () => read().idle);
+    this.gaugeReading('pawlens_db_pool_max', 'Database connections allowed at most (PAWLENS_DATABASE_POOL_SIZE).', () => read().max);
+    this.gaugeReading('pawlens_db_pool_waiting', 'Store calls waiting for a database connection.', () => read().waiting);
+  }
+
   /** A gauge whose value is read from `read` each time /metrics is scraped. */
   private gaugeReading(name: string, help: string, read: () => number): void {
     new Gauge({

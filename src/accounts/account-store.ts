@@ -1,5 +1,6 @@
 import type { OperationKey } from '../contract/operation-keys.js';
 import type { ImageFormat } from '../image/sniff-format.js';
+import type { RateDecision } from './token-bucket.js';
 
 export type KeyStatus = 'active' | 'disabled' | 'revoked';
 
@@ -46,7 +47,11 @@ export interface UsageRecord {
  * zero, whatever runs concurrently), a commit writes the ledger row, a refund gives them back.
  */
 export interface AccountStore {
+  /** Which store this is, for /readyz and the logs: never a password. */
+  readonly description: StoreDescription;
   createKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord>;
+  /** Creates the key only if the store has none yet, atomically: of replicas starting together on an empty store, one makes the first key. */
+  createFirstKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord | undefined>;
   findKeyByHash(secretHash: string): Promise<(KeyRecord & { secretHash: string }) | undefined>;
   getKey(id: string): Promise<KeyRecord | undefined>;
   listKeys(): Promise<KeyRecord[]>;
@@ -97,6 +102,12 @@ export interface AccountStore {
 
   usage(keyId?: string, limit?: number): Promise<UsageRecord[]>;
 
+  /**
+   * Takes one call from the key's token bucket (`perMinute` a minute, bursts as large): shared by
+   * every process on a PostgreSQL store, per process on SQLite (one process serves a store file).
+   */
+  takeCall(keyId: string, perMinute: number, at: Date): Promise<RateDecision>;
+
   /** A pet's records, newest first, `limit` at most, older than the record `before` names when given (DESIGN.md §11). Only the key's own. */
   petRecords(keyId: string, petId: string, limit: number, before?: number): Promise<PetRecord[]>;
   /** The photo kept with one of the key's records (by its request id), if one was. */
@@ -118,12 +129,18 @@ export interface AccountStore {
   close(): Promise<void>;
 }
 
+export interface StoreDescription {
+  readonly kind: 'sqlite' | 'postgresql';
+  /** The file, or the database URL without its password. */
+  readonly location: string;
+}
+
 /** A lease not renewed for this long belongs to a process that died (it renews every few seconds). */
 export const LEASE_LAPSE_MS = 30_000;
 
 export interface StoreFailure {
   readonly message: string;
-  /** SQLite's code, e.g. SQLITE_FULL, SQLITE_READONLY, SQLITE_CORRUPT. */
+  /** The driver's code: SQLite's (SQLITE_FULL, SQLITE_READONLY, SQLITE_CORRUPT) or PostgreSQL's SQLSTATE (53100: disk full) or a socket's (ECONNREFUSED). */
   readonly code: string | undefined;
   readonly at: string;
 }

@@ -6,10 +6,13 @@ import Database from 'better-sqlite3';
 import type { OperationKey } from '../contract/operation-keys.js';
 import type { ImageFormat } from '../image/sniff-format.js';
 import { generateKeyId } from './api-key.js';
+import { checkCreditsToAdd, checkStatusChange, claimOf, FailureMemory, noSuchKey, ProcessHoldings } from './process-holdings.js';
+import { TokenBuckets, type RateDecision } from './token-bucket.js';
 import {
   AccountStoreError,
   LEASE_LAPSE_MS,
   type AbandonLimits,
+  type StoreDescription,
   type HeldWork,
   type PetRecord,
   type Settlement,
@@ -198,9 +201,6 @@ function enableWal(db: Database.Database): void {
   }
 }
 
-/** One idempotency claim, as this process tracks the ones it has open. */
-const claimOf = (keyId: string, key: string) => `${keyId}\u0000${key}`;
-
 const toRecord = (row: KeyRow): KeyRecord => ({
   id: row.id,
   name: row.name,
@@ -244,6 +244,10 @@ export class SqliteAccountStore implements AccountStore {
 
   private readonly file: string;
 
+  get description(): StoreDescription {
+    return { kind: 'sqlite', location: this.file };
+  }
+
   private migrate(file: string): void {
     // One process migrates; another starting at the same moment waits for the lock, then finds it done.
     this.db
@@ -263,28 +267,16 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   /** The last write that failed for the store's own sake (not a refusal), until a probe clears it. */
-  private lastFailure: StoreFailure | undefined;
-
-  /** Runs a write of a paid call; a failure that is the store's (full disk, read-only file, corruption) is remembered for /readyz. */
-  private guard<T>(write: () => T): T {
-    try {
-      return write();
-    } catch (error) {
-      if (!(error instanceof AccountStoreError)) {
-        const { code } = error as { code?: unknown };
-        this.lastFailure = { message: error instanceof Error ? error.message : String(error), code: typeof code === 'string' ? code : undefined, at: this.timestamp() };
-      }
-      throw error;
-    }
-  }
+  /** The last write of a paid call that failed for the store's own sake, for /readyz. */
+  private readonly failures = new FailureMemory(() => this.now());
 
   failure(): StoreFailure | undefined {
-    return this.lastFailure;
+    return this.failures.failure;
   }
 
   async probe(thorough: boolean): Promise<void> {
     this.sql('SELECT COUNT(*) FROM api_keys').get();
-    if (this.lease) await this.renewLease();
+    if (this.holdings.lease) await this.renewLease();
     else this.db.transaction(() => undefined).immediate();
     if (thorough) {
       const verdict = this.db.pragma('quick_check(1)', { simple: true });
@@ -295,16 +287,13 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   clearFailure(): void {
-    this.lastFailure = undefined;
+    this.failures.clear();
   }
 
-  /** This process's lease, once it took one (a server does; CLI commands do not). */
-  private lease: string | undefined;
-  /** How long another process's lease may go unrenewed before what it holds is abandoned. */
-  private leaseLapseMs = LEASE_LAPSE_MS;
-  /** Reservations and idempotency claims this process made and has not settled yet: its requests in flight. */
-  private readonly openReservations = new Set<number>();
-  private readonly openClaims = new Set<string>();
+  /** This process's lease and the reservations and claims its requests have open. */
+  private readonly holdings = new ProcessHoldings();
+  /** Call rates, in memory: one process serves a store file. */
+  private readonly buckets = new TokenBuckets();
 
   /** Statements prepared once, by their text: preparing one costs about as much as running it. */
   private readonly statements = new Map<string, Database.Statement>();
@@ -328,17 +317,27 @@ export class SqliteAccountStore implements AccountStore {
 
   private requireRow(id: string): KeyRow {
     const row = this.row(id);
-    if (!row) throw new AccountStoreError(`No key with id ${id}; "pawlens keys list" shows the ids.`);
+    if (!row) throw noSuchKey(id);
     return row;
   }
 
   async createKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord> {
+    return this.insertKey(key, secretHash, prefix);
+  }
+
+  private insertKey(key: NewKey, secretHash: string, prefix: string): KeyRecord {
     const id = generateKeyId();
     this.sql(
       `INSERT INTO api_keys (id, name, secret_hash, prefix, status, credits, expires_at, created_at)
        VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
     ).run(id, key.name, secretHash, prefix, key.credits, key.expiresAt, this.timestamp());
     return toRecord(this.requireRow(id));
+  }
+
+  async createFirstKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord | undefined> {
+    // IMMEDIATE: the count and the insert under one write lock, so of two processes only one creates it.
+    const create = this.db.transaction(() => ((this.sql('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n === 0 ? this.insertKey(key, secretHash, prefix) : undefined));
+    return create.immediate();
   }
 
   async findKeyByHash(secretHash: string) {
@@ -361,25 +360,19 @@ export class SqliteAccountStore implements AccountStore {
 
   async setStatus(id: string, status: KeyStatus) {
     const row = this.requireRow(id);
-    if (row.status === 'revoked' && status !== 'revoked') {
-      throw new AccountStoreError(`Key ${id} is revoked; a revoked key cannot be used again. Create a new one.`);
-    }
+    checkStatusChange(id, row.status, status);
     this.sql('UPDATE api_keys SET status = ? WHERE id = ?').run(status, id);
     return toRecord(this.requireRow(id));
   }
 
   async addCredits(id: string, credits: number) {
-    if (!Number.isSafeInteger(credits) || credits <= 0) {
-      throw new AccountStoreError('Credits to add must be a positive whole number.');
-    }
-    const row = this.requireRow(id);
-    if (row.credits === null) throw new AccountStoreError(`Key ${id} is unlimited; it needs no credits.`);
+    checkCreditsToAdd(id, this.requireRow(id).credits, credits);
     this.sql('UPDATE api_keys SET credits = credits + ? WHERE id = ?').run(credits, id);
     return toRecord(this.requireRow(id));
   }
 
   async reserve(keyId: string, credits: number, requestId: string, operation: OperationKey) {
-    const reservation = this.guard(() => this.db.transaction((): Reservation | undefined => {
+    const reservation = this.failures.guard(() => this.db.transaction((): Reservation | undefined => {
       const row = this.requireRow(keyId);
       const metered = row.credits !== null;
       if (metered) {
@@ -390,19 +383,19 @@ export class SqliteAccountStore implements AccountStore {
       const inserted = this.sql(
         `INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at, owner)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp(), this.lease ?? null);
+      ).run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp(), this.holdings.lease ?? null);
       const remaining = metered ? (this.requireRow(keyId).credits as number) : null;
       return { id: Number(inserted.lastInsertRowid), keyId, credits, remaining };
     }).immediate());
-    if (reservation) this.openReservations.add(reservation.id);
+    if (reservation) this.holdings.reservations.add(reservation.id);
     return reservation;
   }
 
   async commit(reservation: Reservation, { charged = true, answer, record }: Settlement = {}) {
     // Settled or not, the request is over: a reservation or claim a failed write left behind is the sweep's (sweepAbandoned).
-    this.openReservations.delete(reservation.id);
-    if (answer) this.openClaims.delete(claimOf(reservation.keyId, answer.idempotencyKey));
-    this.guard(() => this.db.transaction(() => {
+    this.holdings.reservations.delete(reservation.id);
+    if (answer) this.holdings.claims.delete(claimOf(reservation.keyId, answer.idempotencyKey));
+    this.failures.guard(() => this.db.transaction(() => {
       const row = this.sql<[number], ReservationRow & { request_id: string; operation: string }>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
       if (!row) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
       const at = this.timestamp();
@@ -434,8 +427,8 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async refund(reservation: Reservation) {
-    this.openReservations.delete(reservation.id);
-    this.guard(() => this.db.transaction(() => {
+    this.holdings.reservations.delete(reservation.id);
+    this.failures.guard(() => this.db.transaction(() => {
       const row = this.sql<[number], ReservationRow>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
       if (row) this.refundRow(row);
     }).immediate());
@@ -447,43 +440,42 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async startLease(lapseMs = LEASE_LAPSE_MS): Promise<string> {
-    this.leaseLapseMs = lapseMs;
+    this.holdings.leaseLapseMs = lapseMs;
     const id = `inst_${randomBytes(8).toString('hex')}`;
     this.insertLease(id);
-    this.lease = id;
+    this.holdings.lease = id;
     return id;
   }
 
   async renewLease(): Promise<void> {
-    if (!this.lease) throw new AccountStoreError('renewLease before startLease');
-    const renewed = this.sql('UPDATE instances SET heartbeat_at = ? WHERE id = ?').run(this.timestamp(), this.lease);
+    const { lease } = this.holdings;
+    if (!lease) throw new AccountStoreError('renewLease before startLease');
+    const renewed = this.sql('UPDATE instances SET heartbeat_at = ? WHERE id = ?').run(this.timestamp(), lease);
     // Swept by another process after a long stall: take the lease again under the same id.
-    if (renewed.changes === 0) this.insertLease(this.lease);
+    if (renewed.changes === 0) this.insertLease(lease);
   }
 
   async endLease(): Promise<void> {
-    if (this.lease) this.sql('DELETE FROM instances WHERE id = ?').run(this.lease);
-    this.lease = undefined;
+    if (this.holdings.lease) this.sql('DELETE FROM instances WHERE id = ?').run(this.holdings.lease);
+    this.holdings.lease = undefined;
   }
 
   /** Whether a reservation or claim with this owner belongs to nobody any more (see AccountStore.sweepAbandoned). */
-  private abandonedBy(owner: string | null, createdAt: string, isOpenHere: boolean, limits: AbandonLimits): boolean {
-    const now = this.now().getTime();
-    if (owner === null) return Date.parse(createdAt) < now - limits.ownerlessAfterMs;
-    if (owner === this.lease) return !isOpenHere;
-    const lease = this.sql<[string], { heartbeat_at: string }>('SELECT heartbeat_at FROM instances WHERE id = ?').get(owner);
-    return !lease || Date.parse(lease.heartbeat_at) < now - limits.leaseLapseMs;
+  private abandonedBy(owner: string | null, createdAt: string, openHere: boolean, limits: AbandonLimits): boolean {
+    const lease = owner === null ? undefined : this.sql<[string], { heartbeat_at: string }>('SELECT heartbeat_at FROM instances WHERE id = ?').get(owner);
+    const ownerHeartbeat = lease && new Date(lease.heartbeat_at);
+    return this.holdings.abandoned({ owner, createdAt: new Date(createdAt), ownerHeartbeat, openHere }, this.now(), limits);
   }
 
   private claimAbandoned(row: ClaimRow, limits: AbandonLimits): boolean {
-    return this.abandonedBy(row.owner, row.created_at, this.openClaims.has(claimOf(row.key_id, row.idem_key)), limits);
+    return this.abandonedBy(row.owner, row.created_at, this.holdings.claims.has(claimOf(row.key_id, row.idem_key)), limits);
   }
 
   /** Every reservation and unanswered claim, each with whether nobody holds it any more: what held() shows and sweepAbandoned() gives back. */
   private heldRows(limits: AbandonLimits) {
     const reservations = this.sql<[], ReservationRow & { request_id: string; created_at: string }>('SELECT * FROM credit_reservations ORDER BY id')
       .all()
-      .map((row) => ({ row, abandoned: this.abandonedBy(row.owner, row.created_at, this.openReservations.has(row.id), limits) }));
+      .map((row) => ({ row, abandoned: this.abandonedBy(row.owner, row.created_at, this.holdings.reservations.has(row.id), limits) }));
     // Through the partial index on unanswered claims, so answered ones, however many, are not read
     // (an ORDER BY would make SQLite walk the age index over every entry instead): sorted here.
     const claims = this.sql<[], ClaimRow>('SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL')
@@ -562,7 +554,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async deletePet(keyId: string, petId: string): Promise<number> {
-    return this.guard(() => this.sql('DELETE FROM pet_records WHERE key_id = ? AND pet_id = ?').run(keyId, petId).changes);
+    return this.failures.guard(() => this.sql('DELETE FROM pet_records WHERE key_id = ? AND pet_id = ?').run(keyId, petId).changes);
   }
 
   async purgePetRecords(olderThan: Date, limit: number): Promise<number> {
@@ -570,7 +562,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim> {
-    const claimed = this.guard(() => this.db.transaction((): IdempotencyClaim => {
+    const claimed = this.failures.guard(() => this.db.transaction((): IdempotencyClaim => {
       const now = this.now();
       const row = this.sql<[string, string], ClaimRow & { request_hash: string; body: string | null }>(
         'SELECT key_id, idem_key, request_hash, body, created_at, owner FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
@@ -578,22 +570,26 @@ export class SqliteAccountStore implements AccountStore {
       // An entry past its time is gone, whether or not the background purge has reached it yet.
       if (!row || Date.parse(row.created_at) < now.getTime() - ttlMs) {
         this.sql('INSERT OR REPLACE INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES (?, ?, ?, ?, ?)')
-          .run(keyId, key, requestHash, now.toISOString(), this.lease ?? null);
+          .run(keyId, key, requestHash, now.toISOString(), this.holdings.lease ?? null);
         return { state: 'claimed' };
       }
       if (row.request_hash !== requestHash) return { state: 'mismatch' };
       if (row.body !== null) return { state: 'replay', body: row.body };
-      if (!this.claimAbandoned(row, { leaseLapseMs: this.leaseLapseMs, ownerlessAfterMs: abandonAfterMs })) return { state: 'in_progress' };
-      this.sql('UPDATE idempotency_keys SET created_at = ?, owner = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), this.lease ?? null, keyId, key);
+      if (!this.claimAbandoned(row, { leaseLapseMs: this.holdings.leaseLapseMs, ownerlessAfterMs: abandonAfterMs })) return { state: 'in_progress' };
+      this.sql('UPDATE idempotency_keys SET created_at = ?, owner = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), this.holdings.lease ?? null, keyId, key);
       return { state: 'claimed' };
     }).immediate());
-    if (claimed.state === 'claimed') this.openClaims.add(claimOf(keyId, key));
+    if (claimed.state === 'claimed') this.holdings.claims.add(claimOf(keyId, key));
     return claimed;
   }
 
   async releaseIdempotencyKey(keyId: string, key: string) {
-    this.openClaims.delete(claimOf(keyId, key));
-    this.guard(() => this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(keyId, key));
+    this.holdings.claims.delete(claimOf(keyId, key));
+    this.failures.guard(() => this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(keyId, key));
+  }
+
+  async takeCall(keyId: string, perMinute: number, at: Date): Promise<RateDecision> {
+    return this.buckets.take(keyId, perMinute, at.getTime());
   }
 
   async close() {

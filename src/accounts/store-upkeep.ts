@@ -138,14 +138,17 @@ export class StoreUpkeep {
     return {
       name: 'store_writes',
       check: async (): Promise<CheckResult> => {
+        // Which store answers: the file, or the database without its password.
+        const { kind: store, location } = this.store.description;
+        const error = (fields: Record<string, unknown>): CheckResult => ({ status: 'not_ready', report: { status: 'error', store, location, ...fields } });
         const failure = this.store.failure();
-        if (this.probeFailure) return { status: 'not_ready', report: { status: 'error', reason: this.probeFailure } };
-        if (failure) return { status: 'not_ready', report: { status: 'error', reason: failure.message, code: failure.code, since: failure.at } };
+        if (this.probeFailure) return error({ reason: this.probeFailure });
+        if (failure) return error({ reason: failure.message, code: failure.code, since: failure.at });
         const free = await this.freeBytes().catch(() => Number.POSITIVE_INFINITY);
         if (free < this.minFreeBytes) {
-          return { status: 'not_ready', report: { status: 'error', reason: `${Math.floor(free / 1024 / 1024)} MiB free beside the key store; paid calls need ${Math.floor(this.minFreeBytes / 1024 / 1024)} MiB` } };
+          return error({ reason: `${Math.floor(free / 1024 / 1024)} MiB free beside the key store; paid calls need ${Math.floor(this.minFreeBytes / 1024 / 1024)} MiB` });
         }
-        return { status: 'ok', report: 'ok' };
+        return { status: 'ok', report: { status: 'ok', store, location } };
       },
     };
   }

@@ -3,7 +3,7 @@ import { createSecureContext } from 'node:tls';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AccountStore } from '../accounts/account-store.js';
-import { issueKey } from '../accounts/issue-key.js';
+import { issueFirstKey } from '../accounts/issue-key.js';
 import type { Config } from '../config.js';
 import { createApp } from '../http/create-app.js';
 import { createHttpServer, DEFAULT_HTTP_LIMITS, type TlsFiles } from '../http/http-server-limits.js';
@@ -65,7 +65,7 @@ export async function startServer(
   print: (line: string) => void,
 ): Promise<RunningServer> {
   const tls = config.tls && readTlsFiles(config.tls);
-  const upkeep = new StoreUpkeep(store, { dataDir: config.dataDir, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS, leaseLapseMs: config.storeLeaseMs, recordsRetentionMs: config.recordsRetentionMs, logger });
+  const upkeep = new StoreUpkeep(store, { dataDir: config.database ? undefined : config.dataDir, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS, leaseLapseMs: config.storeLeaseMs, recordsRetentionMs: config.recordsRetentionMs, logger });
   const { express } = createApp({
     store,
     pipeline,
@@ -84,12 +84,12 @@ export async function startServer(
   // Everything that can fail on a broken store runs before the port opens: a server that cannot
   // read its keys never listens, so nothing half-started answers /healthz while every call fails.
   await upkeep.start();
-  let firstKey: Awaited<ReturnType<typeof issueKey>> | undefined;
+  let firstKey: Awaited<ReturnType<typeof issueFirstKey>>;
   try {
-    const needsFirstKey = (await store.countKeys()) === 0;
     await listen(server, config);
-    // Created once the port is ours, so that a start that fails never makes a key nobody was shown.
-    if (needsFirstKey) firstKey = await issueKey(store, { name: 'default', credits: null, expiresAt: null });
+    // Created once the port is ours, so that a start that fails never makes a key nobody was shown;
+    // and atomically, so that of replicas starting together on a new database one makes it.
+    firstKey = await issueFirstKey(store, { name: 'default', credits: null, expiresAt: null });
   } catch (error) {
     server.close();
     await upkeep.stop();

@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps): App {
 
   const operationPaths = OPERATION_LIST.flatMap((operation) => API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`));
   // One rate limit per key, whichever keyed route it calls.
-  const keyed = [bearerAuth(deps.store, now), rateLimit(deps.rateLimitPerMinute ?? 0, () => now().getTime())];
+  const keyed = [bearerAuth(deps.store, now), rateLimit(deps.store, deps.rateLimitPerMinute ?? 0, now)];
   const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, intake, metrics, keyed, logger, keepImages: deps.keepImages });
   app.route(operationPaths).post(...route).all(methodNotAllowed(['POST']));
   app.use(petRecordsRoute(deps.store, keyed));

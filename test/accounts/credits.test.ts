@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStoreError, type Reservation } from '../../src/accounts/account-store.js';
+import type { Reservation } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
 import type { ErrorCode } from '../../src/contract/error-catalogue.js';
@@ -375,165 +375,9 @@ describe('a client that hangs up before the answer', () => {
   });
 });
 
-describe('SqliteAccountStore credits', () => {
-  async function storeWithKey(credits: number | null, now?: () => Date) {
-    const store = new SqliteAccountStore(':memory:', now);
-    cleanups.push(() => store.close());
-    const { record } = await issueKey(store, { name: 'store test', credits, expiresAt: null });
-    const balance = async () => (await store.getKey(record.id))?.credits;
-    return { store, keyId: record.id, balance };
-  }
-
-  it('reserve takes the credits at once and reports what is left', async () => {
-    const { store, keyId, balance } = await storeWithKey(12);
-    const reservation = (await store.reserve(keyId, 5, 'req_aaaaaaaa', 'stool')) as Reservation;
-    expect(reservation).toMatchObject({ keyId, credits: 5, remaining: 7 });
-    expect(await balance()).toBe(7);
-  });
-
-  it('reserve more than the balance returns undefined and takes nothing', async () => {
-    const { store, keyId, balance } = await storeWithKey(4);
-    expect(await store.reserve(keyId, 5, 'req_aaaaaaaa', 'stool')).toBeUndefined();
-    expect(await balance()).toBe(4);
-    // Exactly the balance is fine and leaves 0.
-    await store.addCredits(keyId, 1);
-    expect((await store.reserve(keyId, 5, 'req_bbbbbbbb', 'stool'))?.remaining).toBe(0);
-    expect(await store.reserve(keyId, 5, 'req_cccccccc', 'stool')).toBeUndefined();
-    expect(await balance()).toBe(0);
-  });
-
-  it('many reservations at once never overspend', async () => {
-    const { store, keyId, balance } = await storeWithKey(100);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => store.reserve(keyId, 5, `req_concurrent${i}`, 'skin')));
-    expect(results.filter(Boolean)).toHaveLength(20);
-    expect(await balance()).toBe(0);
-  });
-
-  it('an unlimited key reserves without a balance and still writes the ledger on commit', async () => {
-    const { store, keyId, balance } = await storeWithKey(null);
-    const reservation = (await store.reserve(keyId, 5, 'req_unlimited1', 'breed')) as Reservation;
-    expect(reservation.remaining).toBeNull();
-    await store.commit(reservation);
-    expect(await balance()).toBeNull();
-    expect(await store.usage(keyId)).toMatchObject([{ keyId, operation: 'breed', requestId: 'req_unlimited1', credits: 5 }]);
-  });
-
-  it('refund gives the credits back once, however often it is called', async () => {
-    const { store, keyId, balance } = await storeWithKey(100);
-    const reservation = (await store.reserve(keyId, 5, 'req_refund01', 'stool')) as Reservation;
-    expect(await balance()).toBe(95);
-    await store.refund(reservation);
-    expect(await balance()).toBe(100);
-    await store.refund(reservation);
-    await store.refund(reservation);
-    expect(await balance()).toBe(100);
-    expect(await store.usage(keyId)).toHaveLength(0);
-    // A settled reservation cannot be committed afterwards.
-    await expect(store.commit(reservation)).rejects.toThrow(AccountStoreError);
-    expect(await store.usage(keyId)).toHaveLength(0);
-  });
-
-  it('a refund after a commit does nothing', async () => {
-    const { store, keyId, balance } = await storeWithKey(100);
-    const reservation = (await store.reserve(keyId, 5, 'req_commit01', 'vomit')) as Reservation;
-    await store.commit(reservation);
-    await store.refund(reservation);
-    expect(await balance()).toBe(95);
-    expect(await store.usage(keyId)).toMatchObject([{ requestId: 'req_commit01', operation: 'vomit', credits: 5 }]);
-  });
-
-  it('committing twice throws and writes one ledger row', async () => {
-    const { store, keyId } = await storeWithKey(100);
-    const reservation = (await store.reserve(keyId, 5, 'req_twice001', 'ear')) as Reservation;
-    await store.commit(reservation);
-    await expect(store.commit(reservation)).rejects.toThrow(AccountStoreError);
-    expect(await store.usage(keyId)).toHaveLength(1);
-  });
-
-  it('the sweep refunds reservations made without a lease only once older than ownerlessAfterMs', async () => {
-    const start = new Date('2030-01-01T00:00:00.000Z');
-    let now = start;
-    const { store, keyId, balance } = await storeWithKey(100, () => now);
-    const stale = [
-      (await store.reserve(keyId, 5, 'req_stale001', 'stool')) as Reservation,
-      (await store.reserve(keyId, 5, 'req_stale002', 'urine')) as Reservation,
-    ];
-    now = new Date(start.getTime() + 20 * 60_000);
-    const fresh = (await store.reserve(keyId, 5, 'req_fresh001', 'skin')) as Reservation;
-    expect(await balance()).toBe(85);
-
-    const limits = { leaseLapseMs: 30_000, ownerlessAfterMs: 10 * 60_000 };
-    expect(await store.sweepAbandoned(limits)).toEqual({ reservations: 2, credits: 10, claims: 0 });
-    expect(await balance()).toBe(95);
-    expect(await store.sweepAbandoned(limits)).toEqual({ reservations: 0, credits: 0, claims: 0 });
-
-    // The stale ones are settled; the fresh one is still open and can be committed.
-    await expect(store.commit(stale[0] as Reservation)).rejects.toThrow(AccountStoreError);
-    await store.refund(stale[1] as Reservation);
-    expect(await balance()).toBe(95);
-    await store.commit(fresh);
-    expect((await store.usage(keyId)).map((u) => u.requestId)).toEqual(['req_fresh001']);
-  });
-
-  it('addCredits adds to a metered key', async () => {
-    const { store, keyId } = await storeWithKey(10);
-    expect((await store.addCredits(keyId, 15)).credits).toBe(25);
-  });
-
-  it('addCredits on an unlimited key throws', async () => {
-    const { store, keyId, balance } = await storeWithKey(null);
-    await expect(store.addCredits(keyId, 10)).rejects.toThrow(/unlimited/);
-    expect(await balance()).toBeNull();
-  });
-
-  it.each([0, -5, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2])('addCredits(%d) is refused', async (credits) => {
-    const { store, keyId, balance } = await storeWithKey(10);
-    await expect(store.addCredits(keyId, credits)).rejects.toThrow(AccountStoreError);
-    expect(await balance()).toBe(10);
-  });
-
-  it('addCredits on an unknown key throws', async () => {
-    const { store } = await storeWithKey(10);
-    await expect(store.addCredits('key_nosuchkey1', 10)).rejects.toThrow(AccountStoreError);
-  });
-
-  it('a negative starting balance is refused by the store', async () => {
-    const store = new SqliteAccountStore(':memory:');
-    cleanups.push(() => store.close());
-    await expect(issueKey(store, { name: 'negative', credits: -5, expiresAt: null })).rejects.toThrow();
-    expect(await store.countKeys()).toBe(0);
-  });
-});
-
-/**
- * Leases (DESIGN.md §10): what a server holds is its own while it renews its lease; once the lease
- * lapses (the process died) another process's sweep gives it back. Two stores on one file are two
- * processes; SQLite triggers make a write fail as a full disk or a corrupt page would.
- */
-describe('the sweep of what nobody holds any more', () => {
+/** What only the SQLite store has: its file's older schemas and its query plans. The contract both stores keep is store-contract.test.ts. */
+describe('the SQLite store file', () => {
   const LIMITS = { leaseLapseMs: 30_000, ownerlessAfterMs: 10 * 60_000 };
-
-  async function twoProcesses(credits: number) {
-    const file = join(tempDir('pawlens-lease-'), 'pawlens.db');
-    let now = new Date('2030-01-01T00:00:00.000Z');
-    const clock = () => now;
-    const crashed = new SqliteAccountStore(file, clock);
-    const restarted = new SqliteAccountStore(file, clock);
-    cleanups.push(() => crashed.close(), () => restarted.close());
-    const { record } = await issueKey(crashed, { name: 'lease test', credits, expiresAt: null });
-    const balance = async () => (await restarted.getKey(record.id))?.credits;
-    return { file, crashed, restarted, keyId: record.id, balance, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
-  }
-
-  /** Makes every write of `statement` on `table` fail, as a full disk or a corrupt page would, until the returned function is called. */
-  function failWrites(file: string, table: string, statement: 'INSERT' | 'DELETE' | 'UPDATE') {
-    const db = new Database(file);
-    db.exec(`CREATE TRIGGER fail_${table}_${statement} BEFORE ${statement} ON ${table} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`);
-    return () => {
-      db.exec(`DROP TRIGGER fail_${table}_${statement}`);
-      db.close();
-    };
-  }
 
   it('a store written by the version before leases opens, and what it held is swept as ownerless', async () => {
     const file = join(tempDir('pawlens-v2-'), 'pawlens.db');
@@ -567,95 +411,17 @@ describe('the sweep of what nobody holds any more', () => {
     expect(await again.countKeys()).toBe(1);
   });
 
-  it('a crashed server\'s reservations and unanswered claims come back once its lease lapses, not before', async () => {
-    const { crashed, restarted, keyId, balance, advance } = await twoProcesses(100);
-    await crashed.startLease(LIMITS.leaseLapseMs);
-    await restarted.startLease(LIMITS.leaseLapseMs);
-    expect(await crashed.claimIdempotencyKey(keyId, 'retry-me', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'claimed' });
-    for (const id of ['req_inflight1', 'req_inflight2', 'req_inflight3']) await crashed.reserve(keyId, 5, id, 'stool');
-    expect(await balance()).toBe(85);
-
-    // While the owner renews, nothing of it is touched, and its claim is in progress to everyone else.
-    advance(20_000);
-    await crashed.renewLease();
-    advance(20_000);
-    expect(await restarted.sweepAbandoned(LIMITS)).toEqual({ reservations: 0, credits: 0, claims: 0 });
-    expect(await restarted.claimIdempotencyKey(keyId, 'retry-me', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'in_progress' });
-    expect((await restarted.held(LIMITS)).reservations.every((held) => !held.abandoned)).toBe(true);
-
-    // It stops renewing (kill -9): past the lapse, the sweep gives everything back.
-    advance(LIMITS.leaseLapseMs);
-    expect((await restarted.held(LIMITS)).reservations.map((held) => held.abandoned)).toEqual([true, true, true]);
-    expect(await restarted.sweepAbandoned(LIMITS)).toEqual({ reservations: 3, credits: 15, claims: 1 });
-    expect(await balance()).toBe(100);
-    expect(await restarted.held(LIMITS)).toEqual({ reservations: [], claims: [] });
-    // The retry of the in-flight idempotent request runs afresh.
-    expect(await restarted.claimIdempotencyKey(keyId, 'retry-me', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'claimed' });
-  });
-
-  it('a claim whose owner lapsed is taken over by the retry itself, before any sweep', async () => {
-    const { crashed, restarted, keyId, advance } = await twoProcesses(100);
-    await crashed.startLease(LIMITS.leaseLapseMs);
-    await restarted.startLease(LIMITS.leaseLapseMs);
-    await crashed.claimIdempotencyKey(keyId, 'k', 'hash', 86_400_000, LIMITS.ownerlessAfterMs);
-    advance(LIMITS.leaseLapseMs + 1);
-    expect(await restarted.claimIdempotencyKey(keyId, 'k', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'claimed' });
-  });
-
-  it('a refund whose write failed is given back by this process\'s own sweep once the store writes again', async () => {
-    const { file, crashed: server, keyId, balance } = await twoProcesses(100);
-    await server.startLease(LIMITS.leaseLapseMs);
-    const reservation = (await server.reserve(keyId, 5, 'req_diskfull1', 'stool')) as Reservation;
-    const writable = failWrites(file, 'credit_reservations', 'DELETE');
-    await expect(server.refund(reservation)).rejects.toThrow(/disk is full/);
-    expect(server.failure()).toMatchObject({ message: 'database or disk is full' });
-    expect(await server.sweepAbandoned(LIMITS).catch((error: Error) => error.message)).toMatch(/disk is full/);
-    expect(await balance()).toBe(95);
-    writable();
-    expect(await server.sweepAbandoned(LIMITS)).toEqual({ reservations: 1, credits: 5, claims: 0 });
-    expect(await balance()).toBe(100);
-  });
-
-  it('a claim whose release failed does not answer the retry IN_PROGRESS: the retry runs', async () => {
-    const { file, crashed: server, keyId } = await twoProcesses(100);
-    await server.startLease(LIMITS.leaseLapseMs);
-    await server.claimIdempotencyKey(keyId, 'k', 'hash', 86_400_000, LIMITS.ownerlessAfterMs);
-    const writable = failWrites(file, 'idempotency_keys', 'DELETE');
-    await expect(server.releaseIdempotencyKey(keyId, 'k')).rejects.toThrow(/disk is full/);
-    writable();
-    expect(await server.claimIdempotencyKey(keyId, 'k', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'claimed' });
-  });
-
-  it('probe writes; it fails on a store that cannot, and a thorough probe checks the file', async () => {
-    const { file, crashed: server } = await twoProcesses(100);
-    await server.startLease(LIMITS.leaseLapseMs);
-    await server.probe(true);
-    const writable = failWrites(file, 'instances', 'UPDATE');
-    await expect(server.probe(false)).rejects.toThrow(/disk is full/);
-    writable();
-    await server.probe(false);
-  });
-
-  it('expired idempotency entries are purged in batches through the index, answered ones included', async () => {
-    const { file, crashed: store, keyId, advance } = await twoProcesses(100);
-    for (let i = 0; i < 25; i++) await store.claimIdempotencyKey(keyId, `old-${i}`, 'hash', 86_400_000, LIMITS.ownerlessAfterMs);
-    advance(86_400_000 + 1);
-    await store.claimIdempotencyKey(keyId, 'new', 'hash', 86_400_000, LIMITS.ownerlessAfterMs);
-    const cutoff = new Date(new Date('2030-01-01T00:00:00.000Z').getTime() + 1);
-    expect(await store.purgeIdempotencyKeys(cutoff, 10)).toBe(10);
-    expect(await store.purgeIdempotencyKeys(cutoff, 10)).toBe(10);
-    expect(await store.purgeIdempotencyKeys(cutoff, 10)).toBe(5);
-    expect(await store.purgeIdempotencyKeys(cutoff, 10)).toBe(0);
-    expect((await store.held(LIMITS)).claims.map((claim) => claim.idempotencyKey)).toEqual(['new']);
+  it('the purge and the sweep read through their indexes, not a scan of the table', async () => {
+    const file = join(tempDir('pawlens-plan-'), 'pawlens.db');
+    const store = new SqliteAccountStore(file);
+    cleanups.push(() => store.close());
     // Through the index, not a scan of the table (800,000 rows took 708 ms a call that way).
     const db = new Database(file, { readonly: true });
     const plan = db.prepare('EXPLAIN QUERY PLAN SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?').all('2030', 10) as Array<{ detail: string }>;
-    db.close();
     expect(plan.map((step) => step.detail).join(' ')).toMatch(/USING (COVERING )?INDEX idempotency_keys_by_age/);
     // And the sweep's read of the unanswered claims, every few seconds, through its partial index.
-    const check = new Database(file, { readonly: true });
-    const sweep = check.prepare('EXPLAIN QUERY PLAN SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL').all() as Array<{ detail: string }>;
-    check.close();
+    const sweep = db.prepare('EXPLAIN QUERY PLAN SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL').all() as Array<{ detail: string }>;
+    db.close();
     expect(sweep.map((step) => step.detail).join(' ')).toMatch(/USING INDEX idempotency_keys_open/);
   });
 });

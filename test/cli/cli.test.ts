@@ -1,9 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
 import { STORE_FILE } from '../../src/cli/open-store.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
@@ -14,34 +14,20 @@ import { issueKey } from '../../src/accounts/issue-key.js';
 import { schemaAnswerBehaviour, startFakeOllama } from '../fakes/fake-ollama.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
+import { buildCli, children, cleanEnv, CLI, ROOT, serve, within, type Served } from '../fixtures/served-cli.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
 const KEY = /pk_[A-Za-z0-9]{32}/g;
 const KEY_ONLY = /^pk_[A-Za-z0-9]{32}$/;
 const STOOL_PATH = `/api/v1/${OPERATIONS.stool.path}`;
 
-const children: ChildProcess[] = [];
-
-/** The user's environment without any PAWLENS_ variable of the machine running the tests. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAWLENS_') && name !== 'OLLAMA_HOST'));
-  return { ...env, ...extra };
-}
 
 /** `pawlens …` as a user types it; resolves when the process exits. */
 function pawlens(args: string[], env: Record<string, string>): Promise<Run> {
   return runProcess(process.execPath, [CLI, ...args], { cwd: ROOT, env: cleanEnv(env) });
 }
 
-beforeAll(() => {
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
-});
-
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
+beforeAll(buildCli);
 
 /** Fails with what the command printed, which is what one needs to see when it does. */
 function expectOk(run: Run): Run {
@@ -328,60 +314,6 @@ describe.concurrent('pawlens analyze', () => {
     expectFailure(await pawlens(['analyze', 'stool', gif, '--language', 'fr'], { PAWLENS_DATA_DIR: dir }), /VALIDATION_ERROR/);
   });
 });
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** `pawlens serve` on a free port; resolves once it printed its URL and answers /healthz. */
-async function serve(dataDir: string, env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, 'serve'], {
-    cwd: ROOT,
-    env: cleanEnv({ PAWLENS_PORT: '0', PAWLENS_HOST: '127.0.0.1', PAWLENS_DATA_DIR: dataDir, PAWLENS_MAX_CONCURRENCY: '2', HOME: dataDir, ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolvePromise) =>
-    child.on('exit', (code, signal) => resolvePromise({ code, signal })),
-  );
-  const url = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not print its URL in 10 s:\n${stdout}\n${stderr}`)), 10_000);
-    const look = () => {
-      const match = /pawlens listening on (http:\/\/\S+)/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolvePromise(match[1] as string);
-      }
-    };
-    child.stdout?.on('data', look);
-    void exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code} before listening:\n${stdout}\n${stderr}`));
-    });
-  });
-  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  const health = await fetch(`${url}/healthz`);
-  expect(health.status).toBe(200);
-  expect(await health.json()).toEqual({ status: 'ok' });
-  return { child, url, output: () => stdout, exited };
-}
-
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)));
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 describe('pawlens serve', () => {
   let dataDir: string;

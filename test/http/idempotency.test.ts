@@ -1,10 +1,7 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
 import { createApp } from '../../src/http/create-app.js';
 import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../../src/http/idempotency.js';
 import type { Pipeline } from '../../src/analysis/pipeline.js';
@@ -12,7 +9,7 @@ import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixture
 import { photo, toBase64 } from '../fixtures/images.js';
 import { heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
 import { builtinPipeline, createTestApp } from '../fixtures/test-app.js';
-import { tempDir } from '../fixtures/temp-dir.js';
+import { FULL_DISK, STORE_KINDS } from '../fixtures/stores.js';
 
 let image: string;
 let otherImage: string;
@@ -25,9 +22,9 @@ beforeAll(async () => {
   counting = watchedPipeline(await builtinPipeline(), () => void analyses++);
 });
 
-describe('Idempotency-Key', () => {
+describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
   it('a retry with the same key and body gets the stored answer, charged once', async () => {
-    const app = await createTestApp({ pipeline: counting, keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind,  pipeline: counting, keyCredits: 100 });
     const before = analyses;
     const first = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
     const retry = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
@@ -44,7 +41,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('"the same body" means the same request, whatever the JSON spacing, key order or language tag case', async () => {
-    const app = await createTestApp({ keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
     const first = await app.post('urine', `{"image":"${image}","language":"zh"}`).set('Idempotency-Key', 'b1');
     const retry = await app.post('urine', `{ "language" : "ZH-cn",  "image" : "${image}" }`).set('Idempotency-Key', 'b1');
     expect(retry.headers['idempotent-replayed']).toBe('true');
@@ -55,7 +52,7 @@ describe('Idempotency-Key', () => {
     ['another body', () => ({ image: otherImage }), 'stool'],
     ['another operation', () => ({ image }), 'ear'],
   ] as const)('IDEMPOTENCY_KEY_REUSED for the same key with %s; the second call is free', async (_what, body, operation) => {
-    const app = await createTestApp({ keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
     expectAccepted(await app.post('stool', { image }).set('Idempotency-Key', 'c1'));
     const other = await app.post(operation, body()).set('Idempotency-Key', 'c1');
     expectErrorEnvelope(other, 409, 'IDEMPOTENCY_KEY_REUSED');
@@ -65,7 +62,7 @@ describe('Idempotency-Key', () => {
 
   it('IDEMPOTENCY_IN_PROGRESS, with Retry-After, while the first request with the key is still running', async () => {
     const { pipeline, entered, release } = heldPipeline(await builtinPipeline());
-    const app = await createTestApp({ pipeline, keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind,  pipeline, keyCredits: 100 });
     const first = app.post('stool', { image }).set('Idempotency-Key', 'slow-1').then((r) => r);
     await entered;
     const retry = await app.post('stool', { image }).set('Idempotency-Key', 'slow-1');
@@ -77,7 +74,7 @@ describe('Idempotency-Key', () => {
   });
 
   it.each(['', 'x'.repeat(201), 'with space', 'ünïcode'])('VALIDATION_ERROR for the Idempotency-Key %j, free of charge', async (header) => {
-    const app = await createTestApp({ keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
     const response = await app.post('stool', { image }).set('Idempotency-Key', header);
     expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
     expect(response.body.error.message).toContain('Idempotency-Key');
@@ -85,7 +82,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('keys belong to an API key: another client may use the same one', async () => {
-    const app = await createTestApp({ keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
     const other = await app.issue({ credits: 100 });
     await app.post('skin', { image }).set('Idempotency-Key', 'shared-name');
     const theirs = await app.post('skin', { image }, other.secret).set('Idempotency-Key', 'shared-name');
@@ -95,7 +92,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('a failed request stores nothing: the corrected retry with the same key runs', async () => {
-    const app = await createTestApp({ keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
     const broken = await app.post('stool', { image: image.slice(0, 200) }).set('Idempotency-Key', 'd1');
     expect(broken.status).toBe(400);
     const fixed = await app.post('stool', { image }).set('Idempotency-Key', 'd1');
@@ -104,7 +101,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('no credits: refused, then after a top-up the same retry runs', async () => {
-    const app = await createTestApp({ keyCredits: 0 });
+    const app = await createTestApp({ storeKind: kind,  keyCredits: 0 });
     const refused = await app.post('stool', { image }).set('Idempotency-Key', 'e1');
     expect(refused.body.error.code).toBe('INSUFFICIENT_CREDITS');
     await app.store.addCredits(app.keyId, 5);
@@ -114,7 +111,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('concurrent retries of one request: exactly one analysis and one charge', async () => {
-    const app = await createTestApp({ pipeline: counting, keyCredits: 100, maxConcurrency: 2 });
+    const app = await createTestApp({ storeKind: kind,  pipeline: counting, keyCredits: 100, maxConcurrency: 2 });
     const before = analyses;
     const responses = await Promise.all(Array.from({ length: 6 }, () => app.post('vomit', { image }).set('Idempotency-Key', 'f1')));
     const ok = responses.filter((r) => r.status === 200);
@@ -128,7 +125,7 @@ describe('Idempotency-Key', () => {
 
   it('entries expire after 24 hours, and a claim never completed is taken over after 10 minutes', async () => {
     let now = new Date('2026-11-21T10:00:00Z');
-    const app = await createTestApp({ keyCredits: 100, now: () => now });
+    const app = await createTestApp({ storeKind: kind,  keyCredits: 100, now: () => now });
     await app.post('skin', { image }).set('Idempotency-Key', 'g1');
     now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS + 1);
     const later = await app.post('skin', { image: otherImage }).set('Idempotency-Key', 'g1');
@@ -143,36 +140,29 @@ describe('Idempotency-Key', () => {
   });
 
   describe('across a restart', () => {
-    const dir = tempDir('pawlens-idem-');
-
     it('the stored answer survives the process', async () => {
-      const file = join(dir, 'pawlens.db');
       const pipeline = await builtinPipeline();
-      const store = new SqliteAccountStore(file);
+      const { store, twin } = await kind.create();
       const { secret } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
       const send = (app: ReturnType<typeof createApp>) =>
         request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'i1').send({ image });
       const first = await send(createApp({ store, pipeline }));
       await store.close();
-      const reopened = new SqliteAccountStore(file);
+      const reopened = await twin();
       const retry = await send(createApp({ store: reopened, pipeline }));
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.body).toEqual(first.body);
       expect((await reopened.listKeys())[0]?.credits).toBe(45);
-      await reopened.close();
     });
 
     it('when storing the answer fails, the charge is undone with it: 500, nothing charged, and the retry runs afresh', async () => {
-      const file = join(dir, 'failing-answer.db');
-      const store = new SqliteAccountStore(file);
+      const { store, failWrites } = await kind.create();
       const { secret, record } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
-      // A second connection makes SQLite itself fail the answer's write, as a full disk would.
-      const saboteur = new Database(file);
-      saboteur.exec(`CREATE TRIGGER answer_write_fails BEFORE UPDATE OF body ON idempotency_keys
-                     BEGIN SELECT RAISE(ABORT, 'disk I/O error (simulated)'); END;`);
       const app = createApp({ store, pipeline: await builtinPipeline() });
       const send = () =>
         request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'j1').send({ image });
+      // The database itself fails the answer's write, as a full disk would; the claim (an insert) still succeeds.
+      const writable = await failWrites('idempotency_keys', 'UPDATE');
 
       const failed = await send();
       expect(failed.status).toBe(500);
@@ -180,8 +170,7 @@ describe('Idempotency-Key', () => {
       expect((await store.getKey(record.id))?.credits).toBe(50);
       expect(await store.usage(record.id)).toEqual([]);
 
-      saboteur.exec('DROP TRIGGER answer_write_fails');
-      saboteur.close();
+      await writable();
       const retry = await send();
       expect(retry.status).toBe(200);
       expect(retry.headers['idempotent-replayed']).toBeUndefined();
@@ -189,17 +178,14 @@ describe('Idempotency-Key', () => {
       const replay = await send();
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.body).toEqual(retry.body);
-      await store.close();
     });
 
     it('a full disk that fails the reservation and the claim\'s release: the client hears the first error, the retry runs (no 409), and nothing stays held', async () => {
-      const file = join(dir, 'disk-full.db');
-      const store = new SqliteAccountStore(file);
+      const { store, failWrites } = await kind.create();
       await store.startLease();
       const { secret, record } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
-      const saboteur = new Database(file);
-      saboteur.exec(`CREATE TRIGGER reserve_fails BEFORE INSERT ON credit_reservations BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
-                     CREATE TRIGGER release_fails BEFORE DELETE ON idempotency_keys BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`);
+      const reservations = await failWrites('credit_reservations', 'INSERT');
+      const releases = await failWrites('idempotency_keys', 'DELETE');
       const logged: unknown[] = [];
       const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
       const app = createApp({ store, pipeline: await builtinPipeline(), logger });
@@ -211,18 +197,17 @@ describe('Idempotency-Key', () => {
       // Both failures are in the log: the reservation's (the cause), and the release's.
       const messages = logged.map((entry) => JSON.stringify(entry));
       expect(messages.some((line) => line.includes('could not release an idempotency claim'))).toBe(true);
-      expect(messages.some((line) => line.includes('internal error') && line.includes('database or disk is full'))).toBe(true);
-      expect(store.failure()).toMatchObject({ message: 'database or disk is full' });
+      expect(messages.some((line) => line.includes('internal error') && FULL_DISK.test(line))).toBe(true);
+      expect(store.failure()?.message).toMatch(FULL_DISK);
 
       const stillFull = await send();
       expect(stillFull.body.error?.code).not.toBe('IDEMPOTENCY_IN_PROGRESS');
-      saboteur.exec('DROP TRIGGER reserve_fails; DROP TRIGGER release_fails');
-      saboteur.close();
+      await reservations();
+      await releases();
       const retry = await send();
       expect(retry.status).toBe(200);
       expect((await store.getKey(record.id))?.credits).toBe(45);
       expect(await store.held({ leaseLapseMs: 30_000, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS })).toEqual({ reservations: [], claims: [] });
-      await store.close();
     });
   });
 });

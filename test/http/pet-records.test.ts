@@ -7,6 +7,7 @@ import { silentLogger } from '../../src/logger.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { expectErrorEnvelope } from '../fixtures/expectations.js';
 import { photo, toBase64 } from '../fixtures/images.js';
+import { STORE_KINDS } from '../fixtures/stores.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let image: string;
@@ -19,9 +20,9 @@ const list = (app: TestApp, petId: string, query = '', key = app.key, prefix = '
   request(app.http).get(`${prefix}/pets/${petId}/analyses${query}`).set('Authorization', `Bearer ${key}`);
 const erase = (app: TestApp, petId: string, key = app.key) => request(app.http).delete(`/api/v1/pets/${petId}`).set('Authorization', `Bearer ${key}`);
 
-describe("a pet's records (X-Pet-Id)", () => {
+describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => {
   it('keeps each answer for the pet it names, newest first, with what was charged; without X-Pet-Id nothing is kept', async () => {
-    const app = await createTestApp({ keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
     const stool = await app.post('stool', { image }).set('X-Pet-Id', 'chart-1042');
     const ear = await app.post('ear', { image, language: 'zh' }).set('X-Pet-Id', 'chart-1042');
     await app.post('skin', { image });
@@ -38,7 +39,7 @@ describe("a pet's records (X-Pet-Id)", () => {
   });
 
   it('pages with ?limit= and next_before, and the /v1 alias lists the same', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ storeKind: kind });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await app.post('urine', { image }).set('X-Pet-Id', 'rex')).body.request_id);
     const first = Listing.parse((await list(app, 'rex', '?limit=2')).body).data;
@@ -49,7 +50,7 @@ describe("a pet's records (X-Pet-Id)", () => {
   });
 
   it('a key sees and erases only its own pets', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ storeKind: kind });
     await app.post('stool', { image }).set('X-Pet-Id', 'shared-name');
     const other = await app.issue();
     expect(Listing.parse((await list(app, 'shared-name', '', other.secret)).body).data.analyses).toEqual([]);
@@ -58,7 +59,7 @@ describe("a pet's records (X-Pet-Id)", () => {
   });
 
   it('DELETE erases a patient\'s records', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ storeKind: kind });
     await app.post('stool', { image }).set('X-Pet-Id', 'gone');
     await app.post('vomit', { image }).set('X-Pet-Id', 'gone');
     const erased = successEnvelope(PetDeletedData).parse((await erase(app, 'gone')).body).data;
@@ -67,7 +68,7 @@ describe("a pet's records (X-Pet-Id)", () => {
   });
 
   it('a failed call keeps nothing, and a replayed Idempotency-Key keeps one record; another pet with the same key is a different request', async () => {
-    const app = await createTestApp({ keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
     expectErrorEnvelope(await app.post('stool', { image: 'not an image' }).set('X-Pet-Id', 'bella'), 415, 'UNSUPPORTED_IMAGE_FORMAT');
     await app.post('stool', { image }).set('X-Pet-Id', 'bella').set('Idempotency-Key', 'once');
     const replay = await app.post('stool', { image }).set('X-Pet-Id', 'bella').set('Idempotency-Key', 'once');
@@ -77,7 +78,7 @@ describe("a pet's records (X-Pet-Id)", () => {
   });
 
   it('refuses a bad pet id in the header or the path, and a bad page, plainly', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ storeKind: kind });
     for (const bad of ['-starts-with-dash', 'has space', 'x'.repeat(65), '猫']) {
       const response = await app.post('stool', { image }).set('X-Pet-Id', encodeURIComponent(bad) === bad ? bad : bad.replace(/[^\x20-\x7e]/g, '?'));
       expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
@@ -90,12 +91,12 @@ describe("a pet's records (X-Pet-Id)", () => {
   });
 
   it('keeps no photo unless PAWLENS_KEEP_IMAGES is on; with it, the photo as sent, for its own key only', async () => {
-    const plain = await createTestApp();
+    const plain = await createTestApp({ storeKind: kind });
     const kept = await plain.post('stool', { image }).set('X-Pet-Id', 'no-photos');
     expect(Listing.parse((await list(plain, 'no-photos')).body).data.analyses[0]!.has_photo).toBe(false);
     expectErrorEnvelope(await request(plain.http).get(`/api/v1/pets/no-photos/analyses/${kept.body.request_id}/photo`).set('Authorization', `Bearer ${plain.key}`), 404, 'NOT_FOUND');
 
-    const keeping = await createTestApp({ keepImages: true });
+    const keeping = await createTestApp({ storeKind: kind,  keepImages: true });
     const png = await photo('png');
     const answered = await keeping.post('skin', { image: png.toString('base64') }).set('X-Pet-Id', 'with-photos');
     await keeping.post('skin', { image: png.toString('base64') });
@@ -117,7 +118,7 @@ describe("a pet's records (X-Pet-Id)", () => {
 
   it('records past PAWLENS_RECORDS_RETENTION_DAYS are forgotten by the store upkeep', async () => {
     let now = new Date('2030-01-01T00:00:00.000Z');
-    const app = await createTestApp({ now: () => now });
+    const app = await createTestApp({ storeKind: kind,  now: () => now });
     await app.post('stool', { image }).set('X-Pet-Id', 'old-timer');
     now = new Date('2030-03-01T00:00:00.000Z');
     await app.post('stool', { image }).set('X-Pet-Id', 'old-timer');
