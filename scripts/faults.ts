@@ -15,7 +15,7 @@
  *
  * Prints one table (the README's "Faults and abuse" figures). Needs `npm run build` first.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
@@ -28,8 +28,8 @@ import { STORE_FILE } from '../src/cli/open-store.js';
 import { startFakeOllama } from '../test/fakes/fake-ollama.js';
 import { phoneStoolPhoto } from '../test/fixtures/phone-photo.js';
 import { photo } from '../test/fixtures/images.js';
+import { startServeProcess } from '../test/fixtures/serve-process.js';
 
-const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 const STOOL = '/api/v1/feces-analysis';
 const rows: string[] = [];
 const row = (cells: Array<string | number>) => rows.push(`| ${cells.join(' | ')} |`);
@@ -43,20 +43,7 @@ interface Server {
 }
 
 async function serve(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAWLENS_') && name !== 'OLLAMA_HOST'));
-  const child = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...base, PAWLENS_PORT: '0', PAWLENS_HOST: '127.0.0.1', PAWLENS_DATA_DIR: dataDir, PAWLENS_LLM: 'off', PAWLENS_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /pawlens listening on (http:\/\/\S+)/.exec(out);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)));
-  });
+  const { child, url } = await startServeProcess({ PAWLENS_DATA_DIR: dataDir, PAWLENS_LLM: 'off', PAWLENS_LOG_LEVEL: 'warn', ...env }, { stderr: 'inherit' });
   const peakRssMiB = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   return { child, url, port: Number(new URL(url).port), peakRssMiB };
 }

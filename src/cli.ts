@@ -5,6 +5,7 @@ import { DOCTOR_USAGE, runDoctorCommand } from './cli/doctor-command.js';
 import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
 import { IDEMPOTENCY_ABANDON_MS } from './http/idempotency.js';
 import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
+import { runStoreCommand, STORE_USAGE } from './cli/store-command.js';
 import { openStore } from './cli/open-store.js';
 import { startServer } from './cli/start-server.js';
 import { assembleAnalysis } from './cli/assemble-analysis.js';
@@ -21,6 +22,7 @@ Usage:
   pawlens models …              Install and list ONNX models; "pawlens models" lists the commands.
   pawlens analyze OP IMAGE      Analyse a local photo without HTTP.
   pawlens doctor [--clear]      Credits held and idempotency claims open; --clear gives back abandoned ones.
+  pawlens store migrate --to URL  Copy the SQLite store into PostgreSQL, for several replicas.
   pawlens --version
 
 ${KEYS_USAGE}
@@ -41,12 +43,13 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
   models: MODELS_USAGE,
   analyze: ANALYZE_USAGE,
   doctor: DOCTOR_USAGE,
+  store: STORE_USAGE,
 };
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  // `pawlens serve --help` must never start a server, nor `keys --help` touch the store; `pawlens keys` alone asks what there is.
-  if (command && COMMAND_USAGE[command] && (rest.some((arg) => arg === '--help' || arg === '-h') || (command === 'keys' && rest.length === 0))) {
+  // `pawlens serve --help` must never start a server, nor `keys --help` touch the store; `pawlens keys` or `pawlens store` alone asks what there is.
+  if (command && COMMAND_USAGE[command] && (rest.some((arg) => arg === '--help' || arg === '-h') || (['keys', 'store'].includes(command) && rest.length === 0))) {
     print(COMMAND_USAGE[command]);
     return;
   }
@@ -93,6 +96,9 @@ async function main(argv: string[]): Promise<void> {
       }
       return;
     }
+    case 'store':
+      await runStoreCommand(rest, loadConfig(), print);
+      return;
     case 'analyze': {
       const config = loadConfig();
       // One photo: starting inference threads would cost more than running it here.

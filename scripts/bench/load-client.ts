@@ -10,7 +10,8 @@ import { text } from 'node:stream/consumers';
 import { cpuMsSince } from './stats.js';
 
 export interface LoadJob {
-  readonly url: string;
+  /** Where to send; several (replicas) take turns, as a round-robin balancer would send them. */
+  readonly url: string | readonly string[];
   readonly key: string;
   readonly body: string;
   readonly clients: number;
@@ -38,7 +39,7 @@ function post(url: URL, agent: Agent, headers: Record<string, string | number>, 
 }
 
 async function run(job: LoadJob): Promise<LoadResult> {
-  const url = new URL(job.url);
+  const urls = (typeof job.url === 'string' ? [job.url] : job.url).map((url) => new URL(url));
   const body = Buffer.from(job.body);
   const headers = { Authorization: `Bearer ${job.key}`, 'Content-Type': 'application/json', 'Content-Length': body.length };
   const agent = new Agent({ keepAlive: true, maxSockets: job.clients });
@@ -49,7 +50,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const started = performance.now();
   const client = async () => {
     while (sent < job.total) {
-      sent++;
+      const url = urls[sent++ % urls.length]!;
       const t0 = performance.now();
       if ((await post(url, agent, headers, body)) !== 200) failures++;
       latenciesMs.push(performance.now() - t0);

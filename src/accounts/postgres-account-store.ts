@@ -267,30 +267,29 @@ export class PostgresAccountStore implements AccountStore {
     // Settled or not, the request is over: a reservation or claim a failed write left behind is the sweep's (sweepAbandoned).
     this.holdings.reservations.delete(reservation.id);
     if (answer) this.holdings.claims.delete(claimOf(reservation.keyId, answer.idempotencyKey));
-    await this.failures.guard(() =>
-      this.transaction(async (client) => {
-        // Deleting the row settles it: a second commit, a refund or another replica's sweep finds nothing.
-        const { rows } = await client.query<ReservationRow>('DELETE FROM credit_reservations WHERE id = $1 RETURNING *', [reservation.id]);
-        const row = rows[0];
-        if (!row) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
-        const at = this.now();
-        if (charged) {
-          await client.query('INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES ($1, $2, $3, $4, $5)', [row.key_id, row.operation, row.request_id, row.credits, at]);
-        } else if (row.metered) {
-          await client.query('UPDATE api_keys SET credits = credits + $2 WHERE id = $1', [row.key_id, row.credits]);
-        }
-        await client.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [row.key_id, at]);
-        if (answer) {
-          await client.query('UPDATE idempotency_keys SET body = $3 WHERE key_id = $1 AND idem_key = $2', [row.key_id, answer.idempotencyKey, answer.body]);
-        }
-        if (record) {
-          await client.query(
-            'INSERT INTO pet_records (key_id, pet_id, request_id, operation, credits_charged, created_at, data, photo, photo_format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-            [row.key_id, record.petId, row.request_id, row.operation, charged ? row.credits : 0, at, record.data, record.photo?.bytes ?? null, record.photo?.format ?? null],
-          );
-        }
-      }),
+    // One statement, so one round trip and all or nothing: deleting the reservation settles it (a
+    // second commit, a refund or another replica's sweep finds nothing), and every other write
+    // takes its row from that delete: the ledger row or the refund, the key's last use, the
+    // Idempotency-Key's answer and the pet's record.
+    const { rows } = await this.failures.guard(() =>
+      this.query<{ settled: number }>(
+        `WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING key_id, request_id, operation, credits, metered),
+         ledger AS (
+           INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at)
+           SELECT key_id, operation, request_id, credits, $2 FROM gone WHERE $3::boolean),
+         balance AS (
+           UPDATE api_keys k SET last_used_at = $2, credits = CASE WHEN NOT $3::boolean AND gone.metered THEN k.credits + gone.credits ELSE k.credits END
+           FROM gone WHERE k.id = gone.key_id),
+         answer AS (
+           UPDATE idempotency_keys i SET body = $5 FROM gone WHERE $4::text IS NOT NULL AND i.key_id = gone.key_id AND i.idem_key = $4),
+         record AS (
+           INSERT INTO pet_records (key_id, pet_id, request_id, operation, credits_charged, created_at, data, photo, photo_format)
+           SELECT key_id, $6, request_id, operation, CASE WHEN $3::boolean THEN credits ELSE 0 END, $2, $7, $8, $9 FROM gone WHERE $6::text IS NOT NULL)
+         SELECT COUNT(*)::int AS settled FROM gone`,
+        [reservation.id, this.now(), charged, answer?.idempotencyKey ?? null, answer?.body ?? null, record?.petId ?? null, record?.data ?? null, record?.photo?.bytes ?? null, record?.photo?.format ?? null],
+      ),
     );
+    if (rows[0]!.settled === 0) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
   }
 
   async refund(reservation: Reservation) {

@@ -214,9 +214,9 @@ describe.concurrent('pawlens (top level)', () => {
   it('COMMAND --help prints that command\'s help and exits 0; serve --help starts nothing, keys alone is its help', async () => {
     const dir = tempDir();
     const runs = await Promise.all(
-      [['serve', '--help'], ['keys', '--help'], ['models', '-h'], ['analyze', '--help'], ['doctor', '--help'], ['keys']].map((args) => pawlens(args, { PAWLENS_DATA_DIR: dir })),
+      [['serve', '--help'], ['keys', '--help'], ['models', '-h'], ['analyze', '--help'], ['doctor', '--help'], ['keys'], ['store']].map((args) => pawlens(args, { PAWLENS_DATA_DIR: dir })),
     );
-    const [serveHelp, keysHelp, modelsHelp, analyzeHelp, doctorHelp, keysAlone] = runs.map((run) => expectOk(run).stdout);
+    const [serveHelp, keysHelp, modelsHelp, analyzeHelp, doctorHelp, keysAlone, storeAlone] = runs.map((run) => expectOk(run).stdout);
     expect(serveHelp).toMatch(/pawlens serve — start the HTTP service/);
     expect(serveHelp).not.toMatch(/listening/);
     expect(keysHelp).toMatch(/pawlens keys create --name/);
@@ -224,6 +224,7 @@ describe.concurrent('pawlens (top level)', () => {
     expect(modelsHelp).toMatch(/pawlens models/);
     expect(analyzeHelp).toMatch(/pawlens analyze OPERATION IMAGE/);
     expect(doctorHelp).toMatch(/pawlens doctor \[--clear\]/);
+    expect(storeAlone).toMatch(/pawlens store migrate \[--to postgres:/);
     // None of them opened (or created) a key store.
     expect(existsSync(join(dir, STORE_FILE))).toBe(false);
   });
@@ -586,6 +587,9 @@ describe('loadConfig', () => {
     ['PAWLENS_MAX_QUEUE', 'x', /PAWLENS_MAX_QUEUE.*e\.g\. PAWLENS_MAX_QUEUE=\d+/],
     ['PAWLENS_RATE_LIMIT', '-3', /PAWLENS_RATE_LIMIT.*e\.g\. PAWLENS_RATE_LIMIT=\d+/],
     ['PAWLENS_LOG_LEVEL', 'verbose', /PAWLENS_LOG_LEVEL.*info/],
+    ['PAWLENS_DATABASE_URL', 'mysql://pawlens:pw@db/pawlens', /PAWLENS_DATABASE_URL must be a PostgreSQL URL, e\.g\. PAWLENS_DATABASE_URL=postgres:\/\//],
+    ['PAWLENS_DATABASE_URL', 'postgres:///pawlens', /PAWLENS_DATABASE_URL must be a PostgreSQL URL/],
+    ['PAWLENS_DATABASE_POOL_SIZE', '0', /PAWLENS_DATABASE_POOL_SIZE.*e\.g\. PAWLENS_DATABASE_POOL_SIZE=10/],
   ];
 
   it.each(bad)('%s=%j is refused with a message that names it and shows a good value', (name, value, message) => {
@@ -598,6 +602,19 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(/fix these environment variables/);
     expect((error as Error).message).toMatch(message);
+  });
+
+  it('a database URL is never echoed: its password stays out of the message', () => {
+    expect(() => loadConfig({ PAWLENS_DATABASE_URL: 'mysql://pawlens:hunter2@db/pawlens' })).toThrow(/^(?![\s\S]*hunter2)/);
+  });
+
+  it('serve on a database it cannot reach stops with what to check, never the password, and listens on nothing', async () => {
+    const run = expectFailure(
+      await pawlens(['serve'], { PAWLENS_DATA_DIR: tempDir(), PAWLENS_PORT: '0', PAWLENS_DATABASE_URL: 'postgres://pawlens:hunter2@127.0.0.1:1/pawlens' }),
+      /PostgreSQL at postgres:\/\/pawlens:\*\*\*@127\.0\.0\.1:1\/pawlens: the connection was refused/,
+    );
+    expect(run.stdout + run.stderr).not.toContain('hunter2');
+    expect(run.stdout).not.toMatch(/listening/);
   });
 
   it('several bad values are reported together', () => {
