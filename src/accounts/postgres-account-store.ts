@@ -87,10 +87,15 @@ const toRecord = (row: KeyRow): KeyRecord => ({
   lastUsedAt: iso(row.last_used_at),
 });
 
-/** Gives a reservation back: whoever deletes the row refunds it, so a refund and a sweep racing across replicas refund once. */
+/**
+ * Gives a reservation back, in one statement: whoever deletes the row refunds it, so a refund and
+ * a sweep racing across replicas refund once, and no crash falls between the delete and the refund.
+ * Answers how many it gave back (0 or 1).
+ */
 const REFUND = `
-  WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING key_id, credits, metered)
-  UPDATE api_keys SET credits = api_keys.credits + gone.credits FROM gone WHERE api_keys.id = gone.key_id AND gone.metered`;
+  WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING key_id, credits, metered),
+  refunded AS (UPDATE api_keys SET credits = api_keys.credits + gone.credits FROM gone WHERE api_keys.id = gone.key_id AND gone.metered)
+  SELECT COUNT(*)::int AS given_back FROM gone`;
 
 /**
  * The store for several replicas: one PostgreSQL database that every pawlens process shares
@@ -344,9 +349,8 @@ export class PostgresAccountStore implements AccountStore {
     let credits = 0;
     for (const { row } of held.reservations.filter((entry) => entry.abandoned)) {
       // Counted only where this sweep's delete took the row: another replica's sweep may have.
-      const { rowCount } = await this.query(`WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING id) SELECT id FROM gone`, [row.id]);
-      if (rowCount !== 1) continue;
-      if (row.metered) await this.query('UPDATE api_keys SET credits = credits + $2 WHERE id = $1', [row.key_id, row.credits]);
+      const { rows } = await this.query<{ given_back: number }>(REFUND, [row.id]);
+      if (rows[0]!.given_back !== 1) continue;
       reservations++;
       credits += row.metered ? row.credits : 0;
     }
