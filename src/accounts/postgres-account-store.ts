@@ -176,7 +176,7 @@ export class PostgresAccountStore implements AccountStore {
     // PostgreSQL checks its own pages; what a replica can check is that it reads and writes.
     await this.query('SELECT COUNT(*) FROM api_keys');
     if (this.holdings.lease) await this.renewLease();
-    else await this.query('SELECT pg_current_xact_id()');
+    else await this.query('SELECT txid_current()');
   }
 
   clearFailure(): void {
