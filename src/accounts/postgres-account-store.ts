@@ -22,6 +22,7 @@ import {
   type UsageRecord,
 } from './account-store.js';
 import { generateKeyId } from './api-key.js';
+import { toHeldWork, toKeyRecord, type ClaimRow, type HeldReservationRow, type KeyRow } from './store-rows.js';
 import { explainDatabaseFailure, withoutPassword } from './postgres-errors.js';
 import { migrate } from './postgres-schema.js';
 import { checkCreditsToAdd, checkStatusChange, claimOf, FailureMemory, noSuchKey, ProcessHoldings } from './process-holdings.js';
@@ -35,57 +36,27 @@ export interface PostgresStoreOptions {
   readonly connectTimeoutMs?: number;
 }
 
-/** bigint columns (credits, ids) as numbers: every value pawlens writes is a safe integer. */
+const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+
+/**
+ * bigint columns (credits, ids) as numbers: every value pawlens writes is a safe integer. timestamptz
+ * columns as ISO 8601 text, as the SQLite store keeps them: both stores read the same rows (store-rows.ts).
+ */
 const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    if (oid === pg.types.builtins.TIMESTAMPTZ) return (value: string) => (parseTimestamp(value) as Date).toISOString();
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as typeof pg.types.getTypeParser,
 };
 
-interface KeyRow {
-  id: string;
-  name: string;
-  secret_hash: string;
-  prefix: string;
-  status: KeyStatus;
-  credits: number | null;
-  expires_at: Date | null;
-  created_at: Date;
-  last_used_at: Date | null;
-}
-
-interface ReservationRow {
-  id: number;
-  key_id: string;
-  request_id: string;
+interface ReservationRow extends HeldReservationRow {
   operation: OperationKey;
-  credits: number;
   metered: boolean;
-  owner: string | null;
-  created_at: Date;
 }
 
 /** An entry the sweep judges, with its owner's lease's last renewal (null when the lease is gone). */
-type Judged<Row> = Row & { heartbeat_at: Date | null };
-
-interface ClaimRow {
-  key_id: string;
-  idem_key: string;
-  owner: string | null;
-  created_at: Date;
-}
-
-const iso = (date: Date | null) => (date === null ? null : date.toISOString());
-
-const toRecord = (row: KeyRow): KeyRecord => ({
-  id: row.id,
-  name: row.name,
-  prefix: row.prefix,
-  status: row.status,
-  credits: row.credits,
-  expiresAt: iso(row.expires_at),
-  createdAt: row.created_at.toISOString(),
-  lastUsedAt: iso(row.last_used_at),
-});
+type Judged<Row> = Row & { heartbeat_at: string | null };
 
 /**
  * Gives a reservation back, in one statement: whoever deletes the row refunds it, so a refund and
@@ -199,7 +170,7 @@ export class PostgresAccountStore implements AccountStore {
        VALUES ($1, $2, $3, $4, 'active', $5, $6, $7) RETURNING *`,
       [generateKeyId(), key.name, secretHash, prefix, key.credits, key.expiresAt, this.now()],
     );
-    return toRecord(rows[0]!);
+    return toKeyRecord(rows[0]!);
   }
 
   async createKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord> {
@@ -217,16 +188,16 @@ export class PostgresAccountStore implements AccountStore {
 
   async findKeyByHash(secretHash: string) {
     const row = (await this.query<KeyRow>('SELECT * FROM api_keys WHERE secret_hash = $1', [secretHash])).rows[0];
-    return row && { ...toRecord(row), secretHash: row.secret_hash };
+    return row && { ...toKeyRecord(row), secretHash: row.secret_hash };
   }
 
   async getKey(id: string) {
     const row = await this.row(id);
-    return row && toRecord(row);
+    return row && toKeyRecord(row);
   }
 
   async listKeys() {
-    return (await this.query<KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id')).rows.map(toRecord);
+    return (await this.query<KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id')).rows.map(toKeyRecord);
   }
 
   async countKeys() {
@@ -239,17 +210,18 @@ export class PostgresAccountStore implements AccountStore {
     // Never un-revoke, even if another process revoked it since the read above.
     const { rows } = await this.query<KeyRow>("UPDATE api_keys SET status = $2 WHERE id = $1 AND (status <> 'revoked' OR $2 = 'revoked') RETURNING *", [id, status]);
     if (!rows[0]) throw new AccountStoreError(`Key ${id} is revoked; a revoked key cannot be used again. Create a new one.`);
-    return toRecord(rows[0]);
+    return toKeyRecord(rows[0]);
   }
 
   async addCredits(id: string, credits: number) {
     checkCreditsToAdd(id, (await this.requireRow(id)).credits, credits);
     const { rows } = await this.query<KeyRow>('UPDATE api_keys SET credits = credits + $2 WHERE id = $1 AND credits IS NOT NULL RETURNING *', [id, credits]);
-    return toRecord(rows[0]!);
+    return toKeyRecord(rows[0]!);
   }
 
   async reserve(keyId: string, credits: number, requestId: string, operation: OperationKey) {
-    const reservation = await this.failures.guard(async (): Promise<Reservation | undefined> => {
+    const at = this.now();
+    const reserve = () => this.failures.guard(async (): Promise<Reservation | undefined> => {
       // One statement: the balance taken only where it covers the price (the row's lock orders
       // concurrent takers across replicas), and the reservation written with it, or neither.
       const { rows } = await this.query<{ id: number; remaining: number | null }>(
@@ -258,25 +230,26 @@ export class PostgresAccountStore implements AccountStore {
          INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at, owner)
          SELECT id, $3, $4, $2, credits IS NOT NULL, $5, $6 FROM taken
          RETURNING id, (SELECT credits FROM taken) AS remaining`,
-        [keyId, credits, requestId, operation, this.now(), this.holdings.lease ?? null],
+        [keyId, credits, requestId, operation, at, this.holdings.lease ?? null],
       );
       if (rows[0]) return { id: rows[0].id, keyId, credits, remaining: rows[0].remaining };
       await this.requireRow(keyId);
       return undefined;
     });
-    if (reservation) this.holdings.reservations.add(reservation.id);
-    return reservation;
+    return this.holdings.creating(at, reserve, (reservation) => reservation && this.holdings.reservations.add(reservation.id));
   }
 
   async commit(reservation: Reservation, { charged = true, answer, record }: Settlement = {}) {
-    // Settled or not, the request is over: a reservation or claim a failed write left behind is the sweep's (sweepAbandoned).
-    this.holdings.reservations.delete(reservation.id);
-    if (answer) this.holdings.claims.delete(claimOf(reservation.keyId, answer.idempotencyKey));
+    // Settled or not, the request is over once the write is: a reservation or claim a failed write left behind is the sweep's (sweepAbandoned).
+    const forget = () => {
+      this.holdings.reservations.delete(reservation.id);
+      if (answer) this.holdings.claims.delete(claimOf(reservation.keyId, answer.idempotencyKey));
+    };
     // One statement, so one round trip and all or nothing: deleting the reservation settles it (a
     // second commit, a refund or another replica's sweep finds nothing), and every other write
     // takes its row from that delete: the ledger row or the refund, the key's last use, the
     // Idempotency-Key's answer and the pet's record.
-    const { rows } = await this.failures.guard(() =>
+    const settle = () => this.failures.guard(() =>
       this.query<{ settled: number }>(
         `WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING key_id, request_id, operation, credits, metered),
          ledger AS (
@@ -294,12 +267,15 @@ export class PostgresAccountStore implements AccountStore {
         [reservation.id, this.now(), charged, answer?.idempotencyKey ?? null, answer?.body ?? null, record?.petId ?? null, record?.data ?? null, record?.photo?.bytes ?? null, record?.photo?.format ?? null],
       ),
     );
+    const { rows } = await this.holdings.settling(settle, forget);
     if (rows[0]!.settled === 0) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
   }
 
   async refund(reservation: Reservation) {
-    this.holdings.reservations.delete(reservation.id);
-    await this.failures.guard(() => this.query(REFUND, [reservation.id]));
+    await this.holdings.settling(
+      () => this.failures.guard(() => this.query(REFUND, [reservation.id])),
+      () => this.holdings.reservations.delete(reservation.id),
+    );
   }
 
   private async insertLease(id: string): Promise<void> {
@@ -330,8 +306,8 @@ export class PostgresAccountStore implements AccountStore {
   /** Every reservation and unanswered claim, with its owner's last renewal, and whether nobody holds it any more. */
   private async heldRows(limits: AbandonLimits) {
     const now = this.now();
-    const judge = (row: Judged<{ owner: string | null; created_at: Date }>, openHere: boolean) =>
-      this.holdings.abandoned({ owner: row.owner, createdAt: row.created_at, ownerHeartbeat: row.heartbeat_at ?? undefined, openHere }, now, limits);
+    // Rows are read while requests run: one a write still on its way made is not judged yet.
+    const judge = (row: Judged<{ owner: string | null; created_at: string }>, openHere: boolean) => this.abandoned(row, openHere, now, limits, { sweeping: true });
     const reservations = (
       await this.query<Judged<ReservationRow>>('SELECT r.*, i.heartbeat_at FROM credit_reservations r LEFT JOIN instances i ON i.id = r.owner ORDER BY r.id')
     ).rows.map((row) => ({ row, abandoned: judge(row, this.holdings.reservations.has(row.id)) }));
@@ -341,6 +317,13 @@ export class PostgresAccountStore implements AccountStore {
       )
     ).rows.map((row) => ({ row, abandoned: judge(row, this.holdings.claims.has(claimOf(row.key_id, row.idem_key))) }));
     return { reservations, claims };
+  }
+
+  /** Whether an entry read with its owner's last renewal belongs to nobody any more. */
+  private abandoned(row: Judged<{ owner: string | null; created_at: string }>, openHere: boolean, now: Date, limits: AbandonLimits, { sweeping = false } = {}): boolean {
+    const ownerHeartbeat = row.heartbeat_at === null ? undefined : new Date(row.heartbeat_at);
+    const entry = { owner: row.owner, createdAt: new Date(row.created_at), ownerHeartbeat, openHere };
+    return this.holdings.abandoned(entry, now, limits) && !(sweeping && this.holdings.beingMade(entry));
   }
 
   async sweepAbandoned(limits: AbandonLimits): Promise<SweepResult> {
@@ -371,18 +354,7 @@ export class PostgresAccountStore implements AccountStore {
 
   async held(limits: AbandonLimits): Promise<HeldWork> {
     const { reservations, claims } = await this.heldRows(limits);
-    return {
-      reservations: reservations.map(({ row, abandoned }) => ({
-        id: row.id,
-        keyId: row.key_id,
-        requestId: row.request_id,
-        credits: row.credits,
-        owner: row.owner,
-        since: row.created_at.toISOString(),
-        abandoned,
-      })),
-      claims: claims.map(({ row, abandoned }) => ({ keyId: row.key_id, idempotencyKey: row.idem_key, owner: row.owner, since: row.created_at.toISOString(), abandoned })),
-    };
+    return toHeldWork(reservations, claims);
   }
 
   async purgeIdempotencyKeys(olderThan: Date, limit: number): Promise<number> {
@@ -397,7 +369,7 @@ export class PostgresAccountStore implements AccountStore {
     const { rows } = keyId
       ? await this.query('SELECT * FROM usage_ledger WHERE key_id = $1 ORDER BY id DESC LIMIT $2', [keyId, limit])
       : await this.query('SELECT * FROM usage_ledger ORDER BY id DESC LIMIT $1', [limit]);
-    return rows.map((row) => ({ keyId: row.key_id, operation: row.operation, requestId: row.request_id, credits: row.credits, at: (row.created_at as Date).toISOString() }));
+    return rows.map((row) => ({ keyId: row.key_id, operation: row.operation, requestId: row.request_id, credits: row.credits, at: row.created_at }));
   }
 
   async petRecords(keyId: string, petId: string, limit: number, before = Number.MAX_SAFE_INTEGER): Promise<PetRecord[]> {
@@ -411,7 +383,7 @@ export class PostgresAccountStore implements AccountStore {
       requestId: row.request_id,
       operation: row.operation,
       creditsCharged: row.credits_charged,
-      at: (row.created_at as Date).toISOString(),
+      at: row.created_at,
       data: JSON.parse(row.data) as unknown,
       hasPhoto: row.has_photo,
     }));
@@ -438,9 +410,9 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim> {
-    const claimed = await this.failures.guard(() =>
+    const now = this.now();
+    const claim = () => this.failures.guard(() =>
       this.transaction(async (client): Promise<IdempotencyClaim> => {
-        const now = this.now();
         const owner = this.holdings.lease ?? null;
         // The first request with the key inserts it; a concurrent one waits on the row, then reads it.
         const inserted = await client.query('INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
@@ -463,7 +435,7 @@ export class PostgresAccountStore implements AccountStore {
           return { state: 'claimed' };
         };
         // Purged between the insert and the read, or past its time: the key is free.
-        if (!row || row.created_at.getTime() < now.getTime() - ttlMs) {
+        if (!row || Date.parse(row.created_at) < now.getTime() - ttlMs) {
           if (!row) await client.query('INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES ($1, $2, $3, $4, $5)', [keyId, key, requestHash, now, owner]);
           return row ? takeOver() : { state: 'claimed' };
         }
@@ -471,17 +443,18 @@ export class PostgresAccountStore implements AccountStore {
         if (row.body !== null) return { state: 'replay', body: row.body };
         const openHere = this.holdings.claims.has(claimOf(keyId, key));
         const limits = { leaseLapseMs: this.holdings.leaseLapseMs, ownerlessAfterMs: abandonAfterMs };
-        if (!this.holdings.abandoned({ owner: row.owner, createdAt: row.created_at, ownerHeartbeat: row.heartbeat_at ?? undefined, openHere }, now, limits)) return { state: 'in_progress' };
+        if (!this.abandoned(row, openHere, now, limits)) return { state: 'in_progress' };
         return takeOver();
       }),
     );
-    if (claimed.state === 'claimed') this.holdings.claims.add(claimOf(keyId, key));
-    return claimed;
+    return this.holdings.creating(now, claim, (claimed) => claimed.state === 'claimed' && this.holdings.claims.add(claimOf(keyId, key)));
   }
 
   async releaseIdempotencyKey(keyId: string, key: string) {
-    this.holdings.claims.delete(claimOf(keyId, key));
-    await this.failures.guard(() => this.query('DELETE FROM idempotency_keys WHERE key_id = $1 AND idem_key = $2 AND body IS NULL', [keyId, key]));
+    await this.holdings.settling(
+      () => this.failures.guard(() => this.query('DELETE FROM idempotency_keys WHERE key_id = $1 AND idem_key = $2 AND body IS NULL', [keyId, key])),
+      () => this.holdings.claims.delete(claimOf(keyId, key)),
+    );
   }
 
   async takeCall(keyId: string, perMinute: number, at: Date): Promise<RateDecision> {

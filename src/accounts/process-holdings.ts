@@ -25,6 +25,50 @@ export class ProcessHoldings {
   leaseLapseMs = LEASE_LAPSE_MS;
   readonly reservations = new Set<number>();
   readonly claims = new Set<string>();
+  /**
+   * When each write still on its way started, of those that create an entry of this process's (a
+   * reservation, a claim). Its row is in the store before its answer is back here to be
+   * registered open; until then, the sweep must not take it for one a failed write left behind.
+   */
+  private readonly creatingSince = new Set<{ readonly at: number }>();
+
+  /**
+   * Runs a write that creates entries of this process's, made at `startedAt` or later, and
+   * `register`s what it made as open before the sweep may judge them again.
+   */
+  async creating<T>(startedAt: Date, write: () => Promise<T>, register: (made: T) => void): Promise<T> {
+    const mark = { at: startedAt.getTime() };
+    this.creatingSince.add(mark);
+    try {
+      const made = await write();
+      register(made);
+      return made;
+    } finally {
+      this.creatingSince.delete(mark);
+    }
+  }
+
+  /**
+   * Whether a write of this process's still on its way may have made this entry: the sweep, which
+   * reads rows while requests run, leaves such an entry for the next round. (A claim judging the
+   * row it found under lock needs no such care: that row was there before the claim began.)
+   */
+  beingMade(entry: HeldEntry): boolean {
+    return entry.owner === this.lease && [...this.creatingSince].some((write) => entry.createdAt.getTime() >= write.at);
+  }
+
+  /**
+   * Runs a write that settles entries of this process's (a commit, a refund, a release), and
+   * `forget`s them as open only once it is over, failed or not: while it runs they are still held
+   * here, so a sweep that read them a moment before does not give them back under it.
+   */
+  async settling<T>(write: () => Promise<T>, forget: () => void): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      forget();
+    }
+  }
 
   /**
    * Abandoned: made before leases and older than `ownerlessAfterMs`; this process's own but no

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import type { OperationKey } from '../contract/operation-keys.js';
 import type { ImageFormat } from '../image/sniff-format.js';
 import { generateKeyId } from './api-key.js';
+import { toHeldWork, toKeyRecord, type ClaimRow, type KeyRow } from './store-rows.js';
 import { checkCreditsToAdd, checkStatusChange, claimOf, FailureMemory, noSuchKey, ProcessHoldings } from './process-holdings.js';
 import { TokenBuckets, type RateDecision } from './token-bucket.js';
 import {
@@ -112,26 +113,6 @@ ALTER TABLE pet_records ADD COLUMN photo BLOB;
 ALTER TABLE pet_records ADD COLUMN photo_format TEXT;
 `;
 
-interface KeyRow {
-  id: string;
-  name: string;
-  secret_hash: string;
-  prefix: string;
-  status: KeyStatus;
-  credits: number | null;
-  expires_at: string | null;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-/** An idempotency entry as the lease bookkeeping reads it. */
-interface ClaimRow {
-  key_id: string;
-  idem_key: string;
-  owner: string | null;
-  created_at: string;
-}
-
 interface ReservationRow {
   id: number;
   key_id: string;
@@ -200,17 +181,6 @@ function enableWal(db: Database.Database): void {
     }
   }
 }
-
-const toRecord = (row: KeyRow): KeyRecord => ({
-  id: row.id,
-  name: row.name,
-  prefix: row.prefix,
-  status: row.status,
-  credits: row.credits,
-  expiresAt: row.expires_at,
-  createdAt: row.created_at,
-  lastUsedAt: row.last_used_at,
-});
 
 /**
  * The embedded store. better-sqlite3 runs each statement synchronously, and every balance change
@@ -331,7 +301,7 @@ export class SqliteAccountStore implements AccountStore {
       `INSERT INTO api_keys (id, name, secret_hash, prefix, status, credits, expires_at, created_at)
        VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
     ).run(id, key.name, secretHash, prefix, key.credits, key.expiresAt, this.timestamp());
-    return toRecord(this.requireRow(id));
+    return toKeyRecord(this.requireRow(id));
   }
 
   async createFirstKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord | undefined> {
@@ -342,16 +312,16 @@ export class SqliteAccountStore implements AccountStore {
 
   async findKeyByHash(secretHash: string) {
     const row = this.sql<[string], KeyRow>('SELECT * FROM api_keys WHERE secret_hash = ?').get(secretHash);
-    return row && { ...toRecord(row), secretHash: row.secret_hash };
+    return row && { ...toKeyRecord(row), secretHash: row.secret_hash };
   }
 
   async getKey(id: string) {
     const row = this.row(id);
-    return row && toRecord(row);
+    return row && toKeyRecord(row);
   }
 
   async listKeys() {
-    return this.sql<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id').all().map(toRecord);
+    return this.sql<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id').all().map(toKeyRecord);
   }
 
   async countKeys() {
@@ -362,13 +332,13 @@ export class SqliteAccountStore implements AccountStore {
     const row = this.requireRow(id);
     checkStatusChange(id, row.status, status);
     this.sql('UPDATE api_keys SET status = ? WHERE id = ?').run(status, id);
-    return toRecord(this.requireRow(id));
+    return toKeyRecord(this.requireRow(id));
   }
 
   async addCredits(id: string, credits: number) {
     checkCreditsToAdd(id, this.requireRow(id).credits, credits);
     this.sql('UPDATE api_keys SET credits = credits + ? WHERE id = ?').run(credits, id);
-    return toRecord(this.requireRow(id));
+    return toKeyRecord(this.requireRow(id));
   }
 
   async reserve(keyId: string, credits: number, requestId: string, operation: OperationKey) {
@@ -500,18 +470,7 @@ export class SqliteAccountStore implements AccountStore {
 
   async held(limits: AbandonLimits): Promise<HeldWork> {
     const { reservations, claims } = this.heldRows(limits);
-    return {
-      reservations: reservations.map(({ row, abandoned }) => ({
-        id: row.id,
-        keyId: row.key_id,
-        requestId: row.request_id,
-        credits: row.credits,
-        owner: row.owner,
-        since: row.created_at,
-        abandoned,
-      })),
-      claims: claims.map(({ row, abandoned }) => ({ keyId: row.key_id, idempotencyKey: row.idem_key, owner: row.owner, since: row.created_at, abandoned })),
-    };
+    return toHeldWork(reservations, claims);
   }
 
   async purgeIdempotencyKeys(olderThan: Date, limit: number): Promise<number> {
