@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import express, { Router } from 'express';
 
 const require = createRequire(import.meta.url);
@@ -8,7 +9,9 @@ const require = createRequire(import.meta.url);
  * air-gapped network, where a CDN-hosted page would render blank.
  */
 export function docsRouter(): Router {
-  const assets: string = require('swagger-ui-dist').getAbsoluteFSPath();
+  // The folder only: the package's main script loads the 4 MB browser bundle into the server's
+  // heap, where every full garbage collection would mark it for nothing.
+  const assets = dirname(require.resolve('swagger-ui-dist/package.json'));
   const router = Router();
   router.get('/docs', (_req, res) => {
     // Scripts and styles from this host only (the page's own start-up script is a file too), images
