@@ -526,6 +526,15 @@ describe('pixelsToTensor', () => {
     expect(values(tensor).slice(9)).toEqual([239, 109, 49.25]);
   });
 
+  it('float32: every byte value is exactly (byte × scale − mean) / std rounded to float32', () => {
+    const every = { width: 256, height: 1, pixels: Buffer.from(Array.from({ length: 256 * 3 }, (_, i) => Math.floor(i / 3))) };
+    const mean = [0.485, 0.456, 0.406] as [number, number, number];
+    const std = [0.229, 0.224, 0.225] as [number, number, number];
+    const tensor = pixelsToTensor(every, spec({ width: 256, height: 1, scale: 1 / 255, mean, std }));
+    const expected = [0, 1, 2].flatMap((c) => Array.from({ length: 256 }, (_, byte) => Math.fround((byte * (1 / 255) - mean[c]!) / std[c]!)));
+    expect(values(tensor)).toEqual(expected);
+  });
+
   it('float16: Uint16Array bit patterns of the same values', () => {
     const tensor = pixelsToTensor(TWO_BY_TWO, spec({ dtype: 'float16', channelOrder: 'BGR' }));
     expect(tensor.type).toBe('float16');
