@@ -32,11 +32,14 @@ import { installModel } from '../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../src/vision/model-catalogue.js';
 import { NO_SCENE } from '../src/vision/describe-scene.js';
 import { PACKAGE_MODELS_DIR } from '../src/vision/models-location.js';
+import { HEAP_GROWING_PERCENT, tuneForPhotoAnalysis } from '../src/process-tuning.js';
 import { phoneStoolPhoto } from '../test/fixtures/phone-photo.js';
 import type { FloorJob } from './bench/floor.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
 import { cpuMsSince, summarize, type Summary } from './bench/stats.js';
 
+// The service measured here is set up as `pawlens serve` sets itself up.
+tuneForPhotoAnalysis();
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' }, soak: { type: 'string', default: '0' }, only: { type: 'string' } } });
 const total = Number(values.requests);
 const clients = Number(values.clients);
@@ -58,8 +61,8 @@ interface Case {
 }
 
 /** Runs a script of bench/ as its own process: the job as JSON on stdin, the result as JSON on stdout. */
-async function runProcess(script: string, job: LoadJob | FloorJob): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bench', script)], { stdio: ['pipe', 'pipe', 'inherit'] });
+async function runProcess(script: string, job: LoadJob | FloorJob, nodeFlags: string[] = []): Promise<LoadResult> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(import.meta.dirname, 'bench', script)], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(job));
   const result = JSON.parse(await text(child.stdout)) as LoadResult;
   if (result.failures > 0) throw new Error(`${script}: ${result.failures} of ${job.total} requests failed`);
@@ -91,7 +94,8 @@ async function overHttp(url: string, key: string, photo: string, requests: numbe
 }
 
 async function floor(job: FloorJob): Promise<Measured> {
-  const result = await runProcess('floor.ts', job);
+  // The floor's process runs with the service's heap setting too (its sharp cache is off, as the service's is).
+  const result = await runProcess('floor.ts', job, [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`]);
   return { latenciesMs: result.latenciesMs, wallMs: result.wallMs, cpuMs: result.cpuMs, clientCpuMs: 0 };
 }
 

@@ -12,6 +12,7 @@ import { assembleAnalysis } from './cli/assemble-analysis.js';
 import { createLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { PostgresAccountStore } from './accounts/postgres-account-store.js';
+import { tuneForPhotoAnalysis } from './process-tuning.js';
 import { VERSION } from './version.js';
 
 const USAGE = `pawlens ${VERSION} — on-premise pet photo analysis
@@ -55,6 +56,7 @@ async function main(argv: string[]): Promise<void> {
   }
   switch (command) {
     case 'serve': {
+      tuneForPhotoAnalysis();
       const config = loadConfig();
       const logger = createLogger(config.logLevel);
       const metrics = new Metrics();

@@ -49,6 +49,9 @@ interface Raw {
   readonly height: number;
 }
 
+// libvips' operation cache is off, as in pawlens serve: with a new image every time it never hits.
+sharp.cache(false);
+
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
 
 /** RGB bytes → the model's NCHW float32 tensor; a smaller image is placed top-left on the letterbox padding. */
