@@ -4,6 +4,7 @@ import type { HealthOperationKey, OperationKey } from '../contract/operation-key
 import type { DecodedImage } from '../image/decoded-image.js';
 import type { ColourMeasurement } from '../vision/colour-quality-model.js';
 import type { Exposure } from '../vision/colour-reading.js';
+import type { Pixels } from '../vision/image-tensor.js';
 import type { Scene } from '../vision/describe-scene.js';
 import type { ColourName } from '../vision/tables/colour-palette.js';
 import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
@@ -29,6 +30,8 @@ export interface Measurement {
   /** The colour analyser's reading, for operations whose rules read colours; undefined for the others. */
   readonly colour: ColourMeasurement | undefined;
   readonly scene: Scene;
+  /** The detector's small copy of the whole frame (its letterbox without the padding), when a detector looked. */
+  readonly view: Pixels | undefined;
 }
 
 /** Why a photo cannot be judged, whatever it shows. */

@@ -40,7 +40,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       operation.reads.colours ? models.colour.predict(input.image) : undefined,
     ]);
     // Without the colour network, exposure is read from the detector's small copy of the frame when there is one.
-    return { exposure: colour?.quality ?? (await models.colour.exposure(view ?? input.image)), colour, scene };
+    return { exposure: colour?.quality ?? (await models.colour.exposure(view ?? input.image)), colour, scene, view };
   }
 
   return {

@@ -124,6 +124,8 @@ export function regionColours(image: Pixels, region: Region, cells = REGION_CELL
   const columns = Math.min(cells, region.width);
   const rows = Math.min(cells, region.height);
   const counts = new Array<number>(COLOUR_NAMES.length).fill(0);
+  const { pixels } = image;
+  const stride = image.width * 3;
   for (let row = 0; row < rows; row++) {
     const y0 = region.top + Math.floor((row * region.height) / rows);
     const y1 = region.top + Math.floor(((row + 1) * region.height) / rows);
@@ -134,10 +136,10 @@ export function regionColours(image: Pixels, region: Region, cells = REGION_CELL
       let g = 0;
       let b = 0;
       for (let y = y0; y < y1; y++) {
-        for (let p = (y * image.width + x0) * 3, end = (y * image.width + x1) * 3; p < end; p += 3) {
-          r += image.pixels[p]!;
-          g += image.pixels[p + 1]!;
-          b += image.pixels[p + 2]!;
+        for (let p = y * stride + x0 * 3, end = y * stride + x1 * 3; p < end; p += 3) {
+          r += pixels[p]!;
+          g += pixels[p + 1]!;
+          b += pixels[p + 2]!;
         }
       }
       const n = (y1 - y0) * (x1 - x0);

@@ -37,6 +37,7 @@ function measured(scene: Partial<Scene> = {}, frame: Partial<Record<ColourName, 
     exposure: exposed,
     colour: { subject: shares(), frame: shares(frame), quality: exposed, features: new Float32Array() },
     scene: { ...NO_SCENE, detected: true, ...scene },
+    view: undefined,
   };
 }
 
