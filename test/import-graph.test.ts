@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * findings types, so neither needs the other's, and nothing below http knows it is served.
  */
 const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ['foundations', ['src/contract/', 'src/logger.ts', 'src/metrics.ts', 'src/work-queue.ts', 'src/version.ts', 'src/readiness-check.ts']],
+  ['foundations', ['src/contract/', 'src/logger.ts', 'src/metrics.ts', 'src/work-queue.ts', 'src/version.ts', 'src/readiness-check.ts', 'src/process-tuning.ts']],
   ['image and accounts', ['src/image/', 'src/accounts/']],
   ['vision', ['src/vision/']],
   ['findings', ['src/analysis/findings.ts']],
