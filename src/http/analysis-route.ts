@@ -93,7 +93,8 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
       // Read here only, so that the body's text is no longer reachable once this step is done.
       const request = required(res.locals.request, 'the request');
       const image = await metrics.time('decode', () => {
-        const bytes = decodeBase64Field(request.image, DEFAULT_INTAKE_LIMITS.maxBytes);
+        const bytes = decodeBase64Field(request.image, DEFAULT_INTAKE_LIMITS.maxBytes, res.locals.imageBytes);
+        res.locals.imageBytes = undefined;
         if (deps.keepImages && res.locals.petId) photo = bytes;
         return pipeline.decode(operation.key, bytes);
       });

@@ -30,24 +30,26 @@ const requireJson: RequestHandler = (req, _res, next) => {
 /** JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset is refused, not guessed at. */
 const UTF8 = /^utf-?8$/i;
 
-/** The body's bytes, parsed as JSON and then by the contract's request schema into res.locals.request. */
+/** The body's bytes, parsed as JSON and then by the contract's request schema into res.locals.request (and the image's bytes, where parsing decoded them, into res.locals.imageBytes). */
 const parseRequest: RequestHandler = (req, res, next) => {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
   if (charset && !UTF8.test(charset)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
-  const text: unknown = req.body;
+  const bytes: unknown = req.body;
   req.body = undefined;
-  res.locals.request = parseAnalysisRequest(parseJsonBody(typeof text === 'string' ? text : ''));
+  const { value, imageBytes } = parseJsonBody(Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0));
+  res.locals.request = parseAnalysisRequest(value);
+  res.locals.imageBytes = imageBytes;
   next();
 };
 
 /**
  * An analysis body: declared JSON, within the size limit, valid JSON, and a valid request. The
- * text is read by express.text (limit, charset, gzip and deflate, a byte-order mark dropped) and
- * parsed by parseJsonBody, which reads a photo's Base64 without running it through JSON.parse.
+ * bytes are read by express.raw (limit, gzip and deflate) and parsed by parseJsonBody, which reads
+ * a photo's Base64 without running it through a string of the whole body or JSON.parse.
  */
 export function jsonBody(maxImageBytes: number): RequestHandler[] {
   const limit = jsonBodyLimit(maxImageBytes);
-  const read = express.text({ limit, type: ['application/json', 'application/*+json'], defaultCharset: 'utf-8' });
+  const read = express.raw({ limit, type: ['application/json', 'application/*+json'] });
   // A declared length over the limit is refused before a byte of the body is read: body-parser
   // would read (and drop) the whole body first, 50 MB of it if that is what the client sends.
   const refuseDeclaredOversize: RequestHandler = (req, _res, next) => {

@@ -15,32 +15,24 @@ function decodedSize(text: string): number {
  * that length is never valid Base64. A second pass over the text with a regular expression would
  * cost a 12 MP photo's request 3 ms.
  */
-function decodeStrict(text: string, into?: Buffer): Buffer | undefined {
+function decodeStrict(text: string): Buffer | undefined {
   if (text.length % 4 === 1 || text.endsWith('===')) return undefined;
-  const size = decodedSize(text);
-  // Written into a given buffer (a check's scratch) or a fresh one (the photo's bytes).
-  const bytes = into ? into.subarray(0, into.write(text, 0, size, 'base64')) : Buffer.from(text, 'base64');
-  return bytes.length === size ? bytes : undefined;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.length === decodedSize(text) ? bytes : undefined;
 }
 
 /** Printable ASCII but the backslash: a data-URL prefix that reads the same raw as it does through JSON.parse. */
 const PLAIN_PREFIX = /^[\x20-\x5b\x5d-\x7e]*$/;
-/** Where isPlainBase64Field decodes to check, reused: a check must not allocate a photo's worth of memory for the collector. */
-let scratch = Buffer.alloc(0);
-
 /**
- * Whether `text` is an `image` field with nothing but Base64 in it (after an optional data-URL
- * prefix of printable characters): no whitespace, no backslash, no control character. Such a text
- * is the same string sliced raw out of a JSON body as JSON.parse would make of it, which lets a
- * large body skip JSON.parse.
+ * The bytes of `text` if it is an `image` field with nothing but Base64 in it (after an optional
+ * data-URL prefix of printable characters): no whitespace, no backslash, no control character.
+ * Such a text is the same string sliced raw out of a JSON body as JSON.parse would make of it,
+ * which lets a large body skip JSON.parse; the decode that checks it is the one intake needs.
  */
-export function isPlainBase64Field(text: string): boolean {
+export function plainBase64Bytes(text: string): Buffer | undefined {
   const dataUrl = DATA_URL_PREFIX.exec(text.slice(0, 256));
-  if (dataUrl && !PLAIN_PREFIX.test(dataUrl[0])) return false;
-  const body = dataUrl ? text.slice(dataUrl[0].length) : text;
-  const size = decodedSize(body);
-  if (scratch.length < size) scratch = Buffer.alloc(size);
-  return decodeStrict(body, scratch) !== undefined;
+  if (dataUrl && !PLAIN_PREFIX.test(dataUrl[0])) return undefined;
+  return decodeStrict(dataUrl ? text.slice(dataUrl[0].length) : text);
 }
 
 function refuseOversize(text: string, maxBytes: number): void {
@@ -52,9 +44,10 @@ function refuseOversize(text: string, maxBytes: number): void {
  * Turns the `image` field into bytes. Accepts plain base64, base64url and data URLs, with any
  * whitespace (MIME line breaks). The data-URL media type is ignored: the bytes decide the format.
  * The decoded size is computed from the text length first, so an oversized image is refused
- * before a byte of it is allocated.
+ * before a byte of it is allocated. `decoded`: what plainBase64Bytes already made of this same
+ * field, when the body's reader checked it that way; it is not decoded twice.
  */
-export function decodeBase64Field(field: string, maxBytes: number): Buffer {
+export function decodeBase64Field(field: string, maxBytes: number, decoded?: Buffer): Buffer {
   let text = field.trimStart();
   const dataUrl = DATA_URL_PREFIX.exec(text.slice(0, 256));
   if (dataUrl) {
@@ -66,7 +59,7 @@ export function decodeBase64Field(field: string, maxBytes: number): Buffer {
   if (text.length === 0) throw new ApiError('MISSING_IMAGE');
   // Most clients send one unbroken line: whitespace is stripped only when the text fails as it is
   // (too large counting it, or not decoding whole).
-  let bytes = decodedSize(text) <= maxBytes ? decodeStrict(text) : undefined;
+  let bytes = decodedSize(text) <= maxBytes ? (decoded ?? decodeStrict(text)) : undefined;
   if (!bytes) {
     text = text.replace(/\s+/g, '');
     if (text.length === 0) throw new ApiError('MISSING_IMAGE');

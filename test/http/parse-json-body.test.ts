@@ -20,7 +20,7 @@ function expected(text: string): unknown {
 
 function actual(text: string): unknown {
   try {
-    return parseJsonBody(text);
+    return parseJsonBody(Buffer.from(text)).value;
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('VALIDATION_ERROR');
@@ -55,12 +55,13 @@ describe('parseJsonBody reads a body exactly as JSON.parse does, however it is b
     ['a prototype key', `{"__proto__":{"admin":true},"image":"${base64}"}`],
     ['nothing but spaces', ' '.repeat(70_000)],
     ['a scalar', `"${base64}"`],
+    ['non-ASCII text on both sides of the image', `{"animalType":"狗 ñ","image":"${base64}","note":"é😀"}`],
   ])('%s', (_name, text) => {
     expect(actual(text)).toEqual(expected(text));
   });
 
   it('takes the shortcut for plain Base64 and data URLs at the top level, and leaves everything else to JSON.parse', () => {
-    const cut = (text: string) => parseCuttingImage(text) !== undefined;
+    const cut = (text: string) => parseCuttingImage(Buffer.from(text)) !== undefined;
     expect(cut(`{"image":"${base64}","language":"zh"}`)).toBe(true);
     expect(cut(`{ "language" : "es" , "image" :\n "${base64}" }`)).toBe(true);
     expect(cut(`{"image":"data:image/jpeg;base64,${base64}"}`)).toBe(true);
@@ -72,8 +73,24 @@ describe('parseJsonBody reads a body exactly as JSON.parse does, however it is b
   });
 
   it('keeps "__proto__" an own key, never the prototype', () => {
-    const parsed = parseJsonBody(`{"__proto__":{"admin":true},"image":"${base64}"}`) as Record<string, unknown>;
+    const parsed = parseJsonBody(Buffer.from(`{"__proto__":{"admin":true},"image":"${base64}"}`)).value as Record<string, unknown>;
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect((parsed as { admin?: unknown }).admin).toBeUndefined();
+  });
+
+  it('hands over the Base64 it decoded to check it: the photo’s bytes, decoded once', () => {
+    const photo = randomBytes(90_000);
+    const plain = parseJsonBody(Buffer.from(`{"image":"${photo.toString('base64')}"}`));
+    expect(plain.imageBytes?.equals(photo)).toBe(true);
+    const dataUrl = parseJsonBody(Buffer.from(`{"image":"data:image/jpeg;base64,${photo.toString('base64')}"}`));
+    expect(dataUrl.imageBytes?.equals(photo)).toBe(true);
+    // Taken by JSON.parse instead: nothing decoded yet.
+    expect(parseJsonBody(Buffer.from(`{"image":"${base64.replace(/\//g, '\\/')}"}`)).imageBytes).toBeUndefined();
+  });
+
+  it('drops a UTF-8 byte-order mark, small body or large', () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    expect(parseJsonBody(Buffer.concat([bom, Buffer.from('{"language":"es"}')])).value).toEqual({ language: 'es' });
+    expect((parseJsonBody(Buffer.concat([bom, Buffer.from(`{"image":"${base64}"}`)])).value as { image: string }).image).toBe(base64);
   });
 });
