@@ -3,14 +3,15 @@
  *
  * The service over HTTP against an independent cost floor, side by side in one run, on the same
  * bytes read from disk: breed (recommended scene models), stool on a 12 MP phone JPEG stored
- * sideways (EXIF orientation 6), stool on a small photo. The floor (bench/floor.ts) is its own
- * process, with none of pawlens' code: decode with shrink-on-load, then only the operation's
- * models, in as many inference threads as the service has. The load generator is its own process
- * too. For each: req/s, p50/p99 and CPU ms per request across all threads. Separately, HTTP
- * against the same pipeline called in-process (in the same rounds), the HTTP layer alone, and RSS
- * (with --soak, over that many more requests).
+ * sideways (EXIF orientation 6), stool on a small photo. The service is `pawlens serve` from the
+ * build, in its own process with its defaults, as a clinic runs it; its CPU and RSS are read from
+ * /proc. The floor (bench/floor.ts) is its own process, with none of pawlens' code: decode with
+ * shrink-on-load, then only the operation's models, in as many inference threads as the service
+ * has. The load generator is its own process too. For each: req/s, p50/p99 and CPU ms per request
+ * across all threads. Separately, HTTP against the same pipeline called in this process (in the
+ * same rounds), the HTTP layer alone, and RSS (with --soak, over that many more requests).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -36,9 +37,11 @@ import { HEAP_GROWING_PERCENT, tuneForPhotoAnalysis } from '../src/process-tunin
 import { phoneStoolPhoto } from '../test/fixtures/phone-photo.js';
 import type { FloorJob } from './bench/floor.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
-import { cpuMsSince, summarize, type Summary } from './bench/stats.js';
+import { STORE_FILE } from '../src/cli/open-store.js';
+import { startServeProcess } from '../test/fixtures/serve-process.js';
+import { cpuMsSince, processCpuMs, processRssMiB, summarize, type Summary } from './bench/stats.js';
 
-// The service measured here is set up as `pawlens serve` sets itself up.
+// The pipeline called in-process here runs in a process set up as `pawlens serve` sets itself up.
 tuneForPhotoAnalysis();
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' }, soak: { type: 'string', default: '0' }, only: { type: 'string' } } });
 const total = Number(values.requests);
@@ -86,12 +89,21 @@ const add = (into: Measured, more: Measured) => {
 };
 const summaryOf = (run: Measured) => summarize(run.latenciesMs, run.wallMs, run.cpuMs);
 
-async function overHttp(url: string, key: string, photo: string, requests: number): Promise<Measured> {
-  const cpuStart = process.cpuUsage();
-  const body = JSON.stringify({ image: readFileSync(photo).toString('base64') });
-  const result = await runProcess('load-client.ts', { url, key, body, clients, total: requests });
-  return { latenciesMs: result.latenciesMs, wallMs: result.wallMs, cpuMs: cpuMsSince(cpuStart), clientCpuMs: result.cpuMs };
+/** A server to load: where it answers, and the CPU its process has used so far (every thread), in ms. */
+interface Target {
+  readonly url: string;
+  cpuMs(): number;
 }
+
+async function overHttp(target: Target, path: string, key: string, photo: string, requests: number): Promise<Measured> {
+  const body = JSON.stringify({ image: readFileSync(photo).toString('base64') });
+  const cpuStart = target.cpuMs();
+  const result = await runProcess('load-client.ts', { url: `${target.url}${path}`, key, body, clients, total: requests });
+  return { latenciesMs: result.latenciesMs, wallMs: result.wallMs, cpuMs: target.cpuMs() - cpuStart, clientCpuMs: result.cpuMs };
+}
+
+/** This process's CPU since it started, every thread, in ms: for a server it runs itself. */
+const ownCpuMs = () => cpuMsSince({ user: 0, system: 0 });
 
 async function floor(job: FloorJob): Promise<Measured> {
   // The floor's process runs with the service's heap setting too (its sharp cache is off, as the service's is).
@@ -138,13 +150,14 @@ async function httpLayerAlone(store: SqliteAccountStore, key: string, photo: str
   const { express } = createApp({ store, pipeline: instant, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
   const server: Server = express.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/${OPERATIONS.breed.path}`;
-  await overHttp(url, key, photo, 200);
-  const run = await overHttp(url, key, photo, 2000);
+  const target = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, cpuMs: ownCpuMs };
+  await overHttp(target, OPERATION_PATH.breed, key, photo, 200);
+  const run = await overHttp(target, OPERATION_PATH.breed, key, photo, 2000);
   server.close();
   return summaryOf(run);
 }
 
+const OPERATION_PATH = Object.fromEntries(Object.values(OPERATIONS).map(({ key, path }) => [key, `/api/v1/${path}`])) as Record<OperationKey, string>;
 const latency = (s: Summary) => `${s.p50.toFixed(0)} / ${s.p99.toFixed(0)}`;
 
 async function main() {
@@ -170,15 +183,23 @@ async function main() {
   if (values.only) cases.splice(0, cases.length, ...cases.filter((c) => c.operation === values.only));
   if (cases.length === 0) throw new Error(`--only ${values.only}: no such case here (breed needs ../shared).`);
 
+  // The service: pawlens serve from the build, on its own store and the models installed above,
+  // with its defaults but the per-key rate limit (the bench measures the service, not that limit).
+  const dataDir = join(tmp, 'data');
+  mkdirSync(dataDir);
+  mkdirSync(modelsDir, { recursive: true }); // without ../shared, nothing is installed: the server finds the folder empty
+  const serverStore = new SqliteAccountStore(join(dataDir, STORE_FILE));
+  const { secret: serviceKey } = await issueKey(serverStore, { name: 'bench', credits: null, expiresAt: null });
+  await serverStore.close();
+  const served = await startServeProcess({ PAWLENS_DATA_DIR: dataDir, PAWLENS_MODELS_DIR: modelsDir, PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0' }, { stderr: 'inherit' });
+  const servicePid = served.child.pid!;
+  const service: Target = { url: served.url, cpuMs: () => processCpuMs(servicePid) };
+
+  // The same pipeline in this process, for the in-process rows; and a store for the HTTP layer alone.
   const pool = new InferencePool(inferenceThreads);
   const pipeline = createPipeline(await loadAnalysisModels({ modelsDir, pool }));
   const store = new SqliteAccountStore(join(tmp, 'bench.db'));
   const { secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
-  // The bench measures the service, not its per-key rate limit, and queues every client.
-  const { express } = createApp({ store, pipeline, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
-  const server: Server = express.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const urlOf = (operation: OperationKey) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/${OPERATIONS[operation].path}`;
 
   console.log(`pawlens bench: ${total} requests per run, ${clients} concurrent clients, ${inferenceThreads} inference threads, PAWLENS_MAX_CONCURRENCY=${maxConcurrency}, Node ${process.version}`);
   console.log(`models: built-in${hasShared ? ` + ${RECOMMENDED_MODELS.join(' + ')}` : ''}; no LLM\n`);
@@ -191,12 +212,12 @@ async function main() {
     const floorRuns = floors.map(() => nothingYet());
     const httpRun = nothingYet();
     const directRun = nothingYet();
-    await overHttp(urlOf(operation), secret, file, Math.min(total, 40)); // warm-up: JIT, libvips caches, onnxruntime arenas
+    await overHttp(service, OPERATION_PATH[operation], serviceKey, file, Math.min(total, 40)); // warm-up: JIT, libvips caches, onnxruntime arenas
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, variant] of floors.entries()) {
         add(floorRuns[i]!, await floor({ operation, photo: file, models, cropSourceLongSide: variant.cropSourceLongSide, threads: inferenceThreads, clients, total: perRound }));
       }
-      add(httpRun, await overHttp(urlOf(operation), secret, file, perRound));
+      add(httpRun, await overHttp(service, OPERATION_PATH[operation], serviceKey, file, perRound));
       add(directRun, await inProcess(pipeline, operation, file, perRound));
     }
     for (const [i, variant] of floors.entries()) {
@@ -216,7 +237,7 @@ async function main() {
   for (const row of inProcessRows) console.log(row);
   const alone = await httpLayerAlone(store, secret, cases[0]!.photo);
   console.log(`\nThe HTTP layer alone (keys, credits, JSON intake; a pipeline that answers at once; ${cases[0]!.label}): ${alone.perSecond.toFixed(0)} req/s, ${alone.cpuMsPerRequest.toFixed(1)} ms CPU/request`);
-  console.log(`\nRSS after the runs: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
+  console.log(`\nThe service's RSS after the runs: ${processRssMiB(servicePid).toFixed(0)} MiB`);
 
   if (soak > 0) {
     // Memory over many requests: RSS after every tenth of the soak, to see whether it levels off.
@@ -224,12 +245,13 @@ async function main() {
     const step = Math.ceil(soak / 10);
     const rss: string[] = [];
     for (let done = 0; done < soak; done += step) {
-      await overHttp(urlOf(operation), secret, file, step);
-      rss.push(`${done + step}: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
+      await overHttp(service, OPERATION_PATH[operation], serviceKey, file, step);
+      rss.push(`${done + step}: ${processRssMiB(servicePid).toFixed(0)} MiB`);
     }
     console.log(`RSS during a soak of ${soak} requests (${label}): ${rss.join(', ')}`);
   }
-  server.close();
+  served.child.kill('SIGTERM');
+  await served.exited;
   await store.close();
   await pool.close();
 }

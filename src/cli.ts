@@ -11,7 +11,6 @@ import { startServer } from './cli/start-server.js';
 import { assembleAnalysis } from './cli/assemble-analysis.js';
 import { createLogger } from './logger.js';
 import { Metrics } from './metrics.js';
-import { PostgresAccountStore } from './accounts/postgres-account-store.js';
 import { tuneForPhotoAnalysis } from './process-tuning.js';
 import { VERSION } from './version.js';
 
@@ -61,8 +60,7 @@ async function main(argv: string[]): Promise<void> {
       const logger = createLogger(config.logLevel);
       const metrics = new Metrics();
       const { pipeline, readinessChecks, close: closeAnalysis } = await assembleAnalysis(config, logger, print, metrics);
-      const store = await openStore(config);
-      if (store instanceof PostgresAccountStore) metrics.watchDatabasePool(() => store.poolState());
+      const store = await openStore(config, metrics);
       const server = await startServer(config, store, pipeline, readinessChecks, metrics, logger, print);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {

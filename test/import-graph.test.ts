@@ -29,16 +29,28 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every relative import (static, dynamic, type-only, side-effect) of a file, as a path from the repository root. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)].map(
-    (match) => match[1] ?? match[2] ?? match[3]!,
-  );
+const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\b([^'"]*?)from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+const DYNAMIC_IMPORT = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Relative specifiers of `file` as paths from the repository root. */
+function resolved(file: string, specifiers: string[]): string[] {
   return specifiers
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)).replace(/\.js$/, file.endsWith('.js') && !specifier.endsWith('.ts') ? '.js' : '.ts'))
     .map((path) => (FILES.includes(path) ? path : path.replace(/\.ts$/, '.js')));
+}
+
+/** Every relative import (static, dynamic, type-only, side-effect) of a file, as a path from the repository root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const specifiers = [...text.matchAll(STATIC_IMPORT)].map((match) => match[2] ?? match[3]!);
+  return resolved(file, [...specifiers, ...[...text.matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!)]);
+}
+
+/** The relative imports loaded as soon as `file` is: static ones, without `import(…)` and type-only ones (erased). */
+function loadedWith(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return resolved(file, [...text.matchAll(STATIC_IMPORT)].filter((match) => !/^\s*type\b/.test(match[1] ?? '')).map((match) => match[2] ?? match[3]!));
 }
 
 /** The layer a file belongs to: the one whose most specific path covers it. */
@@ -92,5 +104,20 @@ describe('the import graph of src/', () => {
     };
     for (const file of FILES) visit(file, []);
     expect(cycles).toEqual([]);
+  });
+
+  it('loads the PostgreSQL store and its driver only where a database is named, never with pawlens serve on SQLite', () => {
+    const loaded = new Set<string>();
+    const load = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const target of loadedWith(file)) load(target);
+    };
+    load('src/cli.ts');
+    // The walk is real: it reaches the SQLite store and the server, and the PostgreSQL store is in the graph, behind import().
+    expect(loaded).toContain('src/accounts/sqlite-account-store.ts');
+    expect(loaded).toContain('src/cli/start-server.ts');
+    expect(GRAPH.get('src/cli/open-store.ts')).toContain('src/accounts/postgres-account-store.ts');
+    expect([...loaded].filter((file) => /postgres-account-store|migrate-to-postgres/.test(file))).toEqual([]);
   });
 });

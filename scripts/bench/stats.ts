@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 export interface Summary {
   readonly requests: number;
   readonly perSecond: number;
@@ -13,6 +15,21 @@ export const cpuMsSince = (start: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
 };
+
+/** Clock ticks per second of /proc's CPU times: 100 on every Linux this runs on (USER_HZ). */
+const CLOCK_TICKS = 100;
+
+/** CPU time another process has used since it started (all its threads), in milliseconds: /proc/PID/stat's utime + stime. */
+export function processCpuMs(pid: number): number {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** Another process's resident memory now, in MiB: /proc/PID/status's VmRSS. */
+export function processRssMiB(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
 
 export function summarize(latenciesMs: readonly number[], wallMs: number, cpuMs: number): Summary {
   const sorted = [...latenciesMs].sort((a, b) => a - b);

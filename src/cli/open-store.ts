@@ -1,13 +1,22 @@
 import { join } from 'node:path';
 import type { AccountStore } from '../accounts/account-store.js';
-import { PostgresAccountStore } from '../accounts/postgres-account-store.js';
 import { SqliteAccountStore } from '../accounts/sqlite-account-store.js';
 import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
 
 export const STORE_FILE = 'pawlens.db';
 
-/** The SQLite file in the data directory (the embedded default), or the shared PostgreSQL that PAWLENS_DATABASE_URL names. */
-export async function openStore(config: Pick<Config, 'dataDir' | 'database'>): Promise<AccountStore> {
-  if (config.database) return PostgresAccountStore.open(config.database.url, { poolSize: config.database.poolSize });
+/**
+ * The SQLite file in the data directory (the embedded default), or the shared PostgreSQL that
+ * PAWLENS_DATABASE_URL names, its pool watched by `metrics` when given. The PostgreSQL store (and
+ * the pg driver, 2 MB of heap that every full collection would mark) is loaded only when named.
+ */
+export async function openStore(config: Pick<Config, 'dataDir' | 'database'>, metrics?: Metrics): Promise<AccountStore> {
+  if (config.database) {
+    const { PostgresAccountStore } = await import('../accounts/postgres-account-store.js');
+    const store = await PostgresAccountStore.open(config.database.url, { poolSize: config.database.poolSize });
+    metrics?.watchDatabasePool(() => store.poolState());
+    return store;
+  }
   return new SqliteAccountStore(join(config.dataDir, STORE_FILE));
 }

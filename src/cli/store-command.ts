@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrateToPostgres } from '../accounts/migrate-to-postgres.js';
 import { withoutPassword } from '../accounts/postgres-errors.js';
 import type { Config } from '../config.js';
 import { STORE_FILE } from './open-store.js';
@@ -20,6 +19,8 @@ export async function runStoreCommand(args: string[], config: Pick<Config, 'data
   if (!url) throw new Error(`Name the PostgreSQL database to migrate into: --to postgres://… (or set PAWLENS_DATABASE_URL).\n\n${STORE_USAGE}`);
   if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`--to must be a PostgreSQL URL (postgres://USER:PASSWORD@HOST:5432/DATABASE), not "${withoutPassword(url)}".`);
   const file = join(config.dataDir, STORE_FILE);
+  // Loaded here, with the pg driver, so that no other command (pawlens serve above all) carries it.
+  const { migrateToPostgres } = await import('../accounts/migrate-to-postgres.js');
   const report = await migrateToPostgres(file, url);
   print(`Copied ${file} into ${withoutPassword(url)}:`);
   print(`  ${report.keys} keys, ${report.ledgerRows} ledger rows, ${report.records} pets' records, ${report.idempotentAnswers} stored idempotent answers.`);
