@@ -207,21 +207,38 @@ export class OllamaNarrator {
     const { requestId } = request.input;
     if (this.slots.full) return this.fail('queue_full', `${this.slots.active} calls run and ${this.slots.depth} wait; none more may`, 0, requestId);
     // One deadline for the whole step, the wait for a slot included; and an outage ends it at once.
-    const signal = AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.outage.signal]);
-    let release: () => void;
+    const { signal, done } = this.deadline();
     try {
-      release = await this.slots.acquire(signal);
-    } catch (error) {
-      const failure = classify(error);
-      return this.fail(failure.reason, `while waiting for a call slot: ${failure.message}`, 0, requestId);
-    }
-    try {
-      // Found not answering while this one waited: it is not asked either.
-      if (!this.available()) return this.fail('network', 'Ollama was found not answering moments ago; not asked', 0, requestId);
-      return await callSignal.run(signal, () => this.metrics.time('llm', () => this.write(request)));
+      let release: () => void;
+      try {
+        release = await this.slots.acquire(signal);
+      } catch (error) {
+        const failure = classify(error);
+        return this.fail(failure.reason, `while waiting for a call slot: ${failure.message}`, 0, requestId);
+      }
+      try {
+        // Found not answering while this one waited: it is not asked either.
+        if (!this.available()) return this.fail('network', 'Ollama was found not answering moments ago; not asked', 0, requestId);
+        return await callSignal.run(signal, () => this.metrics.time('llm', () => this.write(request)));
+      } finally {
+        release();
+      }
     } finally {
-      release();
+      done();
     }
+  }
+
+  /**
+   * A step's signal: aborted when timeoutMs have passed or when Ollama is found not answering;
+   * `done` clears its timer. The deadline is a timer that holds its controller, not an
+   * AbortSignal.timeout(): Node 20's AbortSignal.any holds its sources weakly, so a timeout signal
+   * only the composite refers to can be collected before it fires, and the call would then wait on
+   * a silent Ollama for ever.
+   */
+  private deadline(): { readonly signal: AbortSignal; readonly done: () => void } {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DOMException('the model did not answer in time', 'TimeoutError')), this.timeoutMs);
+    return { signal: AbortSignal.any([deadline.signal, this.outage.signal]), done: () => clearTimeout(timer) };
   }
 
   private async write<Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {

@@ -1,4 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,4 +100,28 @@ describe('an Ollama that accepts connections and never answers', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     await store.close();
   });
+
+  it('a call ends at its deadline even when the collector runs while it waits', async () => {
+    // Node 20's AbortSignal.any holds its sources weakly: a deadline made with AbortSignal.timeout()
+    // and held only by the composite was collected and never fired, and the call waited on the
+    // silent Ollama for ever (a burst here hung about one run in five).
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    const timeoutMs = 800;
+    const narrator = narratorFor(timeoutMs, 10_000);
+    const store = new SqliteAccountStore(':memory:');
+    const { secret } = await issueKey(store, { name: 'collected', credits: null, expiresAt: null });
+    const { express } = createApp({ store, pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }) });
+    const started = Date.now();
+    const inFlight = request(express).post('/api/v1/feces-analysis').set('Authorization', `Bearer ${secret}`).send({ image }).then((r) => r);
+    for (let i = 0; i < 6; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      collectGarbage();
+    }
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(timeoutMs + 2500);
+    expect((await narrator.outcomeCounts()).timeout).toBe(1);
+    await store.close();
+  }, 10_000);
 });
