@@ -38,7 +38,7 @@ import { phoneStoolPhoto } from '../test/fixtures/phone-photo.js';
 import type { FloorJob } from './bench/floor.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
 import { STORE_FILE } from '../src/cli/open-store.js';
-import { startServeProcess } from '../test/fixtures/serve-process.js';
+import { startServeProcess, type ServeProcess } from '../test/fixtures/serve-process.js';
 import { cpuMsSince, processCpuMs, processRssMiB, summarize, type Summary } from './bench/stats.js';
 
 // The pipeline called in-process here runs in a process set up as `pawlens serve` sets itself up.
@@ -160,6 +160,9 @@ async function httpLayerAlone(store: SqliteAccountStore, key: string, photo: str
 const OPERATION_PATH = Object.fromEntries(Object.values(OPERATIONS).map(({ key, path }) => [key, `/api/v1/${path}`])) as Record<OperationKey, string>;
 const latency = (s: Summary) => `${s.p50.toFixed(0)} / ${s.p99.toFixed(0)}`;
 
+/** The service's process while it runs: stopped in the end however the bench ends, so that no server outlives it. */
+let served: ServeProcess | undefined;
+
 async function main() {
   for (const name of hasShared ? RECOMMENDED_MODELS : []) await installModel(name, { from: join(shared, 'models'), modelsDir });
   const scene = hasShared ? { detector: join(modelsDir, 'yolox-nano'), classifier: join(modelsDir, 'mobilenetv2-12-int8') } : {};
@@ -191,7 +194,7 @@ async function main() {
   const serverStore = new SqliteAccountStore(join(dataDir, STORE_FILE));
   const { secret: serviceKey } = await issueKey(serverStore, { name: 'bench', credits: null, expiresAt: null });
   await serverStore.close();
-  const served = await startServeProcess({ PAWLENS_DATA_DIR: dataDir, PAWLENS_MODELS_DIR: modelsDir, PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0' }, { stderr: 'inherit' });
+  served = await startServeProcess({ PAWLENS_DATA_DIR: dataDir, PAWLENS_MODELS_DIR: modelsDir, PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0' }, { stderr: 'inherit' });
   const servicePid = served.child.pid!;
   const service: Target = { url: served.url, cpuMs: () => processCpuMs(servicePid) };
 
@@ -252,6 +255,7 @@ async function main() {
   }
   served.child.kill('SIGTERM');
   await served.exited;
+  served = undefined;
   await store.close();
   await pool.close();
 }
@@ -259,5 +263,6 @@ async function main() {
 try {
   await main();
 } finally {
+  served?.child.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -16,19 +16,28 @@ export const cpuMsSince = (start: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1000;
 };
 
+/** A file of /proc/PID: the bench reads the server's CPU and memory there, so it runs on Linux. */
+function readProc(pid: number, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch (error) {
+    throw new Error(`npm run bench reads the server's CPU and memory from /proc, so it runs on Linux only: ${(error as Error).message}`);
+  }
+}
+
 /** Clock ticks per second of /proc's CPU times: 100 on every Linux this runs on (USER_HZ). */
 const CLOCK_TICKS = 100;
 
 /** CPU time another process has used since it started (all its threads), in milliseconds: /proc/PID/stat's utime + stime. */
 export function processCpuMs(pid: number): number {
   // The fields after the command name, which is in parentheses and may hold spaces.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+  const fields = readProc(pid, 'stat').split(') ').at(-1)!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 /** Another process's resident memory now, in MiB: /proc/PID/status's VmRSS. */
 export function processRssMiB(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  return Number(/VmRSS:\s+(\d+)/.exec(readProc(pid, 'status'))?.[1] ?? 0) / 1024;
 }
 
 export function summarize(latenciesMs: readonly number[], wallMs: number, cpuMs: number): Summary {
