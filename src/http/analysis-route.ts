@@ -4,7 +4,7 @@ import type { Pipeline } from '../analysis/pipeline.js';
 import { ApiError } from '../contract/api-error.js';
 import type { OperationKey } from '../contract/operation-keys.js';
 import { CREDITS_PER_CALL } from '../contract/price.js';
-import { decodeBase64Field } from '../image/base64-field.js';
+import { imageFieldBytes } from '../image/base64-field.js';
 import { DEFAULT_INTAKE_LIMITS } from '../image/decode-image.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -93,8 +93,7 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
       // Read here only, so that the body's text is no longer reachable once this step is done.
       const request = required(res.locals.request, 'the request');
       const image = await metrics.time('decode', () => {
-        const bytes = decodeBase64Field(request.image, DEFAULT_INTAKE_LIMITS.maxBytes, res.locals.imageBytes);
-        res.locals.imageBytes = undefined;
+        const bytes = imageFieldBytes(request.image, DEFAULT_INTAKE_LIMITS.maxBytes);
         if (deps.keepImages && res.locals.petId) photo = bytes;
         return pipeline.decode(operation.key, bytes);
       });

@@ -24,9 +24,21 @@ function idempotencyKeyOf(header: string | undefined): string | undefined {
   return header;
 }
 
-/** What makes two requests "the same": the operation, the body as read (so JSON key order or spacing do not matter) and the pet. */
+/**
+ * What makes two requests "the same": the operation, the body as read (so JSON key order or
+ * spacing do not matter) and the pet; the SHA-256 of JSON.stringify([operation, image, animalType,
+ * language, petId]). An image field cut out of the body as bytes is hashed as those bytes between
+ * quotes, which is what JSON.stringify writes for it (plain Base64 needs no escape): the same
+ * digest as its string, so a retry matches however each attempt's body was read.
+ */
 function requestHash(operation: OperationKey, request: AnalysisRequest, petId: string | undefined): string {
-  return createHash('sha256').update(JSON.stringify([operation, request.image, request.animalType ?? null, request.language, petId ?? null])).digest('hex');
+  const rest = [request.animalType ?? null, request.language, petId ?? null];
+  const hash = createHash('sha256');
+  if (typeof request.image === 'string') return hash.update(JSON.stringify([operation, request.image, ...rest])).digest('hex');
+  // The image's place: the first empty string, right after the operation's (never empty) name.
+  const template = JSON.stringify([operation, '', ...rest]);
+  const at = template.indexOf('""') + 1;
+  return hash.update(template.slice(0, at)).update(request.image.text).update(template.slice(at)).digest('hex');
 }
 
 /** Sends the stored answer again: same body and request id, nothing charged this time. */

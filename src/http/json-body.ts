@@ -30,15 +30,14 @@ const requireJson: RequestHandler = (req, _res, next) => {
 /** JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset is refused, not guessed at. */
 const UTF8 = /^utf-?8$/i;
 
-/** The body's bytes, parsed as JSON and then by the contract's request schema into res.locals.request (and the image's bytes, where parsing decoded them, into res.locals.imageBytes). */
+/** The body's bytes, parsed as JSON and then by the contract's request schema into res.locals.request. */
 const parseRequest: RequestHandler = (req, res, next) => {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
   if (charset && !UTF8.test(charset)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
   const bytes: unknown = req.body;
   req.body = undefined;
-  const { value, imageBytes } = parseJsonBody(Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0));
-  res.locals.request = parseAnalysisRequest(value);
-  res.locals.imageBytes = imageBytes;
+  const { value, image } = parseJsonBody(Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0));
+  res.locals.request = parseAnalysisRequest(value, image);
   next();
 };
 

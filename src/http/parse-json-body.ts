@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../contract/api-error.js';
-import { plainBase64Bytes } from '../image/base64-field.js';
+import type { PlainImageField } from '../contract/analysis-request.js';
+import { plainBase64Field } from '../image/base64-field.js';
 
 /** Bodies shorter than this are parsed whole: the shortcut pays only for a photo's megabytes. */
 const CUT_FROM_LENGTH = 64 * 1024;
@@ -23,22 +24,24 @@ function parseWhole(text: string): unknown {
   }
 }
 
-/** A body's JSON value, and the top-level image's bytes where reading the body already decoded them. */
+/** A body's JSON value, and its top-level image field where it was cut out of the body's bytes. */
 export interface ParsedBody {
+  /** JSON.parse's value; where `image` is given, its `image` is a stand-in (a string) for that field. */
   readonly value: unknown;
-  /** The Base64 of `value.image` decoded (after its data-URL prefix, if any): intake need not decode it again. */
-  readonly imageBytes?: Buffer;
+  /** The top-level `image` field, cut out of the body as bytes and decoded: no string was made of it. */
+  readonly image?: PlainImageField;
 }
 
 /**
  * The top-level `"image"` string of a large body, cut out of the bytes as they are, and the rest
  * of the body parsed without it. Through a string and JSON.parse, a 12 MP photo's 3.4 MB of Base64
- * is decoded chunk by chunk into a rope, flattened into a new string (a fresh 3.4 MB allocation
- * the kernel must zero), scanned for escapes, copied again by JSON.parse, and its garbage is a
- * photo's worth per request. Taken only where the answer is exactly JSON.parse's: the value is plain
+ * would be copied into a string, scanned for escapes and copied again, and that garbage, outside
+ * the heap, set off full collections; cut out, the field stays a view of the body's bytes and is
+ * decoded a piece at a time. Taken only where the answer is exactly JSON.parse's: the value is plain
  * Base64 (so it holds no escape, no control character and nothing but ASCII), and parsing the rest
  * with a placeholder in its place puts the placeholder at the top level's `image` (not in a nested
- * object, not overridden by a later duplicate key). Checking the Base64 decodes it: the bytes come along.
+ * object, not overridden by a later duplicate key). The placeholder stays as the value's `image`,
+ * and the field comes beside it, checked and decoded.
  */
 export function parseCuttingImage(body: Buffer): ParsedBody | undefined {
   for (let key = body.indexOf('"image"'); key >= 0; key = body.indexOf('"image"', key + 1)) {
@@ -47,11 +50,10 @@ export function parseCuttingImage(body: Buffer): ParsedBody | undefined {
     const start = key + 7 + afterKey[0].length;
     const end = body.indexOf(QUOTE, start);
     if (end < 0) return undefined;
-    // Plain Base64 is ASCII, where latin1 reads as UTF-8 does; anything else fails the check below.
-    const image = body.toString('latin1', start, end);
-    // Plain Base64 has no backslash, so the quote found ends the string, and nothing in it was escaped.
-    const imageBytes = plainBase64Bytes(image);
-    if (!imageBytes) return undefined;
+    // Plain Base64 has no backslash, so the quote found ends the string, and nothing in it was
+    // escaped; it is ASCII, where a byte is a character as JSON.parse would read it.
+    const image = plainBase64Field(body.subarray(start, end));
+    if (!image) return undefined;
     let rest: unknown;
     try {
       // Cut at ASCII quotes, which no UTF-8 sequence contains: each part decodes as it would whole.
@@ -60,7 +62,7 @@ export function parseCuttingImage(body: Buffer): ParsedBody | undefined {
       return undefined;
     }
     if (!rest || typeof rest !== 'object' || Array.isArray(rest) || (rest as { image?: unknown }).image !== PLACEHOLDER) return undefined;
-    return { value: { ...rest, image }, imageBytes };
+    return { value: rest, image };
   }
   return undefined;
 }

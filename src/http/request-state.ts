@@ -18,8 +18,6 @@ declare global {
       key?: KeyRecord;
       /** jsonBody(): the body, parsed by the contract's schema. */
       request?: AnalysisRequest;
-      /** jsonBody(): the image's bytes, when reading the body already decoded its Base64. */
-      imageBytes?: Buffer;
       /** petIdOf(): the X-Pet-Id the request names, whose records it is kept with. */
       petId?: string;
       /** idempotency().claim, when the request carries an Idempotency-Key that it claimed. */

@@ -1,3 +1,4 @@
+import type { ImageField, PlainImageField } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
 
 const DATA_URL_PREFIX = /^data:([^,]*?),/i;
@@ -23,20 +24,57 @@ function decodeStrict(text: string): Buffer | undefined {
 
 /** Printable ASCII but the backslash: a data-URL prefix that reads the same raw as it does through JSON.parse. */
 const PLAIN_PREFIX = /^[\x20-\x5b\x5d-\x7e]*$/;
+const BASE64_MEDIA_TYPE = /;base64$/i;
+const EQUALS = 0x3d;
 /**
- * The bytes of `text` if it is an `image` field with nothing but Base64 in it (after an optional
- * data-URL prefix of printable characters): no whitespace, no backslash, no control character.
- * Such a text is the same string sliced raw out of a JSON body as JSON.parse would make of it,
- * which lets a large body skip JSON.parse; the decode that checks it is the one intake needs.
+ * Characters decoded at a time from a body's bytes: a multiple of 4, so that every piece but the
+ * last is whole groups, and each piece's string is small enough for the young generation (a
+ * 3.4 MB string of the whole field lived outside the heap and set off full collections).
  */
-export function plainBase64Bytes(text: string): Buffer | undefined {
-  const dataUrl = DATA_URL_PREFIX.exec(text.slice(0, 256));
-  if (dataUrl && !PLAIN_PREFIX.test(dataUrl[0])) return undefined;
-  return decodeStrict(dataUrl ? text.slice(dataUrl[0].length) : text);
+const PIECE = 64 * 1024;
+
+/**
+ * `decodeStrict` on ASCII bytes, a piece at a time. Every piece but the last must decode to
+ * exactly 3 bytes per 4 characters, which only whole Base64 does (a skipped character or a `=`
+ * costs output); the last piece, which holds the end of the text, is then held to decodeStrict's
+ * rules for the whole text. So it accepts and makes exactly what decodeStrict does on the same text.
+ */
+function decodeStrictBytes(ascii: Buffer): Buffer | undefined {
+  const length = ascii.length;
+  if (length % 4 === 1) return undefined;
+  const padding = ascii[length - 1] === EQUALS ? (ascii[length - 2] === EQUALS ? 2 : 1) : 0;
+  if (padding === 2 && ascii[length - 3] === EQUALS) return undefined;
+  // Room for what a broken last piece might make beyond the expected size, so that a decode
+  // cut short by a full buffer is never taken for a whole one.
+  const out = Buffer.allocUnsafe(Math.floor((length * 3) / 4) + 3);
+  let written = 0;
+  for (let from = 0; from < length; from += PIECE) {
+    const to = Math.min(length, from + PIECE);
+    const made = out.write(ascii.toString('latin1', from, to), written, 'base64');
+    written += made;
+    if (to < length && made !== ((to - from) / 4) * 3) return undefined;
+  }
+  return written === Math.floor((length * 3) / 4) - padding ? out.subarray(0, written) : undefined;
 }
 
-function refuseOversize(text: string, maxBytes: number): void {
-  const size = decodedSize(text);
+/**
+ * The `image` field cut out of a JSON body as its bytes (`text`, the characters between the
+ * quotes), if it is nothing but Base64 after an optional `data:…;base64,` prefix of printable
+ * characters: no whitespace, no backslash, no control character, nothing empty. Such a field reads
+ * the same raw as JSON.parse would make of it, which lets a large body skip JSON.parse; the decode
+ * that checks it is the one intake needs. Anything else is left to JSON.parse and decodeBase64Field.
+ */
+export function plainBase64Field(text: Buffer): PlainImageField | undefined {
+  const dataUrl = DATA_URL_PREFIX.exec(text.toString('latin1', 0, 256));
+  if (dataUrl && (!PLAIN_PREFIX.test(dataUrl[0]) || !BASE64_MEDIA_TYPE.test(dataUrl[1] ?? ''))) return undefined;
+  // One byte a character: the prefix is printable ASCII.
+  const base64 = dataUrl ? text.subarray(dataUrl[0].length) : text;
+  if (base64.length === 0) return undefined;
+  const bytes = decodeStrictBytes(base64);
+  return bytes && { text, bytes };
+}
+
+function refuseOversize(size: number, maxBytes: number): void {
   if (size > maxBytes) throw new ApiError('IMAGE_TOO_LARGE', `The image is ${formatMiB(size)} decoded; the limit is ${formatMiB(maxBytes)}.`);
 }
 
@@ -44,10 +82,9 @@ function refuseOversize(text: string, maxBytes: number): void {
  * Turns the `image` field into bytes. Accepts plain base64, base64url and data URLs, with any
  * whitespace (MIME line breaks). The data-URL media type is ignored: the bytes decide the format.
  * The decoded size is computed from the text length first, so an oversized image is refused
- * before a byte of it is allocated. `decoded`: what plainBase64Bytes already made of this same
- * field, when the body's reader checked it that way; it is not decoded twice.
+ * before a byte of it is allocated.
  */
-export function decodeBase64Field(field: string, maxBytes: number, decoded?: Buffer): Buffer {
+export function decodeBase64Field(field: string, maxBytes: number): Buffer {
   let text = field.trimStart();
   const dataUrl = DATA_URL_PREFIX.exec(text.slice(0, 256));
   if (dataUrl) {
@@ -59,15 +96,26 @@ export function decodeBase64Field(field: string, maxBytes: number, decoded?: Buf
   if (text.length === 0) throw new ApiError('MISSING_IMAGE');
   // Most clients send one unbroken line: whitespace is stripped only when the text fails as it is
   // (too large counting it, or not decoding whole).
-  let bytes = decodedSize(text) <= maxBytes ? (decoded ?? decodeStrict(text)) : undefined;
+  let bytes = decodedSize(text) <= maxBytes ? decodeStrict(text) : undefined;
   if (!bytes) {
     text = text.replace(/\s+/g, '');
     if (text.length === 0) throw new ApiError('MISSING_IMAGE');
-    refuseOversize(text, maxBytes);
+    refuseOversize(decodedSize(text), maxBytes);
     bytes = decodeStrict(text);
   }
   if (!bytes) throw new ApiError('INVALID_IMAGE', 'The "image" field is not valid Base64.');
   return bytes;
+}
+
+/**
+ * The photo's bytes from a request's image field: decoded from its text, or, where the body's
+ * reader cut the field out and decoded it already (plainBase64Field), those bytes, held to the
+ * same limit with the same refusal.
+ */
+export function imageFieldBytes(field: ImageField, maxBytes: number): Buffer {
+  if (typeof field === 'string') return decodeBase64Field(field, maxBytes);
+  refuseOversize(field.bytes.length, maxBytes);
+  return field.bytes;
 }
 
 export function formatMiB(bytes: number): string {

@@ -7,18 +7,21 @@ import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../../src/http/idemp
 import type { Pipeline } from '../../src/analysis/pipeline.js';
 import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
 import { photo, toBase64 } from '../fixtures/images.js';
+import { phoneStoolPhoto } from '../fixtures/phone-photo.js';
 import { heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
 import { builtinPipeline, createTestApp } from '../fixtures/test-app.js';
 import { FULL_DISK, STORE_KINDS } from '../fixtures/stores.js';
 
 let image: string;
 let otherImage: string;
+let largeImage: string;
 let analyses = 0;
 let counting: Pipeline;
 
 beforeAll(async () => {
   image = toBase64(await photo('jpeg'));
   otherImage = toBase64(await photo('png'));
+  largeImage = (await phoneStoolPhoto({ width: 800, height: 600 })).toString('base64');
   counting = watchedPipeline(await builtinPipeline(), () => void analyses++);
 });
 
@@ -46,6 +49,19 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
     const retry = await app.post('urine', `{ "language" : "ZH-cn",  "image" : "${image}" }`).set('Idempotency-Key', 'b1');
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toEqual(first.body);
+  });
+
+  it('a photo-sized body is the same request whether its image was cut out of the bytes or read by JSON.parse', async () => {
+    const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
+    expect(largeImage.length).toBeGreaterThan(64 * 1024); // the size from which the body's reader cuts the image out
+    const first = await app.post('stool', `{"image":"${largeImage}"}`).set('Idempotency-Key', 'b2');
+    expect(first.status).toBe(200);
+    // Escaped slashes: the same string to JSON.parse, which reads this body instead.
+    const retry = await app.post('stool', `{"image":"${largeImage.replace(/\//g, '\\/')}"}`).set('Idempotency-Key', 'b2');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    const changed = largeImage.slice(0, 1000) + (largeImage[1000] === 'A' ? 'B' : 'A') + largeImage.slice(1001);
+    expectErrorEnvelope(await app.post('stool', `{"image":"${changed}"}`).set('Idempotency-Key', 'b2'), 409, 'IDEMPOTENCY_KEY_REUSED');
   });
 
   it.each([

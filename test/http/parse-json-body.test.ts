@@ -18,9 +18,11 @@ function expected(text: string): unknown {
   }
 }
 
+/** parseJsonBody's value, with a cut image field put back as the string JSON.parse would have made. */
 function actual(text: string): unknown {
   try {
-    return parseJsonBody(Buffer.from(text)).value;
+    const { value, image } = parseJsonBody(Buffer.from(text));
+    return image ? { ...(value as object), image: image.text.toString('latin1') } : value;
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('VALIDATION_ERROR');
@@ -78,19 +80,41 @@ describe('parseJsonBody reads a body exactly as JSON.parse does, however it is b
     expect((parsed as { admin?: unknown }).admin).toBeUndefined();
   });
 
-  it('hands over the Base64 it decoded to check it: the photo’s bytes, decoded once', () => {
-    const photo = randomBytes(90_000);
+  it('hands over the Base64 it decoded to check it: the photo’s bytes, decoded once, and the field as it stood', () => {
+    // Past a piece of 64 K characters, and not a whole number of pieces: the last piece is short.
+    const photo = randomBytes(200_000);
     const plain = parseJsonBody(Buffer.from(`{"image":"${photo.toString('base64')}"}`));
-    expect(plain.imageBytes?.equals(photo)).toBe(true);
+    expect(plain.image?.bytes.equals(photo)).toBe(true);
+    expect(plain.image?.text.toString('latin1')).toBe(photo.toString('base64'));
     const dataUrl = parseJsonBody(Buffer.from(`{"image":"data:image/jpeg;base64,${photo.toString('base64')}"}`));
-    expect(dataUrl.imageBytes?.equals(photo)).toBe(true);
-    // Taken by JSON.parse instead: nothing decoded yet.
-    expect(parseJsonBody(Buffer.from(`{"image":"${base64.replace(/\//g, '\\/')}"}`)).imageBytes).toBeUndefined();
+    expect(dataUrl.image?.bytes.equals(photo)).toBe(true);
+    // Taken by JSON.parse instead: nothing decoded yet, the image is the value's string.
+    const escaped = parseJsonBody(Buffer.from(`{"image":"${base64.replace(/\//g, '\\/')}"}`));
+    expect(escaped.image).toBeUndefined();
+    expect((escaped.value as { image: string }).image).toBe(base64);
+  });
+
+  it('checks the Base64 a piece at a time exactly as decoding it whole does', () => {
+    const photo = randomBytes(3 * 65_536 + 2); // three whole pieces and a padded tail
+    const text = photo.toString('base64');
+    const cut = (field: string) => parseCuttingImage(Buffer.from(`{"image":"${field}"}`))?.image?.bytes;
+    expect(cut(text)?.equals(photo)).toBe(true);
+    expect(cut(text.replace(/=+$/, ''))?.equals(photo)).toBe(true); // padding left off, as decodeStrict allows
+    expect(cut(Buffer.from(photo).toString('base64url'))?.equals(photo)).toBe(true);
+    // Broken in the first piece, on a piece's edge, in the last: each is left to JSON.parse and intake.
+    for (const at of [10, 65_535, 65_536, text.length - 5]) {
+      expect(cut(`${text.slice(0, at)}*${text.slice(at + 1)}`), `* at ${at}`).toBeUndefined();
+      expect(cut(`${text.slice(0, at)}=${text.slice(at + 1)}`), `= at ${at}`).toBeUndefined();
+    }
+    expect(cut(`${text}A`)).toBeUndefined(); // 4k + 1 characters
+    expect(cut(`${text.slice(0, -4)}A===`)).toBeUndefined();
+    expect(cut('data:image/jpeg,' + text)).toBeUndefined(); // a data URL that is not Base64
+    expect(cut('data:image/jpeg;base64,')).toBeUndefined(); // nothing after the prefix
   });
 
   it('drops a UTF-8 byte-order mark, small body or large', () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     expect(parseJsonBody(Buffer.concat([bom, Buffer.from('{"language":"es"}')])).value).toEqual({ language: 'es' });
-    expect((parseJsonBody(Buffer.concat([bom, Buffer.from(`{"image":"${base64}"}`)])).value as { image: string }).image).toBe(base64);
+    expect(parseJsonBody(Buffer.concat([bom, Buffer.from(`{"image":"${base64}"}`)])).image?.text.toString('latin1')).toBe(base64);
   });
 });
