@@ -2,30 +2,38 @@ import type { ImageField, PlainImageField } from '../contract/analysis-request.j
 import { ApiError } from '../contract/api-error.js';
 
 const DATA_URL_PREFIX = /^data:([^,]*?),/i;
+const EQUALS = 0x3d;
 
-/** Bytes that `text` holds if every character of it is Base64 (either alphabet) with at most two `=` of padding at the end. */
-function decodedSize(text: string): number {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return Math.floor((text.length * 3) / 4) - padding;
-}
+/** How many `=` end a text, up to three: `fromEnd(1)` is its last character's code. */
+const paddingOf = (fromEnd: (i: number) => number | undefined) => (fromEnd(1) !== EQUALS ? 0 : fromEnd(2) !== EQUALS ? 1 : fromEnd(3) !== EQUALS ? 2 : 3);
+const textPadding = (text: string) => paddingOf((i) => text.charCodeAt(text.length - i));
+
+/** Bytes that a text of `length` characters ending in `padding` `=` holds if every other character of it is Base64 (either alphabet). */
+const sizeOf = (length: number, padding: number) => Math.floor((length * 3) / 4) - Math.min(padding, 2);
 
 /**
- * Node's decoder skips what is not Base64 and stops at a `=` before the end, and every character
- * it skips costs the output six bits: so the output has exactly `decodedSize` bytes only when
- * nothing was skipped. One skipped character in a text of length 4k + 1 is the exception, and
- * that length is never valid Base64. A second pass over the text with a regular expression would
- * cost a 12 MP photo's request 3 ms.
+ * The size a Base64 text of that shape must decode to, or undefined where no whole Base64 has its
+ * shape (4k + 1 characters, or three `=`). Node's decoder skips what is not Base64 and stops at
+ * a `=` before the end, and every character it skips costs the output six bits: so, for any
+ * other shape, the output has exactly this many bytes only when nothing was skipped. A second pass
+ * over the text with a regular expression would cost a 12 MP photo's request 3 ms.
  */
+const wholeSize = (length: number, padding: number) => (length % 4 === 1 || padding > 2 ? undefined : sizeOf(length, padding));
+
+/** The text's bytes if it is whole Base64 (see wholeSize). */
 function decodeStrict(text: string): Buffer | undefined {
-  if (text.length % 4 === 1 || text.endsWith('===')) return undefined;
+  const size = wholeSize(text.length, textPadding(text));
+  if (size === undefined) return undefined;
   const bytes = Buffer.from(text, 'base64');
-  return bytes.length === decodedSize(text) ? bytes : undefined;
+  return bytes.length === size ? bytes : undefined;
 }
+
+/** Bytes that `text` holds if it is Base64: what the size limit is checked against before decoding. */
+const decodedSize = (text: string) => sizeOf(text.length, textPadding(text));
 
 /** Printable ASCII but the backslash: a data-URL prefix that reads the same raw as it does through JSON.parse. */
 const PLAIN_PREFIX = /^[\x20-\x5b\x5d-\x7e]*$/;
 const BASE64_MEDIA_TYPE = /;base64$/i;
-const EQUALS = 0x3d;
 /**
  * Characters decoded at a time from a body's bytes: a multiple of 4, so that every piece but the
  * last is whole groups, and each piece's string is small enough for the young generation (a
@@ -36,14 +44,13 @@ const PIECE = 64 * 1024;
 /**
  * `decodeStrict` on ASCII bytes, a piece at a time. Every piece but the last must decode to
  * exactly 3 bytes per 4 characters, which only whole Base64 does (a skipped character or a `=`
- * costs output); the last piece, which holds the end of the text, is then held to decodeStrict's
- * rules for the whole text. So it accepts and makes exactly what decodeStrict does on the same text.
+ * costs output); the whole is then held to decodeStrict's size. So it accepts and makes exactly
+ * what decodeStrict does on the same text.
  */
 function decodeStrictBytes(ascii: Buffer): Buffer | undefined {
   const length = ascii.length;
-  if (length % 4 === 1) return undefined;
-  const padding = ascii[length - 1] === EQUALS ? (ascii[length - 2] === EQUALS ? 2 : 1) : 0;
-  if (padding === 2 && ascii[length - 3] === EQUALS) return undefined;
+  const size = wholeSize(length, paddingOf((i) => ascii[length - i]));
+  if (size === undefined) return undefined;
   // Room for what a broken last piece might make beyond the expected size, so that a decode
   // cut short by a full buffer is never taken for a whole one.
   const out = Buffer.allocUnsafe(Math.floor((length * 3) / 4) + 3);
@@ -54,7 +61,7 @@ function decodeStrictBytes(ascii: Buffer): Buffer | undefined {
     written += made;
     if (to < length && made !== ((to - from) / 4) * 3) return undefined;
   }
-  return written === Math.floor((length * 3) / 4) - padding ? out.subarray(0, written) : undefined;
+  return written === size ? out.subarray(0, written) : undefined;
 }
 
 /**
