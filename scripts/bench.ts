@@ -21,6 +21,7 @@ import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { issueKey } from '../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
+import { STORE_FILE } from '../src/cli/open-store.js';
 import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../src/analysis/pipeline.js';
 import { loadConfig } from '../src/config.js';
@@ -35,10 +36,9 @@ import { NO_SCENE } from '../src/vision/describe-scene.js';
 import { PACKAGE_MODELS_DIR } from '../src/vision/models-location.js';
 import { HEAP_GROWING_PERCENT, tuneForPhotoAnalysis } from '../src/process-tuning.js';
 import { phoneStoolPhoto } from '../test/fixtures/phone-photo.js';
+import { startServeProcess, type ServeProcess } from '../test/fixtures/serve-process.js';
 import type { FloorJob } from './bench/floor.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
-import { STORE_FILE } from '../src/cli/open-store.js';
-import { startServeProcess, type ServeProcess } from '../test/fixtures/serve-process.js';
 import { cpuMsSince, processCpuMs, processRssMiB, summarize, type Summary } from './bench/stats.js';
 
 // The pipeline called in-process here runs in a process set up as `pawlens serve` sets itself up.

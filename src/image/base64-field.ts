@@ -53,7 +53,7 @@ function decodeStrictBytes(ascii: Buffer): Buffer | undefined {
   if (size === undefined) return undefined;
   // Room for what a broken last piece might make beyond the expected size, so that a decode
   // cut short by a full buffer is never taken for a whole one.
-  const out = Buffer.allocUnsafe(Math.floor((length * 3) / 4) + 3);
+  const out = Buffer.allocUnsafe(sizeOf(length, 0) + 3);
   let written = 0;
   for (let from = 0; from < length; from += PIECE) {
     const to = Math.min(length, from + PIECE);

@@ -209,22 +209,28 @@ export class OllamaNarrator {
     // One deadline for the whole step, the wait for a slot included; and an outage ends it at once.
     const { signal, done } = this.deadline();
     try {
-      let release: () => void;
-      try {
-        release = await this.slots.acquire(signal);
-      } catch (error) {
-        const failure = classify(error);
-        return this.fail(failure.reason, `while waiting for a call slot: ${failure.message}`, 0, requestId);
-      }
-      try {
-        // Found not answering while this one waited: it is not asked either.
-        if (!this.available()) return this.fail('network', 'Ollama was found not answering moments ago; not asked', 0, requestId);
-        return await callSignal.run(signal, () => this.metrics.time('llm', () => this.write(request)));
-      } finally {
-        release();
-      }
+      return await this.narrateWithin(signal, request);
     } finally {
       done();
+    }
+  }
+
+  /** narrate's step under its deadline's `signal`: a call slot, then the call. */
+  private async narrateWithin<Fields extends z.ZodObject>(signal: AbortSignal, request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
+    const { requestId } = request.input;
+    let release: () => void;
+    try {
+      release = await this.slots.acquire(signal);
+    } catch (error) {
+      const failure = classify(error);
+      return this.fail(failure.reason, `while waiting for a call slot: ${failure.message}`, 0, requestId);
+    }
+    try {
+      // Found not answering while this one waited: it is not asked either.
+      if (!this.available()) return this.fail('network', 'Ollama was found not answering moments ago; not asked', 0, requestId);
+      return await callSignal.run(signal, () => this.metrics.time('llm', () => this.write(request)));
+    } finally {
+      release();
     }
   }
 
