@@ -4,88 +4,251 @@
 
 const WORDS = {
   en: {
-    brand: 'pawlens', uiLanguage: 'Language', signOut: 'Sign out', signInTitle: 'Sign in', apiKey: 'API key',
-    keyHint: 'The key stays in this browser tab only.', signIn: 'Sign in', analyseTitle: 'Analyse a photo',
-    dropHint: 'Drop a photo here, or', choosePhoto: 'Choose a photo', takePhoto: 'Take a photo', operation: 'Analysis',
-    resultLanguage: 'Language of the result', animalType: 'Animal (optional)', patient: 'Patient id (optional)', analyse: 'Analyse',
-    print: 'Print or save as PDF', showHistory: 'Patient history', photo: 'Photo', date: 'Date', severityLabel: 'Severity', score: 'Score',
-    analysing: 'Analysing the photo…', preparing: 'Preparing the photo…', noPhoto: 'Choose or take a photo first.',
-    historyOf: (id) => `History of patient ${id}`, noHistory: 'No analyses kept for this patient yet.', scoreChart: 'Stool health score over time',
-    patientLine: (id) => `Patient: ${id}`, charged: (n, left) => `Credits charged: ${n}${left === null ? '' : ` · remaining: ${left}`}`,
-    homeCare: 'Home care', vetAdvice: 'Veterinary advice', requestId: 'Request', colon: ': ',
+    brand: 'pawlens',
+    uiLanguage: 'Language',
+    signOut: 'Sign out',
+    signInTitle: 'Sign in',
+    apiKey: 'API key',
+    keyHint: 'The key stays in this browser tab only.',
+    signIn: 'Sign in',
+    analyseTitle: 'Analyse a photo',
+    dropHint: 'Drop a photo here, or',
+    choosePhoto: 'Choose a photo',
+    takePhoto: 'Take a photo',
+    operation: 'Analysis',
+    resultLanguage: 'Language of the result',
+    animalType: 'Animal (optional)',
+    patient: 'Patient id (optional)',
+    analyse: 'Analyse',
+    print: 'Print or save as PDF',
+    showHistory: 'Patient history',
+    photo: 'Photo',
+    date: 'Date',
+    severityLabel: 'Severity',
+    score: 'Score',
+    analysing: 'Analysing the photo…',
+    preparing: 'Preparing the photo…',
+    noPhoto: 'Choose or take a photo first.',
+    historyOf: (id) => `History of patient ${id}`,
+    noHistory: 'No analyses kept for this patient yet.',
+    scoreChart: 'Stool health score over time',
+    patientLine: (id) => `Patient: ${id}`,
+    charged: (n, left) => `Credits charged: ${n}${left === null ? '' : ` · remaining: ${left}`}`,
+    homeCare: 'Home care',
+    vetAdvice: 'Veterinary advice',
+    requestId: 'Request',
+    colon: ': ',
     limitation: 'A photo analysis supports, and does not replace, an examination by a veterinarian.',
-    severity: { normal: 'Normal', mild: 'Mild', moderate: 'Moderate — see a vet soon', severe: 'Severe — see a vet now', inconclusive: 'Inconclusive — no finding', none: 'Result' },
-    fields: { health_score: 'Health score', color: 'Colour', consistency: 'Consistency', species: 'Species', breed: 'Breed', confidence: 'Confidence', emotion: 'Emotion' },
+    severity: {
+      normal: 'Normal',
+      mild: 'Mild',
+      moderate: 'Moderate — see a vet soon',
+      severe: 'Severe — see a vet now',
+      inconclusive: 'Inconclusive — no finding',
+      none: 'Result',
+    },
+    fields: {
+      health_score: 'Health score',
+      color: 'Colour',
+      consistency: 'Consistency',
+      species: 'Species',
+      breed: 'Breed',
+      confidence: 'Confidence',
+      emotion: 'Emotion',
+    },
     errors: {
-      UNAUTHORIZED: 'Sign in with an API key.', INVALID_KEY: 'This API key is not known to this server. Check it and sign in again.',
-      KEY_DISABLED: 'This API key is disabled.', KEY_REVOKED: 'This API key has been revoked.', KEY_EXPIRED: 'This API key has expired.',
+      UNAUTHORIZED: 'Sign in with an API key.',
+      INVALID_KEY: 'This API key is not known to this server. Check it and sign in again.',
+      KEY_DISABLED: 'This API key is disabled.',
+      KEY_REVOKED: 'This API key has been revoked.',
+      KEY_EXPIRED: 'This API key has expired.',
       INSUFFICIENT_CREDITS: 'This key has no credits left for an analysis. Ask the administrator to add some.',
-      RATE_LIMITED: 'Too many analyses in a short time. Wait a moment and try again.', SERVICE_BUSY: 'The server is busy. Try again in a few seconds.',
-      IMAGE_TOO_LARGE: 'The photo is too large.', INVALID_IMAGE: 'The photo could not be read. Try another one.',
-      UNSUPPORTED_IMAGE_FORMAT: 'This file type is not supported: use a JPG, PNG or WEBP photo.', VALIDATION_ERROR: 'Something in the form is not valid.',
-      AI_CALL_FAILED: 'The language model failed. Nothing was charged; try again.', NETWORK: 'The server could not be reached.', OTHER: 'The analysis failed.',
+      RATE_LIMITED: 'Too many analyses in a short time. Wait a moment and try again.',
+      SERVICE_BUSY: 'The server is busy. Try again in a few seconds.',
+      IMAGE_TOO_LARGE: 'The photo is too large.',
+      INVALID_IMAGE: 'The photo could not be read. Try another one.',
+      UNSUPPORTED_IMAGE_FORMAT: 'This file type is not supported: use a JPG, PNG or WEBP photo.',
+      VALIDATION_ERROR: 'Something in the form is not valid.',
+      AI_CALL_FAILED: 'The language model failed. Nothing was charged; try again.',
+      NETWORK: 'The server could not be reached.',
+      OTHER: 'The analysis failed.',
     },
   },
   zh: {
-    brand: 'pawlens', uiLanguage: '语言', signOut: '退出', signInTitle: '登录', apiKey: 'API 密钥',
-    keyHint: '密钥只保存在此浏览器标签页中。', signIn: '登录', analyseTitle: '分析照片',
-    dropHint: '将照片拖到这里，或', choosePhoto: '选择照片', takePhoto: '拍照', operation: '分析项目',
-    resultLanguage: '结果语言', animalType: '动物（可选）', patient: '患者编号（可选）', analyse: '开始分析',
-    print: '打印或保存为 PDF', showHistory: '患者历史', photo: '照片', date: '日期', severityLabel: '严重程度', score: '评分',
-    analysing: '正在分析照片…', preparing: '正在准备照片…', noPhoto: '请先选择或拍摄一张照片。',
-    historyOf: (id) => `患者 ${id} 的历史记录`, noHistory: '该患者还没有保存的分析。', scoreChart: '粪便健康评分变化',
-    patientLine: (id) => `患者：${id}`, charged: (n, left) => `扣除积分：${n}${left === null ? '' : ` · 剩余：${left}`}`,
-    homeCare: '居家护理', vetAdvice: '兽医建议', requestId: '请求', colon: '：',
+    brand: 'pawlens',
+    uiLanguage: '语言',
+    signOut: '退出',
+    signInTitle: '登录',
+    apiKey: 'API 密钥',
+    keyHint: '密钥只保存在此浏览器标签页中。',
+    signIn: '登录',
+    analyseTitle: '分析照片',
+    dropHint: '将照片拖到这里，或',
+    choosePhoto: '选择照片',
+    takePhoto: '拍照',
+    operation: '分析项目',
+    resultLanguage: '结果语言',
+    animalType: '动物（可选）',
+    patient: '患者编号（可选）',
+    analyse: '开始分析',
+    print: '打印或保存为 PDF',
+    showHistory: '患者历史',
+    photo: '照片',
+    date: '日期',
+    severityLabel: '严重程度',
+    score: '评分',
+    analysing: '正在分析照片…',
+    preparing: '正在准备照片…',
+    noPhoto: '请先选择或拍摄一张照片。',
+    historyOf: (id) => `患者 ${id} 的历史记录`,
+    noHistory: '该患者还没有保存的分析。',
+    scoreChart: '粪便健康评分变化',
+    patientLine: (id) => `患者：${id}`,
+    charged: (n, left) => `扣除积分：${n}${left === null ? '' : ` · 剩余：${left}`}`,
+    homeCare: '居家护理',
+    vetAdvice: '兽医建议',
+    requestId: '请求',
+    colon: '：',
     limitation: '照片分析只能辅助、不能代替兽医的检查。',
-    severity: { normal: '正常', mild: '轻度', moderate: '中度——请尽快就医', severe: '重度——请立即就医', inconclusive: '无法判断——没有结论', none: '结果' },
-    fields: { health_score: '健康评分', color: '颜色', consistency: '性状', species: '物种', breed: '品种', confidence: '置信度', emotion: '情绪' },
+    severity: {
+      normal: '正常',
+      mild: '轻度',
+      moderate: '中度——请尽快就医',
+      severe: '重度——请立即就医',
+      inconclusive: '无法判断——没有结论',
+      none: '结果',
+    },
+    fields: {
+      health_score: '健康评分',
+      color: '颜色',
+      consistency: '性状',
+      species: '物种',
+      breed: '品种',
+      confidence: '置信度',
+      emotion: '情绪',
+    },
     errors: {
-      UNAUTHORIZED: '请使用 API 密钥登录。', INVALID_KEY: '此服务器不认识这个 API 密钥，请检查后重新登录。',
-      KEY_DISABLED: '此 API 密钥已停用。', KEY_REVOKED: '此 API 密钥已被吊销。', KEY_EXPIRED: '此 API 密钥已过期。',
+      UNAUTHORIZED: '请使用 API 密钥登录。',
+      INVALID_KEY: '此服务器不认识这个 API 密钥，请检查后重新登录。',
+      KEY_DISABLED: '此 API 密钥已停用。',
+      KEY_REVOKED: '此 API 密钥已被吊销。',
+      KEY_EXPIRED: '此 API 密钥已过期。',
       INSUFFICIENT_CREDITS: '此密钥的积分不足以进行分析，请联系管理员充值。',
-      RATE_LIMITED: '短时间内分析次数过多，请稍后再试。', SERVICE_BUSY: '服务器繁忙，请几秒后再试。',
-      IMAGE_TOO_LARGE: '照片太大。', INVALID_IMAGE: '无法读取这张照片，请换一张。',
-      UNSUPPORTED_IMAGE_FORMAT: '不支持此文件类型，请使用 JPG、PNG 或 WEBP 照片。', VALIDATION_ERROR: '表单中有无效内容。',
-      AI_CALL_FAILED: '语言模型出错，未扣除积分，请重试。', NETWORK: '无法连接到服务器。', OTHER: '分析失败。',
+      RATE_LIMITED: '短时间内分析次数过多，请稍后再试。',
+      SERVICE_BUSY: '服务器繁忙，请几秒后再试。',
+      IMAGE_TOO_LARGE: '照片太大。',
+      INVALID_IMAGE: '无法读取这张照片，请换一张。',
+      UNSUPPORTED_IMAGE_FORMAT: '不支持此文件类型，请使用 JPG、PNG 或 WEBP 照片。',
+      VALIDATION_ERROR: '表单中有无效内容。',
+      AI_CALL_FAILED: '语言模型出错，未扣除积分，请重试。',
+      NETWORK: '无法连接到服务器。',
+      OTHER: '分析失败。',
     },
   },
   es: {
-    brand: 'pawlens', uiLanguage: 'Idioma', signOut: 'Cerrar sesión', signInTitle: 'Iniciar sesión', apiKey: 'Clave de API',
-    keyHint: 'La clave solo se guarda en esta pestaña del navegador.', signIn: 'Entrar', analyseTitle: 'Analizar una foto',
-    dropHint: 'Suelte una foto aquí, o', choosePhoto: 'Elegir una foto', takePhoto: 'Tomar una foto', operation: 'Análisis',
-    resultLanguage: 'Idioma del resultado', animalType: 'Animal (opcional)', patient: 'Id. del paciente (opcional)', analyse: 'Analizar',
-    print: 'Imprimir o guardar como PDF', showHistory: 'Historial del paciente', photo: 'Foto', date: 'Fecha', severityLabel: 'Gravedad', score: 'Puntuación',
-    analysing: 'Analizando la foto…', preparing: 'Preparando la foto…', noPhoto: 'Primero elija o tome una foto.',
-    historyOf: (id) => `Historial del paciente ${id}`, noHistory: 'Aún no hay análisis guardados de este paciente.', scoreChart: 'Puntuación de salud de las heces en el tiempo',
-    patientLine: (id) => `Paciente: ${id}`, charged: (n, left) => `Créditos cobrados: ${n}${left === null ? '' : ` · restantes: ${left}`}`,
-    homeCare: 'Cuidados en casa', vetAdvice: 'Consejo veterinario', requestId: 'Solicitud', colon: ': ',
+    brand: 'pawlens',
+    uiLanguage: 'Idioma',
+    signOut: 'Cerrar sesión',
+    signInTitle: 'Iniciar sesión',
+    apiKey: 'Clave de API',
+    keyHint: 'La clave solo se guarda en esta pestaña del navegador.',
+    signIn: 'Entrar',
+    analyseTitle: 'Analizar una foto',
+    dropHint: 'Suelte una foto aquí, o',
+    choosePhoto: 'Elegir una foto',
+    takePhoto: 'Tomar una foto',
+    operation: 'Análisis',
+    resultLanguage: 'Idioma del resultado',
+    animalType: 'Animal (opcional)',
+    patient: 'Id. del paciente (opcional)',
+    analyse: 'Analizar',
+    print: 'Imprimir o guardar como PDF',
+    showHistory: 'Historial del paciente',
+    photo: 'Foto',
+    date: 'Fecha',
+    severityLabel: 'Gravedad',
+    score: 'Puntuación',
+    analysing: 'Analizando la foto…',
+    preparing: 'Preparando la foto…',
+    noPhoto: 'Primero elija o tome una foto.',
+    historyOf: (id) => `Historial del paciente ${id}`,
+    noHistory: 'Aún no hay análisis guardados de este paciente.',
+    scoreChart: 'Puntuación de salud de las heces en el tiempo',
+    patientLine: (id) => `Paciente: ${id}`,
+    charged: (n, left) => `Créditos cobrados: ${n}${left === null ? '' : ` · restantes: ${left}`}`,
+    homeCare: 'Cuidados en casa',
+    vetAdvice: 'Consejo veterinario',
+    requestId: 'Solicitud',
+    colon: ': ',
     limitation: 'El análisis de una foto ayuda, pero no sustituye, al examen de un veterinario.',
-    severity: { normal: 'Normal', mild: 'Leve', moderate: 'Moderada: vea a un veterinario pronto', severe: 'Grave: vea a un veterinario ya', inconclusive: 'No concluyente: sin hallazgo', none: 'Resultado' },
-    fields: { health_score: 'Puntuación de salud', color: 'Color', consistency: 'Consistencia', species: 'Especie', breed: 'Raza', confidence: 'Confianza', emotion: 'Emoción' },
+    severity: {
+      normal: 'Normal',
+      mild: 'Leve',
+      moderate: 'Moderada: vea a un veterinario pronto',
+      severe: 'Grave: vea a un veterinario ya',
+      inconclusive: 'No concluyente: sin hallazgo',
+      none: 'Resultado',
+    },
+    fields: {
+      health_score: 'Puntuación de salud',
+      color: 'Color',
+      consistency: 'Consistencia',
+      species: 'Especie',
+      breed: 'Raza',
+      confidence: 'Confianza',
+      emotion: 'Emoción',
+    },
     errors: {
-      UNAUTHORIZED: 'Inicie sesión con una clave de API.', INVALID_KEY: 'Este servidor no conoce esta clave de API. Revísela e inicie sesión de nuevo.',
-      KEY_DISABLED: 'Esta clave de API está desactivada.', KEY_REVOKED: 'Esta clave de API fue revocada.', KEY_EXPIRED: 'Esta clave de API ha caducado.',
+      UNAUTHORIZED: 'Inicie sesión con una clave de API.',
+      INVALID_KEY: 'Este servidor no conoce esta clave de API. Revísela e inicie sesión de nuevo.',
+      KEY_DISABLED: 'Esta clave de API está desactivada.',
+      KEY_REVOKED: 'Esta clave de API fue revocada.',
+      KEY_EXPIRED: 'Esta clave de API ha caducado.',
       INSUFFICIENT_CREDITS: 'Esta clave no tiene créditos para un análisis. Pida al administrador que añada.',
-      RATE_LIMITED: 'Demasiados análisis en poco tiempo. Espere un momento y vuelva a intentarlo.', SERVICE_BUSY: 'El servidor está ocupado. Inténtelo en unos segundos.',
-      IMAGE_TOO_LARGE: 'La foto es demasiado grande.', INVALID_IMAGE: 'No se pudo leer la foto. Pruebe con otra.',
-      UNSUPPORTED_IMAGE_FORMAT: 'Este tipo de archivo no es compatible: use una foto JPG, PNG o WEBP.', VALIDATION_ERROR: 'Hay algo no válido en el formulario.',
-      AI_CALL_FAILED: 'Falló el modelo de lenguaje. No se cobró nada; inténtelo de nuevo.', NETWORK: 'No se pudo contactar con el servidor.', OTHER: 'El análisis falló.',
+      RATE_LIMITED: 'Demasiados análisis en poco tiempo. Espere un momento y vuelva a intentarlo.',
+      SERVICE_BUSY: 'El servidor está ocupado. Inténtelo en unos segundos.',
+      IMAGE_TOO_LARGE: 'La foto es demasiado grande.',
+      INVALID_IMAGE: 'No se pudo leer la foto. Pruebe con otra.',
+      UNSUPPORTED_IMAGE_FORMAT: 'Este tipo de archivo no es compatible: use una foto JPG, PNG o WEBP.',
+      VALIDATION_ERROR: 'Hay algo no válido en el formulario.',
+      AI_CALL_FAILED: 'Falló el modelo de lenguaje. No se cobró nada; inténtelo de nuevo.',
+      NETWORK: 'No se pudo contactar con el servidor.',
+      OTHER: 'El análisis falló.',
     },
   },
 };
 
 /** Operation titles in the interface's language (the server's registry gives the keys and paths). */
 const TITLES = {
-  en: { stool: 'Stool', vomit: 'Vomit', urine: 'Urine', skin: 'Skin', ear: 'Ear canal', emotion: 'Emotion', breed: 'Breed' },
+  en: {
+    stool: 'Stool',
+    vomit: 'Vomit',
+    urine: 'Urine',
+    skin: 'Skin',
+    ear: 'Ear canal',
+    emotion: 'Emotion',
+    breed: 'Breed',
+  },
   zh: { stool: '粪便', vomit: '呕吐物', urine: '尿液', skin: '皮肤', ear: '耳道', emotion: '情绪', breed: '品种' },
-  es: { stool: 'Heces', vomit: 'Vómito', urine: 'Orina', skin: 'Piel', ear: 'Canal auditivo', emotion: 'Emoción', breed: 'Raza' },
+  es: {
+    stool: 'Heces',
+    vomit: 'Vómito',
+    urine: 'Orina',
+    skin: 'Piel',
+    ear: 'Canal auditivo',
+    emotion: 'Emoción',
+    breed: 'Raza',
+  },
 };
 
 /** The long side a photo is downscaled to before it is sent: phone photos then fit the 3 MiB limit and upload fast. */
 const MAX_LONG_SIDE = 2048;
 const $ = (id) => document.getElementById(id);
 const KEY = 'pawlens.key';
-let lang = localStorage.getItem('pawlens.ui') ?? (['zh', 'es'].find((l) => navigator.language.toLowerCase().startsWith(l)) ?? 'en');
+let lang =
+  localStorage.getItem('pawlens.ui') ??
+  ['zh', 'es'].find((l) => navigator.language.toLowerCase().startsWith(l)) ??
+  'en';
 let config = { clinicName: '', operations: [] };
 let photo;
 let last;
@@ -97,7 +260,9 @@ function applyLanguage() {
   $('ui-language').value = lang;
   for (const node of document.querySelectorAll('[data-t]')) node.textContent = t()[node.dataset.t];
   const selected = $('operation').value;
-  $('operation').replaceChildren(...config.operations.map((op) => new Option(TITLES[lang][op.key] ?? op.title, op.key)));
+  $('operation').replaceChildren(
+    ...config.operations.map((op) => new Option(TITLES[lang][op.key] ?? op.title, op.key)),
+  );
   if (selected) $('operation').value = selected;
   if (last) showResult(last);
 }
@@ -118,7 +283,10 @@ const clearError = () => {
 async function call(path, init = {}) {
   let response;
   try {
-    response = await fetch(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${sessionStorage.getItem(KEY)}` } });
+    response = await fetch(path, {
+      ...init,
+      headers: { ...init.headers, Authorization: `Bearer ${sessionStorage.getItem(KEY)}` },
+    });
   } catch {
     showError('NETWORK');
     throw new Error('network');
@@ -172,7 +340,13 @@ function showResult(result) {
   const { data, operation, petId, charged, remaining, requestId, at, image } = result;
   const words = t();
   $('result-title').textContent = TITLES[lang][operation];
-  $('result-meta').textContent = [petId ? words.patientLine(petId) : '', new Date(at).toLocaleString(lang === 'zh' ? 'zh-CN' : lang), `${words.requestId}${words.colon}${requestId}`].filter(Boolean).join(' · ');
+  $('result-meta').textContent = [
+    petId ? words.patientLine(petId) : '',
+    new Date(at).toLocaleString(lang === 'zh' ? 'zh-CN' : lang),
+    `${words.requestId}${words.colon}${requestId}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   $('print-clinic').textContent = config.clinicName;
   $('result-photo').src = image;
   $('result-photo').alt = TITLES[lang][operation];
@@ -181,13 +355,20 @@ function showResult(result) {
   $('severity').className = `badge ${severity}`;
   $('severity').textContent = `${words.severityLabel}${words.colon}${words.severity[severity] ?? severity}`;
   $('severity').hidden = data.severity === undefined;
-  const shown = Object.entries(data).filter(([name]) => !['severity', 'summary', 'home_care', 'vet_advice', 'health_score_max'].includes(name));
+  const shown = Object.entries(data).filter(
+    ([name]) => !['severity', 'summary', 'home_care', 'vet_advice', 'health_score_max'].includes(name),
+  );
   $('result-fields').replaceChildren(
     ...shown.flatMap(([name, value]) => {
       const dt = document.createElement('dt');
       dt.textContent = words.fields[name] ?? name.replace(/_/g, ' ');
       const dd = document.createElement('dd');
-      dd.textContent = name === 'health_score' ? `${value} / ${data.health_score_max}` : name === 'confidence' ? `${Math.round(value * 100)}%` : String(value);
+      dd.textContent =
+        name === 'health_score'
+          ? `${value} / ${data.health_score_max}`
+          : name === 'confidence'
+            ? `${Math.round(value * 100)}%`
+            : String(value);
       return [dt, dd];
     }),
   );
@@ -232,8 +413,14 @@ async function analyse(event) {
     const { body: answer, response } = await call(`/api/v1/${operation.path}`, { method: 'POST', headers, body });
     const remaining = response.headers.get('X-Credits-Remaining');
     last = {
-      data: answer.data, operation: operation.key, petId, image, requestId: answer.request_id, at: new Date().toISOString(),
-      charged: Number(response.headers.get('X-Credits-Charged') ?? 0), remaining: remaining === null ? null : Number(remaining),
+      data: answer.data,
+      operation: operation.key,
+      petId,
+      image,
+      requestId: answer.request_id,
+      at: new Date().toISOString(),
+      charged: Number(response.headers.get('X-Credits-Charged') ?? 0),
+      remaining: remaining === null ? null : Number(remaining),
     };
     showResult(last);
     $('history').hidden = true;
@@ -253,7 +440,12 @@ function scoreChart(records) {
   const x = (i) => pad + (points.length === 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (points.length - 1));
   const y = (score) => h - pad - (score / 10) * (h - 2 * pad);
   const line = points.map((p, i) => `${x(i)},${y(p.data.health_score)}`).join(' ');
-  const dots = points.map((p, i) => `<circle cx="${x(i)}" cy="${y(p.data.health_score)}" r="4"><title>${p.created_at.slice(0, 10)}: ${p.data.health_score}/10</title></circle>`).join('');
+  const dots = points
+    .map(
+      (p, i) =>
+        `<circle cx="${x(i)}" cy="${y(p.data.health_score)}" r="4"><title>${p.created_at.slice(0, 10)}: ${p.data.health_score}/10</title></circle>`,
+    )
+    .join('');
   return `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="${t().scoreChart}"><title>${t().scoreChart}</title><line x1="${pad}" y1="${y(0)}" x2="${w - pad}" y2="${y(0)}" stroke="#c9d1d9"/><line x1="${pad}" y1="${y(10)}" x2="${w - pad}" y2="${y(10)}" stroke="#c9d1d9"/><polyline points="${line}" fill="none" stroke="#0b5cad" stroke-width="2"/>${dots}</svg>`;
 }
 
@@ -268,15 +460,34 @@ async function history() {
   $('chart').innerHTML = scoreChart(records);
   const rows = records.map((record) => {
     const tr = document.createElement('tr');
-    const cells = [new Date(record.created_at).toLocaleString(lang === 'zh' ? 'zh-CN' : lang), TITLES[lang][record.operation], t().severity[record.data.severity] ?? '—', record.data.health_score ?? '—'];
-    tr.replaceChildren(...cells.map((text) => Object.assign(document.createElement('td'), { textContent: String(text) })));
+    const cells = [
+      new Date(record.created_at).toLocaleString(lang === 'zh' ? 'zh-CN' : lang),
+      TITLES[lang][record.operation],
+      t().severity[record.data.severity] ?? '—',
+      record.data.health_score ?? '—',
+    ];
+    tr.replaceChildren(
+      ...cells.map((text) => Object.assign(document.createElement('td'), { textContent: String(text) })),
+    );
     const photoCell = document.createElement('td');
     tr.append(photoCell);
     // Kept photos (PAWLENS_KEEP_IMAGES) need the key, so they are fetched, not linked.
     if (record.has_photo) {
-      fetch(`/api/v1/pets/${encodeURIComponent(petId)}/analyses/${record.request_id}/photo`, { headers: { Authorization: `Bearer ${sessionStorage.getItem(KEY)}` } })
+      fetch(`/api/v1/pets/${encodeURIComponent(petId)}/analyses/${record.request_id}/photo`, {
+        headers: { Authorization: `Bearer ${sessionStorage.getItem(KEY)}` },
+      })
         .then((response) => (response.ok ? response.blob() : undefined))
-        .then((blob) => blob && photoCell.append(Object.assign(document.createElement('img'), { src: URL.createObjectURL(blob), alt: t().photo, className: 'thumb' })))
+        .then(
+          (blob) =>
+            blob &&
+            photoCell.append(
+              Object.assign(document.createElement('img'), {
+                src: URL.createObjectURL(blob),
+                alt: t().photo,
+                className: 'thumb',
+              }),
+            ),
+        )
         .catch(() => undefined);
     }
     return tr;
@@ -291,7 +502,10 @@ async function signIn(event) {
   clearError();
   sessionStorage.setItem(KEY, $('api-key').value.trim());
   // Listing a pet's records is free and needs a valid key: the check that the key works.
-  await call('/api/v1/pets/console-sign-in/analyses?limit=1').then(() => signedIn(true), () => undefined);
+  await call('/api/v1/pets/console-sign-in/analyses?limit=1').then(
+    () => signedIn(true),
+    () => undefined,
+  );
 }
 
 async function start() {

@@ -31,7 +31,9 @@ import { startTemporaryPostgres } from '../test/fixtures/postgres-server.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
 import { cpuMsSince, summarize } from './bench/stats.js';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '300' }, clients: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '300' }, clients: { type: 'string', default: '8' } },
+});
 const total = Number(values.requests);
 const clients = Number(values.clients);
 const ROOT = join(import.meta.dirname, '..');
@@ -80,7 +82,10 @@ type Replica = ServeProcess;
 
 /** `pawlens serve` (the built CLI) on a free port, measured as a clinic would run it but without the LLM or the rate limit. */
 const startReplica = (env: Record<string, string>): Promise<Replica> =>
-  startServeProcess({ PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0', PAWLENS_MAX_QUEUE: '10000', PAWLENS_LOG_LEVEL: 'warn', ...env }, { stderr: 'inherit' });
+  startServeProcess(
+    { PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0', PAWLENS_MAX_QUEUE: '10000', PAWLENS_LOG_LEVEL: 'warn', ...env },
+    { stderr: 'inherit' },
+  );
 
 /** CPU ms a process has used so far (Linux: utime + stime in /proc). */
 function processCpuMs(pid: number): number {
@@ -89,7 +94,9 @@ function processCpuMs(pid: number): number {
 }
 
 async function load(job: LoadJob): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench', 'load-client.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench', 'load-client.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   child.stdin.end(JSON.stringify(job));
   const result = JSON.parse(await text(child.stdout)) as LoadResult;
   if (result.failures > 0) throw new Error(`${result.failures} of ${job.total} requests failed`);
@@ -100,19 +107,31 @@ async function main() {
   const given = process.env.PAWLENS_DATABASE_URL;
   const server = given ? undefined : await startTemporaryPostgres({ durable: true });
   const adminUrl = given ?? server?.adminUrl;
-  if (!adminUrl) throw new Error('No PostgreSQL: set PAWLENS_DATABASE_URL, or install postgresql (Debian: apt-get install postgresql).');
+  if (!adminUrl)
+    throw new Error(
+      'No PostgreSQL: set PAWLENS_DATABASE_URL, or install postgresql (Debian: apt-get install postgresql).',
+    );
   const replicas: Replica[] = [];
   try {
-    console.log(`pawlens bench:replicas on ${process.version}; PostgreSQL ${given ? 'at PAWLENS_DATABASE_URL' : 'started for this run, durable (fsync on) as a clinic runs it'}\n`);
-    console.log('The credit path of one call (key lookup, rate bucket, reserve, commit with its ledger row), called directly:\n');
+    console.log(
+      `pawlens bench:replicas on ${process.version}; PostgreSQL ${given ? 'at PAWLENS_DATABASE_URL' : 'started for this run, durable (fsync on) as a clinic runs it'}\n`,
+    );
+    console.log(
+      'The credit path of one call (key lookup, rate bucket, reserve, commit with its ledger row), called directly:\n',
+    );
     console.log('| store | one at a time: ms/call | 8 at once: calls/s | CPU ms/call in pawlens |');
     console.log('|---|---|---|---|');
     const sqlite = new SqliteAccountStore(join(tmp, 'credit-path.db'));
     const postgres = await PostgresAccountStore.open(await newDatabase(adminUrl, 'pawlens_bench_credits'));
-    for (const [name, store] of [['SQLite (file, WAL)', sqlite], ['PostgreSQL (loopback)', postgres]] as const) {
+    for (const [name, store] of [
+      ['SQLite (file, WAL)', sqlite],
+      ['PostgreSQL (loopback)', postgres],
+    ] as const) {
       const serial = await creditPath(store, 1000, 1);
       const parallel = await creditPath(store, 2000, 8);
-      console.log(`| ${name} | ${serial.msPerCall.toFixed(2)} | ${parallel.perSecond.toFixed(0)} | ${serial.cpuMsPerCall.toFixed(2)} |`);
+      console.log(
+        `| ${name} | ${serial.msPerCall.toFixed(2)} | ${parallel.perSecond.toFixed(0)} | ${serial.cpuMsPerCall.toFixed(2)} |`,
+      );
     }
     await sqlite.close();
     await postgres.close();
@@ -138,24 +157,35 @@ async function main() {
     ];
     const path = `/api/v1/${OPERATIONS.stool.path}`;
     const runs = setups.map(() => ({ latencies: [] as number[], wallMs: 0, cpuMs: 0 }));
-    for (const setup of setups) await load({ url: setup.replicas.map((r) => r.url + path), key: setup.key, body, clients, total: 40 });
+    for (const setup of setups)
+      await load({ url: setup.replicas.map((r) => r.url + path), key: setup.key, body, clients, total: 40 });
     // Interleaved rounds: a machine that slows down mid-run slows every setup alike.
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, setup] of setups.entries()) {
         const cpuBefore = setup.replicas.map((r) => processCpuMs(r.child.pid!));
-        const result = await load({ url: setup.replicas.map((r) => r.url + path), key: setup.key, body, clients, total: Math.ceil(total / ROUNDS) });
+        const result = await load({
+          url: setup.replicas.map((r) => r.url + path),
+          key: setup.key,
+          body,
+          clients,
+          total: Math.ceil(total / ROUNDS),
+        });
         runs[i]!.latencies.push(...result.latenciesMs);
         runs[i]!.wallMs += result.wallMs;
         runs[i]!.cpuMs += setup.replicas.reduce((sum, r, j) => sum + processCpuMs(r.child.pid!) - cpuBefore[j]!, 0);
       }
     }
-    console.log(`\nThe service over HTTP: stool, small photo (800×600), ${total} requests a setup, ${clients} clients, each replica with the server's defaults:\n`);
+    console.log(
+      `\nThe service over HTTP: stool, small photo (800×600), ${total} requests a setup, ${clients} clients, each replica with the server's defaults:\n`,
+    );
     console.log('| setup | req/s | vs 1 replica on SQLite | p50 / p99 ms | CPU ms/request (replicas) |');
     console.log('|---|---|---|---|---|');
     const baseline = summarize(runs[0]!.latencies, runs[0]!.wallMs, runs[0]!.cpuMs).perSecond;
     for (const [i, setup] of setups.entries()) {
       const s = summarize(runs[i]!.latencies, runs[i]!.wallMs, runs[i]!.cpuMs);
-      console.log(`| ${setup.label} | ${s.perSecond.toFixed(1)} | ${(s.perSecond / baseline).toFixed(2)}× | ${s.p50.toFixed(0)} / ${s.p99.toFixed(0)} | ${s.cpuMsPerRequest.toFixed(1)} |`);
+      console.log(
+        `| ${setup.label} | ${s.perSecond.toFixed(1)} | ${(s.perSecond / baseline).toFixed(2)}× | ${s.p50.toFixed(0)} / ${s.p99.toFixed(0)} | ${s.cpuMsPerRequest.toFixed(1)} |`,
+      );
     }
   } finally {
     for (const replica of replicas) replica.child.kill('SIGTERM');

@@ -43,7 +43,14 @@ import { cpuMsSince, processCpuMs, processRssMiB, summarize, type Summary } from
 
 // The pipeline called in-process here runs in a process set up as `pawlens serve` sets itself up.
 tuneForPhotoAnalysis();
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '400' }, clients: { type: 'string', default: '8' }, soak: { type: 'string', default: '0' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '400' },
+    clients: { type: 'string', default: '8' },
+    soak: { type: 'string', default: '0' },
+    only: { type: 'string' },
+  },
+});
 const total = Number(values.requests);
 const clients = Number(values.clients);
 const soak = Number(values.soak);
@@ -65,7 +72,9 @@ interface Case {
 
 /** Runs a script of bench/ as its own process: the job as JSON on stdin, the result as JSON on stdout. */
 async function runProcess(script: string, job: LoadJob | FloorJob, nodeFlags: string[] = []): Promise<LoadResult> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(import.meta.dirname, 'bench', script)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(import.meta.dirname, 'bench', script)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   child.stdin.end(JSON.stringify(job));
   const result = JSON.parse(await text(child.stdout)) as LoadResult;
   if (result.failures > 0) throw new Error(`${script}: ${result.failures} of ${job.total} requests failed`);
@@ -98,8 +107,19 @@ interface Target {
 async function overHttp(target: Target, path: string, key: string, photo: string, requests: number): Promise<Measured> {
   const body = JSON.stringify({ image: readFileSync(photo).toString('base64') });
   const cpuStart = target.cpuMs();
-  const result = await runProcess('load-client.ts', { url: `${target.url}${path}`, key, body, clients, total: requests });
-  return { latenciesMs: result.latenciesMs, wallMs: result.wallMs, cpuMs: target.cpuMs() - cpuStart, clientCpuMs: result.cpuMs };
+  const result = await runProcess('load-client.ts', {
+    url: `${target.url}${path}`,
+    key,
+    body,
+    clients,
+    total: requests,
+  });
+  return {
+    latenciesMs: result.latenciesMs,
+    wallMs: result.wallMs,
+    cpuMs: target.cpuMs() - cpuStart,
+    clientCpuMs: result.cpuMs,
+  };
 }
 
 /** This process's CPU since it started, every thread, in ms: for a server it runs itself. */
@@ -115,7 +135,12 @@ async function floor(job: FloorJob): Promise<Measured> {
 const ROUNDS = 6;
 
 /** The pipeline called directly, as many at once as the server's CPU slots, each from the Base64 text a request carries. */
-async function inProcess(pipeline: Pipeline, operation: OperationKey, photo: string, requests: number): Promise<Measured> {
+async function inProcess(
+  pipeline: Pipeline,
+  operation: OperationKey,
+  photo: string,
+  requests: number,
+): Promise<Measured> {
   const base64 = readFileSync(photo).toString('base64');
   const latencies: number[] = [];
   let sent = 0;
@@ -141,10 +166,28 @@ async function inProcess(pipeline: Pipeline, operation: OperationKey, photo: str
  * at once. What the service adds to a request beyond the analysis, without the analysis's load.
  */
 async function httpLayerAlone(store: SqliteAccountStore, key: string, photo: string): Promise<Summary> {
-  const data = { species: 'dog', breed: 'Golden Retriever', confidence: 0.9, summary: 'The classifier sees a dog. It is most likely a Golden Retriever.' };
+  const data = {
+    species: 'dog',
+    breed: 'Golden Retriever',
+    confidence: 0.9,
+    summary: 'The classifier sees a dog. It is most likely a Golden Retriever.',
+  };
   const instant: Pipeline = {
-    decode: async () => ({ format: 'jpeg', sourceWidth: 1, sourceHeight: 1, width: 1, height: 1, pixels: Buffer.alloc(3) }),
-    assess: async (operation, input) => ({ operation, input, verdict: { judged: true, findings: undefined }, scene: NO_SCENE, data: data as never }),
+    decode: async () => ({
+      format: 'jpeg',
+      sourceWidth: 1,
+      sourceHeight: 1,
+      width: 1,
+      height: 1,
+      pixels: Buffer.alloc(3),
+    }),
+    assess: async (operation, input) => ({
+      operation,
+      input,
+      verdict: { judged: true, findings: undefined },
+      scene: NO_SCENE,
+      data: data as never,
+    }),
     narrate: async (assessed) => ({ data: assessed.data, assessed: true }),
   };
   const { express } = createApp({ store, pipeline: instant, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
@@ -157,19 +200,34 @@ async function httpLayerAlone(store: SqliteAccountStore, key: string, photo: str
   return summaryOf(run);
 }
 
-const OPERATION_PATH = Object.fromEntries(Object.values(OPERATIONS).map(({ key, path }) => [key, `/api/v1/${path}`])) as Record<OperationKey, string>;
+const OPERATION_PATH = Object.fromEntries(
+  Object.values(OPERATIONS).map(({ key, path }) => [key, `/api/v1/${path}`]),
+) as Record<OperationKey, string>;
 const latency = (s: Summary) => `${s.p50.toFixed(0)} / ${s.p99.toFixed(0)}`;
 
 /** The service's process while it runs: stopped in the end however the bench ends, so that no server outlives it. */
 let served: ServeProcess | undefined;
 
 async function main() {
-  for (const name of hasShared ? RECOMMENDED_MODELS : []) await installModel(name, { from: join(shared, 'models'), modelsDir });
-  const scene = hasShared ? { detector: join(modelsDir, 'yolox-nano'), classifier: join(modelsDir, 'mobilenetv2-12-int8') } : {};
+  for (const name of hasShared ? RECOMMENDED_MODELS : [])
+    await installModel(name, { from: join(shared, 'models'), modelsDir });
+  const scene = hasShared
+    ? { detector: join(modelsDir, 'yolox-nano'), classifier: join(modelsDir, 'mobilenetv2-12-int8') }
+    : {};
   const photo = (name: string, bytes: Buffer) => (writeFileSync(join(tmp, name), bytes), join(tmp, name));
   const cases: Case[] = [
-    { label: 'stool, 12 MP phone JPEG, EXIF orientation 6 (2.5 MB)', operation: 'stool', photo: photo('phone.jpg', await phoneStoolPhoto({ orientation: 6 })), floors: [{ label: 'floor' }] },
-    { label: 'stool, small photo (800×600, 100 KB)', operation: 'stool', photo: photo('small.jpg', await phoneStoolPhoto({ width: 800, height: 600 })), floors: [{ label: 'floor' }] },
+    {
+      label: 'stool, 12 MP phone JPEG, EXIF orientation 6 (2.5 MB)',
+      operation: 'stool',
+      photo: photo('phone.jpg', await phoneStoolPhoto({ orientation: 6 })),
+      floors: [{ label: 'floor' }],
+    },
+    {
+      label: 'stool, small photo (800×600, 100 KB)',
+      operation: 'stool',
+      photo: photo('small.jpg', await phoneStoolPhoto({ width: 800, height: 600 })),
+      floors: [{ label: 'floor' }],
+    },
   ];
   if (hasShared) {
     cases.unshift({
@@ -194,7 +252,10 @@ async function main() {
   const serverStore = new SqliteAccountStore(join(dataDir, STORE_FILE));
   const { secret: serviceKey } = await issueKey(serverStore, { name: 'bench', credits: null, expiresAt: null });
   await serverStore.close();
-  served = await startServeProcess({ PAWLENS_DATA_DIR: dataDir, PAWLENS_MODELS_DIR: modelsDir, PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0' }, { stderr: 'inherit' });
+  served = await startServeProcess(
+    { PAWLENS_DATA_DIR: dataDir, PAWLENS_MODELS_DIR: modelsDir, PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0' },
+    { stderr: 'inherit' },
+  );
   const servicePid = served.child.pid!;
   const service: Target = { url: served.url, cpuMs: () => processCpuMs(servicePid) };
 
@@ -204,42 +265,70 @@ async function main() {
   const store = new SqliteAccountStore(join(tmp, 'bench.db'));
   const { secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
 
-  console.log(`pawlens bench: ${total} requests per run, ${clients} concurrent clients, ${inferenceThreads} inference threads, PAWLENS_MAX_CONCURRENCY=${maxConcurrency}, Node ${process.version}`);
+  console.log(
+    `pawlens bench: ${total} requests per run, ${clients} concurrent clients, ${inferenceThreads} inference threads, PAWLENS_MAX_CONCURRENCY=${maxConcurrency}, Node ${process.version}`,
+  );
   console.log(`models: built-in${hasShared ? ` + ${RECOMMENDED_MODELS.join(' + ')}` : ''}; no LLM\n`);
   console.log('| case | run | req/s | service / floor | p50 / p99 ms | p99 / p50 | CPU ms/request |');
   console.log('|---|---|---|---|---|---|---|');
   const inProcessRows: string[] = [];
   const perRound = Math.ceil(total / ROUNDS);
   for (const { label, operation, photo: file, floors } of cases) {
-    const models = operation === 'breed' ? scene : { ...('detector' in scene ? { detector: scene.detector } : {}), colour: join(builtin, 'colour-quality'), head: join(builtin, 'severity-stool') };
+    const models =
+      operation === 'breed'
+        ? scene
+        : {
+            ...('detector' in scene ? { detector: scene.detector } : {}),
+            colour: join(builtin, 'colour-quality'),
+            head: join(builtin, 'severity-stool'),
+          };
     const floorRuns = floors.map(() => nothingYet());
     const httpRun = nothingYet();
     const directRun = nothingYet();
     await overHttp(service, OPERATION_PATH[operation], serviceKey, file, Math.min(total, 40)); // warm-up: JIT, libvips caches, onnxruntime arenas
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, variant] of floors.entries()) {
-        add(floorRuns[i]!, await floor({ operation, photo: file, models, cropSourceLongSide: variant.cropSourceLongSide, threads: inferenceThreads, clients, total: perRound }));
+        add(
+          floorRuns[i]!,
+          await floor({
+            operation,
+            photo: file,
+            models,
+            cropSourceLongSide: variant.cropSourceLongSide,
+            threads: inferenceThreads,
+            clients,
+            total: perRound,
+          }),
+        );
       }
       add(httpRun, await overHttp(service, OPERATION_PATH[operation], serviceKey, file, perRound));
       add(directRun, await inProcess(pipeline, operation, file, perRound));
     }
     for (const [i, variant] of floors.entries()) {
       const run = summaryOf(floorRuns[i]!);
-      console.log(`| ${label} | ${variant.label} | ${run.perSecond.toFixed(1)} | | ${latency(run)} | ${(run.p99 / run.p50).toFixed(2)} | ${run.cpuMsPerRequest.toFixed(1)} |`);
+      console.log(
+        `| ${label} | ${variant.label} | ${run.perSecond.toFixed(1)} | | ${latency(run)} | ${(run.p99 / run.p50).toFixed(2)} | ${run.cpuMsPerRequest.toFixed(1)} |`,
+      );
     }
     const http = summaryOf(httpRun);
     const ratio = (http.perSecond / summaryOf(floorRuns[0]!).perSecond).toFixed(2);
     const client = (httpRun.clientCpuMs / httpRun.latenciesMs.length).toFixed(1);
-    console.log(`| ${label} | **service over HTTP** (load generator: ${client} ms CPU/request) | ${http.perSecond.toFixed(1)} | **${ratio}×** | ${latency(http)} | ${(http.p99 / http.p50).toFixed(2)} | ${http.cpuMsPerRequest.toFixed(1)} |`);
+    console.log(
+      `| ${label} | **service over HTTP** (load generator: ${client} ms CPU/request) | ${http.perSecond.toFixed(1)} | **${ratio}×** | ${latency(http)} | ${(http.p99 / http.p50).toFixed(2)} | ${http.cpuMsPerRequest.toFixed(1)} |`,
+    );
     const direct = summaryOf(directRun);
-    inProcessRows.push(`| ${label} | ${direct.perSecond.toFixed(1)} | ${http.perSecond.toFixed(1)} | ${(http.perSecond / direct.perSecond).toFixed(2)}× | ${direct.cpuMsPerRequest.toFixed(1)} | ${http.cpuMsPerRequest.toFixed(1)} |`);
+    inProcessRows.push(
+      `| ${label} | ${direct.perSecond.toFixed(1)} | ${http.perSecond.toFixed(1)} | ${(http.perSecond / direct.perSecond).toFixed(2)}× | ${direct.cpuMsPerRequest.toFixed(1)} | ${http.cpuMsPerRequest.toFixed(1)} |`,
+    );
   }
   console.log('\nHTTP against the same pipeline called in-process (what HTTP, JSON, auth and credits add):\n');
   console.log('| case | in-process req/s | HTTP req/s | HTTP / in-process | in-process CPU ms | HTTP CPU ms |');
   console.log('|---|---|---|---|---|---|');
   for (const row of inProcessRows) console.log(row);
   const alone = await httpLayerAlone(store, secret, cases[0]!.photo);
-  console.log(`\nThe HTTP layer alone (keys, credits, JSON intake; a pipeline that answers at once; ${cases[0]!.label}): ${alone.perSecond.toFixed(0)} req/s, ${alone.cpuMsPerRequest.toFixed(1)} ms CPU/request`);
+  console.log(
+    `\nThe HTTP layer alone (keys, credits, JSON intake; a pipeline that answers at once; ${cases[0]!.label}): ${alone.perSecond.toFixed(0)} req/s, ${alone.cpuMsPerRequest.toFixed(1)} ms CPU/request`,
+  );
   console.log(`\nThe service's RSS after the runs: ${processRssMiB(servicePid).toFixed(0)} MiB`);
 
   if (soak > 0) {

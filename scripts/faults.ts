@@ -43,8 +43,12 @@ interface Server {
 }
 
 async function serve(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const { child, url } = await startServeProcess({ PAWLENS_DATA_DIR: dataDir, PAWLENS_LLM: 'off', PAWLENS_LOG_LEVEL: 'warn', ...env }, { stderr: 'inherit' });
-  const peakRssMiB = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const { child, url } = await startServeProcess(
+    { PAWLENS_DATA_DIR: dataDir, PAWLENS_LLM: 'off', PAWLENS_LOG_LEVEL: 'warn', ...env },
+    { stderr: 'inherit' },
+  );
+  const peakRssMiB = () =>
+    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   return { child, url, port: Number(new URL(url).port), peakRssMiB };
 }
 
@@ -56,12 +60,22 @@ async function stop(server: Server, signal: NodeJS.Signals = 'SIGTERM'): Promise
 }
 
 /** One POST of `body` (a whole new connection each time, as 300 separate clients would). */
-function post(url: string, key: string, body: Buffer, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+function post(
+  url: string,
+  key: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
   return new Promise((resolve) => {
     const req = request(`${url}${STOOL}`, {
       method: 'POST',
       agent: false,
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': body.length, ...headers },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        'Content-Length': body.length,
+        ...headers,
+      },
     });
     req.on('response', (res) => {
       res.resume();
@@ -74,7 +88,12 @@ function post(url: string, key: string, body: Buffer, headers: Record<string, st
 }
 
 const tally = (statuses: number[]) =>
-  Object.entries(statuses.reduce<Record<string, number>>((counts, status) => ({ ...counts, [status || 'reset']: (counts[status || 'reset'] ?? 0) + 1 }), {}))
+  Object.entries(
+    statuses.reduce<Record<string, number>>(
+      (counts, status) => ({ ...counts, [status || 'reset']: (counts[status || 'reset'] ?? 0) + 1 }),
+      {},
+    ),
+  )
     .map(([status, count]) => `${count}× ${status}`)
     .join(', ');
 
@@ -88,15 +107,27 @@ async function withStore<T>(dataDir: string, use: (store: SqliteAccountStore) =>
 }
 
 const balanceOf = (dataDir: string, keyId: string) =>
-  withStore(dataDir, async (store) => ({ credits: (await store.getKey(keyId))?.credits ?? 0, ledger: (await store.usage(keyId, 10_000)).length }));
+  withStore(dataDir, async (store) => ({
+    credits: (await store.getKey(keyId))?.credits ?? 0,
+    ledger: (await store.usage(keyId, 10_000)).length,
+  }));
 
 async function crash(body: Buffer): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pawlens-faults-'));
   const ollama = await startFakeOllama({ defaultBehaviour: { kind: 'hang' } });
-  const env = { OLLAMA_HOST: ollama.host, PAWLENS_LLM: 'auto', PAWLENS_LLM_CONCURRENCY: '20', PAWLENS_LLM_MAX_QUEUE: '20' };
+  const env = {
+    OLLAMA_HOST: ollama.host,
+    PAWLENS_LLM: 'auto',
+    PAWLENS_LLM_CONCURRENCY: '20',
+    PAWLENS_LLM_MAX_QUEUE: '20',
+  };
   const first = await serve(dataDir, env);
-  const { record, secret } = await withStore(dataDir, (store) => issueKey(store, { name: 'crash', credits: 200, expiresAt: null }));
-  const calls = Array.from({ length: 20 }, (_, i) => post(first.url, secret, body, i === 0 ? { 'Idempotency-Key': 'crash-retry' } : {}));
+  const { record, secret } = await withStore(dataDir, (store) =>
+    issueKey(store, { name: 'crash', credits: 200, expiresAt: null }),
+  );
+  const calls = Array.from({ length: 20 }, (_, i) =>
+    post(first.url, secret, body, i === 0 ? { 'Idempotency-Key': 'crash-retry' } : {}),
+  );
   while ((await balanceOf(dataDir, record.id)).credits > 100) await new Promise((r) => setTimeout(r, 50));
   const held = await balanceOf(dataDir, record.id);
   await stop(first, 'SIGKILL');
@@ -111,7 +142,13 @@ async function crash(body: Buffer): Promise<void> {
   const consistentAfter = ((Date.now() - restarted) / 1000).toFixed(1);
   ollama.setDefault({ kind: 'answer', content: 'not json' });
   const retry = await post(second.url, secret, body, { 'Idempotency-Key': 'crash-retry' });
-  row(['crash: kill -9 with 20 paid calls in flight, immediate restart', 20, `all held 5 credits when killed; retry of the in-flight Idempotency-Key: ${retry.status}`, `200 → ${held.credits} held → ${after.credits} (ledger ${after.ledger}) after ${consistentAfter} s`, `${second.peakRssMiB().toFixed(0)} MiB`]);
+  row([
+    'crash: kill -9 with 20 paid calls in flight, immediate restart',
+    20,
+    `all held 5 credits when killed; retry of the in-flight Idempotency-Key: ${retry.status}`,
+    `200 → ${held.credits} held → ${after.credits} (ledger ${after.ledger}) after ${consistentAfter} s`,
+    `${second.peakRssMiB().toFixed(0)} MiB`,
+  ]);
   await stop(second);
   await ollama.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -120,10 +157,16 @@ async function crash(body: Buffer): Promise<void> {
 async function diskFull(body: Buffer): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pawlens-faults-'));
   const server = await serve(dataDir, { PAWLENS_STORE_LEASE_SECONDS: '3' });
-  const { record, secret } = await withStore(dataDir, (store) => issueKey(store, { name: 'disk', credits: 100, expiresAt: null }));
+  const { record, secret } = await withStore(dataDir, (store) =>
+    issueKey(store, { name: 'disk', credits: 100, expiresAt: null }),
+  );
   const saboteur = new Database(join(dataDir, STORE_FILE));
-  saboteur.exec("CREATE TRIGGER full BEFORE INSERT ON usage_ledger BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
-  const failed = await Promise.all(Array.from({ length: 10 }, (_, i) => post(server.url, secret, body, { 'Idempotency-Key': `full-${i}` })));
+  saboteur.exec(
+    "CREATE TRIGGER full BEFORE INSERT ON usage_ledger BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+  );
+  const failed = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => post(server.url, secret, body, { 'Idempotency-Key': `full-${i}` })),
+  );
   const readyWhileFull = (await fetch(`${server.url}/readyz`)).status;
   const during = await balanceOf(dataDir, record.id);
   saboteur.exec('DROP TRIGGER full');
@@ -133,7 +176,9 @@ async function diskFull(body: Buffer): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
     readyAfter = (await fetch(`${server.url}/readyz`)).status;
   }
-  const retried = await Promise.all(Array.from({ length: 10 }, (_, i) => post(server.url, secret, body, { 'Idempotency-Key': `full-${i}` })));
+  const retried = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => post(server.url, secret, body, { 'Idempotency-Key': `full-${i}` })),
+  );
   const after = await balanceOf(dataDir, record.id);
   row([
     'disk full: the ledger write fails, then works again',
@@ -149,28 +194,40 @@ async function diskFull(body: Buffer): Promise<void> {
 async function slowBodies(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pawlens-faults-'));
   const server = await serve(dataDir, { PAWLENS_REQUEST_TIMEOUT_SECONDS: '5' });
-  const { secret } = await withStore(dataDir, (store) => issueKey(store, { name: 'slow', credits: null, expiresAt: null }));
+  const { secret } = await withStore(dataDir, (store) =>
+    issueKey(store, { name: 'slow', credits: null, expiresAt: null }),
+  );
   const started = Date.now();
   const closedAfter = await Promise.all(
-    Array.from({ length: 20 }, (_, i) =>
-      new Promise<{ ms: number; status: number }>((resolve) => {
-        const socket: Socket = connect(server.port, '127.0.0.1');
-        let answer = '';
-        // Half the clients send a bad key: their 401 must not keep the connection open for the upload either.
-        const key = i % 2 === 0 ? secret : `pk_${'Z'.repeat(32)}`;
-        socket.write(`POST ${STOOL} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n{"image":"`);
-        const drip = setInterval(() => socket.writable && socket.write('A'), 1000);
-        socket.on('data', (chunk) => (answer += chunk.toString()));
-        socket.on('error', () => undefined);
-        socket.on('close', () => {
-          clearInterval(drip);
-          resolve({ ms: Date.now() - started, status: Number(answer.split(' ')[1] ?? 0) });
-        });
-      }),
+    Array.from(
+      { length: 20 },
+      (_, i) =>
+        new Promise<{ ms: number; status: number }>((resolve) => {
+          const socket: Socket = connect(server.port, '127.0.0.1');
+          let answer = '';
+          // Half the clients send a bad key: their 401 must not keep the connection open for the upload either.
+          const key = i % 2 === 0 ? secret : `pk_${'Z'.repeat(32)}`;
+          socket.write(
+            `POST ${STOOL} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n{"image":"`,
+          );
+          const drip = setInterval(() => socket.writable && socket.write('A'), 1000);
+          socket.on('data', (chunk) => (answer += chunk.toString()));
+          socket.on('error', () => undefined);
+          socket.on('close', () => {
+            clearInterval(drip);
+            resolve({ ms: Date.now() - started, status: Number(answer.split(' ')[1] ?? 0) });
+          });
+        }),
     ),
   );
   const seconds = closedAfter.map((c) => c.ms / 1000);
-  row(['slow bodies: 20 clients dribble a byte a second (10 with a bad key), PAWLENS_REQUEST_TIMEOUT_SECONDS=5', 20, tally(closedAfter.map((c) => c.status)), `connections closed after ${Math.min(...seconds).toFixed(1)}–${Math.max(...seconds).toFixed(1)} s`, `${server.peakRssMiB().toFixed(0)} MiB`]);
+  row([
+    'slow bodies: 20 clients dribble a byte a second (10 with a bad key), PAWLENS_REQUEST_TIMEOUT_SECONDS=5',
+    20,
+    tally(closedAfter.map((c) => c.status)),
+    `connections closed after ${Math.min(...seconds).toFixed(1)}–${Math.max(...seconds).toFixed(1)} s`,
+    `${server.peakRssMiB().toFixed(0)} MiB`,
+  ]);
   await stop(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -187,12 +244,18 @@ async function silentLlm(body: Buffer): Promise<void> {
   const startedAt = Date.now();
   const server = await serve(dataDir, { OLLAMA_HOST: host, PAWLENS_LLM: 'auto', PAWLENS_LLM_TIMEOUT_MS: '5000' });
   const startSeconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  const { secret } = await withStore(dataDir, (store) => issueKey(store, { name: 'llm', credits: null, expiresAt: null }));
+  const { secret } = await withStore(dataDir, (store) =>
+    issueKey(store, { name: 'llm', credits: null, expiresAt: null }),
+  );
   const readyStarted = Date.now();
   const ready = await fetch(`${server.url}/readyz`);
   const readyMs = Date.now() - readyStarted;
   const burstStarted = Date.now();
-  const burst = await Promise.all(Array.from({ length: 14 }, () => post(server.url, secret, body).then((r) => ({ ...r, ms: Date.now() - burstStarted }))));
+  const burst = await Promise.all(
+    Array.from({ length: 14 }, () =>
+      post(server.url, secret, body).then((r) => ({ ...r, ms: Date.now() - burstStarted })),
+    ),
+  );
   row([
     'silent Ollama (accepts, never answers), PAWLENS_LLM_TIMEOUT_MS=5000',
     15,
@@ -211,7 +274,9 @@ async function uploads(): Promise<void> {
   const server = await serve(dataDir);
   const body = Buffer.from(JSON.stringify({ image: (await phoneStoolPhoto({ orientation: 6 })).toString('base64') }));
   const broke = await withStore(dataDir, (store) => issueKey(store, { name: 'broke', credits: 4, expiresAt: null }));
-  const paying = await withStore(dataDir, (store) => issueKey(store, { name: 'paying', credits: null, expiresAt: null }));
+  const paying = await withStore(dataDir, (store) =>
+    issueKey(store, { name: 'paying', credits: null, expiresAt: null }),
+  );
   const baseline = server.peakRssMiB();
   let started = Date.now();
   const refused = await Promise.all(Array.from({ length: 300 }, () => post(server.url, broke.secret, body)));
@@ -232,7 +297,9 @@ async function uploads(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const small = Buffer.from(JSON.stringify({ image: (await photo('jpeg', { width: 640, height: 480 })).toString('base64') }));
+const small = Buffer.from(
+  JSON.stringify({ image: (await photo('jpeg', { width: 640, height: 480 })).toString('base64') }),
+);
 await crash(small);
 await diskFull(small);
 await slowBodies();

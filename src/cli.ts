@@ -49,7 +49,11 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   // `pawlens serve --help` must never start a server, nor `keys --help` touch the store; `pawlens keys` or `pawlens store` alone asks what there is.
-  if (command && COMMAND_USAGE[command] && (rest.some((arg) => arg === '--help' || arg === '-h') || (['keys', 'store'].includes(command) && rest.length === 0))) {
+  if (
+    command &&
+    COMMAND_USAGE[command] &&
+    (rest.some((arg) => arg === '--help' || arg === '-h') || (['keys', 'store'].includes(command) && rest.length === 0))
+  ) {
     print(COMMAND_USAGE[command]);
     return;
   }
@@ -59,17 +63,24 @@ async function main(argv: string[]): Promise<void> {
       const config = loadConfig();
       const logger = createLogger(config.logLevel);
       const metrics = new Metrics();
-      const { pipeline, readinessChecks, close: closeAnalysis } = await assembleAnalysis(config, logger, print, metrics);
+      const {
+        pipeline,
+        readinessChecks,
+        close: closeAnalysis,
+      } = await assembleAnalysis(config, logger, print, metrics);
       const store = await openStore(config, metrics);
       const server = await startServer(config, store, pipeline, readinessChecks, metrics, logger, print);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           logger.info({ signal }, 'shutting down: finishing requests in flight');
-          void server.close().then(closeAnalysis).then(() => {
-            logger.info('stopped');
-            logger.flush();
-            process.exitCode = 0;
-          });
+          void server
+            .close()
+            .then(closeAnalysis)
+            .then(() => {
+              logger.info('stopped');
+              logger.flush();
+              process.exitCode = 0;
+            });
         });
       }
       return;
@@ -90,7 +101,12 @@ async function main(argv: string[]): Promise<void> {
       const config = loadConfig();
       const store = await openStore(config);
       try {
-        await runDoctorCommand(rest, store, { leaseLapseMs: config.storeLeaseMs, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS }, print);
+        await runDoctorCommand(
+          rest,
+          store,
+          { leaseLapseMs: config.storeLeaseMs, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS },
+          print,
+        );
       } finally {
         await store.close();
       }
@@ -102,8 +118,10 @@ async function main(argv: string[]): Promise<void> {
     case 'analyze': {
       const config = loadConfig();
       // One photo: starting inference threads would cost more than running it here.
-      const { pipeline, close } = await assembleAnalysis({ ...config, inferenceThreads: 0 }, createLogger('warn', process.stderr), (line) =>
-        process.stderr.write(`${line}\n`),
+      const { pipeline, close } = await assembleAnalysis(
+        { ...config, inferenceThreads: 0 },
+        createLogger('warn', process.stderr),
+        (line) => process.stderr.write(`${line}\n`),
       );
       try {
         await runAnalyzeCommand(rest, pipeline, print);
@@ -136,7 +154,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 main(process.argv.slice(2)).catch((error: unknown) => {
   const { code } = error as { code?: unknown };
   // parseArgs' own errors ("Unknown option '--nmae'") come with the command's usage.
-  const usage = typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS') ? COMMAND_USAGE[process.argv[2] ?? ''] : undefined;
+  const usage =
+    typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS') ? COMMAND_USAGE[process.argv[2] ?? ''] : undefined;
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage ? `\n${usage}\n` : ''}`);
   process.exitCode = 1;
 });

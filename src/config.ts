@@ -36,25 +36,45 @@ const EnvSchema = z.object({
   PAWLENS_HOST: z
     .string()
     .trim()
-    .min(1, 'PAWLENS_HOST must be an address to listen on, e.g. PAWLENS_HOST=127.0.0.1 (or 0.0.0.0 for every interface)')
+    .min(
+      1,
+      'PAWLENS_HOST must be an address to listen on, e.g. PAWLENS_HOST=127.0.0.1 (or 0.0.0.0 for every interface)',
+    )
     .default('127.0.0.1'),
-  PAWLENS_DATA_DIR: z.string().trim().min(1, 'PAWLENS_DATA_DIR must be a directory path, e.g. PAWLENS_DATA_DIR=./data').default('./data'),
+  PAWLENS_DATA_DIR: z
+    .string()
+    .trim()
+    .min(1, 'PAWLENS_DATA_DIR must be a directory path, e.g. PAWLENS_DATA_DIR=./data')
+    .default('./data'),
   PAWLENS_DATABASE_URL: z
     .string()
     .trim()
-    .refine(isPostgresUrl, 'PAWLENS_DATABASE_URL must be a PostgreSQL URL, e.g. PAWLENS_DATABASE_URL=postgres://pawlens:PASSWORD@db-host:5432/pawlens (unset: SQLite in PAWLENS_DATA_DIR)')
+    .refine(
+      isPostgresUrl,
+      'PAWLENS_DATABASE_URL must be a PostgreSQL URL, e.g. PAWLENS_DATABASE_URL=postgres://pawlens:PASSWORD@db-host:5432/pawlens (unset: SQLite in PAWLENS_DATA_DIR)',
+    )
     .optional(),
   PAWLENS_DATABASE_POOL_SIZE: wholeNumber('PAWLENS_DATABASE_POOL_SIZE', 1, 1000, 10).default(10),
-  PAWLENS_MODELS_DIR: z.string().trim().min(1, 'PAWLENS_MODELS_DIR must be a directory path, e.g. PAWLENS_MODELS_DIR=/var/lib/pawlens/models').optional(),
+  PAWLENS_MODELS_DIR: z
+    .string()
+    .trim()
+    .min(1, 'PAWLENS_MODELS_DIR must be a directory path, e.g. PAWLENS_MODELS_DIR=/var/lib/pawlens/models')
+    .optional(),
   PAWLENS_BREED_MODEL: z
     .string()
     .trim()
-    .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'PAWLENS_BREED_MODEL must be the name of an installed model, e.g. PAWLENS_BREED_MODEL=squeezenet1.0')
+    .regex(
+      /^[a-z0-9][a-z0-9._-]{0,63}$/,
+      'PAWLENS_BREED_MODEL must be the name of an installed model, e.g. PAWLENS_BREED_MODEL=squeezenet1.0',
+    )
     .optional(),
   PAWLENS_DETECTOR_MODEL: z
     .string()
     .trim()
-    .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'PAWLENS_DETECTOR_MODEL must be the name of an installed detector, e.g. PAWLENS_DETECTOR_MODEL=yolox-nano')
+    .regex(
+      /^[a-z0-9][a-z0-9._-]{0,63}$/,
+      'PAWLENS_DETECTOR_MODEL must be the name of an installed detector, e.g. PAWLENS_DETECTOR_MODEL=yolox-nano',
+    )
     .optional(),
   PAWLENS_MAX_CONCURRENCY: wholeNumber('PAWLENS_MAX_CONCURRENCY', 1, 256, 4).optional(),
   PAWLENS_INFERENCE_THREADS: wholeNumber('PAWLENS_INFERENCE_THREADS', 0, 64, 2).optional(),
@@ -63,36 +83,63 @@ const EnvSchema = z.object({
   PAWLENS_RATE_LIMIT: wholeNumber('PAWLENS_RATE_LIMIT', 0, 1_000_000, 3000).default(3000),
   OLLAMA_HOST: z
     .string()
-    .refine((text) => parseOllamaHost(text) !== undefined, 'OLLAMA_HOST must be host:port or http://host:port, e.g. OLLAMA_HOST=127.0.0.1:11434')
+    .refine(
+      (text) => parseOllamaHost(text) !== undefined,
+      'OLLAMA_HOST must be host:port or http://host:port, e.g. OLLAMA_HOST=127.0.0.1:11434',
+    )
     .default(DEFAULT_OLLAMA_HOST),
   PAWLENS_OLLAMA_MODEL: z
     .string()
     .trim()
-    .regex(/^[\w.:/-]{1,200}$/, 'PAWLENS_OLLAMA_MODEL must be an Ollama model name, e.g. PAWLENS_OLLAMA_MODEL=gemma3:4b')
+    .regex(
+      /^[\w.:/-]{1,200}$/,
+      'PAWLENS_OLLAMA_MODEL must be an Ollama model name, e.g. PAWLENS_OLLAMA_MODEL=gemma3:4b',
+    )
     .default(DEFAULT_OLLAMA_MODEL),
-  PAWLENS_LLM: z.enum(LLM_MODES, { error: 'PAWLENS_LLM must be auto (use Ollama when reachable), off, or required, e.g. PAWLENS_LLM=auto' }).default('auto'),
+  PAWLENS_LLM: z
+    .enum(LLM_MODES, {
+      error: 'PAWLENS_LLM must be auto (use Ollama when reachable), off, or required, e.g. PAWLENS_LLM=auto',
+    })
+    .default('auto'),
   PAWLENS_LLM_TIMEOUT_MS: wholeNumber('PAWLENS_LLM_TIMEOUT_MS', 1000, 600_000, 45_000).default(45_000),
   PAWLENS_LLM_CONCURRENCY: wholeNumber('PAWLENS_LLM_CONCURRENCY', 1, 64, 2).default(2),
   PAWLENS_LLM_MAX_QUEUE: wholeNumber('PAWLENS_LLM_MAX_QUEUE', 0, 10_000, 8).default(8),
-  PAWLENS_ALLOW_REMOTE_LLM: z.enum(['0', '1'], { error: 'PAWLENS_ALLOW_REMOTE_LLM must be 1 (allow) or 0, e.g. PAWLENS_ALLOW_REMOTE_LLM=1' }).default('0'),
+  PAWLENS_ALLOW_REMOTE_LLM: z
+    .enum(['0', '1'], { error: 'PAWLENS_ALLOW_REMOTE_LLM must be 1 (allow) or 0, e.g. PAWLENS_ALLOW_REMOTE_LLM=1' })
+    .default('0'),
   // A 3 MiB photo over a slow clinic Wi-Fi arrives in seconds; a client holding a request open for a minute is not uploading.
   PAWLENS_REQUEST_TIMEOUT_SECONDS: wholeNumber('PAWLENS_REQUEST_TIMEOUT_SECONDS', 1, 3600, 60).default(60),
   // A patient file is kept for years: records are forgotten only when the clinic says after how long.
   PAWLENS_RECORDS_RETENTION_DAYS: wholeNumber('PAWLENS_RECORDS_RETENTION_DAYS', 0, 36_500, 0).default(0),
-  PAWLENS_KEEP_IMAGES: z.enum(['0', '1'], { error: 'PAWLENS_KEEP_IMAGES must be 1 (keep the photo with a pet\'s record) or 0, e.g. PAWLENS_KEEP_IMAGES=1' }).default('0'),
+  PAWLENS_KEEP_IMAGES: z
+    .enum(['0', '1'], {
+      error: "PAWLENS_KEEP_IMAGES must be 1 (keep the photo with a pet's record) or 0, e.g. PAWLENS_KEEP_IMAGES=1",
+    })
+    .default('0'),
   PAWLENS_CLINIC_NAME: z.string().trim().max(120, 'PAWLENS_CLINIC_NAME must be at most 120 characters').default(''),
   PAWLENS_TLS_CERT: z.string().trim().min(1).optional(),
   PAWLENS_TLS_KEY: z.string().trim().min(1).optional(),
   PAWLENS_CORS_ORIGINS: z
     .string()
     .refine(
-      (text) => text.split(',').every((origin) => URL.canParse(origin.trim()) && new URL(origin.trim()).origin === origin.trim() && /^https?:$/.test(new URL(origin.trim()).protocol)),
+      (text) =>
+        text
+          .split(',')
+          .every(
+            (origin) =>
+              URL.canParse(origin.trim()) &&
+              new URL(origin.trim()).origin === origin.trim() &&
+              /^https?:$/.test(new URL(origin.trim()).protocol),
+          ),
       'PAWLENS_CORS_ORIGINS must be exact origins, comma-separated, e.g. PAWLENS_CORS_ORIGINS=https://desk.clinic.example,http://localhost:5173 (no path, no trailing slash, no *)',
     )
     .optional(),
   PAWLENS_ADMIN_TOKEN: z
     .string()
-    .regex(/^[\x21-\x7e]{16,200}$/, 'PAWLENS_ADMIN_TOKEN must be 16 to 200 printable characters, e.g. PAWLENS_ADMIN_TOKEN=$(openssl rand -hex 24)')
+    .regex(
+      /^[\x21-\x7e]{16,200}$/,
+      'PAWLENS_ADMIN_TOKEN must be 16 to 200 printable characters, e.g. PAWLENS_ADMIN_TOKEN=$(openssl rand -hex 24)',
+    )
     .optional(),
   // A server renews its lease on the key store six times per period; past it, what a crashed one held comes back.
   PAWLENS_STORE_LEASE_SECONDS: wholeNumber('PAWLENS_STORE_LEASE_SECONDS', 2, 3600, 30).default(30),
@@ -168,13 +215,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   if (Boolean(values.PAWLENS_TLS_CERT) !== Boolean(values.PAWLENS_TLS_KEY)) {
-    throw new ConfigError('pawlens cannot start; fix these environment variables:\n  - PAWLENS_TLS_CERT and PAWLENS_TLS_KEY go together: set both (PEM files) for HTTPS, or neither for HTTP');
+    throw new ConfigError(
+      'pawlens cannot start; fix these environment variables:\n  - PAWLENS_TLS_CERT and PAWLENS_TLS_KEY go together: set both (PEM files) for HTTPS, or neither for HTTP',
+    );
   }
   return Object.freeze({
     port: values.PAWLENS_PORT,
     host: values.PAWLENS_HOST,
     dataDir: resolve(values.PAWLENS_DATA_DIR),
-    database: values.PAWLENS_DATABASE_URL ? Object.freeze({ url: values.PAWLENS_DATABASE_URL, poolSize: values.PAWLENS_DATABASE_POOL_SIZE }) : undefined,
+    database: values.PAWLENS_DATABASE_URL
+      ? Object.freeze({ url: values.PAWLENS_DATABASE_URL, poolSize: values.PAWLENS_DATABASE_POOL_SIZE })
+      : undefined,
     modelsDir: values.PAWLENS_MODELS_DIR ? resolve(values.PAWLENS_MODELS_DIR) : PACKAGE_MODELS_DIR,
     breedModel: values.PAWLENS_BREED_MODEL,
     detectorModel: values.PAWLENS_DETECTOR_MODEL,
@@ -188,10 +239,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminToken: values.PAWLENS_ADMIN_TOKEN,
     clinicName: values.PAWLENS_CLINIC_NAME,
     keepImages: values.PAWLENS_KEEP_IMAGES === '1',
-    tls: values.PAWLENS_TLS_CERT && values.PAWLENS_TLS_KEY ? { certFile: resolve(values.PAWLENS_TLS_CERT), keyFile: resolve(values.PAWLENS_TLS_KEY) } : undefined,
-    corsOrigins: (values.PAWLENS_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    tls:
+      values.PAWLENS_TLS_CERT && values.PAWLENS_TLS_KEY
+        ? { certFile: resolve(values.PAWLENS_TLS_CERT), keyFile: resolve(values.PAWLENS_TLS_KEY) }
+        : undefined,
+    corsOrigins: (values.PAWLENS_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     requestTimeoutMs: values.PAWLENS_REQUEST_TIMEOUT_SECONDS * 1000,
-    recordsRetentionMs: values.PAWLENS_RECORDS_RETENTION_DAYS > 0 ? values.PAWLENS_RECORDS_RETENTION_DAYS * 86_400_000 : undefined,
+    recordsRetentionMs:
+      values.PAWLENS_RECORDS_RETENTION_DAYS > 0 ? values.PAWLENS_RECORDS_RETENTION_DAYS * 86_400_000 : undefined,
     llm: Object.freeze({
       mode: values.PAWLENS_LLM,
       host: parseOllamaHost(values.OLLAMA_HOST)!,

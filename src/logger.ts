@@ -11,7 +11,10 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
     {
       level,
       base: { service: 'pawlens' },
-      redact: { paths: ['authorization', 'headers.authorization', 'req.headers.authorization', 'image', 'body.image'], censor: '[redacted]' },
+      redact: {
+        paths: ['authorization', 'headers.authorization', 'req.headers.authorization', 'image', 'body.image'],
+        censor: '[redacted]',
+      },
     },
     destination ?? pino.destination({ sync: false }),
   );

@@ -59,7 +59,10 @@ export class Metrics {
   }
 
   /** A queue's depth and work in progress, read when scraped. */
-  watchQueue(queue: { readonly depth: number; readonly active: number }, gauges: QueueGauges = ANALYSIS_QUEUE_GAUGES): void {
+  watchQueue(
+    queue: { readonly depth: number; readonly active: number },
+    gauges: QueueGauges = ANALYSIS_QUEUE_GAUGES,
+  ): void {
     this.gaugeReading(gauges.depth.name, gauges.depth.help, () => queue.depth);
     this.gaugeReading(gauges.active.name, gauges.active.help, () => queue.active);
   }
@@ -72,15 +75,33 @@ export class Metrics {
   /** The inference threads: how many are alive, and how many were replaced after dying. */
   watchInferencePool(pool: { readonly liveThreads: number; readonly restarts: number }): void {
     this.gaugeReading('pawlens_inference_threads', 'Inference worker threads alive.', () => pool.liveThreads);
-    this.gaugeReading('pawlens_inference_thread_restarts', 'Inference worker threads replaced after dying, since the start.', () => pool.restarts);
+    this.gaugeReading(
+      'pawlens_inference_thread_restarts',
+      'Inference worker threads replaced after dying, since the start.',
+      () => pool.restarts,
+    );
   }
 
   /** A shared database's connection pool (PostgreSQL): connections open, idle, the most allowed, and calls waiting for one. */
-  watchDatabasePool(read: () => { readonly total: number; readonly idle: number; readonly waiting: number; readonly max: number }): void {
-    this.gaugeReading('pawlens_db_pool_connections', 'Database connections open (in use and idle).', () => read().total);
+  watchDatabasePool(
+    read: () => { readonly total: number; readonly idle: number; readonly waiting: number; readonly max: number },
+  ): void {
+    this.gaugeReading(
+      'pawlens_db_pool_connections',
+      'Database connections open (in use and idle).',
+      () => read().total,
+    );
     this.gaugeReading('pawlens_db_pool_idle', 'Database connections open and idle.', () => read().idle);
-    this.gaugeReading('pawlens_db_pool_max', 'Database connections allowed at most (PAWLENS_DATABASE_POOL_SIZE).', () => read().max);
-    this.gaugeReading('pawlens_db_pool_waiting', 'Store calls waiting for a database connection.', () => read().waiting);
+    this.gaugeReading(
+      'pawlens_db_pool_max',
+      'Database connections allowed at most (PAWLENS_DATABASE_POOL_SIZE).',
+      () => read().max,
+    );
+    this.gaugeReading(
+      'pawlens_db_pool_waiting',
+      'Store calls waiting for a database connection.',
+      () => read().waiting,
+    );
   }
 
   /** A gauge whose value is read from `read` each time /metrics is scraped. */

@@ -8,7 +8,18 @@ import { describe, expect, it } from 'vitest';
  * findings types, so neither needs the other's, and nothing below http knows it is served.
  */
 const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ['foundations', ['src/contract/', 'src/logger.ts', 'src/metrics.ts', 'src/work-queue.ts', 'src/version.ts', 'src/readiness-check.ts', 'src/process-tuning.ts']],
+  [
+    'foundations',
+    [
+      'src/contract/',
+      'src/logger.ts',
+      'src/metrics.ts',
+      'src/work-queue.ts',
+      'src/version.ts',
+      'src/readiness-check.ts',
+      'src/process-tuning.ts',
+    ],
+  ],
   ['image and accounts', ['src/image/', 'src/accounts/']],
   ['vision', ['src/vision/']],
   ['findings', ['src/analysis/findings.ts']],
@@ -29,14 +40,20 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\b([^'"]*?)from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+const STATIC_IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b([^'"]*?)from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Relative specifiers of `file` as paths from the repository root. */
 function resolved(file: string, specifiers: string[]): string[] {
   return specifiers
     .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)).replace(/\.js$/, file.endsWith('.js') && !specifier.endsWith('.ts') ? '.js' : '.ts'))
+    .map((specifier) =>
+      relative(ROOT, resolve(ROOT, dirname(file), specifier)).replace(
+        /\.js$/,
+        file.endsWith('.js') && !specifier.endsWith('.ts') ? '.js' : '.ts',
+      ),
+    )
     .map((path) => (FILES.includes(path) ? path : path.replace(/\.ts$/, '.js')));
 }
 
@@ -50,7 +67,12 @@ function importsOf(file: string): string[] {
 /** The relative imports loaded as soon as `file` is: static ones, without `import(…)` and type-only ones (erased). */
 function loadedWith(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  return resolved(file, [...text.matchAll(STATIC_IMPORT)].filter((match) => !/^\s*type\b/.test(match[1] ?? '')).map((match) => match[2] ?? match[3]!));
+  return resolved(
+    file,
+    [...text.matchAll(STATIC_IMPORT)]
+      .filter((match) => !/^\s*type\b/.test(match[1] ?? ''))
+      .map((match) => match[2] ?? match[3]!),
+  );
 }
 
 /** The layer a file belongs to: the one whose most specific path covers it. */
@@ -75,7 +97,9 @@ describe('the import graph of src/', () => {
   it('reads a real graph: every file is in a layer, and every import resolves to a file', () => {
     expect(FILES.length).toBeGreaterThan(50);
     expect(FILES.filter((file) => layerOf(file) < 0)).toEqual([]);
-    const unresolved = [...GRAPH].flatMap(([file, imports]) => imports.filter((target) => !FILES.includes(target)).map((target) => `${file} → ${target}`));
+    const unresolved = [...GRAPH].flatMap(([file, imports]) =>
+      imports.filter((target) => !FILES.includes(target)).map((target) => `${file} → ${target}`),
+    );
     expect(unresolved).toEqual([]);
     expect(GRAPH.get('src/analysis/pipeline.ts')).toContain('src/operations/registry.ts');
   });

@@ -6,7 +6,8 @@ import ort from 'onnxruntime-node';
 
 const options = { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
 const sessions = {};
-for (const [name, file] of Object.entries(workerData.models)) sessions[name] = await ort.InferenceSession.create(readFileSync(file), options);
+for (const [name, file] of Object.entries(workerData.models))
+  sessions[name] = await ort.InferenceSession.create(readFileSync(file), options);
 
 parentPort.on('message', async ({ id, model, input, type, data, dims }) => {
   const session = sessions[model];

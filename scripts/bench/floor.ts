@@ -19,7 +19,12 @@ export interface FloorJob {
   readonly operation: 'stool' | 'breed';
   readonly photo: string;
   /** Model folders (each with its manifest.json). */
-  readonly models: { readonly colour?: string; readonly head?: string; readonly detector?: string; readonly classifier?: string };
+  readonly models: {
+    readonly colour?: string;
+    readonly head?: string;
+    readonly detector?: string;
+    readonly classifier?: string;
+  };
   /** Long side the classifier's crops are cut from; the detector's input size when not given. */
   readonly cropSourceLongSide?: number;
   readonly threads: number;
@@ -63,25 +68,35 @@ function tensor(image: Raw, input: Input): { type: 'float32'; data: Float32Array
   for (let c = 0; c < 3; c++) {
     const from = order[c]!;
     // A byte has 256 values: normalise each once.
-    const table = Float32Array.from({ length: 256 }, (_, byte) => (byte * input.scale - input.mean[c]!) / input.std[c]!);
-    if (image.width < input.width || image.height < input.height) values.fill(table[input.pad ?? 0]!, c * plane, (c + 1) * plane);
+    const table = Float32Array.from(
+      { length: 256 },
+      (_, byte) => (byte * input.scale - input.mean[c]!) / input.std[c]!,
+    );
+    if (image.width < input.width || image.height < input.height)
+      values.fill(table[input.pad ?? 0]!, c * plane, (c + 1) * plane);
     for (let y = 0; y < image.height; y++) {
       const row = c * plane + y * input.width;
-      for (let x = 0, p = y * image.width * 3 + from; x < image.width; x++, p += 3) values[row + x] = table[image.data[p]!]!;
+      for (let x = 0, p = y * image.width * 3 + from; x < image.width; x++, p += 3)
+        values[row + x] = table[image.data[p]!]!;
     }
   }
   return { type: 'float32', data: values, dims: [1, 3, input.height, input.width] };
 }
 
 const resize = async (image: Raw, width: number, height: number, fit: 'fill' | 'cover' | 'inside'): Promise<Raw> => {
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).resize(width, height, { fit }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(width, height, { fit })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 };
 
 /** The model's input from `image`: letterboxed (resized only if it does not fit already), or resized to fill. */
 async function inputFor(image: Raw, input: Input): Promise<Raw> {
   if (input.resize === 'letterbox' || input.resize === 'contain') {
-    return image.width <= input.width && image.height <= input.height && Math.max(image.width, image.height) === Math.max(input.width, input.height)
+    return image.width <= input.width &&
+      image.height <= input.height &&
+      Math.max(image.width, image.height) === Math.max(input.width, input.height)
       ? image
       : resize(image, input.width, input.height, 'inside');
   }
@@ -105,7 +120,12 @@ function surestAnimal(data: Float32Array, size: number): [number, number, number
           const score = data[at + 4]! * data[at + 5 + c]!;
           if (score <= bestScore) continue;
           bestScore = score;
-          const [cx, cy, w, h] = [(data[at]! + gx) * stride, (data[at + 1]! + gy) * stride, Math.exp(data[at + 2]!) * stride, Math.exp(data[at + 3]!) * stride];
+          const [cx, cy, w, h] = [
+            (data[at]! + gx) * stride,
+            (data[at + 1]! + gy) * stride,
+            Math.exp(data[at + 2]!) * stride,
+            Math.exp(data[at + 3]!) * stride,
+          ];
           best = [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2];
         }
       }
@@ -124,10 +144,14 @@ async function main(job: FloorJob) {
   }
   const files = Object.fromEntries(Object.values(models).map(({ key, file }) => [key, file]));
   const workers = await Promise.all(
-    Array.from({ length: job.threads }, () => new Promise<Worker>((resolve) => {
-      const worker = new Worker(new URL('./floor-worker.mjs', import.meta.url), { workerData: { models: files } });
-      worker.once('message', () => resolve(worker));
-    })),
+    Array.from(
+      { length: job.threads },
+      () =>
+        new Promise<Worker>((resolve) => {
+          const worker = new Worker(new URL('./floor-worker.mjs', import.meta.url), { workerData: { models: files } });
+          worker.once('message', () => resolve(worker));
+        }),
+    ),
   );
   // One FIFO of runs over the threads, each taking the next when it comes free, as the service's pool does.
   const idle = [...workers];
@@ -157,23 +181,37 @@ async function main(job: FloorJob) {
   // (The photo's aspect is read once here; the service reads its header on every request, 0.3 ms.)
   const { width = 1, height = 1 } = await sharp(photo).metadata();
   const aspect = Math.max(width, height) / Math.min(width, height);
-  const side = Math.max(detector?.input.width ?? 0, colour ? Math.ceil(colour.input.width * aspect) : 0, job.operation === 'breed' ? (job.cropSourceLongSide ?? 0) : 0);
+  const side = Math.max(
+    detector?.input.width ?? 0,
+    colour ? Math.ceil(colour.input.width * aspect) : 0,
+    job.operation === 'breed' ? (job.cropSourceLongSide ?? 0) : 0,
+  );
 
   const analyse = async () => {
     // The decode: shrink-on-load to that size, upright, RGB.
-    const { data, info } = await sharp(photo).autoOrient().resize(side, side, { fit: 'inside', withoutEnlargement: true }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(photo)
+      .autoOrient()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const image: Raw = { data, width: info.width, height: info.height };
     if (job.operation === 'stool') {
       const colourRun = (async () => {
         const features = await run(colour!, tensor(await inputFor(image, colour!.input), colour!.input));
         await run(head!, { type: 'float32', data: Float32Array.from(features.data), dims: [1, features.data.length] });
       })();
-      const detectorRun = detector ? run(detector, tensor(await inputFor(image, detector.input), detector.input)) : undefined;
+      const detectorRun = detector
+        ? run(detector, tensor(await inputFor(image, detector.input), detector.input))
+        : undefined;
       await Promise.all([colourRun, detectorRun]);
       return;
     }
     const detectorInput = await inputFor(image, detector!.input);
-    const found = surestAnimal((await run(detector!, tensor(detectorInput, detector!.input))).data, detector!.input.width);
+    const found = surestAnimal(
+      (await run(detector!, tensor(detectorInput, detector!.input))).data,
+      detector!.input.width,
+    );
     if (!found || !classifier) return;
     // The crop the answer is read on: the box widened by a tenth on each side, as pawlens' classifier was validated with.
     const toImage = image.width / detectorInput.width;
@@ -188,7 +226,10 @@ async function main(job: FloorJob) {
       .resize(classifier.input.width, classifier.input.height, { fit: 'cover' })
       .raw()
       .toBuffer();
-    await run(classifier, tensor({ data: crop, width: classifier.input.width, height: classifier.input.height }, classifier.input));
+    await run(
+      classifier,
+      tensor({ data: crop, width: classifier.input.width, height: classifier.input.height }, classifier.input),
+    );
   };
 
   for (let i = 0; i < 10; i++) await analyse(); // warm-up: sessions' first runs, JIT, libvips caches
@@ -206,7 +247,12 @@ async function main(job: FloorJob) {
       }
     }),
   );
-  const result: LoadResult = { latenciesMs, wallMs: performance.now() - started, failures: 0, cpuMs: cpuMsSince(cpuStart) };
+  const result: LoadResult = {
+    latenciesMs,
+    wallMs: performance.now() - started,
+    failures: 0,
+    cpuMs: cpuMsSince(cpuStart),
+  };
   await Promise.all(workers.map((worker) => worker.terminate()));
   return result;
 }

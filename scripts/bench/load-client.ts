@@ -41,7 +41,11 @@ function post(url: URL, agent: Agent, headers: Record<string, string | number>, 
 async function run(job: LoadJob): Promise<LoadResult> {
   const urls = (typeof job.url === 'string' ? [job.url] : job.url).map((url) => new URL(url));
   const body = Buffer.from(job.body);
-  const headers = { Authorization: `Bearer ${job.key}`, 'Content-Type': 'application/json', 'Content-Length': body.length };
+  const headers = {
+    Authorization: `Bearer ${job.key}`,
+    'Content-Type': 'application/json',
+    'Content-Length': body.length,
+  };
   const agent = new Agent({ keepAlive: true, maxSockets: job.clients });
   const latenciesMs: number[] = [];
   let sent = 0;

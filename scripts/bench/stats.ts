@@ -21,7 +21,9 @@ function readProc(pid: number, file: string): string {
   try {
     return readFileSync(`/proc/${pid}/${file}`, 'utf8');
   } catch (error) {
-    throw new Error(`npm run bench reads the server's CPU and memory from /proc, so it runs on Linux only: ${(error as Error).message}`);
+    throw new Error(
+      `npm run bench reads the server's CPU and memory from /proc, so it runs on Linux only: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -35,7 +35,10 @@ export function buildColourQualityAnalyser(): OnnxGraph {
     g.op('Div', [g.op('Add', [g.op('Mul', [xyz, c(LAB_KAPPA)]), c(16)]), c(116)]),
   ]);
   const fToLab = [0, 116, 0, 500, -500, 0, 0, 200, -200];
-  const lab = g.op('Add', [g.op('MatMul', [g.constant(fToLab, [3, 3], 'f_to_lab'), f]), g.constant([-16, 0, 0], [3, 1], 'lab_offset')]);
+  const lab = g.op('Add', [
+    g.op('MatMul', [g.constant(fToLab, [3, 3], 'f_to_lab'), f]),
+    g.constant([-16, 0, 0], [3, 1], 'lab_offset'),
+  ]);
 
   // Nearest prototype in lightness-weighted Lab: ‖x‖² − 2·p·x + ‖p‖², one-hot, then summed per name.
   const weights = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1];
@@ -43,12 +46,27 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   const P = prototypes.length;
   const labWeighted = g.op('Mul', [lab, g.constant(weights, [3, 1], 'lab_weights')]);
   const pixelNorm = g.op('ReduceSum', [g.op('Mul', [labWeighted, labWeighted]), g.int64s([0])], { keepdims: 1 });
-  const protoTimesPixel = g.op('MatMul', [g.constant(prototypes.flat().map((v) => -2 * v), [P, 3], 'prototypes_x_minus2'), labWeighted]);
-  const protoNorm = g.constant(prototypes.map((p) => p.reduce((sum, v) => sum + v * v, 0)), [P, 1], 'prototype_norms');
+  const protoTimesPixel = g.op('MatMul', [
+    g.constant(
+      prototypes.flat().map((v) => -2 * v),
+      [P, 3],
+      'prototypes_x_minus2',
+    ),
+    labWeighted,
+  ]);
+  const protoNorm = g.constant(
+    prototypes.map((p) => p.reduce((sum, v) => sum + v * v, 0)),
+    [P, 1],
+    'prototype_norms',
+  );
   const distance = g.op('Add', [g.op('Add', [protoTimesPixel, pixelNorm]), protoNorm]);
-  const nearest = g.op('Cast', [g.op('Equal', [distance, g.op('ReduceMin', [distance], { axes: [0], keepdims: 1 })])], { to: DataType.FLOAT });
+  const nearest = g.op('Cast', [g.op('Equal', [distance, g.op('ReduceMin', [distance], { axes: [0], keepdims: 1 })])], {
+    to: DataType.FLOAT,
+  });
   const assignment = g.op('Div', [nearest, g.op('ReduceSum', [nearest, g.int64s([0])], { keepdims: 1 })]);
-  const membership = COLOUR_PALETTE.flatMap((_, group) => WEIGHTED_PROTOTYPES.map(({ name }) => (name === group ? 1 : 0)));
+  const membership = COLOUR_PALETTE.flatMap((_, group) =>
+    WEIGHTED_PROTOTYPES.map(({ name }) => (name === group ? 1 : 0)),
+  );
   const named = g.op('MatMul', [g.constant(membership, [COLOUR_PALETTE.length, P], 'palette_groups'), assignment]);
 
   // Subject mask: ΔE from the border's mean colour, against a threshold that grows with the
@@ -64,10 +82,16 @@ export function buildColourQualityAnalyser(): OnnxGraph {
       }
     }
   }
-  const borderMean = g.constant(Array.from(borderWeights, (v) => v / borderCount), [N, 1], 'border_mean');
+  const borderMean = g.constant(
+    Array.from(borderWeights, (v) => v / borderCount),
+    [N, 1],
+    'border_mean',
+  );
   const background = g.op('MatMul', [lab, borderMean]);
   const offBackground = g.op('Sub', [lab, background]);
-  const squaredDistance = g.op('ReduceSum', [g.op('Mul', [offBackground, offBackground]), g.int64s([0])], { keepdims: 1 });
+  const squaredDistance = g.op('ReduceSum', [g.op('Mul', [offBackground, offBackground]), g.int64s([0])], {
+    keepdims: 1,
+  });
   const deltaE = g.op('Sqrt', [squaredDistance]);
   const borderSpread = g.op('Sqrt', [g.op('MatMul', [squaredDistance, borderMean])]);
   const threshold = g.op('Max', [g.op('Mul', [borderSpread, c(BACKGROUND.spreadFactor)]), c(BACKGROUND.minDeltaE)]);
@@ -82,8 +106,16 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   const lightness = g.op('MatMul', [g.constant([1, 0, 0], [1, 3], 'pick_l'), lab]);
   const mean = (x: string) => g.op('ReduceMean', [x], { axes: [0, 1], keepdims: 1 });
   const brightness = mean(lightness);
-  const contrast = g.op('Sqrt', [g.op('Max', [g.op('Sub', [mean(g.op('Mul', [lightness, lightness])), g.op('Mul', [brightness, brightness])]), c(0)])]);
-  const laplacian = g.op('Conv', [g.op('Reshape', [lightness, g.int64s([1, 1, S, S])]), g.constant([0, 1, 0, 1, -4, 1, 0, 1, 0], [1, 1, 3, 3], 'laplacian')]);
+  const contrast = g.op('Sqrt', [
+    g.op('Max', [
+      g.op('Sub', [mean(g.op('Mul', [lightness, lightness])), g.op('Mul', [brightness, brightness])]),
+      c(0),
+    ]),
+  ]);
+  const laplacian = g.op('Conv', [
+    g.op('Reshape', [lightness, g.int64s([1, 1, S, S])]),
+    g.constant([0, 1, 0, 1, -4, 1, 0, 1, 0], [1, 1, 3, 3], 'laplacian'),
+  ]);
   const lap2d = g.op('Reshape', [laplacian, g.int64s([1, (S - 2) * (S - 2)])]);
   const lapMean = mean(lap2d);
   // Divided by the lightness variance: a low-contrast subject with crisp edges is still sharp.
@@ -91,7 +123,9 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   const sharpness = g.op('Div', [laplacianVariance, g.op('Add', [g.op('Mul', [contrast, contrast]), c(1)])]);
   const subjectLab = g.op('Div', [g.op('MatMul', [lab, maskColumn]), maskSum]);
   const subjectAb = g.op('MatMul', [g.constant([0, 1, 0, 0, 0, 1], [2, 3], 'pick_ab'), subjectLab]);
-  const subjectChroma = g.op('Sqrt', [g.op('ReduceSum', [g.op('Mul', [subjectAb, subjectAb]), g.int64s([0])], { keepdims: 1 })]);
+  const subjectChroma = g.op('Sqrt', [
+    g.op('ReduceSum', [g.op('Mul', [subjectAb, subjectAb]), g.int64s([0])], { keepdims: 1 }),
+  ]);
   const subjectLightness = g.op('MatMul', [g.constant([1, 0, 0], [1, 3], 'pick_subject_l'), subjectLab]);
   const coverage = mean(mask);
 

@@ -33,21 +33,40 @@ export function buildSeverityHead(operation: HealthOperationKey, table: RuleTabl
   const C = conditions.length;
   const R = table.rules.length;
   const weights = new Float32Array(F * C);
-  conditions.forEach((condition, c) => condition.rows.forEach((row) => (weights[row * C + c] = condition.sign * CONDITION_SHARPNESS)));
+  conditions.forEach((condition, c) =>
+    condition.rows.forEach((row) => (weights[row * C + c] = condition.sign * CONDITION_SHARPNESS)),
+  );
   const bias = conditions.map((condition) => -condition.threshold * CONDITION_SHARPNESS);
   const belongs = new Float32Array(C * R);
   conditions.forEach((condition, c) => (belongs[c * R + condition.rule] = 1));
   const severityOf = new Float32Array(R * RULE_SEVERITIES.length);
-  table.rules.forEach((rule, r) => (severityOf[r * RULE_SEVERITIES.length + RULE_SEVERITIES.indexOf(rule.severity)] = 1));
+  table.rules.forEach(
+    (rule, r) => (severityOf[r * RULE_SEVERITIES.length + RULE_SEVERITIES.indexOf(rule.severity)] = 1),
+  );
 
   const g = new OnnxGraph(`pawlens-severity-${operation}`);
   const features = g.input('features', [1, F]);
-  const conditionScores = g.op('Sigmoid', [g.op('Add', [g.op('MatMul', [features, g.constant(weights, [F, C], 'condition_weights')]), g.constant(bias, [1, C], 'condition_bias')])]);
+  const conditionScores = g.op('Sigmoid', [
+    g.op('Add', [
+      g.op('MatMul', [features, g.constant(weights, [F, C], 'condition_weights')]),
+      g.constant(bias, [1, C], 'condition_bias'),
+    ]),
+  ]);
   // Min over each rule's conditions: entries of other rules are lifted to 1 so they never win.
   const membership = g.constant(belongs, [C, R], 'condition_rule');
-  const spread = g.op('Add', [g.op('Mul', [g.op('Transpose', [conditionScores], { perm: [1, 0] }), membership]), g.constant(Array.from(belongs, (v) => 1 - v), [C, R], 'not_in_rule')]);
+  const spread = g.op('Add', [
+    g.op('Mul', [g.op('Transpose', [conditionScores], { perm: [1, 0] }), membership]),
+    g.constant(
+      Array.from(belongs, (v) => 1 - v),
+      [C, R],
+      'not_in_rule',
+    ),
+  ]);
   g.op('ReduceMin', [spread], { axes: [0], keepdims: 1 }, 'rule_scores');
-  const bySeverity = g.op('Mul', [g.op('Transpose', ['rule_scores'], { perm: [1, 0] }), g.constant(severityOf, [R, RULE_SEVERITIES.length], 'rule_severity')]);
+  const bySeverity = g.op('Mul', [
+    g.op('Transpose', ['rule_scores'], { perm: [1, 0] }),
+    g.constant(severityOf, [R, RULE_SEVERITIES.length], 'rule_severity'),
+  ]);
   g.op('ReduceMax', [bySeverity], { axes: [0], keepdims: 1 }, 'severity_scores');
   g.output('rule_scores', [1, R]);
   g.output('severity_scores', [1, RULE_SEVERITIES.length]);

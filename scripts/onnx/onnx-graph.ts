@@ -57,7 +57,8 @@ export class OnnxGraph {
   constant(values: ArrayLike<number>, dims: number[], hint = 'const'): string {
     const name = `${hint}_${this.counter++}`;
     const data = Float32Array.from(values);
-    if (data.length !== dims.reduce((a, b) => a * b, 1)) throw new Error(`${name}: ${data.length} values for dims ${dims.join('×')}`);
+    if (data.length !== dims.reduce((a, b) => a * b, 1))
+      throw new Error(`${name}: ${data.length} values for dims ${dims.join('×')}`);
     this.initializers.push({ name, type: DataType.FLOAT, dims, raw: new Uint8Array(data.buffer) });
     return name;
   }

@@ -111,7 +111,11 @@ export interface AccountStore {
   /** A pet's records, newest first, `limit` at most, older than the record `before` names when given (DESIGN.md §11). Only the key's own. */
   petRecords(keyId: string, petId: string, limit: number, before?: number): Promise<PetRecord[]>;
   /** The photo kept with one of the key's records (by its request id), if one was. */
-  petPhoto(keyId: string, petId: string, requestId: string): Promise<{ bytes: Buffer; format: ImageFormat } | undefined>;
+  petPhoto(
+    keyId: string,
+    petId: string,
+    requestId: string,
+  ): Promise<{ bytes: Buffer; format: ImageFormat } | undefined>;
   /** Erases every record of a pet under this key; resolves with how many there were. */
   deletePet(keyId: string, petId: string): Promise<number>;
   /** Forgets up to `limit` records made before `olderThan` (PAWLENS_RECORDS_RETENTION_DAYS). */
@@ -123,7 +127,13 @@ export interface AccountStore {
    * hash gets `mismatch`. The answer is stored by commit(). Entries expire after `ttlMs`; a claim never completed is taken over after
    * `abandonAfterMs` (its process died).
    */
-  claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim>;
+  claimIdempotencyKey(
+    keyId: string,
+    key: string,
+    requestHash: string,
+    ttlMs: number,
+    abandonAfterMs: number,
+  ): Promise<IdempotencyClaim>;
   /** Forgets a claim whose request failed, so a retry runs afresh (failures cost nothing). */
   releaseIdempotencyKey(keyId: string, key: string): Promise<void>;
   close(): Promise<void>;
@@ -158,8 +168,22 @@ export interface SweepResult {
 }
 
 export interface HeldWork {
-  readonly reservations: ReadonlyArray<{ id: number; keyId: string; requestId: string; credits: number; owner: string | null; since: string; abandoned: boolean }>;
-  readonly claims: ReadonlyArray<{ keyId: string; idempotencyKey: string; owner: string | null; since: string; abandoned: boolean }>;
+  readonly reservations: ReadonlyArray<{
+    id: number;
+    keyId: string;
+    requestId: string;
+    credits: number;
+    owner: string | null;
+    since: string;
+    abandoned: boolean;
+  }>;
+  readonly claims: ReadonlyArray<{
+    keyId: string;
+    idempotencyKey: string;
+    owner: string | null;
+    since: string;
+    abandoned: boolean;
+  }>;
 }
 
 /** How commit() settles a call: charged (the default) or given back, and what it stores with it. */

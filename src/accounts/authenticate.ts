@@ -11,17 +11,24 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * constant-time all the same.
  */
 /** The token of an `Authorization: Bearer <token>` header; undefined for no header or another form. */
-export const bearerToken = (header: string | undefined): string | undefined => (header === undefined ? undefined : BEARER.exec(header)?.[1]);
+export const bearerToken = (header: string | undefined): string | undefined =>
+  header === undefined ? undefined : BEARER.exec(header)?.[1];
 
 export async function authenticate(header: string | undefined, store: AccountStore, now: Date): Promise<KeyRecord> {
   const secret = bearerToken(header);
   if (!secret) {
     throw new ApiError(
       'UNAUTHORIZED',
-      header ? 'The Authorization header must be "Bearer <API_KEY>".' : 'Missing Authorization header: send "Authorization: Bearer <API_KEY>".',
+      header
+        ? 'The Authorization header must be "Bearer <API_KEY>".'
+        : 'Missing Authorization header: send "Authorization: Bearer <API_KEY>".',
     );
   }
-  if (!KEY_PATTERN.test(secret)) throw new ApiError('INVALID_KEY', 'The API key is malformed: keys look like pk_ followed by 32 letters and digits.');
+  if (!KEY_PATTERN.test(secret))
+    throw new ApiError(
+      'INVALID_KEY',
+      'The API key is malformed: keys look like pk_ followed by 32 letters and digits.',
+    );
 
   const hash = hashApiKey(secret);
   const key = await store.findKeyByHash(hash);

@@ -18,10 +18,17 @@ export interface MigrationReport {
 const BATCH = 500;
 
 /** INSERTs `rows` into `table` in batches, the columns in the order given. */
-async function copyRows(client: pg.PoolClient, table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void> {
+async function copyRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  rows: readonly unknown[][],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
-    const values = batch.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ');
+    const values = batch
+      .map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
+      .join(', ');
     await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`, batch.flat());
   }
 }
@@ -35,7 +42,10 @@ async function copyRows(client: pg.PoolClient, table: string, columns: readonly 
  * copied (their retries run afresh). The SQLite file is only read, never changed.
  */
 export async function migrateToPostgres(sqliteFile: string, url: string, now = new Date()): Promise<MigrationReport> {
-  if (!existsSync(sqliteFile)) throw new AccountStoreError(`There is no key store at ${sqliteFile}; set PAWLENS_DATA_DIR to the folder that holds pawlens.db.`);
+  if (!existsSync(sqliteFile))
+    throw new AccountStoreError(
+      `There is no key store at ${sqliteFile}; set PAWLENS_DATA_DIR to the folder that holds pawlens.db.`,
+    );
   const source = new Database(sqliteFile, { readonly: true, fileMustExist: true });
   const where = withoutPassword(url);
   try {
@@ -44,12 +54,16 @@ export async function migrateToPostgres(sqliteFile: string, url: string, now = n
       .all(new Date(now.getTime() - LEASE_LAPSE_MS).toISOString()) as Array<{ id: string; host: string; pid: number }>;
     if (live.length > 0) {
       const servers = live.map((lease) => `pid ${lease.pid} on ${lease.host}`).join(', ');
-      throw new AccountStoreError(`A pawlens server still runs on ${sqliteFile} (${servers}). Stop it first, then migrate: calls it serves meanwhile would not be copied.`);
+      throw new AccountStoreError(
+        `A pawlens server still runs on ${sqliteFile} (${servers}). Stop it first, then migrate: calls it serves meanwhile would not be copied.`,
+      );
     }
     const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
     pool.on('error', () => {});
     try {
-      const client = await pool.connect().catch((error: unknown) => Promise.reject(explainDatabaseFailure(where, error)));
+      const client = await pool
+        .connect()
+        .catch((error: unknown) => Promise.reject(explainDatabaseFailure(where, error)));
       try {
         await migrate(client, where).catch((error: unknown) => Promise.reject(explainDatabaseFailure(where, error)));
         return await copyInto(client, source, where);
@@ -69,27 +83,72 @@ async function copyInto(client: pg.PoolClient, source: Database.Database, where:
   await client.query('BEGIN');
   try {
     const { rows } = await client.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM api_keys');
-    if (rows[0]!.n > 0) throw new AccountStoreError(`The database ${where} already has ${rows[0]!.n} keys: migrate into an empty database, so that no key or balance is merged by mistake.`);
+    if (rows[0]!.n > 0)
+      throw new AccountStoreError(
+        `The database ${where} already has ${rows[0]!.n} keys: migrate into an empty database, so that no key or balance is merged by mistake.`,
+      );
     // Balances as they will be once what unfinished calls held is given back.
     const keys = all(`
       SELECT k.id, k.name, k.secret_hash, k.prefix, k.status,
              CASE WHEN k.credits IS NULL THEN NULL ELSE k.credits + COALESCE((SELECT SUM(credits) FROM credit_reservations r WHERE r.key_id = k.id AND r.metered), 0) END,
              k.expires_at, k.created_at, k.last_used_at
       FROM api_keys k ORDER BY k.created_at, k.id`);
-    await copyRows(client, 'api_keys', ['id', 'name', 'secret_hash', 'prefix', 'status', 'credits', 'expires_at', 'created_at', 'last_used_at'], keys);
+    await copyRows(
+      client,
+      'api_keys',
+      ['id', 'name', 'secret_hash', 'prefix', 'status', 'credits', 'expires_at', 'created_at', 'last_used_at'],
+      keys,
+    );
     const ledger = all('SELECT id, key_id, operation, request_id, credits, created_at FROM usage_ledger ORDER BY id');
-    await copyRows(client, 'usage_ledger', ['id', 'key_id', 'operation', 'request_id', 'credits', 'created_at'], ledger);
-    const records = all('SELECT id, key_id, pet_id, request_id, operation, credits_charged, created_at, data, photo, photo_format FROM pet_records ORDER BY id');
-    await copyRows(client, 'pet_records', ['id', 'key_id', 'pet_id', 'request_id', 'operation', 'credits_charged', 'created_at', 'data', 'photo', 'photo_format'], records);
-    const answers = all('SELECT key_id, idem_key, request_hash, body, created_at FROM idempotency_keys WHERE body IS NOT NULL');
+    await copyRows(
+      client,
+      'usage_ledger',
+      ['id', 'key_id', 'operation', 'request_id', 'credits', 'created_at'],
+      ledger,
+    );
+    const records = all(
+      'SELECT id, key_id, pet_id, request_id, operation, credits_charged, created_at, data, photo, photo_format FROM pet_records ORDER BY id',
+    );
+    await copyRows(
+      client,
+      'pet_records',
+      [
+        'id',
+        'key_id',
+        'pet_id',
+        'request_id',
+        'operation',
+        'credits_charged',
+        'created_at',
+        'data',
+        'photo',
+        'photo_format',
+      ],
+      records,
+    );
+    const answers = all(
+      'SELECT key_id, idem_key, request_hash, body, created_at FROM idempotency_keys WHERE body IS NOT NULL',
+    );
     await copyRows(client, 'idempotency_keys', ['key_id', 'idem_key', 'request_hash', 'body', 'created_at'], answers);
     // The next ids continue after the copied ones.
     for (const table of ['usage_ledger', 'pet_records', 'credit_reservations']) {
-      await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM ${table}`);
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM ${table}`,
+      );
     }
-    const givenBack = (source.prepare('SELECT COALESCE(SUM(credits), 0) AS n FROM credit_reservations WHERE metered').get() as { n: number }).n;
+    const givenBack = (
+      source.prepare('SELECT COALESCE(SUM(credits), 0) AS n FROM credit_reservations WHERE metered').get() as {
+        n: number;
+      }
+    ).n;
     await client.query('COMMIT');
-    return { keys: keys.length, ledgerRows: ledger.length, records: records.length, idempotentAnswers: answers.length, creditsGivenBack: givenBack };
+    return {
+      keys: keys.length,
+      ledgerRows: ledger.length,
+      records: records.length,
+      idempotentAnswers: answers.length,
+      creditsGivenBack: givenBack,
+    };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

@@ -25,7 +25,14 @@ import { generateKeyId } from './api-key.js';
 import { toHeldWork, toKeyRecord, type ClaimRow, type HeldReservationRow, type KeyRow } from './store-rows.js';
 import { explainDatabaseFailure, withoutPassword } from './postgres-errors.js';
 import { migrate } from './postgres-schema.js';
-import { checkCreditsToAdd, checkStatusChange, claimOf, FailureMemory, noSuchKey, ProcessHoldings } from './process-holdings.js';
+import {
+  checkCreditsToAdd,
+  checkStatusChange,
+  claimOf,
+  FailureMemory,
+  noSuchKey,
+  ProcessHoldings,
+} from './process-holdings.js';
 import { decide, refillPerMs, type RateDecision } from './token-bucket.js';
 
 export interface PostgresStoreOptions {
@@ -114,7 +121,12 @@ export class PostgresAccountStore implements AccountStore {
 
   /** The pool's connections now, for /metrics. */
   poolState() {
-    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount, max: this.pool.options.max ?? 10 };
+    return {
+      total: this.pool.totalCount,
+      idle: this.pool.idleCount,
+      waiting: this.pool.waitingCount,
+      max: this.pool.options.max ?? 10,
+    };
   }
 
   private query<Row extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
@@ -164,7 +176,12 @@ export class PostgresAccountStore implements AccountStore {
     return row;
   }
 
-  private async insertKey(db: pg.Pool | pg.PoolClient, key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord> {
+  private async insertKey(
+    db: pg.Pool | pg.PoolClient,
+    key: NewKey,
+    secretHash: string,
+    prefix: string,
+  ): Promise<KeyRecord> {
     const { rows } = await db.query<KeyRow>(
       `INSERT INTO api_keys (id, name, secret_hash, prefix, status, credits, expires_at, created_at)
        VALUES ($1, $2, $3, $4, 'active', $5, $6, $7) RETURNING *`,
@@ -208,35 +225,47 @@ export class PostgresAccountStore implements AccountStore {
     const row = await this.requireRow(id);
     checkStatusChange(id, row.status, status);
     // Never un-revoke, even if another process revoked it since the read above.
-    const { rows } = await this.query<KeyRow>("UPDATE api_keys SET status = $2 WHERE id = $1 AND (status <> 'revoked' OR $2 = 'revoked') RETURNING *", [id, status]);
-    if (!rows[0]) throw new AccountStoreError(`Key ${id} is revoked; a revoked key cannot be used again. Create a new one.`);
+    const { rows } = await this.query<KeyRow>(
+      "UPDATE api_keys SET status = $2 WHERE id = $1 AND (status <> 'revoked' OR $2 = 'revoked') RETURNING *",
+      [id, status],
+    );
+    if (!rows[0])
+      throw new AccountStoreError(`Key ${id} is revoked; a revoked key cannot be used again. Create a new one.`);
     return toKeyRecord(rows[0]);
   }
 
   async addCredits(id: string, credits: number) {
     checkCreditsToAdd(id, (await this.requireRow(id)).credits, credits);
-    const { rows } = await this.query<KeyRow>('UPDATE api_keys SET credits = credits + $2 WHERE id = $1 AND credits IS NOT NULL RETURNING *', [id, credits]);
+    const { rows } = await this.query<KeyRow>(
+      'UPDATE api_keys SET credits = credits + $2 WHERE id = $1 AND credits IS NOT NULL RETURNING *',
+      [id, credits],
+    );
     return toKeyRecord(rows[0]!);
   }
 
   async reserve(keyId: string, credits: number, requestId: string, operation: OperationKey) {
     const at = this.now();
-    const reserve = () => this.failures.guard(async (): Promise<Reservation | undefined> => {
-      // One statement: the balance taken only where it covers the price (the row's lock orders
-      // concurrent takers across replicas), and the reservation written with it, or neither.
-      const { rows } = await this.query<{ id: number; remaining: number | null }>(
-        `WITH taken AS (
+    const reserve = () =>
+      this.failures.guard(async (): Promise<Reservation | undefined> => {
+        // One statement: the balance taken only where it covers the price (the row's lock orders
+        // concurrent takers across replicas), and the reservation written with it, or neither.
+        const { rows } = await this.query<{ id: number; remaining: number | null }>(
+          `WITH taken AS (
            UPDATE api_keys SET credits = credits - $2 WHERE id = $1 AND (credits IS NULL OR credits >= $2) RETURNING id, credits)
          INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at, owner)
          SELECT id, $3, $4, $2, credits IS NOT NULL, $5, $6 FROM taken
          RETURNING id, (SELECT credits FROM taken) AS remaining`,
-        [keyId, credits, requestId, operation, at, this.holdings.lease ?? null],
-      );
-      if (rows[0]) return { id: rows[0].id, keyId, credits, remaining: rows[0].remaining };
-      await this.requireRow(keyId);
-      return undefined;
-    });
-    return this.holdings.creating(at, reserve, (reservation) => reservation && this.holdings.reservations.add(reservation.id));
+          [keyId, credits, requestId, operation, at, this.holdings.lease ?? null],
+        );
+        if (rows[0]) return { id: rows[0].id, keyId, credits, remaining: rows[0].remaining };
+        await this.requireRow(keyId);
+        return undefined;
+      });
+    return this.holdings.creating(
+      at,
+      reserve,
+      (reservation) => reservation && this.holdings.reservations.add(reservation.id),
+    );
   }
 
   async commit(reservation: Reservation, { charged = true, answer, record }: Settlement = {}) {
@@ -249,9 +278,10 @@ export class PostgresAccountStore implements AccountStore {
     // second commit, a refund or another replica's sweep finds nothing), and every other write
     // takes its row from that delete: the ledger row or the refund, the key's last use, the
     // Idempotency-Key's answer and the pet's record.
-    const settle = () => this.failures.guard(() =>
-      this.query<{ settled: number }>(
-        `WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING key_id, request_id, operation, credits, metered),
+    const settle = () =>
+      this.failures.guard(() =>
+        this.query<{ settled: number }>(
+          `WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING key_id, request_id, operation, credits, metered),
          ledger AS (
            INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at)
            SELECT key_id, operation, request_id, credits, $2 FROM gone WHERE $3::boolean),
@@ -264,11 +294,22 @@ export class PostgresAccountStore implements AccountStore {
            INSERT INTO pet_records (key_id, pet_id, request_id, operation, credits_charged, created_at, data, photo, photo_format)
            SELECT key_id, $6, request_id, operation, CASE WHEN $3::boolean THEN credits ELSE 0 END, $2, $7, $8, $9 FROM gone WHERE $6::text IS NOT NULL)
          SELECT COUNT(*)::int AS settled FROM gone`,
-        [reservation.id, this.now(), charged, answer?.idempotencyKey ?? null, answer?.body ?? null, record?.petId ?? null, record?.data ?? null, record?.photo?.bytes ?? null, record?.photo?.format ?? null],
-      ),
-    );
+          [
+            reservation.id,
+            this.now(),
+            charged,
+            answer?.idempotencyKey ?? null,
+            answer?.body ?? null,
+            record?.petId ?? null,
+            record?.data ?? null,
+            record?.photo?.bytes ?? null,
+            record?.photo?.format ?? null,
+          ],
+        ),
+      );
     const { rows } = await this.holdings.settling(settle, forget);
-    if (rows[0]!.settled === 0) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
+    if (rows[0]!.settled === 0)
+      throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
   }
 
   async refund(reservation: Reservation) {
@@ -280,7 +321,10 @@ export class PostgresAccountStore implements AccountStore {
 
   private async insertLease(id: string): Promise<void> {
     const at = this.now();
-    await this.query('INSERT INTO instances (id, pid, host, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (id) DO UPDATE SET heartbeat_at = $4', [id, process.pid, hostname(), at]);
+    await this.query(
+      'INSERT INTO instances (id, pid, host, started_at, heartbeat_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (id) DO UPDATE SET heartbeat_at = $4',
+      [id, process.pid, hostname(), at],
+    );
   }
 
   async startLease(lapseMs = LEASE_LAPSE_MS): Promise<string> {
@@ -307,9 +351,12 @@ export class PostgresAccountStore implements AccountStore {
   private async heldRows(limits: AbandonLimits) {
     const now = this.now();
     // Rows are read while requests run: one a write still on its way made is not judged yet.
-    const judge = (row: Judged<{ owner: string | null; created_at: string }>, openHere: boolean) => this.abandoned(row, openHere, now, limits, { sweeping: true });
+    const judge = (row: Judged<{ owner: string | null; created_at: string }>, openHere: boolean) =>
+      this.abandoned(row, openHere, now, limits, { sweeping: true });
     const reservations = (
-      await this.query<Judged<ReservationRow>>('SELECT r.*, i.heartbeat_at FROM credit_reservations r LEFT JOIN instances i ON i.id = r.owner ORDER BY r.id')
+      await this.query<Judged<ReservationRow>>(
+        'SELECT r.*, i.heartbeat_at FROM credit_reservations r LEFT JOIN instances i ON i.id = r.owner ORDER BY r.id',
+      )
     ).rows.map((row) => ({ row, abandoned: judge(row, this.holdings.reservations.has(row.id)) }));
     const claims = (
       await this.query<Judged<ClaimRow>>(
@@ -320,7 +367,13 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   /** Whether an entry read with its owner's last renewal belongs to nobody any more. */
-  private abandoned(row: Judged<{ owner: string | null; created_at: string }>, openHere: boolean, now: Date, limits: AbandonLimits, { sweeping = false } = {}): boolean {
+  private abandoned(
+    row: Judged<{ owner: string | null; created_at: string }>,
+    openHere: boolean,
+    now: Date,
+    limits: AbandonLimits,
+    { sweeping = false } = {},
+  ): boolean {
     const ownerHeartbeat = row.heartbeat_at === null ? undefined : new Date(row.heartbeat_at);
     const entry = { owner: row.owner, createdAt: new Date(row.created_at), ownerHeartbeat, openHere };
     return this.holdings.abandoned(entry, now, limits) && !(sweeping && this.holdings.beingMade(entry));
@@ -340,15 +393,15 @@ export class PostgresAccountStore implements AccountStore {
     let claims = 0;
     for (const { row } of held.claims.filter((entry) => entry.abandoned)) {
       // The claim as judged: one retaken since (a new owner, a new time) is not this one.
-      const { rowCount } = await this.query('DELETE FROM idempotency_keys WHERE key_id = $1 AND idem_key = $2 AND body IS NULL AND owner IS NOT DISTINCT FROM $3 AND created_at = $4', [
-        row.key_id,
-        row.idem_key,
-        row.owner,
-        row.created_at,
-      ]);
+      const { rowCount } = await this.query(
+        'DELETE FROM idempotency_keys WHERE key_id = $1 AND idem_key = $2 AND body IS NULL AND owner IS NOT DISTINCT FROM $3 AND created_at = $4',
+        [row.key_id, row.idem_key, row.owner, row.created_at],
+      );
       claims += rowCount ?? 0;
     }
-    await this.query('DELETE FROM instances WHERE heartbeat_at < $1', [new Date(this.now().getTime() - limits.leaseLapseMs)]);
+    await this.query('DELETE FROM instances WHERE heartbeat_at < $1', [
+      new Date(this.now().getTime() - limits.leaseLapseMs),
+    ]);
     return { reservations, credits, claims };
   }
 
@@ -369,10 +422,21 @@ export class PostgresAccountStore implements AccountStore {
     const { rows } = keyId
       ? await this.query('SELECT * FROM usage_ledger WHERE key_id = $1 ORDER BY id DESC LIMIT $2', [keyId, limit])
       : await this.query('SELECT * FROM usage_ledger ORDER BY id DESC LIMIT $1', [limit]);
-    return rows.map((row) => ({ keyId: row.key_id, operation: row.operation, requestId: row.request_id, credits: row.credits, at: row.created_at }));
+    return rows.map((row) => ({
+      keyId: row.key_id,
+      operation: row.operation,
+      requestId: row.request_id,
+      credits: row.credits,
+      at: row.created_at,
+    }));
   }
 
-  async petRecords(keyId: string, petId: string, limit: number, before = Number.MAX_SAFE_INTEGER): Promise<PetRecord[]> {
+  async petRecords(
+    keyId: string,
+    petId: string,
+    limit: number,
+    before = Number.MAX_SAFE_INTEGER,
+  ): Promise<PetRecord[]> {
     const { rows } = await this.query(
       'SELECT id, pet_id, request_id, operation, credits_charged, created_at, data, photo IS NOT NULL AS has_photo FROM pet_records WHERE key_id = $1 AND pet_id = $2 AND id < $3 ORDER BY id DESC LIMIT $4',
       [keyId, petId, before, limit],
@@ -391,68 +455,91 @@ export class PostgresAccountStore implements AccountStore {
 
   async petPhoto(keyId: string, petId: string, requestId: string) {
     const row = (
-      await this.query<{ photo: Buffer | null; photo_format: ImageFormat | null }>('SELECT photo, photo_format FROM pet_records WHERE key_id = $1 AND pet_id = $2 AND request_id = $3', [
-        keyId,
-        petId,
-        requestId,
-      ])
+      await this.query<{ photo: Buffer | null; photo_format: ImageFormat | null }>(
+        'SELECT photo, photo_format FROM pet_records WHERE key_id = $1 AND pet_id = $2 AND request_id = $3',
+        [keyId, petId, requestId],
+      )
     ).rows[0];
     return row?.photo && row.photo_format ? { bytes: row.photo, format: row.photo_format } : undefined;
   }
 
   async deletePet(keyId: string, petId: string): Promise<number> {
-    return this.failures.guard(async () => (await this.query('DELETE FROM pet_records WHERE key_id = $1 AND pet_id = $2', [keyId, petId])).rowCount ?? 0);
+    return this.failures.guard(
+      async () =>
+        (await this.query('DELETE FROM pet_records WHERE key_id = $1 AND pet_id = $2', [keyId, petId])).rowCount ?? 0,
+    );
   }
 
   async purgePetRecords(olderThan: Date, limit: number): Promise<number> {
-    const { rowCount } = await this.query('DELETE FROM pet_records WHERE id IN (SELECT id FROM pet_records WHERE created_at < $1 LIMIT $2)', [olderThan, limit]);
+    const { rowCount } = await this.query(
+      'DELETE FROM pet_records WHERE id IN (SELECT id FROM pet_records WHERE created_at < $1 LIMIT $2)',
+      [olderThan, limit],
+    );
     return rowCount ?? 0;
   }
 
-  async claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim> {
+  async claimIdempotencyKey(
+    keyId: string,
+    key: string,
+    requestHash: string,
+    ttlMs: number,
+    abandonAfterMs: number,
+  ): Promise<IdempotencyClaim> {
     const now = this.now();
-    const claim = () => this.failures.guard(() =>
-      this.transaction(async (client): Promise<IdempotencyClaim> => {
-        const owner = this.holdings.lease ?? null;
-        // The first request with the key inserts it; a concurrent one waits on the row, then reads it.
-        const inserted = await client.query('INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
-          keyId,
-          key,
-          requestHash,
-          now,
-          owner,
-        ]);
-        if (inserted.rowCount === 1) return { state: 'claimed' };
-        const { rows } = await client.query<Judged<ClaimRow> & { request_hash: string; body: string | null }>(
-          `SELECT c.key_id, c.idem_key, c.request_hash, c.body, c.created_at, c.owner, i.heartbeat_at
+    const claim = () =>
+      this.failures.guard(() =>
+        this.transaction(async (client): Promise<IdempotencyClaim> => {
+          const owner = this.holdings.lease ?? null;
+          // The first request with the key inserts it; a concurrent one waits on the row, then reads it.
+          const inserted = await client.query(
+            'INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+            [keyId, key, requestHash, now, owner],
+          );
+          if (inserted.rowCount === 1) return { state: 'claimed' };
+          const { rows } = await client.query<Judged<ClaimRow> & { request_hash: string; body: string | null }>(
+            `SELECT c.key_id, c.idem_key, c.request_hash, c.body, c.created_at, c.owner, i.heartbeat_at
            FROM idempotency_keys c LEFT JOIN instances i ON i.id = c.owner
            WHERE c.key_id = $1 AND c.idem_key = $2 FOR UPDATE OF c`,
-          [keyId, key],
-        );
-        const row = rows[0];
-        const takeOver = async (): Promise<IdempotencyClaim> => {
-          await client.query('UPDATE idempotency_keys SET request_hash = $3, body = NULL, created_at = $4, owner = $5 WHERE key_id = $1 AND idem_key = $2', [keyId, key, requestHash, now, owner]);
-          return { state: 'claimed' };
-        };
-        // Purged between the insert and the read, or past its time: the key is free.
-        if (!row || Date.parse(row.created_at) < now.getTime() - ttlMs) {
-          if (!row) await client.query('INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES ($1, $2, $3, $4, $5)', [keyId, key, requestHash, now, owner]);
-          return row ? takeOver() : { state: 'claimed' };
-        }
-        if (row.request_hash !== requestHash) return { state: 'mismatch' };
-        if (row.body !== null) return { state: 'replay', body: row.body };
-        const openHere = this.holdings.claims.has(claimOf(keyId, key));
-        const limits = { leaseLapseMs: this.holdings.leaseLapseMs, ownerlessAfterMs: abandonAfterMs };
-        if (!this.abandoned(row, openHere, now, limits)) return { state: 'in_progress' };
-        return takeOver();
-      }),
+            [keyId, key],
+          );
+          const row = rows[0];
+          const takeOver = async (): Promise<IdempotencyClaim> => {
+            await client.query(
+              'UPDATE idempotency_keys SET request_hash = $3, body = NULL, created_at = $4, owner = $5 WHERE key_id = $1 AND idem_key = $2',
+              [keyId, key, requestHash, now, owner],
+            );
+            return { state: 'claimed' };
+          };
+          // Purged between the insert and the read, or past its time: the key is free.
+          if (!row || Date.parse(row.created_at) < now.getTime() - ttlMs) {
+            if (!row)
+              await client.query(
+                'INSERT INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES ($1, $2, $3, $4, $5)',
+                [keyId, key, requestHash, now, owner],
+              );
+            return row ? takeOver() : { state: 'claimed' };
+          }
+          if (row.request_hash !== requestHash) return { state: 'mismatch' };
+          if (row.body !== null) return { state: 'replay', body: row.body };
+          const openHere = this.holdings.claims.has(claimOf(keyId, key));
+          const limits = { leaseLapseMs: this.holdings.leaseLapseMs, ownerlessAfterMs: abandonAfterMs };
+          if (!this.abandoned(row, openHere, now, limits)) return { state: 'in_progress' };
+          return takeOver();
+        }),
+      );
+    return this.holdings.creating(
+      now,
+      claim,
+      (claimed) => claimed.state === 'claimed' && this.holdings.claims.add(claimOf(keyId, key)),
     );
-    return this.holdings.creating(now, claim, (claimed) => claimed.state === 'claimed' && this.holdings.claims.add(claimOf(keyId, key)));
   }
 
   async releaseIdempotencyKey(keyId: string, key: string) {
     await this.holdings.settling(
-      () => this.failures.guard(() => this.query('DELETE FROM idempotency_keys WHERE key_id = $1 AND idem_key = $2 AND body IS NULL', [keyId, key])),
+      () =>
+        this.failures.guard(() =>
+          this.query('DELETE FROM idempotency_keys WHERE key_id = $1 AND idem_key = $2 AND body IS NULL', [keyId, key]),
+        ),
       () => this.holdings.claims.delete(claimOf(keyId, key)),
     );
   }

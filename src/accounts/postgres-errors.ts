@@ -18,23 +18,34 @@ export function explainDatabaseFailure(where: string, error: unknown): Error {
   const fail = (why: string) => new AccountStoreError(`PostgreSQL at ${where}: ${why}`);
   switch (code) {
     case 'ECONNREFUSED':
-      return fail('the connection was refused. Is PostgreSQL running there, and are the host and port in PAWLENS_DATABASE_URL right?');
+      return fail(
+        'the connection was refused. Is PostgreSQL running there, and are the host and port in PAWLENS_DATABASE_URL right?',
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return fail("the host name does not resolve. Check PAWLENS_DATABASE_URL's host.");
     case 'ETIMEDOUT':
     case 'EHOSTUNREACH':
-      return fail('no answer from the host. Check the host, the port and any firewall between this machine and the database.');
+      return fail(
+        'no answer from the host. Check the host, the port and any firewall between this machine and the database.',
+      );
     case '28P01':
     case '28000':
-      return fail(`the server refused the login (${message}). Check the user and password in PAWLENS_DATABASE_URL and the server's pg_hba.conf.`);
+      return fail(
+        `the server refused the login (${message}). Check the user and password in PAWLENS_DATABASE_URL and the server's pg_hba.conf.`,
+      );
     case '3D000':
       return fail(`${message}. Create it first (createdb), or name an existing database in PAWLENS_DATABASE_URL.`);
     case '42501':
-      return fail(`permission denied (${message}). pawlens needs a user that may create tables in that database's public schema.`);
+      return fail(
+        `permission denied (${message}). pawlens needs a user that may create tables in that database's public schema.`,
+      );
     default:
       // pg reports a connect timeout as a plain Error with this text.
-      if (/timeout/i.test(message)) return fail('no connection within the timeout. Check the host, the port and any firewall between this machine and the database.');
+      if (/timeout/i.test(message))
+        return fail(
+          'no connection within the timeout. Check the host, the port and any firewall between this machine and the database.',
+        );
       return fail(message);
   }
 }

@@ -97,10 +97,13 @@ export async function migrate(client: PoolClient, where: string): Promise<void> 
     const { rows } = await client.query<{ version: number }>('SELECT version FROM pawlens_schema');
     const version = rows[0]?.version ?? 0;
     if (version > POSTGRES_SCHEMA_VERSION) {
-      throw new AccountStoreError(`The database ${where} was written by a newer pawlens (schema ${version}); upgrade pawlens.`);
+      throw new AccountStoreError(
+        `The database ${where} was written by a newer pawlens (schema ${version}); upgrade pawlens.`,
+      );
     }
     for (const migration of MIGRATIONS.slice(version)) await client.query(migration);
-    if (rows.length === 0) await client.query('INSERT INTO pawlens_schema (version) VALUES ($1)', [POSTGRES_SCHEMA_VERSION]);
+    if (rows.length === 0)
+      await client.query('INSERT INTO pawlens_schema (version) VALUES ($1)', [POSTGRES_SCHEMA_VERSION]);
     else await client.query('UPDATE pawlens_schema SET version = $1', [POSTGRES_SCHEMA_VERSION]);
     await client.query('COMMIT');
   } catch (error) {

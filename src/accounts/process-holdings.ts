@@ -1,4 +1,10 @@
-import { AccountStoreError, LEASE_LAPSE_MS, type AbandonLimits, type KeyStatus, type StoreFailure } from './account-store.js';
+import {
+  AccountStoreError,
+  LEASE_LAPSE_MS,
+  type AbandonLimits,
+  type KeyStatus,
+  type StoreFailure,
+} from './account-store.js';
 
 /** One idempotency claim, as a process tracks the ones it has open. */
 export const claimOf = (keyId: string, key: string) => `${keyId}\u0000${key}`;
@@ -113,7 +119,11 @@ export class FailureMemory {
   private failed(error: unknown): never {
     if (!(error instanceof AccountStoreError)) {
       const { code } = error as { code?: unknown };
-      this.last = { message: error instanceof Error ? error.message : String(error), code: typeof code === 'string' ? code : undefined, at: this.now().toISOString() };
+      this.last = {
+        message: error instanceof Error ? error.message : String(error),
+        code: typeof code === 'string' ? code : undefined,
+        at: this.now().toISOString(),
+      };
     }
     throw error;
   }
@@ -121,12 +131,15 @@ export class FailureMemory {
 
 /** The rules a key's changes follow in every store: a revoked key stays revoked; credits are added in whole positive numbers to metered keys only. */
 export function checkStatusChange(id: string, from: KeyStatus, to: KeyStatus): void {
-  if (from === 'revoked' && to !== 'revoked') throw new AccountStoreError(`Key ${id} is revoked; a revoked key cannot be used again. Create a new one.`);
+  if (from === 'revoked' && to !== 'revoked')
+    throw new AccountStoreError(`Key ${id} is revoked; a revoked key cannot be used again. Create a new one.`);
 }
 
 export function checkCreditsToAdd(id: string, balance: number | null, credits: number): void {
-  if (!Number.isSafeInteger(credits) || credits <= 0) throw new AccountStoreError('Credits to add must be a positive whole number.');
+  if (!Number.isSafeInteger(credits) || credits <= 0)
+    throw new AccountStoreError('Credits to add must be a positive whole number.');
   if (balance === null) throw new AccountStoreError(`Key ${id} is unlimited; it needs no credits.`);
 }
 
-export const noSuchKey = (id: string) => new AccountStoreError(`No key with id ${id}; "pawlens keys list" shows the ids.`);
+export const noSuchKey = (id: string) =>
+  new AccountStoreError(`No key with id ${id}; "pawlens keys list" shows the ids.`);

@@ -7,7 +7,14 @@ import type { OperationKey } from '../contract/operation-keys.js';
 import type { ImageFormat } from '../image/sniff-format.js';
 import { generateKeyId } from './api-key.js';
 import { toHeldWork, toKeyRecord, type ClaimRow, type KeyRow } from './store-rows.js';
-import { checkCreditsToAdd, checkStatusChange, claimOf, FailureMemory, noSuchKey, ProcessHoldings } from './process-holdings.js';
+import {
+  checkCreditsToAdd,
+  checkStatusChange,
+  claimOf,
+  FailureMemory,
+  noSuchKey,
+  ProcessHoldings,
+} from './process-holdings.js';
 import { TokenBuckets, type RateDecision } from './token-bucket.js';
 import {
   AccountStoreError,
@@ -144,20 +151,30 @@ function explainOpenFailure(file: string, error: unknown): Error {
   const dir = dirname(file);
   switch (code) {
     case 'SQLITE_NOTADB':
-      return new AccountStoreError(`${file} is not a pawlens key store (${message}). Point PAWLENS_DATA_DIR at the right folder, or move the file aside to start a new store; restore it from a backup if it held your keys.`);
+      return new AccountStoreError(
+        `${file} is not a pawlens key store (${message}). Point PAWLENS_DATA_DIR at the right folder, or move the file aside to start a new store; restore it from a backup if it held your keys.`,
+      );
     case 'SQLITE_CORRUPT':
-      return new AccountStoreError(`The key store ${file} is damaged (${message}). Stop every pawlens on it and restore it from a backup; "sqlite3 ${file} .recover" may save its rows.`);
+      return new AccountStoreError(
+        `The key store ${file} is damaged (${message}). Stop every pawlens on it and restore it from a backup; "sqlite3 ${file} .recover" may save its rows.`,
+      );
     case 'SQLITE_CANTOPEN':
     case 'EACCES':
     case 'EROFS':
     case 'ENOTDIR':
     case 'EEXIST':
-      return new AccountStoreError(`The key store ${file} cannot be opened (${message}). PAWLENS_DATA_DIR must be a folder this user can write: check that ${dir} exists and its permissions.`);
+      return new AccountStoreError(
+        `The key store ${file} cannot be opened (${message}). PAWLENS_DATA_DIR must be a folder this user can write: check that ${dir} exists and its permissions.`,
+      );
     case 'SQLITE_READONLY':
     case 'SQLITE_READONLY_DIRECTORY':
-      return new AccountStoreError(`The key store ${file} is read-only (${message}): pawlens writes every charge to it. Make the file and ${dir} writable for this user.`);
+      return new AccountStoreError(
+        `The key store ${file} is read-only (${message}): pawlens writes every charge to it. Make the file and ${dir} writable for this user.`,
+      );
     case 'SQLITE_FULL':
-      return new AccountStoreError(`The disk holding the key store ${file} is full (${message}). Free some space and start again.`);
+      return new AccountStoreError(
+        `The disk holding the key store ${file} is full (${message}). Free some space and start again.`,
+      );
     default:
       return error instanceof Error ? error : new Error(String(error));
   }
@@ -224,7 +241,9 @@ export class SqliteAccountStore implements AccountStore {
       .transaction(() => {
         const version = this.db.pragma('user_version', { simple: true }) as number;
         if (version > SCHEMA_VERSION) {
-          throw new AccountStoreError(`The key store ${file} was written by a newer pawlens (schema ${version}); upgrade pawlens.`);
+          throw new AccountStoreError(
+            `The key store ${file} was written by a newer pawlens (schema ${version}); upgrade pawlens.`,
+          );
         }
         if (version === SCHEMA_VERSION) return;
         this.db.exec(SCHEMA);
@@ -251,7 +270,9 @@ export class SqliteAccountStore implements AccountStore {
     if (thorough) {
       const verdict = this.db.pragma('quick_check(1)', { simple: true });
       if (verdict !== 'ok') {
-        throw new AccountStoreError(`The key store ${this.file} failed its integrity check (${String(verdict)}). Stop every pawlens on it and restore it from a backup; "sqlite3 ${this.file} .recover" may save its rows.`);
+        throw new AccountStoreError(
+          `The key store ${this.file} failed its integrity check (${String(verdict)}). Stop every pawlens on it and restore it from a backup; "sqlite3 ${this.file} .recover" may save its rows.`,
+        );
       }
     }
   }
@@ -268,7 +289,9 @@ export class SqliteAccountStore implements AccountStore {
   /** Statements prepared once, by their text: preparing one costs about as much as running it. */
   private readonly statements = new Map<string, Database.Statement>();
 
-  private sql<Parameters extends unknown[] = unknown[], Row = unknown>(text: string): Database.Statement<Parameters, Row> {
+  private sql<Parameters extends unknown[] = unknown[], Row = unknown>(
+    text: string,
+  ): Database.Statement<Parameters, Row> {
     let statement = this.statements.get(text);
     if (!statement) {
       statement = this.db.prepare(text);
@@ -306,7 +329,11 @@ export class SqliteAccountStore implements AccountStore {
 
   async createFirstKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord | undefined> {
     // IMMEDIATE: the count and the insert under one write lock, so of two processes only one creates it.
-    const create = this.db.transaction(() => ((this.sql('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n === 0 ? this.insertKey(key, secretHash, prefix) : undefined));
+    const create = this.db.transaction(() =>
+      (this.sql('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n === 0
+        ? this.insertKey(key, secretHash, prefix)
+        : undefined,
+    );
     return create.immediate();
   }
 
@@ -342,21 +369,28 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async reserve(keyId: string, credits: number, requestId: string, operation: OperationKey) {
-    const reservation = this.failures.guard(() => this.db.transaction((): Reservation | undefined => {
-      const row = this.requireRow(keyId);
-      const metered = row.credits !== null;
-      if (metered) {
-        const taken = this.sql('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?')
-          .run(credits, keyId, credits);
-        if (taken.changes === 0) return undefined;
-      }
-      const inserted = this.sql(
-        `INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at, owner)
+    const reservation = this.failures.guard(() =>
+      this.db
+        .transaction((): Reservation | undefined => {
+          const row = this.requireRow(keyId);
+          const metered = row.credits !== null;
+          if (metered) {
+            const taken = this.sql('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ?').run(
+              credits,
+              keyId,
+              credits,
+            );
+            if (taken.changes === 0) return undefined;
+          }
+          const inserted = this.sql(
+            `INSERT INTO credit_reservations (key_id, request_id, operation, credits, metered, created_at, owner)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp(), this.holdings.lease ?? null);
-      const remaining = metered ? (this.requireRow(keyId).credits as number) : null;
-      return { id: Number(inserted.lastInsertRowid), keyId, credits, remaining };
-    }).immediate());
+          ).run(keyId, requestId, operation, credits, metered ? 1 : 0, this.timestamp(), this.holdings.lease ?? null);
+          const remaining = metered ? (this.requireRow(keyId).credits as number) : null;
+          return { id: Number(inserted.lastInsertRowid), keyId, credits, remaining };
+        })
+        .immediate(),
+    );
     if (reservation) this.holdings.reservations.add(reservation.id);
     return reservation;
   }
@@ -365,28 +399,48 @@ export class SqliteAccountStore implements AccountStore {
     // Settled or not, the request is over: a reservation or claim a failed write left behind is the sweep's (sweepAbandoned).
     this.holdings.reservations.delete(reservation.id);
     if (answer) this.holdings.claims.delete(claimOf(reservation.keyId, answer.idempotencyKey));
-    this.failures.guard(() => this.db.transaction(() => {
-      const row = this.sql<[number], ReservationRow & { request_id: string; operation: string }>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
-      if (!row) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
-      const at = this.timestamp();
-      if (charged) {
-        this.sql('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
-        this.sql('INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES (?, ?, ?, ?, ?)')
-          .run(row.key_id, row.operation, row.request_id, row.credits, at);
-      } else {
-        this.refundRow(row);
-      }
-      this.sql('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, row.key_id);
-      if (answer) {
-        this.sql('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?')
-          .run(answer.body, row.key_id, answer.idempotencyKey);
-      }
-      if (record) {
-        this.sql(
-          'INSERT INTO pet_records (key_id, pet_id, request_id, operation, credits_charged, created_at, data, photo, photo_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        ).run(row.key_id, record.petId, row.request_id, row.operation, charged ? row.credits : 0, at, record.data, record.photo?.bytes ?? null, record.photo?.format ?? null);
-      }
-    }).immediate());
+    this.failures.guard(() =>
+      this.db
+        .transaction(() => {
+          const row = this.sql<[number], ReservationRow & { request_id: string; operation: string }>(
+            'SELECT * FROM credit_reservations WHERE id = ?',
+          ).get(reservation.id);
+          if (!row) throw new AccountStoreError(`Reservation ${reservation.id} is not open; it was already settled.`);
+          const at = this.timestamp();
+          if (charged) {
+            this.sql('DELETE FROM credit_reservations WHERE id = ?').run(row.id);
+            this.sql(
+              'INSERT INTO usage_ledger (key_id, operation, request_id, credits, created_at) VALUES (?, ?, ?, ?, ?)',
+            ).run(row.key_id, row.operation, row.request_id, row.credits, at);
+          } else {
+            this.refundRow(row);
+          }
+          this.sql('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, row.key_id);
+          if (answer) {
+            this.sql('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?').run(
+              answer.body,
+              row.key_id,
+              answer.idempotencyKey,
+            );
+          }
+          if (record) {
+            this.sql(
+              'INSERT INTO pet_records (key_id, pet_id, request_id, operation, credits_charged, created_at, data, photo, photo_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+            ).run(
+              row.key_id,
+              record.petId,
+              row.request_id,
+              row.operation,
+              charged ? row.credits : 0,
+              at,
+              record.data,
+              record.photo?.bytes ?? null,
+              record.photo?.format ?? null,
+            );
+          }
+        })
+        .immediate(),
+    );
   }
 
   private refundRow(row: ReservationRow) {
@@ -398,15 +452,27 @@ export class SqliteAccountStore implements AccountStore {
 
   async refund(reservation: Reservation) {
     this.holdings.reservations.delete(reservation.id);
-    this.failures.guard(() => this.db.transaction(() => {
-      const row = this.sql<[number], ReservationRow>('SELECT * FROM credit_reservations WHERE id = ?').get(reservation.id);
-      if (row) this.refundRow(row);
-    }).immediate());
+    this.failures.guard(() =>
+      this.db
+        .transaction(() => {
+          const row = this.sql<[number], ReservationRow>('SELECT * FROM credit_reservations WHERE id = ?').get(
+            reservation.id,
+          );
+          if (row) this.refundRow(row);
+        })
+        .immediate(),
+    );
   }
 
   private insertLease(id: string): void {
     const at = this.timestamp();
-    this.sql('INSERT INTO instances (id, pid, host, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)').run(id, process.pid, hostname(), at, at);
+    this.sql('INSERT INTO instances (id, pid, host, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)').run(
+      id,
+      process.pid,
+      hostname(),
+      at,
+      at,
+    );
   }
 
   async startLease(lapseMs = LEASE_LAPSE_MS): Promise<string> {
@@ -432,23 +498,42 @@ export class SqliteAccountStore implements AccountStore {
 
   /** Whether a reservation or claim with this owner belongs to nobody any more (see AccountStore.sweepAbandoned). */
   private abandonedBy(owner: string | null, createdAt: string, openHere: boolean, limits: AbandonLimits): boolean {
-    const lease = owner === null ? undefined : this.sql<[string], { heartbeat_at: string }>('SELECT heartbeat_at FROM instances WHERE id = ?').get(owner);
+    const lease =
+      owner === null
+        ? undefined
+        : this.sql<[string], { heartbeat_at: string }>('SELECT heartbeat_at FROM instances WHERE id = ?').get(owner);
     const ownerHeartbeat = lease && new Date(lease.heartbeat_at);
-    return this.holdings.abandoned({ owner, createdAt: new Date(createdAt), ownerHeartbeat, openHere }, this.now(), limits);
+    return this.holdings.abandoned(
+      { owner, createdAt: new Date(createdAt), ownerHeartbeat, openHere },
+      this.now(),
+      limits,
+    );
   }
 
   private claimAbandoned(row: ClaimRow, limits: AbandonLimits): boolean {
-    return this.abandonedBy(row.owner, row.created_at, this.holdings.claims.has(claimOf(row.key_id, row.idem_key)), limits);
+    return this.abandonedBy(
+      row.owner,
+      row.created_at,
+      this.holdings.claims.has(claimOf(row.key_id, row.idem_key)),
+      limits,
+    );
   }
 
   /** Every reservation and unanswered claim, each with whether nobody holds it any more: what held() shows and sweepAbandoned() gives back. */
   private heldRows(limits: AbandonLimits) {
-    const reservations = this.sql<[], ReservationRow & { request_id: string; created_at: string }>('SELECT * FROM credit_reservations ORDER BY id')
+    const reservations = this.sql<[], ReservationRow & { request_id: string; created_at: string }>(
+      'SELECT * FROM credit_reservations ORDER BY id',
+    )
       .all()
-      .map((row) => ({ row, abandoned: this.abandonedBy(row.owner, row.created_at, this.holdings.reservations.has(row.id), limits) }));
+      .map((row) => ({
+        row,
+        abandoned: this.abandonedBy(row.owner, row.created_at, this.holdings.reservations.has(row.id), limits),
+      }));
     // Through the partial index on unanswered claims, so answered ones, however many, are not read
     // (an ORDER BY would make SQLite walk the age index over every entry instead): sorted here.
-    const claims = this.sql<[], ClaimRow>('SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL')
+    const claims = this.sql<[], ClaimRow>(
+      'SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL',
+    )
       .all()
       .sort((a, b) => a.created_at.localeCompare(b.created_at))
       .map((row) => ({ row, abandoned: this.claimAbandoned(row, limits) }));
@@ -456,16 +541,26 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async sweepAbandoned(limits: AbandonLimits): Promise<SweepResult> {
-    return this.db.transaction((): SweepResult => {
-      const held = this.heldRows(limits);
-      const reservations = held.reservations.filter((entry) => entry.abandoned).map((entry) => entry.row);
-      const claims = held.claims.filter((entry) => entry.abandoned).map((entry) => entry.row);
-      reservations.forEach((row) => this.refundRow(row));
-      for (const claim of claims) this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(claim.key_id, claim.idem_key);
-      const lapsed = new Date(this.now().getTime() - limits.leaseLapseMs).toISOString();
-      this.sql('DELETE FROM instances WHERE heartbeat_at < ?').run(lapsed);
-      return { reservations: reservations.length, credits: reservations.reduce((sum, row) => sum + (row.metered ? row.credits : 0), 0), claims: claims.length };
-    }).immediate();
+    return this.db
+      .transaction((): SweepResult => {
+        const held = this.heldRows(limits);
+        const reservations = held.reservations.filter((entry) => entry.abandoned).map((entry) => entry.row);
+        const claims = held.claims.filter((entry) => entry.abandoned).map((entry) => entry.row);
+        reservations.forEach((row) => this.refundRow(row));
+        for (const claim of claims)
+          this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(
+            claim.key_id,
+            claim.idem_key,
+          );
+        const lapsed = new Date(this.now().getTime() - limits.leaseLapseMs).toISOString();
+        this.sql('DELETE FROM instances WHERE heartbeat_at < ?').run(lapsed);
+        return {
+          reservations: reservations.length,
+          credits: reservations.reduce((sum, row) => sum + (row.metered ? row.credits : 0), 0),
+          claims: claims.length,
+        };
+      })
+      .immediate();
   }
 
   async held(limits: AbandonLimits): Promise<HeldWork> {
@@ -474,23 +569,51 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async purgeIdempotencyKeys(olderThan: Date, limit: number): Promise<number> {
-    return this.sql('DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?)').run(
-      olderThan.toISOString(),
-      limit,
-    ).changes;
+    return this.sql(
+      'DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?)',
+    ).run(olderThan.toISOString(), limit).changes;
   }
 
   async usage(keyId?: string, limit = 100): Promise<UsageRecord[]> {
     const rows = keyId
       ? this.sql('SELECT * FROM usage_ledger WHERE key_id = ? ORDER BY id DESC LIMIT ?').all(keyId, limit)
       : this.sql('SELECT * FROM usage_ledger ORDER BY id DESC LIMIT ?').all(limit);
-    return (rows as Array<{ key_id: string; operation: OperationKey; request_id: string; credits: number; created_at: string }>).map(
-      (row) => ({ keyId: row.key_id, operation: row.operation, requestId: row.request_id, credits: row.credits, at: row.created_at }),
-    );
+    return (
+      rows as Array<{
+        key_id: string;
+        operation: OperationKey;
+        request_id: string;
+        credits: number;
+        created_at: string;
+      }>
+    ).map((row) => ({
+      keyId: row.key_id,
+      operation: row.operation,
+      requestId: row.request_id,
+      credits: row.credits,
+      at: row.created_at,
+    }));
   }
 
-  async petRecords(keyId: string, petId: string, limit: number, before = Number.MAX_SAFE_INTEGER): Promise<PetRecord[]> {
-    const rows = this.sql<[string, string, number, number], { id: number; pet_id: string; request_id: string; operation: OperationKey; credits_charged: number; created_at: string; data: string; has_photo: number }>(
+  async petRecords(
+    keyId: string,
+    petId: string,
+    limit: number,
+    before = Number.MAX_SAFE_INTEGER,
+  ): Promise<PetRecord[]> {
+    const rows = this.sql<
+      [string, string, number, number],
+      {
+        id: number;
+        pet_id: string;
+        request_id: string;
+        operation: OperationKey;
+        credits_charged: number;
+        created_at: string;
+        data: string;
+        has_photo: number;
+      }
+    >(
       'SELECT id, pet_id, request_id, operation, credits_charged, created_at, data, photo IS NOT NULL AS has_photo FROM pet_records WHERE key_id = ? AND pet_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
     ).all(keyId, petId, before, limit);
     return rows.map((row) => ({
@@ -513,38 +636,61 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async deletePet(keyId: string, petId: string): Promise<number> {
-    return this.failures.guard(() => this.sql('DELETE FROM pet_records WHERE key_id = ? AND pet_id = ?').run(keyId, petId).changes);
+    return this.failures.guard(
+      () => this.sql('DELETE FROM pet_records WHERE key_id = ? AND pet_id = ?').run(keyId, petId).changes,
+    );
   }
 
   async purgePetRecords(olderThan: Date, limit: number): Promise<number> {
-    return this.sql('DELETE FROM pet_records WHERE rowid IN (SELECT rowid FROM pet_records WHERE created_at < ? LIMIT ?)').run(olderThan.toISOString(), limit).changes;
+    return this.sql(
+      'DELETE FROM pet_records WHERE rowid IN (SELECT rowid FROM pet_records WHERE created_at < ? LIMIT ?)',
+    ).run(olderThan.toISOString(), limit).changes;
   }
 
-  async claimIdempotencyKey(keyId: string, key: string, requestHash: string, ttlMs: number, abandonAfterMs: number): Promise<IdempotencyClaim> {
-    const claimed = this.failures.guard(() => this.db.transaction((): IdempotencyClaim => {
-      const now = this.now();
-      const row = this.sql<[string, string], ClaimRow & { request_hash: string; body: string | null }>(
-        'SELECT key_id, idem_key, request_hash, body, created_at, owner FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
-      ).get(keyId, key);
-      // An entry past its time is gone, whether or not the background purge has reached it yet.
-      if (!row || Date.parse(row.created_at) < now.getTime() - ttlMs) {
-        this.sql('INSERT OR REPLACE INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES (?, ?, ?, ?, ?)')
-          .run(keyId, key, requestHash, now.toISOString(), this.holdings.lease ?? null);
-        return { state: 'claimed' };
-      }
-      if (row.request_hash !== requestHash) return { state: 'mismatch' };
-      if (row.body !== null) return { state: 'replay', body: row.body };
-      if (!this.claimAbandoned(row, { leaseLapseMs: this.holdings.leaseLapseMs, ownerlessAfterMs: abandonAfterMs })) return { state: 'in_progress' };
-      this.sql('UPDATE idempotency_keys SET created_at = ?, owner = ? WHERE key_id = ? AND idem_key = ?').run(now.toISOString(), this.holdings.lease ?? null, keyId, key);
-      return { state: 'claimed' };
-    }).immediate());
+  async claimIdempotencyKey(
+    keyId: string,
+    key: string,
+    requestHash: string,
+    ttlMs: number,
+    abandonAfterMs: number,
+  ): Promise<IdempotencyClaim> {
+    const claimed = this.failures.guard(() =>
+      this.db
+        .transaction((): IdempotencyClaim => {
+          const now = this.now();
+          const row = this.sql<[string, string], ClaimRow & { request_hash: string; body: string | null }>(
+            'SELECT key_id, idem_key, request_hash, body, created_at, owner FROM idempotency_keys WHERE key_id = ? AND idem_key = ?',
+          ).get(keyId, key);
+          // An entry past its time is gone, whether or not the background purge has reached it yet.
+          if (!row || Date.parse(row.created_at) < now.getTime() - ttlMs) {
+            this.sql(
+              'INSERT OR REPLACE INTO idempotency_keys (key_id, idem_key, request_hash, created_at, owner) VALUES (?, ?, ?, ?, ?)',
+            ).run(keyId, key, requestHash, now.toISOString(), this.holdings.lease ?? null);
+            return { state: 'claimed' };
+          }
+          if (row.request_hash !== requestHash) return { state: 'mismatch' };
+          if (row.body !== null) return { state: 'replay', body: row.body };
+          if (!this.claimAbandoned(row, { leaseLapseMs: this.holdings.leaseLapseMs, ownerlessAfterMs: abandonAfterMs }))
+            return { state: 'in_progress' };
+          this.sql('UPDATE idempotency_keys SET created_at = ?, owner = ? WHERE key_id = ? AND idem_key = ?').run(
+            now.toISOString(),
+            this.holdings.lease ?? null,
+            keyId,
+            key,
+          );
+          return { state: 'claimed' };
+        })
+        .immediate(),
+    );
     if (claimed.state === 'claimed') this.holdings.claims.add(claimOf(keyId, key));
     return claimed;
   }
 
   async releaseIdempotencyKey(keyId: string, key: string) {
     this.holdings.claims.delete(claimOf(keyId, key));
-    this.failures.guard(() => this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(keyId, key));
+    this.failures.guard(() =>
+      this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(keyId, key),
+    );
   }
 
   async takeCall(keyId: string, perMinute: number, at: Date): Promise<RateDecision> {

@@ -59,5 +59,11 @@ export const toHeldWork = (reservations: Judged<HeldReservationRow>, claims: Jud
     since: row.created_at,
     abandoned,
   })),
-  claims: claims.map(({ row, abandoned }) => ({ keyId: row.key_id, idempotencyKey: row.idem_key, owner: row.owner, since: row.created_at, abandoned })),
+  claims: claims.map(({ row, abandoned }) => ({
+    keyId: row.key_id,
+    idempotencyKey: row.idem_key,
+    owner: row.owner,
+    since: row.created_at,
+    abandoned,
+  })),
 });

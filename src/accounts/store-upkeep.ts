@@ -77,7 +77,11 @@ export class StoreUpkeep {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.round;
-    await this.store.endLease().catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not end the store lease; it lapses by itself'));
+    await this.store
+      .endLease()
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'could not end the store lease; it lapses by itself'),
+      );
   }
 
   private async roundOnce(): Promise<void> {
@@ -102,17 +106,26 @@ export class StoreUpkeep {
   private async sweep(): Promise<void> {
     try {
       const swept = await this.store.sweepAbandoned(this.limits);
-      if (swept.reservations > 0 || swept.claims > 0) this.options.logger.warn(swept, 'gave back reservations and idempotency claims nobody holds any more');
+      if (swept.reservations > 0 || swept.claims > 0)
+        this.options.logger.warn(swept, 'gave back reservations and idempotency claims nobody holds any more');
     } catch (error) {
-      this.options.logger.error({ err: error }, 'the sweep of abandoned reservations failed; it runs again in a few seconds');
+      this.options.logger.error(
+        { err: error },
+        'the sweep of abandoned reservations failed; it runs again in a few seconds',
+      );
     }
   }
 
   private async purge(): Promise<void> {
     const now = this.now().getTime();
-    await this.purgeInBatches('expired idempotency entries', (limit) => this.store.purgeIdempotencyKeys(new Date(now - this.options.idempotencyTtlMs), limit));
+    await this.purgeInBatches('expired idempotency entries', (limit) =>
+      this.store.purgeIdempotencyKeys(new Date(now - this.options.idempotencyTtlMs), limit),
+    );
     const retention = this.options.recordsRetentionMs;
-    if (retention !== undefined) await this.purgeInBatches("pets' records past their retention", (limit) => this.store.purgePetRecords(new Date(now - retention), limit));
+    if (retention !== undefined)
+      await this.purgeInBatches("pets' records past their retention", (limit) =>
+        this.store.purgePetRecords(new Date(now - retention), limit),
+      );
   }
 
   private async purgeInBatches(what: string, purge: (limit: number) => Promise<number>): Promise<void> {
@@ -140,13 +153,18 @@ export class StoreUpkeep {
       check: async (): Promise<CheckResult> => {
         // Which store answers: the file, or the database without its password.
         const { kind: store, location } = this.store.description;
-        const error = (fields: Record<string, unknown>): CheckResult => ({ status: 'not_ready', report: { status: 'error', store, location, ...fields } });
+        const error = (fields: Record<string, unknown>): CheckResult => ({
+          status: 'not_ready',
+          report: { status: 'error', store, location, ...fields },
+        });
         const failure = this.store.failure();
         if (this.probeFailure) return error({ reason: this.probeFailure });
         if (failure) return error({ reason: failure.message, code: failure.code, since: failure.at });
         const free = await this.freeBytes().catch(() => Number.POSITIVE_INFINITY);
         if (free < this.minFreeBytes) {
-          return error({ reason: `${Math.floor(free / 1024 / 1024)} MiB free beside the key store; paid calls need ${Math.floor(this.minFreeBytes / 1024 / 1024)} MiB` });
+          return error({
+            reason: `${Math.floor(free / 1024 / 1024)} MiB free beside the key store; paid calls need ${Math.floor(this.minFreeBytes / 1024 / 1024)} MiB`,
+          });
         }
         return { status: 'ok', report: { status: 'ok', store, location } };
       },

@@ -23,7 +23,10 @@ export function decodeSizeFor(operation: Operation, models: VisionModels, narrat
   if (models.detector) needs.push(models.detector.needs);
   if (models.classifier) needs.push(operation.reads.species ? CLASSIFIER_DETAIL : models.classifier.needs);
   if (narrated) needs.push({ longSide: LLM_IMAGE_LONG_SIDE, shortSide: 0 });
-  return { longSide: Math.max(...needs.map((size) => size.longSide)), shortSide: Math.max(...needs.map((size) => size.shortSide)) };
+  return {
+    longSide: Math.max(...needs.map((size) => size.longSide)),
+    shortSide: Math.max(...needs.map((size) => size.shortSide)),
+  };
 }
 
 /**

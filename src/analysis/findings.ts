@@ -58,10 +58,14 @@ export type SceneSubject =
   | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' };
 
 /** Why the photo gate refused a photo: its quality, or the wrong kind of photo. */
-export type Refusal = { readonly reason: 'quality'; readonly problem: QualityProblem } | { readonly reason: 'wrong_subject'; readonly shows: SceneSubject };
+export type Refusal =
+  | { readonly reason: 'quality'; readonly problem: QualityProblem }
+  | { readonly reason: 'wrong_subject'; readonly shows: SceneSubject };
 
 /** The gate's word and, past it, the operation's findings: one or the other, never both. */
-export type Verdict<Findings> = { readonly judged: true; readonly findings: Findings } | { readonly judged: false; readonly refusal: Refusal };
+export type Verdict<Findings> =
+  | { readonly judged: true; readonly findings: Findings }
+  | { readonly judged: false; readonly refusal: Refusal };
 
 /** Severities a rule can conclude, mildest first; `inconclusive` is the gate's, not a rule's. */
 export const RULE_SEVERITIES = JUDGED_SEVERITIES;

@@ -9,7 +9,6 @@ export interface LlmStage {
   readonly mode: 'auto' | 'required';
 }
 
-
 /**
  * The narrate step's policy for a configured language model: its fields, or undefined when the
  * templates must answer (auto mode); in required mode its failure is the request's failure,
@@ -18,15 +17,24 @@ export interface LlmStage {
 export function languageModelStep(stage: LlmStage) {
   /** Whether a photo judged now would go to the model: not while auto mode leaves a down Ollama alone. */
   const willTry = () => stage.mode === 'required' || stage.narrator.available();
-  const write = async <Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<z.infer<Fields> | undefined> => {
+  const write = async <Fields extends z.ZodObject>(
+    request: NarrationRequest<Fields>,
+  ): Promise<z.infer<Fields> | undefined> => {
     if (!willTry()) return undefined;
     const outcome = await stage.narrator.narrate(request);
     if (outcome.ok) return outcome.fields;
     if (stage.mode === 'required') {
       if (outcome.cause === 'queue_full') {
-        throw new ApiError('SERVICE_BUSY', 'Every language model slot is taken and the LLM queue is full; retry shortly. Nothing was charged.', { 'Retry-After': '5' });
+        throw new ApiError(
+          'SERVICE_BUSY',
+          'Every language model slot is taken and the LLM queue is full; retry shortly. Nothing was charged.',
+          { 'Retry-After': '5' },
+        );
       }
-      throw new ApiError('AI_CALL_FAILED', `The language model this server requires failed (${outcome.cause}); nothing was charged.`);
+      throw new ApiError(
+        'AI_CALL_FAILED',
+        `The language model this server requires failed (${outcome.cause}); nothing was charged.`,
+      );
     }
     return undefined;
   };

@@ -3,6 +3,9 @@ import { loadVisionModels, type VisionModels, type VisionOptions } from '../visi
 
 /** Every model the operations use, with a severity head for each health operation checked against its rules. */
 export function loadAnalysisModels(options: Omit<VisionOptions, 'heads'>): Promise<VisionModels> {
-  const heads = HEALTH_OPERATIONS.map((operation) => ({ operation: operation.key, ruleIds: operation.rules.rules.map((rule) => rule.id) }));
+  const heads = HEALTH_OPERATIONS.map((operation) => ({
+    operation: operation.key,
+    ruleIds: operation.rules.rules.map((rule) => rule.id),
+  }));
   return loadVisionModels({ ...options, heads });
 }

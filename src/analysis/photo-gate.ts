@@ -59,7 +59,10 @@ const animalSubject = (animals: readonly SceneAnimal[]): SceneSubject => {
 /** The largest unrelated object the detector is sure of, if it fills enough of the frame. */
 function unrelatedObject(scene: Scene): SceneSubject | undefined {
   const thing = scene.things.find(
-    (candidate) => COCO_UNRELATED_OBJECTS.has(candidate.label) && candidate.score >= SCENE_LIMITS.objectScore && candidate.share >= SCENE_LIMITS.objectShare,
+    (candidate) =>
+      COCO_UNRELATED_OBJECTS.has(candidate.label) &&
+      candidate.score >= SCENE_LIMITS.objectScore &&
+      candidate.share >= SCENE_LIMITS.objectShare,
   );
   return thing && { kind: 'object', name: COCO_NAMES[thing.label], label: thing.label };
 }
@@ -95,7 +98,9 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
         return scene.people.length > 0 ? people : (unrelatedObject(scene) ?? { kind: 'no_animal' });
       }
       // Without a detector, the classifier's best label for the whole frame says what it shows instead.
-      return scene.frame && !scene.frame.species ? { kind: 'object', name: undefined, label: scene.frame.topLabel } : undefined;
+      return scene.frame && !scene.frame.species
+        ? { kind: 'object', name: undefined, label: scene.frame.topLabel }
+        : undefined;
     }
     default: {
       const unknown: never = needs.shows;
@@ -115,6 +120,11 @@ export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal 
   const shows = wrongSubject(needs, measurement);
   if (shows) return { reason: 'wrong_subject', shows };
   const coverage = measurement.colour?.quality.coverage;
-  if (needs.subject && coverage !== undefined && (coverage < QUALITY_LIMITS.minCoverage || coverage > QUALITY_LIMITS.maxCoverage)) return { reason: 'quality', problem: 'no_subject' };
+  if (
+    needs.subject &&
+    coverage !== undefined &&
+    (coverage < QUALITY_LIMITS.minCoverage || coverage > QUALITY_LIMITS.maxCoverage)
+  )
+    return { reason: 'quality', problem: 'no_subject' };
   return undefined;
 }

@@ -33,7 +33,11 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
 
   /** Only what the operation reads: the colour network for rules that read colours, else the exposure check on the same input. */
   async function measure(operation: Operation, input: AnalysisInput): Promise<Measurement> {
-    const sceneOptions = { animalType: input.animalType, readFrame: operation.needs.shows !== 'close-up', classify: animalsToClassify(operation, narrated()) };
+    const sceneOptions = {
+      animalType: input.animalType,
+      readFrame: operation.needs.shows !== 'close-up',
+      classify: animalsToClassify(operation, narrated()),
+    };
     // The scene models and the colour analyser run side by side, in the inference threads.
     const [{ scene, view }, colour] = await Promise.all([
       describeScene(input.image, models, sceneOptions),
@@ -53,12 +57,20 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       // gate: can this photo be judged for this operation at all? If not, why, and no rule speaks
       const refusal = gatePhoto(operation.needs, measurement);
       // judge: the operation's rules or classifier turn what was measured into findings
-      const verdict = refusal ? { judged: false as const, refusal } : { judged: true as const, findings: await operation.judge(measurement, input, models) };
+      const verdict = refusal
+        ? { judged: false as const, refusal }
+        : { judged: true as const, findings: await operation.judge(measurement, input, models) };
       // narrate, from the built-in templates: a complete answer that needs no language model
       const data = operation.answer(verdict, input.language, scene);
       return { operation: key, input, verdict, scene, data: data as OperationData<K> };
     },
-    async narrate<K extends OperationKey>({ operation: key, input, verdict, scene, data }: AssessedAs<K>): Promise<Answer<OperationData<K>>> {
+    async narrate<K extends OperationKey>({
+      operation: key,
+      input,
+      verdict,
+      scene,
+      data,
+    }: AssessedAs<K>): Promise<Answer<OperationData<K>>> {
       const operation: Operation = OPERATIONS[key];
       // A photo the gate refused never goes to the model, and assessed nothing: it costs nothing.
       if (!verdict.judged) return { data, assessed: false };
@@ -67,10 +79,20 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       const { fields, facts, limitation } = operation.llm;
       // narrate, with the language model: the text fields, told the findings and the scene it must respect
       const told = [...facts(verdict.findings, input.language), ...sceneFacts(scene, input.language)];
-      const written = await languageModel.write({ operation: key, fields, facts: told, fallback: data, limitation: limitation(input.language), input });
+      const written = await languageModel.write({
+        operation: key,
+        fields,
+        facts: told,
+        fallback: data,
+        limitation: limitation(input.language),
+        input,
+      });
       if (!written) return { data, assessed: assessedOnDevice };
       // merge: measured facts win over the model's words; the operation decides which
-      return { data: operation.merge(verdict.findings, data, written, input.language) as OperationData<K>, assessed: true };
+      return {
+        data: operation.merge(verdict.findings, data, written, input.language) as OperationData<K>,
+        assessed: true,
+      };
     },
   };
 }

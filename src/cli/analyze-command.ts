@@ -10,7 +10,11 @@ export const ANALYZE_USAGE = `pawlens analyze OPERATION IMAGE [--language en|zh|
       OPERATION: ${OPERATION_LIST.map((operation) => operation.key).join(', ')} (or its path, e.g. feces-analysis).`;
 
 /** The same pipeline the HTTP route runs, from a file: intake, analysis, closed-schema check. */
-export async function runAnalyzeCommand(args: string[], pipeline: Pipeline, print: (line: string) => void): Promise<void> {
+export async function runAnalyzeCommand(
+  args: string[],
+  pipeline: Pipeline,
+  print: (line: string) => void,
+): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -24,7 +28,11 @@ export async function runAnalyzeCommand(args: string[], pipeline: Pipeline, prin
     const bytes = await readFile(file).catch(() => {
       throw new Error(`Cannot read ${file}.`);
     });
-    const request = parseAnalysisRequest({ image: 'unused', language: values.language, animalType: values['animal-type'] });
+    const request = parseAnalysisRequest({
+      image: 'unused',
+      language: values.language,
+      animalType: values['animal-type'],
+    });
     const image = await pipeline.decode(operation.key, bytes);
     const input = { image, language: request.language, animalType: request.animalType, requestId: 'req_cli_local' };
     const { data } = await pipeline.narrate(await pipeline.assess(operation.key, input));

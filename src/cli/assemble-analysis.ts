@@ -25,17 +25,34 @@ export interface Assembled {
  * the privacy guard on OLLAMA_HOST (refused before a single photo could be sent), and the LLM
  * stage when PAWLENS_LLM is not off.
  */
-export async function assembleAnalysis(config: Config, logger: Logger, print: (line: string) => void, metrics?: Metrics): Promise<Assembled> {
+export async function assembleAnalysis(
+  config: Config,
+  logger: Logger,
+  print: (line: string) => void,
+  metrics?: Metrics,
+): Promise<Assembled> {
   const pool = config.inferenceThreads > 0 ? new InferencePool(config.inferenceThreads) : undefined;
   if (pool) metrics?.watchInferencePool(pool);
-  const vision = await loadAnalysisModels({ modelsDir: config.modelsDir, breedModel: config.breedModel, detectorModel: config.detectorModel, pool }).catch(async (error: unknown) => {
+  const vision = await loadAnalysisModels({
+    modelsDir: config.modelsDir,
+    breedModel: config.breedModel,
+    detectorModel: config.detectorModel,
+    pool,
+  }).catch(async (error: unknown) => {
     await pool?.close();
     throw error;
   });
   logger.info({ models: vision.loaded.map((model) => model.manifest.name) }, 'models loaded');
-  if (!existsSync(config.modelsDir)) print(`PAWLENS_MODELS_DIR=${config.modelsDir} does not exist: no installed model is loaded from it (a typo, or a volume not mounted?).`);
-  if (!vision.detector) print('No object detector installed: the photo gate cannot tell what a photo shows ("pawlens models install recommended").');
-  if (!vision.classifier) print('No classifier installed: breed answers "unknown" ("pawlens models install recommended").');
+  if (!existsSync(config.modelsDir))
+    print(
+      `PAWLENS_MODELS_DIR=${config.modelsDir} does not exist: no installed model is loaded from it (a typo, or a volume not mounted?).`,
+    );
+  if (!vision.detector)
+    print(
+      'No object detector installed: the photo gate cannot tell what a photo shows ("pawlens models install recommended").',
+    );
+  if (!vision.classifier)
+    print('No classifier installed: breed answers "unknown" ("pawlens models install recommended").');
 
   const { llm } = config;
   let narrator: OllamaNarrator | undefined;

@@ -8,8 +8,17 @@ export const DOCTOR_USAGE = `pawlens doctor [--clear] [--json]
   seconds; use it with the server stopped).`;
 
 /** Runs `pawlens doctor` against the store. */
-export async function runDoctorCommand(args: string[], store: AccountStore, limits: AbandonLimits, print: (line: string) => void): Promise<void> {
-  const { values } = parseArgs({ args, strict: true, options: { clear: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } } });
+export async function runDoctorCommand(
+  args: string[],
+  store: AccountStore,
+  limits: AbandonLimits,
+  print: (line: string) => void,
+): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: { clear: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+  });
   const held = await store.held(limits);
   const swept = values.clear ? await store.sweepAbandoned(limits) : undefined;
   if (values.json) {
@@ -18,9 +27,17 @@ export async function runDoctorCommand(args: string[], store: AccountStore, limi
   }
   const state = (abandoned: boolean) => (abandoned ? 'ABANDONED' : 'in flight');
   print(held.reservations.length === 0 ? 'No credits reserved.' : `Credits reserved (${held.reservations.length}):`);
-  for (const r of held.reservations) print(`  ${r.since}  ${r.keyId}  ${r.credits} credits  ${r.requestId}  ${r.owner ?? '(no lease)'}  ${state(r.abandoned)}`);
+  for (const r of held.reservations)
+    print(
+      `  ${r.since}  ${r.keyId}  ${r.credits} credits  ${r.requestId}  ${r.owner ?? '(no lease)'}  ${state(r.abandoned)}`,
+    );
   print(held.claims.length === 0 ? 'No idempotency claims open.' : `Idempotency claims open (${held.claims.length}):`);
-  for (const c of held.claims) print(`  ${c.since}  ${c.keyId}  ${JSON.stringify(c.idempotencyKey)}  ${c.owner ?? '(no lease)'}  ${state(c.abandoned)}`);
-  if (swept) print(`Cleared: ${swept.reservations} reservations (${swept.credits} credits given back), ${swept.claims} claims.`);
-  else if ([...held.reservations, ...held.claims].some((entry) => entry.abandoned)) print('Run "pawlens doctor --clear" to give back the abandoned ones.');
+  for (const c of held.claims)
+    print(
+      `  ${c.since}  ${c.keyId}  ${JSON.stringify(c.idempotencyKey)}  ${c.owner ?? '(no lease)'}  ${state(c.abandoned)}`,
+    );
+  if (swept)
+    print(`Cleared: ${swept.reservations} reservations (${swept.credits} credits given back), ${swept.claims} claims.`);
+  else if ([...held.reservations, ...held.claims].some((entry) => entry.abandoned))
+    print('Run "pawlens doctor --clear" to give back the abandoned ones.');
 }

@@ -41,10 +41,16 @@ function describeKey(key: KeyRecord): string {
 }
 
 /** Runs one `pawlens keys …` command against the store; output goes through `print`. */
-export async function runKeysCommand(args: string[], store: AccountStore, print: Print, now = new Date()): Promise<void> {
+export async function runKeysCommand(
+  args: string[],
+  store: AccountStore,
+  print: Print,
+  now = new Date(),
+): Promise<void> {
   // parseArgs would take "-3" for an option; say what is wrong with it instead.
   const negative = args.find((arg) => /^-\d/.test(arg));
-  if (negative) throw new Error(`${negative}: credits and limits are positive whole numbers, e.g. pawlens keys credit ID 100.`);
+  if (negative)
+    throw new Error(`${negative}: credits and limits are positive whole numbers, e.g. pawlens keys credit ID 100.`);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -96,10 +102,16 @@ export async function runKeysCommand(args: string[], store: AccountStore, print:
     }
     case 'usage': {
       if (id && !(await store.getKey(id))) throw new Error(`No key with id ${id}; "pawlens keys list" shows the ids.`);
-      const rows = await store.usage(id, values.limit === undefined ? 100 : atLeastOne('--limit', positiveInt('--limit', values.limit)));
+      const rows = await store.usage(
+        id,
+        values.limit === undefined ? 100 : atLeastOne('--limit', positiveInt('--limit', values.limit)),
+      );
       if (json) print(JSON.stringify(rows));
       else if (rows.length === 0) print('No charged calls yet.');
-      else rows.forEach((row) => print(`${row.at}  ${row.keyId}  ${row.operation}  ${row.credits} credits  ${row.requestId}`));
+      else
+        rows.forEach((row) =>
+          print(`${row.at}  ${row.keyId}  ${row.operation}  ${row.credits} credits  ${row.requestId}`),
+        );
       return;
     }
     default:

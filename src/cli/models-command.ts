@@ -17,7 +17,11 @@ export const MODELS_USAGE = `pawlens models — the ONNX models on this host
   pawlens models catalogue
       The models that can be installed.`;
 
-export async function runModelsCommand(args: string[], modelsDir: string, print: (line: string) => void): Promise<void> {
+export async function runModelsCommand(
+  args: string[],
+  modelsDir: string,
+  print: (line: string) => void,
+): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -30,7 +34,9 @@ export async function runModelsCommand(args: string[], modelsDir: string, print:
       if (!name) throw new Error(`Usage: pawlens models install NAME|recommended [--from DIR|URL]\n\n${MODELS_USAGE}`);
       for (const model of name === 'recommended' ? RECOMMENDED_MODELS : [name]) {
         const manifest = await installModel(model, { from: values.from, modelsDir });
-        print(`Installed ${manifest.name} (${manifest.task}, sha256 ${manifest.sha256.slice(0, 12)}…) into ${join(modelsDir, manifest.name)}.`);
+        print(
+          `Installed ${manifest.name} (${manifest.task}, sha256 ${manifest.sha256.slice(0, 12)}…) into ${join(modelsDir, manifest.name)}.`,
+        );
       }
       print('Restart pawlens to use it.');
       return;
@@ -46,7 +52,15 @@ export async function runModelsCommand(args: string[], modelsDir: string, print:
           const model = await loadModel(dir);
           await model.release();
           const { manifest } = model;
-          rows.push({ name: manifest.name, origin, task: manifest.task, operation: manifest.operation, sha256: manifest.sha256, dir, status: 'ok' });
+          rows.push({
+            name: manifest.name,
+            origin,
+            task: manifest.task,
+            operation: manifest.operation,
+            sha256: manifest.sha256,
+            dir,
+            status: 'ok',
+          });
         } catch (error) {
           rows.push({ name: dir.split('/').at(-1), origin, dir, status: `broken: ${(error as Error).message}` });
         }
@@ -54,7 +68,9 @@ export async function runModelsCommand(args: string[], modelsDir: string, print:
       if (values.json) print(JSON.stringify(rows));
       else rows.forEach((row) => print(`${row.name}  ${row.origin}  ${'task' in row ? row.task : '-'}  ${row.status}`));
       if (!values.json && !rows.some((row) => row.origin === 'installed')) {
-        print('No scene models installed; "pawlens models install recommended" installs them ("pawlens models catalogue" lists them all).');
+        print(
+          'No scene models installed; "pawlens models install recommended" installs them ("pawlens models catalogue" lists them all).',
+        );
       }
       return;
     }

@@ -11,7 +11,10 @@ export const STORE_FILE = 'pawlens.db';
  * PAWLENS_DATABASE_URL names, its pool watched by `metrics` when given. The PostgreSQL store (and
  * the pg driver, 2 MB of heap that every full collection would mark) is loaded only when named.
  */
-export async function openStore(config: Pick<Config, 'dataDir' | 'database'>, metrics?: Metrics): Promise<AccountStore> {
+export async function openStore(
+  config: Pick<Config, 'dataDir' | 'database'>,
+  metrics?: Metrics,
+): Promise<AccountStore> {
   if (config.database) {
     const { PostgresAccountStore } = await import('../accounts/postgres-account-store.js');
     const store = await PostgresAccountStore.open(config.database.url, { poolSize: config.database.poolSize });

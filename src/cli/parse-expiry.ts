@@ -16,7 +16,9 @@ export function parseExpiry(text: string, now: Date): string {
     instant = Number.NaN;
   }
   if (Number.isNaN(instant)) {
-    throw new Error(`--expires "${text}" is not a date: use YYYY-MM-DD, an ISO date-time, or a number of days such as 30d.`);
+    throw new Error(
+      `--expires "${text}" is not a date: use YYYY-MM-DD, an ISO date-time, or a number of days such as 30d.`,
+    );
   }
   if (instant <= now.getTime()) throw new Error(`--expires "${text}" is in the past.`);
   return new Date(instant).toISOString();

@@ -33,7 +33,9 @@ function readTlsFiles(files: { readonly certFile: string; readonly keyFile: stri
   try {
     createSecureContext(tls);
   } catch (error) {
-    throw new Error(`PAWLENS_TLS_CERT and PAWLENS_TLS_KEY are not a certificate and its private key (PEM): ${(error as Error).message}`);
+    throw new Error(
+      `PAWLENS_TLS_CERT and PAWLENS_TLS_KEY are not a certificate and its private key (PEM): ${(error as Error).message}`,
+    );
   }
   return tls;
 }
@@ -43,7 +45,11 @@ function listen(server: Server, config: Config): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${config.port} on ${config.host} is in use; set PAWLENS_PORT to a free port.`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${config.port} on ${config.host} is in use; set PAWLENS_PORT to a free port.`)
+          : error,
+      ),
     );
     server.listen(config.port, config.host);
   });
@@ -65,7 +71,14 @@ export async function startServer(
   print: (line: string) => void,
 ): Promise<RunningServer> {
   const tls = config.tls && readTlsFiles(config.tls);
-  const upkeep = new StoreUpkeep(store, { dataDir: config.database ? undefined : config.dataDir, idempotencyTtlMs: IDEMPOTENCY_TTL_MS, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS, leaseLapseMs: config.storeLeaseMs, recordsRetentionMs: config.recordsRetentionMs, logger });
+  const upkeep = new StoreUpkeep(store, {
+    dataDir: config.database ? undefined : config.dataDir,
+    idempotencyTtlMs: IDEMPOTENCY_TTL_MS,
+    ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS,
+    leaseLapseMs: config.storeLeaseMs,
+    recordsRetentionMs: config.recordsRetentionMs,
+    logger,
+  });
   const { express } = createApp({
     store,
     pipeline,
@@ -80,7 +93,12 @@ export async function startServer(
     clinicName: config.clinicName,
     keepImages: config.keepImages,
   });
-  const server = createHttpServer(express, logger, { ...DEFAULT_HTTP_LIMITS, requestTimeoutMs: config.requestTimeoutMs }, tls);
+  const server = createHttpServer(
+    express,
+    logger,
+    { ...DEFAULT_HTTP_LIMITS, requestTimeoutMs: config.requestTimeoutMs },
+    tls,
+  );
   // Everything that can fail on a broken store runs before the port opens: a server that cannot
   // read its keys never listens, so nothing half-started answers /healthz while every call fails.
   await upkeep.start();
@@ -101,8 +119,15 @@ export async function startServer(
   const url = `${scheme}://${host}:${address.port}`;
   logger.info({ url }, 'pawlens listening');
   // Listening on every interface: the address to type on this machine is the loopback one.
-  const local = address.address === '0.0.0.0' ? `${scheme}://127.0.0.1:${address.port}` : address.address === '::' ? `${scheme}://[::1]:${address.port}` : url;
-  print(`pawlens listening on ${url} (docs: ${local}/docs${local === url ? '' : '; every interface: keep it behind a firewall or set PAWLENS_HOST'})`);
+  const local =
+    address.address === '0.0.0.0'
+      ? `${scheme}://127.0.0.1:${address.port}`
+      : address.address === '::'
+        ? `${scheme}://[::1]:${address.port}`
+        : url;
+  print(
+    `pawlens listening on ${url} (docs: ${local}/docs${local === url ? '' : '; every interface: keep it behind a firewall or set PAWLENS_HOST'})`,
+  );
 
   if (firstKey) {
     const { record, secret } = firstKey;

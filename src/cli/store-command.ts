@@ -11,19 +11,34 @@ export const STORE_USAGE = `pawlens store migrate [--to postgres://USER:PASSWORD
   replica with PAWLENS_DATABASE_URL set to the same database.`;
 
 /** Runs `pawlens store …`. */
-export async function runStoreCommand(args: string[], config: Pick<Config, 'dataDir' | 'database'>, print: (line: string) => void): Promise<void> {
+export async function runStoreCommand(
+  args: string[],
+  config: Pick<Config, 'dataDir' | 'database'>,
+  print: (line: string) => void,
+): Promise<void> {
   const [action, ...rest] = args;
   if (action !== 'migrate') throw new Error(`Unknown store command "${action ?? ''}".\n\n${STORE_USAGE}`);
   const { values } = parseArgs({ args: rest, strict: true, options: { to: { type: 'string' } } });
   const url = values.to ?? config.database?.url;
-  if (!url) throw new Error(`Name the PostgreSQL database to migrate into: --to postgres://… (or set PAWLENS_DATABASE_URL).\n\n${STORE_USAGE}`);
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`--to must be a PostgreSQL URL (postgres://USER:PASSWORD@HOST:5432/DATABASE), not "${withoutPassword(url)}".`);
+  if (!url)
+    throw new Error(
+      `Name the PostgreSQL database to migrate into: --to postgres://… (or set PAWLENS_DATABASE_URL).\n\n${STORE_USAGE}`,
+    );
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new Error(
+      `--to must be a PostgreSQL URL (postgres://USER:PASSWORD@HOST:5432/DATABASE), not "${withoutPassword(url)}".`,
+    );
   const file = join(config.dataDir, STORE_FILE);
   // Loaded here, with the pg driver, so that no other command (pawlens serve above all) carries it.
   const { migrateToPostgres } = await import('../accounts/migrate-to-postgres.js');
   const report = await migrateToPostgres(file, url);
   print(`Copied ${file} into ${withoutPassword(url)}:`);
-  print(`  ${report.keys} keys, ${report.ledgerRows} ledger rows, ${report.records} pets' records, ${report.idempotentAnswers} stored idempotent answers.`);
-  if (report.creditsGivenBack > 0) print(`  ${report.creditsGivenBack} credits held by calls that never finished went back to their keys.`);
-  print('Start each replica with PAWLENS_DATABASE_URL set to that database; the SQLite file is unchanged (keep it as a backup).');
+  print(
+    `  ${report.keys} keys, ${report.ledgerRows} ledger rows, ${report.records} pets' records, ${report.idempotentAnswers} stored idempotent answers.`,
+  );
+  if (report.creditsGivenBack > 0)
+    print(`  ${report.creditsGivenBack} credits held by calls that never finished went back to their keys.`);
+  print(
+    'Start each replica with PAWLENS_DATABASE_URL set to that database; the SQLite file is unchanged (keep it as a backup).',
+  );
 }

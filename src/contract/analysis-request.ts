@@ -16,7 +16,11 @@ const characters = (text: string) => [...text].length;
 
 // Control characters never belong in an animal name and would end up in prompts and logs.
 const cleanAnimalType = (text: string | null | undefined) => {
-  const cleaned = (text ?? '').replace(/\p{Cc}/gu, ' ').trim().toLowerCase().replace(/\s+/g, ' ');
+  const cleaned = (text ?? '')
+    .replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
   return cleaned === '' ? undefined : cleaned;
 };
 
@@ -27,14 +31,21 @@ const cleanAnimalType = (text: string | null | undefined) => {
  */
 export const AnalysisRequestBody = z
   .looseObject({
-    image: z.string().min(1).describe('Base64-encoded JPG, PNG or WEBP, or a data: URL; whitespace and base64url are fine; at most 3 MiB decoded.'),
+    image: z
+      .string()
+      .min(1)
+      .describe(
+        'Base64-encoded JPG, PNG or WEBP, or a data: URL; whitespace and base64url are fine; at most 3 MiB decoded.',
+      ),
     language: z
       .string()
       .regex(LANGUAGE_TAG)
       .nullable()
       .optional()
       .transform((tag): Language => (tag ? resolveLanguage(tag)! : DEFAULT_LANGUAGE))
-      .describe('Response language: en (the default), zh or es; case-insensitive, and a region tag such as zh-CN or es-MX maps to its language.'),
+      .describe(
+        'Response language: en (the default), zh or es; case-insensitive, and a region tag such as zh-CN or es-MX maps to its language.',
+      ),
     animalType: z
       .string()
       .refine((text) => characters(text) <= ANIMAL_TYPE_MAX_LENGTH)
@@ -80,7 +91,8 @@ export function parseAnalysisRequest(body: unknown, cut?: PlainImageField): Anal
     throw new ApiError('VALIDATION_ERROR', 'The request body must be a JSON object.');
   }
   const parsed = AnalysisRequestBody.safeParse(body);
-  if (parsed.success) return { image: cut ?? parsed.data.image, language: parsed.data.language, animalType: parsed.data.animalType };
+  if (parsed.success)
+    return { image: cut ?? parsed.data.image, language: parsed.data.language, animalType: parsed.data.animalType };
   const field = parsed.error.issues[0]?.path[0];
   throw refusal(String(field), (body as Record<string, unknown>)[String(field)]);
 }
@@ -97,7 +109,10 @@ function refusal(field: string, value: unknown): ApiError {
     case 'animalType':
       return typeof value === 'string'
         ? new ApiError('VALIDATION_ERROR', `"animalType" must be at most ${ANIMAL_TYPE_MAX_LENGTH} characters.`)
-        : new ApiError('VALIDATION_ERROR', `"animalType" must be a string such as "dog" or "cat", not ${describeType(value)}.`);
+        : new ApiError(
+            'VALIDATION_ERROR',
+            `"animalType" must be a string such as "dog" or "cat", not ${describeType(value)}.`,
+          );
     default:
       return new ApiError('VALIDATION_ERROR');
   }

@@ -46,7 +46,12 @@ export type HealthSeverity = (typeof HEALTH_SEVERITIES)[number];
 
 export const healthSeverity = z.enum(HEALTH_SEVERITIES);
 export const vomitSeverity = z.enum(VOMIT_SEVERITIES).describe('"normal" is not allowed for vomit.');
-export const healthScore = z.number().int().min(1).max(HEALTH_SCORE_MAX).describe('1 (most concerning) to 10 (healthiest).');
+export const healthScore = z
+  .number()
+  .int()
+  .min(1)
+  .max(HEALTH_SCORE_MAX)
+  .describe('1 (most concerning) to 10 (healthiest).');
 
 /** The text every health operation ends with (SPEC.md §4 rule 5). */
 export const healthText = { summary, home_care: homeCare, vet_advice: vetAdvice };

@@ -7,7 +7,13 @@ export const OPERATION_KEYS = ['stool', 'vomit', 'urine', 'skin', 'emotion', 'ea
 export type OperationKey = (typeof OPERATION_KEYS)[number];
 
 /** Health operations carry severity, home_care and vet_advice (SPEC.md §1). */
-export const HEALTH_OPERATION_KEYS = ['stool', 'vomit', 'urine', 'skin', 'ear'] as const satisfies readonly OperationKey[];
+export const HEALTH_OPERATION_KEYS = [
+  'stool',
+  'vomit',
+  'urine',
+  'skin',
+  'ear',
+] as const satisfies readonly OperationKey[];
 export type HealthOperationKey = (typeof HEALTH_OPERATION_KEYS)[number];
 
 /** The two path prefixes SPEC.md §4 lists for every operation. */

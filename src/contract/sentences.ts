@@ -3,7 +3,8 @@
  * collapsing newlines, without segments that hold no letters, and with abbreviations re-joined
  * (ICU would otherwise split "Dr. Smith" or "e.g. grass" in two).
  */
-const ABBREVIATION_AT_END = /(?:^|[\s(])(?:dr|mr|mrs|ms|sr|sra|srta|dra|st|vs|etc|approx|e\.g|i\.e|p\.ej|aprox|núm|no|fig)\.\s*$/iu;
+const ABBREVIATION_AT_END =
+  /(?:^|[\s(])(?:dr|mr|mrs|ms|sr|sra|srta|dra|st|vs|etc|approx|e\.g|i\.e|p\.ej|aprox|núm|no|fig)\.\s*$/iu;
 const HAS_LETTER = /\p{L}/u;
 
 const segmenters = new Map<string, Intl.Segmenter>();

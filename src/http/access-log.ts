@@ -20,7 +20,14 @@ export function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
         metrics.requests.inc({ operation, status: aborted ? 'aborted' : String(res.statusCode) });
         metrics.requestSeconds.observe({ operation }, seconds);
       }
-      const line = { requestId: requestIdOf(res), method: req.method, path: req.path.slice(0, 200), status: res.statusCode, ms: seconds * 1e3, keyId: res.locals.key?.id };
+      const line = {
+        requestId: requestIdOf(res),
+        method: req.method,
+        path: req.path.slice(0, 200),
+        status: res.statusCode,
+        ms: seconds * 1e3,
+        keyId: res.locals.key?.id,
+      };
       logger.info(aborted ? { ...line, aborted: true } : line, aborted ? 'request aborted by the client' : 'request');
     });
     next();

@@ -56,7 +56,10 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
   const reserve = async (keyId: string, requestId: string, operation: OperationKey): Promise<Reservation> => {
     const reservation = await store.reserve(keyId, CREDITS_PER_CALL, requestId, operation);
     if (!reservation) {
-      throw new ApiError('INSUFFICIENT_CREDITS', `This call costs ${CREDITS_PER_CALL} credits and key ${keyId} has fewer; add some with "pawlens keys credit ${keyId} <N>".`);
+      throw new ApiError(
+        'INSUFFICIENT_CREDITS',
+        `This call costs ${CREDITS_PER_CALL} credits and key ${keyId} has fewer; add some with "pawlens keys credit ${keyId} <N>".`,
+      );
     }
     return reservation;
   };
@@ -69,7 +72,10 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
   const admit: RequestHandler = async (_req, res, next) => {
     const key = required(res.locals.key, 'the API key');
     if (key.credits !== null && key.credits < CREDITS_PER_CALL) {
-      throw new ApiError('INSUFFICIENT_CREDITS', `This call costs ${CREDITS_PER_CALL} credits and key ${key.id} has ${key.credits}; add some with "pawlens keys credit ${key.id} <N>".`);
+      throw new ApiError(
+        'INSUFFICIENT_CREDITS',
+        `This call costs ${CREDITS_PER_CALL} credits and key ${key.id} has ${key.credits}; add some with "pawlens keys credit ${key.id} <N>".`,
+      );
     }
     const release = await deps.intake.acquire();
     res.locals.releaseIntake = release;
@@ -100,7 +106,10 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
       const held = await reserve(key.id, requestId, operation.key);
       try {
         const input = { image, language: request.language, animalType: request.animalType, requestId };
-        return { reservation: held, assessed: await metrics.time('vision', () => pipeline.assess(operation.key, input)) };
+        return {
+          reservation: held,
+          assessed: await metrics.time('vision', () => pipeline.assess(operation.key, input)),
+        };
       } catch (error) {
         await store.refund(held);
         throw error;
@@ -122,11 +131,18 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
       await store.commit(reservation, {
         charged: charged > 0,
         answer: idempotencyKey ? { idempotencyKey, body: JSON.stringify(body) } : undefined,
-        record: petId ? { petId, data: JSON.stringify(answer.data), photo: photo && { bytes: photo, format: assessed.input.image.format } } : undefined,
+        record: petId
+          ? {
+              petId,
+              data: JSON.stringify(answer.data),
+              photo: photo && { bytes: photo, format: assessed.input.image.format },
+            }
+          : undefined,
       });
       metrics.creditsCharged.inc(charged);
       res.setHeader('X-Credits-Charged', String(charged));
-      if (reservation.remaining !== null) res.setHeader('X-Credits-Remaining', String(reservation.remaining + reservation.credits - charged));
+      if (reservation.remaining !== null)
+        res.setHeader('X-Credits-Remaining', String(reservation.remaining + reservation.credits - charged));
       res.status(200).json(body);
     } catch (error) {
       await store.refund(reservation);

@@ -11,7 +11,10 @@ const RANK: Readonly<Record<CheckResult['status'], number>> = { ok: 0, degraded:
 const STATUS = ['ready', 'degraded', 'not_ready'] as const;
 
 /** /readyz: the key store answers, and each other part (models, LLM) says how it is; the worst decides. */
-export async function checkReadiness(store: AccountStore, checks: readonly ReadinessCheck[] = []): Promise<ReadinessReport> {
+export async function checkReadiness(
+  store: AccountStore,
+  checks: readonly ReadinessCheck[] = [],
+): Promise<ReadinessReport> {
   const storeOk = await store.countKeys().then(
     () => true,
     () => false,

@@ -7,7 +7,8 @@ import { VERSION } from '../version.js';
 export const PACKAGE_CONSOLE_DIR = join(import.meta.dirname, '..', '..', 'console');
 
 /** Everything the console loads comes from this host: it works with no network beyond the server. */
-const CONSOLE_POLICY = "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const CONSOLE_POLICY =
+  "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /**
  * The clinic console (DESIGN.md §11) at `/` for a browser, and the service's description as JSON
@@ -16,7 +17,11 @@ const CONSOLE_POLICY = "default-src 'self'; img-src 'self' data: blob:; style-sr
  */
 export function consoleRouter(clinicName: string): Router {
   const router = Router();
-  const config = { clinicName, version: VERSION, operations: OPERATION_LIST.map(({ key, path, title }) => ({ key, path, title })) };
+  const config = {
+    clinicName,
+    version: VERSION,
+    operations: OPERATION_LIST.map(({ key, path, title }) => ({ key, path, title })),
+  };
   router.get('/', (req, res) => {
     if (req.accepts(['json', 'html']) === 'html') {
       res.setHeader('Content-Security-Policy', CONSOLE_POLICY);
@@ -28,9 +33,13 @@ export function consoleRouter(clinicName: string): Router {
   router.get('/console/config.json', (_req, res) => {
     res.json(config);
   });
-  router.use('/console', (_req, res, next) => {
-    res.setHeader('Content-Security-Policy', CONSOLE_POLICY);
-    next();
-  }, express.static(PACKAGE_CONSOLE_DIR, { index: false, maxAge: '1h' }));
+  router.use(
+    '/console',
+    (_req, res, next) => {
+      res.setHeader('Content-Security-Policy', CONSOLE_POLICY);
+      next();
+    },
+    express.static(PACKAGE_CONSOLE_DIR, { index: false, maxAge: '1h' }),
+  );
   return router;
 }

@@ -74,7 +74,11 @@ export function createApp(deps: AppDeps): App {
   app.use(cors(deps.corsOrigins ?? []));
   app.use(accessLog(logger, metrics));
 
-  const get = (path: string, handler: RequestHandler) => app.route(path).get(handler).all(methodNotAllowed(['GET', 'HEAD']));
+  const get = (path: string, handler: RequestHandler) =>
+    app
+      .route(path)
+      .get(handler)
+      .all(methodNotAllowed(['GET', 'HEAD']));
   app.use(consoleRouter(deps.clinicName ?? ''));
   get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -82,11 +86,18 @@ export function createApp(deps: AppDeps): App {
   get('/readyz', async (req, res) => {
     const report = await checkReadiness(deps.store, deps.readinessChecks);
     // The status (and its HTTP code) for any load balancer; what each part reports, for the operator only.
-    res.status(report.status === 'not_ready' ? 503 : 200).json(adminAllowed(req, deps.adminToken) ? report : { status: report.status });
+    res
+      .status(report.status === 'not_ready' ? 503 : 200)
+      .json(adminAllowed(req, deps.adminToken) ? report : { status: report.status });
   });
   get('/metrics', async (req, res) => {
     if (!adminAllowed(req, deps.adminToken)) {
-      throw new ApiError('UNAUTHORIZED', deps.adminToken ? '/metrics needs the admin token: send "Authorization: Bearer <PAWLENS_ADMIN_TOKEN>".' : '/metrics answers only on this machine; set PAWLENS_ADMIN_TOKEN to read it from elsewhere.');
+      throw new ApiError(
+        'UNAUTHORIZED',
+        deps.adminToken
+          ? '/metrics needs the admin token: send "Authorization: Bearer <PAWLENS_ADMIN_TOKEN>".'
+          : '/metrics answers only on this machine; set PAWLENS_ADMIN_TOKEN to read it from elsewhere.',
+      );
     }
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
@@ -95,11 +106,25 @@ export function createApp(deps: AppDeps): App {
   });
   app.use(docsRouter());
 
-  const operationPaths = OPERATION_LIST.flatMap((operation) => API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`));
+  const operationPaths = OPERATION_LIST.flatMap((operation) =>
+    API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`),
+  );
   // One rate limit per key, whichever keyed route it calls.
   const keyed = [bearerAuth(deps.store, now), rateLimit(deps.store, deps.rateLimitPerMinute ?? 0, now)];
-  const route = analysisRoute({ store: deps.store, pipeline: deps.pipeline, queue, intake, metrics, keyed, logger, keepImages: deps.keepImages });
-  app.route(operationPaths).post(...route).all(methodNotAllowed(['POST']));
+  const route = analysisRoute({
+    store: deps.store,
+    pipeline: deps.pipeline,
+    queue,
+    intake,
+    metrics,
+    keyed,
+    logger,
+    keepImages: deps.keepImages,
+  });
+  app
+    .route(operationPaths)
+    .post(...route)
+    .all(methodNotAllowed(['POST']));
   app.use(petRecordsRoute(deps.store, keyed));
 
   app.use(notFound());

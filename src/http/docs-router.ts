@@ -16,7 +16,10 @@ export function docsRouter(): Router {
   router.get('/docs', (_req, res) => {
     // Scripts and styles from this host only (the page's own start-up script is a file too), images
     // inline; Swagger UI sets style attributes, hence 'unsafe-inline' for styles alone. Never framed.
-    res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+    );
     res.type('html').send(DOCS_HTML);
   });
   router.get('/docs/start.js', (_req, res) => {

@@ -7,7 +7,12 @@ import { QueueFull } from '../work-queue.js';
 import { requestIdOf } from './request-id.js';
 
 /** body-parser's error types → our catalogue; these reach us before any route code runs. */
-function fromBodyParser(error: { type?: unknown; limit?: unknown; status?: unknown; expose?: unknown }): ApiError | undefined {
+function fromBodyParser(error: {
+  type?: unknown;
+  limit?: unknown;
+  status?: unknown;
+  expose?: unknown;
+}): ApiError | undefined {
   switch (error.type) {
     case 'entity.too.large':
       return new ApiError(
@@ -15,7 +20,10 @@ function fromBodyParser(error: { type?: unknown; limit?: unknown; status?: unkno
         `The request body is larger than ${Math.round(Number(error.limit) / 1024 / 1024)} MiB; images may be at most 3 MiB.`,
       );
     case 'entity.parse.failed':
-      return new ApiError('VALIDATION_ERROR', 'The request body must be a JSON object: it is not valid JSON, or not an object.');
+      return new ApiError(
+        'VALIDATION_ERROR',
+        'The request body must be a JSON object: it is not valid JSON, or not an object.',
+      );
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
@@ -24,7 +32,10 @@ function fromBodyParser(error: { type?: unknown; limit?: unknown; status?: unkno
     default:
       // A corrupt gzip or deflate body: body-parser wraps zlib's error as a 400 without a type.
       if (typeof error.status === 'number' && error.status >= 400 && error.status < 500 && error.expose === true) {
-        return new ApiError('VALIDATION_ERROR', 'The request body could not be read: its Content-Encoding does not match its bytes.');
+        return new ApiError(
+          'VALIDATION_ERROR',
+          'The request body could not be read: its Content-Encoding does not match its bytes.',
+        );
       }
       return undefined;
   }
@@ -40,17 +51,23 @@ export class ClientGoneError extends Error {
 
 /** Errors of the layers below HTTP, which know nothing of statuses, → the catalogue. */
 function fromBelow(error: unknown): ApiError | undefined {
-  if (error instanceof QueueFull) return new ApiError('SERVICE_BUSY', undefined, { 'Retry-After': String(error.retryAfterSeconds) });
+  if (error instanceof QueueFull)
+    return new ApiError('SERVICE_BUSY', undefined, { 'Retry-After': String(error.retryAfterSeconds) });
   return undefined;
 }
 
 export function notFound(): RequestHandler {
-  return (req, _res, next) => next(new ApiError('NOT_FOUND', `No endpoint at ${req.method} ${req.path.slice(0, 200)}.`));
+  return (req, _res, next) =>
+    next(new ApiError('NOT_FOUND', `No endpoint at ${req.method} ${req.path.slice(0, 200)}.`));
 }
 
 export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
   return (req, _res, next) =>
-    next(new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, { Allow: allowed.join(', ') }));
+    next(
+      new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, {
+        Allow: allowed.join(', '),
+      }),
+    );
 }
 
 /**
@@ -101,10 +118,24 @@ function closeAfterAnswer(req: Request, res: Response): void {
 
 /** The only way an error body is made: checked against the closed error envelope, INTERNAL_ERROR if it fails. */
 /** The error envelope for `error`, checked against its schema; one that fails it becomes INTERNAL_ERROR, never a malformed answer. */
-export function errorEnvelope(requestId: string, error: ApiError): { readonly status: number; readonly body: ErrorEnvelope } {
-  const checked = ErrorEnvelope.safeParse({ success: false, request_id: requestId, error: { code: error.code, message: error.message.slice(0, 500) } });
+export function errorEnvelope(
+  requestId: string,
+  error: ApiError,
+): { readonly status: number; readonly body: ErrorEnvelope } {
+  const checked = ErrorEnvelope.safeParse({
+    success: false,
+    request_id: requestId,
+    error: { code: error.code, message: error.message.slice(0, 500) },
+  });
   if (checked.success) return { status: error.status, body: checked.data };
-  return { status: 500, body: { success: false, request_id: requestId, error: { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message } } };
+  return {
+    status: 500,
+    body: {
+      success: false,
+      request_id: requestId,
+      error: { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message },
+    },
+  };
 }
 
 export function sendError(res: Response, error: ApiError): void {

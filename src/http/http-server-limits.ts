@@ -42,7 +42,12 @@ function errorOf(code: string | undefined): ApiError {
  * malformed request, a request that took too long) answered with the JSON envelope and an
  * X-Request-Id, as every other answer is, instead of Node's bare status line.
  */
-export function createHttpServer(handler: RequestListener, logger: Logger, limits: HttpServerLimits = DEFAULT_HTTP_LIMITS, tls?: TlsFiles): Server {
+export function createHttpServer(
+  handler: RequestListener,
+  logger: Logger,
+  limits: HttpServerLimits = DEFAULT_HTTP_LIMITS,
+  tls?: TlsFiles,
+): Server {
   const options = {
     headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs),
     requestTimeout: limits.requestTimeoutMs,
@@ -50,13 +55,20 @@ export function createHttpServer(handler: RequestListener, logger: Logger, limit
     connectionsCheckingInterval: 1000,
   };
   // Photos and keys must not cross a clinic's LAN in clear text: with a certificate, HTTPS only.
-  const server: Server = tls ? createTlsServer({ ...options, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, handler) : createServer(options, handler);
+  const server: Server = tls
+    ? createTlsServer({ ...options, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, handler)
+    : createServer(options, handler);
   // A client that cannot finish the TLS handshake (plain HTTP sent to the HTTPS port) is just closed.
   server.on('tlsClientError', (_error: Error, socket: Socket) => socket.destroy());
   server.maxConnections = limits.maxConnections;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // The client reset or hung up mid-request, or an answer already began: nothing can be said on it any more.
-    if (error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE' || !socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+    if (
+      error.code === 'ECONNRESET' ||
+      error.code === 'HPE_INVALID_EOF_STATE' ||
+      !socket.writable ||
+      (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent
+    ) {
       socket.destroy();
       return;
     }

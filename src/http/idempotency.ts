@@ -19,7 +19,10 @@ const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 function idempotencyKeyOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (!KEY_FORMAT.test(header)) {
-    throw new ApiError('VALIDATION_ERROR', 'The Idempotency-Key header must be 1 to 200 printable ASCII characters, e.g. a UUID.');
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      'The Idempotency-Key header must be 1 to 200 printable ASCII characters, e.g. a UUID.',
+    );
   }
   return header;
 }
@@ -34,7 +37,8 @@ function idempotencyKeyOf(header: string | undefined): string | undefined {
 function requestHash(operation: OperationKey, request: AnalysisRequest, petId: string | undefined): string {
   const rest = [request.animalType ?? null, request.language, petId ?? null];
   const hash = createHash('sha256');
-  if (typeof request.image === 'string') return hash.update(JSON.stringify([operation, request.image, ...rest])).digest('hex');
+  if (typeof request.image === 'string')
+    return hash.update(JSON.stringify([operation, request.image, ...rest])).digest('hex');
   // The image's place: the first empty string, right after the operation's (never empty) name.
   const template = JSON.stringify([operation, '', ...rest]);
   const at = template.indexOf('""') + 1;
@@ -57,13 +61,26 @@ function replay(res: Response, body: string): void {
  * the credit commit, in the same transaction. `release`, mounted after the handler, forgets the
  * claim of a request that failed before its error is sent, so a retry runs afresh at once.
  */
-export function idempotency(store: AccountStore, logger: Logger): { claim: RequestHandler; release: ErrorRequestHandler } {
+export function idempotency(
+  store: AccountStore,
+  logger: Logger,
+): { claim: RequestHandler; release: ErrorRequestHandler } {
   const claim: RequestHandler = async (req, res, next) => {
     const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
     if (!idempotencyKey) return next();
     const key = required(res.locals.key, 'the API key');
-    const hash = requestHash(required(res.locals.operation, 'the operation').key, required(res.locals.request, 'the request'), res.locals.petId);
-    const claimed = await store.claimIdempotencyKey(key.id, idempotencyKey, hash, IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS);
+    const hash = requestHash(
+      required(res.locals.operation, 'the operation').key,
+      required(res.locals.request, 'the request'),
+      res.locals.petId,
+    );
+    const claimed = await store.claimIdempotencyKey(
+      key.id,
+      idempotencyKey,
+      hash,
+      IDEMPOTENCY_TTL_MS,
+      IDEMPOTENCY_ABANDON_MS,
+    );
     switch (claimed.state) {
       case 'claimed':
         res.locals.idempotencyKey = idempotencyKey;
@@ -85,9 +102,14 @@ export function idempotency(store: AccountStore, logger: Logger): { claim: Reque
     if (key && idempotencyKey) {
       // A release that fails (a full disk) must not hide the error the client gets, nor block its
       // retry: the claim is no longer open in this process, so the retry takes it over, and the sweep forgets it.
-      await store.releaseIdempotencyKey(key.id, idempotencyKey).catch((releaseError: unknown) =>
-        logger.error({ requestId: requestIdOf(res), err: releaseError }, 'could not release an idempotency claim; a retry takes it over'),
-      );
+      await store
+        .releaseIdempotencyKey(key.id, idempotencyKey)
+        .catch((releaseError: unknown) =>
+          logger.error(
+            { requestId: requestIdOf(res), err: releaseError },
+            'could not release an idempotency claim; a retry takes it over',
+          ),
+        );
     }
     next(error);
   };

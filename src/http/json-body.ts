@@ -19,7 +19,9 @@ const requireJson: RequestHandler = (req, _res, next) => {
     next(
       new ApiError(
         'UNSUPPORTED_MEDIA_TYPE',
-        type ? `Content-Type ${type.slice(0, 100)} is not accepted; send application/json.` : 'Content-Type is missing; send application/json.',
+        type
+          ? `Content-Type ${type.slice(0, 100)} is not accepted; send application/json.`
+          : 'Content-Type is missing; send application/json.',
       ),
     );
     return;
@@ -33,7 +35,8 @@ const UTF8 = /^utf-?8$/i;
 /** The body's bytes, parsed as JSON and then by the contract's request schema into res.locals.request. */
 const parseRequest: RequestHandler = (req, res, next) => {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
-  if (charset && !UTF8.test(charset)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
+  if (charset && !UTF8.test(charset))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
   const bytes: unknown = req.body;
   req.body = undefined;
   const { value, image } = parseJsonBody(Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0));
@@ -54,7 +57,10 @@ export function jsonBody(maxImageBytes: number): RequestHandler[] {
   const refuseDeclaredOversize: RequestHandler = (req, _res, next) => {
     const declared = Number(req.headers['content-length']);
     if (declared > limit) {
-      throw new ApiError('IMAGE_TOO_LARGE', `The request body is ${Math.ceil(declared / 1024 / 1024)} MiB; images may be at most ${Math.round(maxImageBytes / 1024 / 1024)} MiB.`);
+      throw new ApiError(
+        'IMAGE_TOO_LARGE',
+        `The request body is ${Math.ceil(declared / 1024 / 1024)} MiB; images may be at most ${Math.round(maxImageBytes / 1024 / 1024)} MiB.`,
+      );
     }
     next();
   };

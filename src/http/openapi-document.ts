@@ -9,7 +9,8 @@ import { PET_ID } from './pet-id.js';
 import { OPERATION_LIST } from '../operations/registry.js';
 
 /** A request is documented as it may be sent (before the parser's transforms), a response as it is sent. */
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
 
 /** The catalogue's codes an operation can answer with, grouped by status. */
 function errorResponses() {
@@ -54,14 +55,16 @@ export function buildOpenApiDocument(version: string) {
               in: 'header',
               required: false,
               schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
-              description: 'Retry-safe key: the same key and body within 24 h return the stored answer, without a second charge.',
+              description:
+                'Retry-safe key: the same key and body within 24 h return the stored answer, without a second charge.',
             },
             {
               name: 'X-Pet-Id',
               in: 'header',
               required: false,
               schema: { type: 'string', pattern: PET_ID.source },
-              description: "The clinic's id for the pet (a chart number, a UUID): the answer is kept in that pet's records, for this API key only (never the photo).",
+              description:
+                "The clinic's id for the pet (a chart number, a UUID): the answer is kept in that pet's records, for this API key only (never the photo).",
             },
           ],
           requestBody: {
@@ -73,7 +76,10 @@ export function buildOpenApiDocument(version: string) {
               description: 'The analysis.',
               headers: {
                 'X-Request-Id': { schema: { type: 'string' } },
-                'X-Credits-Charged': { schema: { type: 'integer' }, description: `${CREDITS_PER_CALL}, or 0 for an answer that assessed nothing.` },
+                'X-Credits-Charged': {
+                  schema: { type: 'integer' },
+                  description: `${CREDITS_PER_CALL}, or 0 for an answer that assessed nothing.`,
+                },
                 'X-Credits-Remaining': { schema: { type: 'integer' }, description: 'Absent for unlimited keys.' },
               },
               content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelopeName}` } } },
@@ -86,21 +92,48 @@ export function buildOpenApiDocument(version: string) {
   }
   schemas.PetAnalysesResponse = jsonSchema(successEnvelope(PetAnalysesData), 'output');
   schemas.PetDeletedResponse = jsonSchema(successEnvelope(PetDeletedData), 'output');
-  const petParameter = { name: 'petId', in: 'path', required: true, schema: { type: 'string', pattern: PET_ID.source } };
-  const petErrors = { '400': { description: 'VALIDATION_ERROR: a bad pet id or page.' }, '401': { description: 'UNAUTHORIZED or INVALID_KEY.' }, '429': { description: 'RATE_LIMITED.' } };
+  const petParameter = {
+    name: 'petId',
+    in: 'path',
+    required: true,
+    schema: { type: 'string', pattern: PET_ID.source },
+  };
+  const petErrors = {
+    '400': { description: 'VALIDATION_ERROR: a bad pet id or page.' },
+    '401': { description: 'UNAUTHORIZED or INVALID_KEY.' },
+    '429': { description: 'RATE_LIMITED.' },
+  };
   for (const prefix of API_PREFIXES) {
     paths[`${prefix}/pets/{petId}/analyses`] = {
       get: {
         summary: "A pet's analyses",
-        description: 'The results kept for this pet under this API key (requests that sent X-Pet-Id), newest first. Free.',
+        description:
+          'The results kept for this pet under this API key (requests that sent X-Pet-Id), newest first. Free.',
         tags: ['records'],
         security: [{ bearerAuth: [] }],
         parameters: [
           petParameter,
-          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-          { name: 'before', in: 'query', required: false, schema: { type: 'string' }, description: 'next_before of the previous page.' },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          },
+          {
+            name: 'before',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'next_before of the previous page.',
+          },
         ],
-        responses: { '200': { description: 'A page of records.', content: { 'application/json': { schema: { $ref: '#/components/schemas/PetAnalysesResponse' } } } }, ...petErrors },
+        responses: {
+          '200': {
+            description: 'A page of records.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/PetAnalysesResponse' } } },
+          },
+          ...petErrors,
+        },
       },
     };
     paths[`${prefix}/pets/{petId}/analyses/{requestId}/photo`] = {
@@ -124,7 +157,13 @@ export function buildOpenApiDocument(version: string) {
         tags: ['records'],
         security: [{ bearerAuth: [] }],
         parameters: [petParameter],
-        responses: { '200': { description: 'How many were erased.', content: { 'application/json': { schema: { $ref: '#/components/schemas/PetDeletedResponse' } } } }, ...petErrors },
+        responses: {
+          '200': {
+            description: 'How many were erased.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/PetDeletedResponse' } } },
+          },
+          ...petErrors,
+        },
       },
     };
   }
@@ -138,7 +177,9 @@ export function buildOpenApiDocument(version: string) {
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: pk_ followed by 32 characters.' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: pk_ followed by 32 characters.' },
+      },
       schemas,
     },
     paths,

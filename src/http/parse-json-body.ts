@@ -11,7 +11,8 @@ const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
 const AFTER_KEY = /^[ \t\n\r]*:[ \t\n\r]*"/;
 const QUOTE = 0x22;
 
-const notJson = () => new ApiError('VALIDATION_ERROR', 'The request body must be a JSON object: it is not valid JSON, or not an object.');
+const notJson = () =>
+  new ApiError('VALIDATION_ERROR', 'The request body must be a JSON object: it is not valid JSON, or not an object.');
 
 function parseWhole(text: string): unknown {
   // As body-parser's strict mode: an empty body is an empty object; anything else must be an object or array.
@@ -61,7 +62,8 @@ export function parseCuttingImage(body: Buffer): ParsedBody | undefined {
     } catch {
       return undefined;
     }
-    if (!rest || typeof rest !== 'object' || Array.isArray(rest) || (rest as { image?: unknown }).image !== PLACEHOLDER) return undefined;
+    if (!rest || typeof rest !== 'object' || Array.isArray(rest) || (rest as { image?: unknown }).image !== PLACEHOLDER)
+      return undefined;
     return { value: rest, image };
   }
   return undefined;
@@ -73,5 +75,9 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** A JSON request body's bytes (UTF-8) → its value, as JSON.parse gives it; VALIDATION_ERROR when it is not JSON. */
 export function parseJsonBody(bytes: Buffer): ParsedBody {
   const body = bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
-  return (body.length >= CUT_FROM_LENGTH ? parseCuttingImage(body) : undefined) ?? { value: parseWhole(body.toString('utf8')) };
+  return (
+    (body.length >= CUT_FROM_LENGTH ? parseCuttingImage(body) : undefined) ?? {
+      value: parseWhole(body.toString('utf8')),
+    }
+  );
 }

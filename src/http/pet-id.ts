@@ -7,7 +7,10 @@ export const PET_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 /** The pet a path or header names, checked: a bad one is the client's error, said plainly. */
 export function checkPetId(text: string, where: string): string {
   if (!PET_ID.test(text)) {
-    throw new ApiError('VALIDATION_ERROR', `${where} must be 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit (a chart number or a UUID).`);
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `${where} must be 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit (a chart number or a UUID).`,
+    );
   }
   return text;
 }

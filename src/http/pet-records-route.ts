@@ -21,7 +21,10 @@ function pageOf(query: Record<string, unknown>): { limit: number; before: number
     }
     return Number(value);
   };
-  return { limit: whole('limit', query.limit, 1, MAX_PAGE) ?? DEFAULT_PAGE, before: whole('before', query.before, 1, Number.MAX_SAFE_INTEGER) };
+  return {
+    limit: whole('limit', query.limit, 1, MAX_PAGE) ?? DEFAULT_PAGE,
+    before: whole('before', query.before, 1, Number.MAX_SAFE_INTEGER),
+  };
 }
 
 /** The pet the path names, checked. */
@@ -64,13 +67,26 @@ export function petRecordsRoute(store: AccountStore, keyed: readonly RequestHand
     const key = required(res.locals.key, 'the API key');
     const petId = petOf(req);
     const kept = await store.petPhoto(key.id, petId, String(req.params.requestId));
-    if (!kept) throw new ApiError('NOT_FOUND', `No photo is kept for ${String(req.params.requestId).slice(0, 80)} of pet ${petId} (photos are kept only with PAWLENS_KEEP_IMAGES=1).`);
+    if (!kept)
+      throw new ApiError(
+        'NOT_FOUND',
+        `No photo is kept for ${String(req.params.requestId).slice(0, 80)} of pet ${petId} (photos are kept only with PAWLENS_KEEP_IMAGES=1).`,
+      );
     res.type(`image/${kept.format}`).send(kept.bytes);
   };
   for (const prefix of API_PREFIXES) {
-    router.route(`${prefix}/pets/:petId/analyses/:requestId/photo`).get(...keyed, photo).all(methodNotAllowed(['GET']));
-    router.route(`${prefix}/pets/:petId/analyses`).get(...keyed, list).all(methodNotAllowed(['GET']));
-    router.route(`${prefix}/pets/:petId`).delete(...keyed, erase).all(methodNotAllowed(['DELETE']));
+    router
+      .route(`${prefix}/pets/:petId/analyses/:requestId/photo`)
+      .get(...keyed, photo)
+      .all(methodNotAllowed(['GET']));
+    router
+      .route(`${prefix}/pets/:petId/analyses`)
+      .get(...keyed, list)
+      .all(methodNotAllowed(['GET']));
+    router
+      .route(`${prefix}/pets/:petId`)
+      .delete(...keyed, erase)
+      .all(methodNotAllowed(['DELETE']));
   }
   return router;
 }

@@ -10,11 +10,19 @@ import { required } from './request-state.js';
 export function rateLimit(store: AccountStore, perMinute: number, now: () => Date): RequestHandler {
   return async (_req, res, next) => {
     if (perMinute === 0) return next();
-    const { granted, retryAfterSeconds } = await store.takeCall(required(res.locals.key, 'the API key').id, perMinute, now());
+    const { granted, retryAfterSeconds } = await store.takeCall(
+      required(res.locals.key, 'the API key').id,
+      perMinute,
+      now(),
+    );
     if (!granted) {
-      throw new ApiError('RATE_LIMITED', `At most ${perMinute} requests a minute per key; retry in ${retryAfterSeconds} s.`, {
-        'Retry-After': String(retryAfterSeconds),
-      });
+      throw new ApiError(
+        'RATE_LIMITED',
+        `At most ${perMinute} requests a minute per key; retry in ${retryAfterSeconds} s.`,
+        {
+          'Retry-After': String(retryAfterSeconds),
+        },
+      );
     }
     next();
   };

@@ -32,6 +32,7 @@ declare global {
 
 /** Reads what an earlier middleware must have set; a missing value is a mounting bug, not a client error. */
 export function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} is not set: the middleware that sets it is not mounted before this one`);
+  if (value === undefined)
+    throw new Error(`${what} is not set: the middleware that sets it is not mounted before this one`);
   return value;
 }

@@ -16,6 +16,8 @@ export function successBody(requestId: string, dataSchema: z.ZodType, data: unkn
 export class InvalidResponseError extends Error {
   override readonly name = 'InvalidResponseError';
   constructor(readonly zodError: z.ZodError) {
-    super(`response failed its closed schema: ${zodError.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    super(
+      `response failed its closed schema: ${zodError.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
 }

@@ -5,7 +5,8 @@ const DATA_URL_PREFIX = /^data:([^,]*?),/i;
 const EQUALS = 0x3d;
 
 /** How many `=` end a text, up to three: `fromEnd(1)` is its last character's code. */
-const paddingOf = (fromEnd: (i: number) => number | undefined) => (fromEnd(1) !== EQUALS ? 0 : fromEnd(2) !== EQUALS ? 1 : fromEnd(3) !== EQUALS ? 2 : 3);
+const paddingOf = (fromEnd: (i: number) => number | undefined) =>
+  fromEnd(1) !== EQUALS ? 0 : fromEnd(2) !== EQUALS ? 1 : fromEnd(3) !== EQUALS ? 2 : 3;
 const textPadding = (text: string) => paddingOf((i) => text.charCodeAt(text.length - i));
 
 /** Bytes that a text of `length` characters ending in `padding` `=` holds if every other character of it is Base64 (either alphabet). */
@@ -18,7 +19,8 @@ const sizeOf = (length: number, padding: number) => Math.floor((length * 3) / 4)
  * other shape, the output has exactly this many bytes only when nothing was skipped. A second pass
  * over the text with a regular expression would cost a 12 MP photo's request 3 ms.
  */
-const wholeSize = (length: number, padding: number) => (length % 4 === 1 || padding > 2 ? undefined : sizeOf(length, padding));
+const wholeSize = (length: number, padding: number) =>
+  length % 4 === 1 || padding > 2 ? undefined : sizeOf(length, padding);
 
 /** The text's bytes if it is whole Base64 (see wholeSize). */
 function decodeStrict(text: string): Buffer | undefined {
@@ -49,7 +51,10 @@ const PIECE = 64 * 1024;
  */
 function decodeStrictBytes(ascii: Buffer): Buffer | undefined {
   const length = ascii.length;
-  const size = wholeSize(length, paddingOf((i) => ascii[length - i]));
+  const size = wholeSize(
+    length,
+    paddingOf((i) => ascii[length - i]),
+  );
   if (size === undefined) return undefined;
   // Room for what a broken last piece might make beyond the expected size, so that a decode
   // cut short by a full buffer is never taken for a whole one.
@@ -82,7 +87,11 @@ export function plainBase64Field(text: Buffer): PlainImageField | undefined {
 }
 
 function refuseOversize(size: number, maxBytes: number): void {
-  if (size > maxBytes) throw new ApiError('IMAGE_TOO_LARGE', `The image is ${formatMiB(size)} decoded; the limit is ${formatMiB(maxBytes)}.`);
+  if (size > maxBytes)
+    throw new ApiError(
+      'IMAGE_TOO_LARGE',
+      `The image is ${formatMiB(size)} decoded; the limit is ${formatMiB(maxBytes)}.`,
+    );
 }
 
 /**

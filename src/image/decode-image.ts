@@ -37,7 +37,10 @@ export const DEFAULT_INTAKE_LIMITS: IntakeLimits = Object.freeze({
 const WHITE = { r: 255, g: 255, b: 255 };
 
 /** The `image` field of a request → a decoded, upright, metadata-free RGB image. */
-export async function decodeImageField(field: string, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS): Promise<DecodedImage> {
+export async function decodeImageField(
+  field: string,
+  limits: IntakeLimits = DEFAULT_INTAKE_LIMITS,
+): Promise<DecodedImage> {
   const bytes = decodeBase64Field(field, limits.maxBytes);
   return decodeImageBytes(bytes, limits);
 }
@@ -53,9 +56,16 @@ export function decodedLongSide(width: number, height: number, size: DecodeSize,
  * `analysisLongSide` when not given). Large JPEGs shrink on load, in the DCT, and are turned
  * upright after shrinking, so a 12 MP phone photo costs a fraction of a full decode.
  */
-export async function decodeImageBytes(bytes: Buffer, limits: IntakeLimits = DEFAULT_INTAKE_LIMITS, size?: DecodeSize): Promise<DecodedImage> {
+export async function decodeImageBytes(
+  bytes: Buffer,
+  limits: IntakeLimits = DEFAULT_INTAKE_LIMITS,
+  size?: DecodeSize,
+): Promise<DecodedImage> {
   if (bytes.length > limits.maxBytes) {
-    throw new ApiError('IMAGE_TOO_LARGE', `The image is ${formatMiB(bytes.length)}; the limit is ${formatMiB(limits.maxBytes)}.`);
+    throw new ApiError(
+      'IMAGE_TOO_LARGE',
+      `The image is ${formatMiB(bytes.length)}; the limit is ${formatMiB(limits.maxBytes)}.`,
+    );
   }
   const format = sniffImageFormat(bytes);
 
@@ -88,7 +98,11 @@ export async function decodeImageBytes(bytes: Buffer, limits: IntakeLimits = DEF
   const longSide = size ? decodedLongSide(sourceWidth, sourceHeight, size, limits) : limits.analysisLongSide;
   // failOn 'truncated' refuses cut-off files but tolerates the harmless warnings phone JPEGs carry.
   // The box is square, so the stored orientation does not change which side it bounds.
-  const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated', sequentialRead: true })
+  const { data, info } = await sharp(bytes, {
+    limitInputPixels: limits.maxPixels,
+    failOn: 'truncated',
+    sequentialRead: true,
+  })
     .autoOrient()
     .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: WHITE })
@@ -97,7 +111,10 @@ export async function decodeImageBytes(bytes: Buffer, limits: IntakeLimits = DEF
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true })
     .catch(() => {
-      throw new ApiError('INVALID_IMAGE', `The ${format.toUpperCase()} image is truncated or corrupt and cannot be decoded.`);
+      throw new ApiError(
+        'INVALID_IMAGE',
+        `The ${format.toUpperCase()} image is truncated or corrupt and cannot be decoded.`,
+      );
     });
 
   if (info.channels !== 3) {

@@ -26,6 +26,8 @@ export function sniffImageFormat(bytes: Buffer): ImageFormat {
   const other = OTHER_FORMATS.find(([, matches]) => matches(bytes))?.[0];
   throw new ApiError(
     'UNSUPPORTED_IMAGE_FORMAT',
-    other ? `The image is ${other}; send JPG, PNG or WEBP.` : 'The image is not JPG, PNG or WEBP (its bytes match none of them).',
+    other
+      ? `The image is ${other}; send JPG, PNG or WEBP.`
+      : 'The image is not JPG, PNG or WEBP (its bytes match none of them).',
   );
 }

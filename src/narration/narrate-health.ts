@@ -32,9 +32,11 @@ function redFlagAdvice(assessment: HealthAssessment, language: Language): string
 }
 
 /** `advice` with the red flags' advice after it, each sentence once. */
-export const withRedFlagAdvice = (advice: readonly string[], assessment: HealthAssessment, language: Language): string[] => [
-  ...new Set([...advice, ...redFlagAdvice(assessment, language)]),
-];
+export const withRedFlagAdvice = (
+  advice: readonly string[],
+  assessment: HealthAssessment,
+  language: Language,
+): string[] => [...new Set([...advice, ...redFlagAdvice(assessment, language)])];
 
 /**
  * Built-in narration: the summary is an observation, the main finding's meaning and the
@@ -42,7 +44,12 @@ export const withRedFlagAdvice = (advice: readonly string[], assessment: HealthA
  * to retake it. When no object detector could check what the photo shows (`verified` false), a last
  * sentence says so.
  */
-export function narrateHealth(operation: HealthOperationKey, verdict: Verdict<HealthAssessment>, language: Language, verified: boolean): HealthText {
+export function narrateHealth(
+  operation: HealthOperationKey,
+  verdict: Verdict<HealthAssessment>,
+  language: Language,
+  verified: boolean,
+): HealthText {
   const t = localeFor(language);
   const unverified = verified ? [] : [t.unverifiedSentence];
   if (!verdict.judged) {
@@ -50,7 +57,11 @@ export function narrateHealth(operation: HealthOperationKey, verdict: Verdict<He
     return {
       label,
       colour: label,
-      summary: joinSentences(language, [...retakeSentences(language, verdict.refusal, operation), t.limitationSentence[operation], ...unverified]),
+      summary: joinSentences(language, [
+        ...retakeSentences(language, verdict.refusal, operation),
+        t.limitationSentence[operation],
+        ...unverified,
+      ]),
       homeCare: [...t.qualityHomeCare],
       vetAdvice: [...t.qualityVetAdvice],
     };
@@ -62,7 +73,12 @@ export function narrateHealth(operation: HealthOperationKey, verdict: Verdict<He
   return {
     label: main.label,
     colour,
-    summary: joinSentences(language, [t.observationSentence(operation, colour), main.meaning, t.limitationSentence[operation], ...unverified]),
+    summary: joinSentences(language, [
+      t.observationSentence(operation, colour),
+      main.meaning,
+      t.limitationSentence[operation],
+      ...unverified,
+    ]),
     homeCare: [...main.homeCare],
     vetAdvice: withRedFlagAdvice(main.vetAdvice, assessment, language),
   };

@@ -12,9 +12,24 @@ export function sceneFacts(scene: Scene, language: Language): string[] {
   if (!scene.detected) return [t.prompt.sceneUnverified];
   const named = [
     // An animal is named by the classifier's species when it has one; the detector's class is a weak hint.
-    ...scene.animals.map(({ detection, share, pet }) => ({ name: (pet?.species && SPECIES_NAMES[pet.species][language]) ?? COCO_NAMES[detection.label]?.[language] ?? detection.label, score: detection.score, share })),
-    ...[...scene.people, ...scene.things].map(({ label, score, share }) => ({ name: COCO_NAMES[label]?.[language] ?? label, score, share })),
+    ...scene.animals.map(({ detection, share, pet }) => ({
+      name:
+        (pet?.species && SPECIES_NAMES[pet.species][language]) ??
+        COCO_NAMES[detection.label]?.[language] ??
+        detection.label,
+      score: detection.score,
+      share,
+    })),
+    ...[...scene.people, ...scene.things].map(({ label, score, share }) => ({
+      name: COCO_NAMES[label]?.[language] ?? label,
+      score,
+      share,
+    })),
   ];
   if (named.length === 0) return [t.prompt.sceneLine('—')];
-  return [t.prompt.sceneLine(named.map(({ name, score, share }) => `${name} (${percent(score)}%, ${percent(share)}%)`).join(', '))];
+  return [
+    t.prompt.sceneLine(
+      named.map(({ name, score, share }) => `${name} (${percent(score)}%, ${percent(share)}%)`).join(', '),
+    ),
+  ];
 }

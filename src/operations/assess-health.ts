@@ -14,7 +14,10 @@ export const RED_FLAG_COLOUR_SHARE = 0.03;
 
 function coloursToName(shares: Readonly<Record<ColourName, number>>, findings: readonly Rule[]): ColourName[] {
   const ranked = (Object.entries(shares) as Array<[ColourName, number]>).sort((a, b) => b[1] - a[1]);
-  const named = ranked.filter(([, share]) => share >= NAMED_COLOUR_SHARE).slice(0, 2).map(([colour]) => colour);
+  const named = ranked
+    .filter(([, share]) => share >= NAMED_COLOUR_SHARE)
+    .slice(0, 2)
+    .map(([colour]) => colour);
   if (named.length === 0 && ranked[0]) named.push(ranked[0][0]);
   for (const rule of findings.filter((finding) => finding.redFlag)) {
     for (const colour of rule.when.flatMap((condition) => (condition.atLeast !== undefined ? condition.colours : []))) {
@@ -31,11 +34,19 @@ const rank = (severity: (typeof RULE_SEVERITIES)[number]) => RULE_SEVERITIES.ind
  * and the severity is the highest of the fired rules, so no finding can hide a red flag. No rule
  * fired is `inconclusive`: the colours match nothing pawlens can interpret.
  */
-export async function assessHealth(operation: HealthOperationKey, table: RuleTable, measurement: ColourMeasurement, head: SeverityHeadModel): Promise<HealthAssessment> {
+export async function assessHealth(
+  operation: HealthOperationKey,
+  table: RuleTable,
+  measurement: ColourMeasurement,
+  head: SeverityHeadModel,
+): Promise<HealthAssessment> {
   const shares = measurement[table.scope];
   const scores = await head.predict(measurement.features);
   const findings = table.rules.filter((rule) => (scores.get(rule.id) ?? 0) >= FINDING_THRESHOLD);
-  const mainFinding = findings.reduce<Rule | undefined>((main, rule) => (!main || rank(rule.severity) > rank(main.severity) ? rule : main), undefined);
+  const mainFinding = findings.reduce<Rule | undefined>(
+    (main, rule) => (!main || rank(rule.severity) > rank(main.severity) ? rule : main),
+    undefined,
+  );
   return {
     operation,
     severity: mainFinding?.severity ?? 'inconclusive',

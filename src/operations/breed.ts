@@ -76,29 +76,52 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     // the 1024 px photo's pixels cost 1.5 ms on the event loop (shares move by under 0.02).
     const frame = view ? { ...view, sourceWidth: input.image.sourceWidth } : input.image;
     const coat = regionColours(frame, regionOf(frame, [x1 + dx, y1 + dy, x2 - dx, y2 - dy]));
-    const colours = (Object.entries(coat) as Array<[ColourName, number]>).filter(([, share]) => share >= COAT_SHARE).sort((a, b) => b[1] - a[1]);
-    return { pet: main.pet, animal: { count: scene.animals.length, share: main.share, coat: colours.slice(0, 2).map(([colour]) => colour) } };
+    const colours = (Object.entries(coat) as Array<[ColourName, number]>)
+      .filter(([, share]) => share >= COAT_SHARE)
+      .sort((a, b) => b[1] - a[1]);
+    return {
+      pet: main.pet,
+      animal: { count: scene.animals.length, share: main.share, coat: colours.slice(0, 2).map(([colour]) => colour) },
+    };
   },
   answer: (verdict, language) => {
     const t = localeFor(language);
     const unknown = { species: t.breed.unknown, breed: t.breed.unknown, confidence: 0 };
     if (!verdict.judged) {
       const summary = joinSentences(language, retakeSentences(language, verdict.refusal, 'breed'));
-      return verdict.refusal.reason === 'quality' ? { ...unknown, summary } : { species: t.breed.noAnimalSpecies, breed: t.breed.noAnimalBreed, confidence: 0, summary };
+      return verdict.refusal.reason === 'quality'
+        ? { ...unknown, summary }
+        : { species: t.breed.noAnimalSpecies, breed: t.breed.noAnimalBreed, confidence: 0, summary };
     }
     const { pet } = verdict.findings;
     if (!pet) return { ...unknown, summary: t.breed.noModel() };
     if (!pet.species) {
       const summary = joinSentences(language, [t.breed.noAnimal(pet.topLabel), t.breed.noAnimalAdvice]);
-      return { species: t.breed.noAnimalSpecies, breed: t.breed.noAnimalBreed, confidence: round(pet.speciesProbability), summary };
+      return {
+        species: t.breed.noAnimalSpecies,
+        breed: t.breed.noAnimalBreed,
+        confidence: round(pet.speciesProbability),
+        summary,
+      };
     }
     const species = SPECIES_NAMES[pet.species][language];
     const breed = pet.breed ? pet.breed[language] : t.breed.mixedBreed;
     const probability = pet.breed ? pet.breedProbability : pet.speciesProbability;
     const facts = { species, breed, percent: percent(probability), statedAnimal: pet.contradictsAnimalType };
     const unsure = pet.breed && pet.breedProbability < SURE_BREED && pet.alternatives.length > 0;
-    const alternatives = unsure ? [t.breed.alternatives(pet.alternatives.map(({ name, probability: p }) => ({ name: name[language], percent: percent(p) })))] : [];
-    const sentences = [pet.breed ? t.breed.identified(facts) : t.breed.speciesOnly(facts), ...traitsSentence(verdict.findings, language), ...alternatives, t.breed.limitation];
+    const alternatives = unsure
+      ? [
+          t.breed.alternatives(
+            pet.alternatives.map(({ name, probability: p }) => ({ name: name[language], percent: percent(p) })),
+          ),
+        ]
+      : [];
+    const sentences = [
+      pet.breed ? t.breed.identified(facts) : t.breed.speciesOnly(facts),
+      ...traitsSentence(verdict.findings, language),
+      ...alternatives,
+      t.breed.limitation,
+    ];
     return { species, breed, confidence: round(probability), summary: joinSentences(language, sentences) };
   },
   assessed: ({ pet }) => pet !== undefined,
@@ -108,7 +131,14 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       const { prompt } = localeFor(language);
       if (!pet) return [prompt.noClassifier];
       if (!pet.species) return [prompt.noPetLine(pet.topLabel)];
-      return [prompt.petLine(SPECIES_NAMES[pet.species][language], percent(pet.speciesProbability), pet.breed?.[language], percent(pet.breedProbability))];
+      return [
+        prompt.petLine(
+          SPECIES_NAMES[pet.species][language],
+          percent(pet.speciesProbability),
+          pet.breed?.[language],
+          percent(pet.breedProbability),
+        ),
+      ];
     },
     limitation: (language) => localeFor(language).breed.limitation,
   },
@@ -117,7 +147,9 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     if (!pet.species) return pet.speciesProbability < SURELY_NO_PET ? measured : model;
     if (pet.breed && pet.breedProbability >= CONFIDENT_BREED) {
       // The classifier's species and breed stand; the model's summary only if it names that breed.
-      return mentions(model.breed, measured.breed) || mentions(model.summary, measured.breed) ? { ...measured, summary: model.summary } : measured;
+      return mentions(model.breed, measured.breed) || mentions(model.summary, measured.breed)
+        ? { ...measured, summary: model.summary }
+        : measured;
     }
     return mentions(model.species, measured.species) ? model : measured;
   },

@@ -28,6 +28,10 @@ export function conditionOperation<K extends 'skin' | 'ear'>(spec: ConditionOper
     needs: { subject: false, shows: 'close-up' },
     llmFields: data.pick({ ...HEALTH_LLM_FIELDS, condition: true }),
     toData: ({ severity, text }) => ({ severity, condition: text.label, ...textFields(text) }),
-    merge: (assessment, measured, model, language) => ({ ...measured, ...mergeHealthFields(assessment, measured, model, language), condition: model.condition }),
+    merge: (assessment, measured, model, language) => ({
+      ...measured,
+      ...mergeHealthFields(assessment, measured, model, language),
+      condition: model.condition,
+    }),
   });
 }

@@ -9,7 +9,12 @@ import { conditionOperation } from './condition-operation.js';
 const EAR_RULES: RuleTable = {
   scope: 'frame',
   rules: [
-    { id: 'discharge', when: [{ colours: ['yellow', 'green', 'amber'], atLeast: 0.12 }], severity: 'moderate', vet: 'soon' },
+    {
+      id: 'discharge',
+      when: [{ colours: ['yellow', 'green', 'amber'], atLeast: 0.12 }],
+      severity: 'moderate',
+      vet: 'soon',
+    },
     { id: 'mites_debris', when: [{ colours: ['black'], atLeast: 0.15 }], severity: 'moderate', vet: 'soon' },
     { id: 'inflamed', when: [{ colours: ['red', 'dark_red'], atLeast: 0.15 }], severity: 'moderate', vet: 'soon' },
     { id: 'yeast_wax', when: [{ colours: ['dark_brown', 'brown'], atLeast: 0.2 }], severity: 'mild', vet: 'soon' },

@@ -30,7 +30,11 @@ export const emotion: Operation<'emotion', typeof EmotionData, void, typeof Emot
     const t = localeFor(language);
     if (!verdict.judged) {
       const label = verdict.refusal.reason === 'quality' ? refusalLabel(language, verdict.refusal) : t.emotion.label;
-      return { emotion: label, confidence: 0, summary: joinSentences(language, retakeSentences(language, verdict.refusal, 'emotion')) };
+      return {
+        emotion: label,
+        confidence: 0,
+        summary: joinSentences(language, retakeSentences(language, verdict.refusal, 'emotion')),
+      };
     }
     return { emotion: t.emotion.label, confidence: 0, summary: t.emotion.summary };
   },

@@ -28,8 +28,11 @@ export interface HealthAnswer {
   readonly assessment: HealthAssessment | undefined;
 }
 
-export interface HealthOperation<K extends HealthOperationKey = HealthOperationKey, Data extends DataShape = DataShape, Fields extends DataShape = DataShape>
-  extends Operation<K, Data, HealthAssessment, Fields> {
+export interface HealthOperation<
+  K extends HealthOperationKey = HealthOperationKey,
+  Data extends DataShape = DataShape,
+  Fields extends DataShape = DataShape,
+> extends Operation<K, Data, HealthAssessment, Fields> {
   /** The clinical table the operation's severity head is compiled from (DESIGN.md §5). */
   readonly rules: RuleTable;
 }
@@ -68,15 +71,28 @@ export function healthOperation<K extends HealthOperationKey, Data extends DataS
       return spec.toData({ severity: assessment?.severity ?? 'inconclusive', text, assessment }, language);
     },
     assessed: () => true,
-    llm: { fields: spec.llmFields, facts: healthFacts, limitation: (language) => localeFor(language).limitationSentence[key] },
+    llm: {
+      fields: spec.llmFields,
+      facts: healthFacts,
+      limitation: (language) => localeFor(language).limitationSentence[key],
+    },
     merge: spec.merge,
   };
 }
 
 /** The text fields of a health answer, from the shared text. */
-export const textFields = (text: HealthText) => ({ summary: text.summary, home_care: text.homeCare, vet_advice: text.vetAdvice });
+export const textFields = (text: HealthText) => ({
+  summary: text.summary,
+  home_care: text.homeCare,
+  vet_advice: text.vetAdvice,
+});
 
-const CAUTION: Readonly<Record<Exclude<HealthSeverity, 'inconclusive'>, number>> = { normal: 0, mild: 1, moderate: 2, severe: 3 };
+const CAUTION: Readonly<Record<Exclude<HealthSeverity, 'inconclusive'>, number>> = {
+  normal: 0,
+  mild: 1,
+  moderate: 2,
+  severe: 3,
+};
 
 /**
  * The more cautious of the rules' and the model's severity. "inconclusive" is no opinion: the
@@ -93,10 +109,21 @@ function moreCautious(rules: HealthSeverity, model: HealthSeverity): HealthSever
  * the model's text is kept unless the rules overruled its severity (it was written for a milder
  * judgement, so the on-device text stands); the red flags' vet advice always stays.
  */
-export function mergeHealthFields(assessment: HealthAssessment, measured: HealthFields, model: HealthFields, language: Language): HealthFields {
+export function mergeHealthFields(
+  assessment: HealthAssessment,
+  measured: HealthFields,
+  model: HealthFields,
+  language: Language,
+): HealthFields {
   const severity = moreCautious(assessment.severity, model.severity);
-  if (severity !== model.severity) return { severity, summary: measured.summary, home_care: measured.home_care, vet_advice: measured.vet_advice };
-  return { severity, summary: model.summary, home_care: model.home_care, vet_advice: withRedFlagAdvice(model.vet_advice, assessment, language) };
+  if (severity !== model.severity)
+    return { severity, summary: measured.summary, home_care: measured.home_care, vet_advice: measured.vet_advice };
+  return {
+    severity,
+    summary: model.summary,
+    home_care: model.home_care,
+    vet_advice: withRedFlagAdvice(model.vet_advice, assessment, language),
+  };
 }
 
 /** Colours worth telling the model about: at least this share of where they were measured. */

@@ -14,7 +14,12 @@ export type DataShape = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig>;
  * the model's answer is merged with what was measured. The pipeline runs every operation through
  * these same steps; nothing outside the module knows an operation's specifics.
  */
-export interface Operation<K extends OperationKey = OperationKey, Data extends DataShape = DataShape, Findings = unknown, Fields extends DataShape = DataShape> {
+export interface Operation<
+  K extends OperationKey = OperationKey,
+  Data extends DataShape = DataShape,
+  Findings = unknown,
+  Fields extends DataShape = DataShape,
+> {
   readonly key: K;
   /** The path under /api/v1 and /v1 (SPEC.md §4). */
   readonly path: string;

@@ -21,10 +21,13 @@ export const OPERATIONS = Object.freeze({ stool, vomit, urine, skin, emotion, ea
 export const OPERATION_LIST: readonly Operation[] = Object.freeze(Object.values(OPERATIONS));
 
 /** The five that judge health: severity, home care and vet advice. */
-export const HEALTH_OPERATIONS: readonly HealthOperation[] = Object.freeze(HEALTH_OPERATION_KEYS.map((key) => OPERATIONS[key]));
+export const HEALTH_OPERATIONS: readonly HealthOperation[] = Object.freeze(
+  HEALTH_OPERATION_KEYS.map((key) => OPERATIONS[key]),
+);
 
 /** What an operation answers with: its closed data shape. */
 export type OperationData<K extends OperationKey> = z.infer<(typeof OPERATIONS)[K]['data']>;
 
 /** The operation at a path segment ("feces-analysis"), or named by its key ("stool"). */
-export const operationNamed = (name: string): Operation | undefined => OPERATION_LIST.find((op) => op.key === name || op.path === name);
+export const operationNamed = (name: string): Operation | undefined =>
+  OPERATION_LIST.find((op) => op.key === name || op.path === name);

@@ -10,14 +10,28 @@ import { conditionOperation } from './condition-operation.js';
 const SKIN_RULES: RuleTable = {
   scope: 'frame',
   rules: [
-    { id: 'bleeding', when: [{ colours: ['dark_red'], atLeast: 0.1 }], severity: 'moderate', redFlag: true, vet: 'soon' },
+    {
+      id: 'bleeding',
+      when: [{ colours: ['dark_red'], atLeast: 0.1 }],
+      severity: 'moderate',
+      redFlag: true,
+      vet: 'soon',
+    },
     { id: 'marked_redness', when: [{ colours: ['red'], atLeast: 0.2 }], severity: 'moderate', vet: 'soon' },
-    { id: 'crust_discharge', when: [{ colours: ['yellow', 'amber', 'orange'], atLeast: 0.1 }], severity: 'mild', vet: 'soon' },
+    {
+      id: 'crust_discharge',
+      when: [{ colours: ['yellow', 'amber', 'orange'], atLeast: 0.1 }],
+      severity: 'mild',
+      vet: 'soon',
+    },
     { id: 'redness', when: [{ colours: ['red', 'dark_red'], atLeast: 0.06 }], severity: 'mild' },
     {
       id: 'no_visible_change',
       when: [
-        { colours: ['pink', 'light_brown', 'white', 'grey', 'brown', 'dark_brown', 'black', 'pale_yellow'], atLeast: 0.6 },
+        {
+          colours: ['pink', 'light_brown', 'white', 'grey', 'brown', 'dark_brown', 'black', 'pale_yellow'],
+          atLeast: 0.6,
+        },
         { colours: ['red', 'dark_red'], atMost: 0.06 },
       ],
       severity: 'normal',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { healthScore, healthSeverity, healthText, HEALTH_SCORE_MAX, label, type HealthSeverity } from '../contract/data-fields.js';
+import {
+  healthScore,
+  healthSeverity,
+  healthText,
+  HEALTH_SCORE_MAX,
+  label,
+  type HealthSeverity,
+} from '../contract/data-fields.js';
 import type { RuleTable } from '../analysis/findings.js';
 import { localeFor } from '../narration/locales/locale-for.js';
 import { HEALTH_LLM_FIELDS, healthOperation, mergeHealthFields, textFields } from './health-operation.js';
@@ -14,10 +21,27 @@ const STOOL_RULES: RuleTable = {
   scope: 'subject',
   rules: [
     { id: 'melena', when: [{ colours: ['black'], atLeast: 0.3 }], severity: 'severe', redFlag: true, vet: 'urgent' },
-    { id: 'heavy_blood', when: [{ colours: ['red', 'dark_red'], atLeast: 0.25 }], severity: 'severe', redFlag: true, vet: 'urgent' },
-    { id: 'fresh_blood', when: [{ colours: ['red', 'dark_red'], atLeast: 0.04 }], severity: 'moderate', redFlag: true, vet: 'soon' },
+    {
+      id: 'heavy_blood',
+      when: [{ colours: ['red', 'dark_red'], atLeast: 0.25 }],
+      severity: 'severe',
+      redFlag: true,
+      vet: 'urgent',
+    },
+    {
+      id: 'fresh_blood',
+      when: [{ colours: ['red', 'dark_red'], atLeast: 0.04 }],
+      severity: 'moderate',
+      redFlag: true,
+      vet: 'soon',
+    },
     { id: 'pale_clay', when: [{ colours: ['grey', 'white'], atLeast: 0.4 }], severity: 'moderate', vet: 'soon' },
-    { id: 'yellow_orange', when: [{ colours: ['yellow', 'orange', 'amber', 'pale_yellow'], atLeast: 0.35 }], severity: 'mild', vet: 'soon' },
+    {
+      id: 'yellow_orange',
+      when: [{ colours: ['yellow', 'orange', 'amber', 'pale_yellow'], atLeast: 0.35 }],
+      severity: 'mild',
+      vet: 'soon',
+    },
     { id: 'green', when: [{ colours: ['green'], atLeast: 0.35 }], severity: 'mild' },
     { id: 'brown', when: [{ colours: ['dark_brown', 'brown', 'light_brown'], atLeast: 0.55 }], severity: 'normal' },
   ],
@@ -37,7 +61,13 @@ const StoolData = z.strictObject({
  * health_score from severity (README, "Stool health score"). A photo cannot confirm perfect health,
  * so the best is 9; `inconclusive` takes the scale's midpoint, which carries no finding.
  */
-const STOOL_HEALTH_SCORES: Readonly<Record<HealthSeverity, number>> = { normal: 9, mild: 7, moderate: 4, severe: 2, inconclusive: 5 };
+const STOOL_HEALTH_SCORES: Readonly<Record<HealthSeverity, number>> = {
+  normal: 9,
+  mild: 7,
+  moderate: 4,
+  severe: 2,
+  inconclusive: 5,
+};
 
 /**
  * Stool: colour is measured and judged by the table; consistency needs texture, which colour
@@ -62,6 +92,11 @@ export const stool = healthOperation({
   }),
   merge: (assessment, measured, model, language) => {
     const merged = mergeHealthFields(assessment, measured, model, language);
-    return { ...measured, ...merged, health_score: STOOL_HEALTH_SCORES[merged.severity], consistency: model.consistency };
+    return {
+      ...measured,
+      ...merged,
+      health_score: STOOL_HEALTH_SCORES[merged.severity],
+      consistency: model.consistency,
+    };
   },
 });

@@ -13,8 +13,20 @@ import { HEALTH_LLM_FIELDS, healthOperation, mergeHealthFields, textFields } fro
 const URINE_RULES: RuleTable = {
   scope: 'subject',
   rules: [
-    { id: 'brown_black', when: [{ colours: ['black', 'dark_brown', 'brown'], atLeast: 0.35 }], severity: 'severe', redFlag: true, vet: 'urgent' },
-    { id: 'blood', when: [{ colours: ['red', 'dark_red', 'pink'], atLeast: 0.25 }], severity: 'moderate', redFlag: true, vet: 'urgent' },
+    {
+      id: 'brown_black',
+      when: [{ colours: ['black', 'dark_brown', 'brown'], atLeast: 0.35 }],
+      severity: 'severe',
+      redFlag: true,
+      vet: 'urgent',
+    },
+    {
+      id: 'blood',
+      when: [{ colours: ['red', 'dark_red', 'pink'], atLeast: 0.25 }],
+      severity: 'moderate',
+      redFlag: true,
+      vet: 'urgent',
+    },
     {
       id: 'cloudy',
       when: [
@@ -57,5 +69,9 @@ export const urine = healthOperation({
     const clarity = !assessment ? text.label : cloudy ? urineClarity.cloudy : urineClarity.clear;
     return { severity, color: text.colour, clarity, ...textFields(text) };
   },
-  merge: (assessment, measured, model, language) => ({ ...measured, ...mergeHealthFields(assessment, measured, model, language), clarity: model.clarity }),
+  merge: (assessment, measured, model, language) => ({
+    ...measured,
+    ...mergeHealthFields(assessment, measured, model, language),
+    clarity: model.clarity,
+  }),
 });

@@ -23,11 +23,29 @@ const VOMIT_RULES: RuleTable = {
       redFlag: true,
       vet: 'urgent',
     },
-    { id: 'heavy_blood', when: [{ colours: ['red', 'dark_red'], atLeast: 0.25 }], severity: 'severe', redFlag: true, vet: 'urgent' },
-    { id: 'fresh_blood', when: [{ colours: ['red', 'dark_red'], atLeast: 0.05 }], severity: 'moderate', redFlag: true, vet: 'soon' },
+    {
+      id: 'heavy_blood',
+      when: [{ colours: ['red', 'dark_red'], atLeast: 0.25 }],
+      severity: 'severe',
+      redFlag: true,
+      vet: 'urgent',
+    },
+    {
+      id: 'fresh_blood',
+      when: [{ colours: ['red', 'dark_red'], atLeast: 0.05 }],
+      severity: 'moderate',
+      redFlag: true,
+      vet: 'soon',
+    },
     { id: 'bile', when: [{ colours: ['yellow', 'green', 'pale_yellow', 'amber'], atLeast: 0.35 }], severity: 'mild' },
     // Dark brown is the colour of digested blood as much as of food: it gets same-day advice, never "food".
-    { id: 'possible_digested_blood', when: [{ colours: ['dark_brown'], atLeast: 0.35 }], severity: 'moderate', redFlag: true, vet: 'urgent' },
+    {
+      id: 'possible_digested_blood',
+      when: [{ colours: ['dark_brown'], atLeast: 0.35 }],
+      severity: 'moderate',
+      redFlag: true,
+      vet: 'urgent',
+    },
     { id: 'food', when: [{ colours: ['brown', 'light_brown'], atLeast: 0.45 }], severity: 'mild' },
     { id: 'foam', when: [{ colours: ['white', 'grey'], atLeast: 0.5 }], severity: 'mild' },
   ],
@@ -56,10 +74,20 @@ export const vomit = healthOperation({
   rules: VOMIT_RULES,
   needs: { subject: true, shows: 'specimen' },
   llmFields: VomitData.pick({ ...HEALTH_LLM_FIELDS, vomit_type: true }),
-  toData: ({ severity, text }) => ({ severity: vomitFloor(severity), vomit_type: text.label, color: text.colour, ...textFields(text) }),
+  toData: ({ severity, text }) => ({
+    severity: vomitFloor(severity),
+    vomit_type: text.label,
+    color: text.colour,
+    ...textFields(text),
+  }),
   merge: (assessment, measured, model, language) => {
     const merged = mergeHealthFields(assessment, measured, model, language);
     const redFlag = assessment.findings.some((rule) => rule.redFlag);
-    return { ...measured, ...merged, severity: vomitFloor(merged.severity), vomit_type: redFlag ? measured.vomit_type : model.vomit_type };
+    return {
+      ...measured,
+      ...merged,
+      severity: vomitFloor(merged.severity),
+      vomit_type: redFlag ? measured.vomit_type : model.vomit_type,
+    };
   },
 });

@@ -24,17 +24,27 @@ export class ClassifierModel extends ImageModel<Classification> {
   constructor(model: LoadedModel) {
     super(model);
     const { labelSet } = model.manifest;
-    if (labelSet !== 'imagenet-1k' && labelSet !== 'pet-breeds') throw this.fail("a classifier's manifest needs a labelSet: imagenet-1k or pet-breeds.");
+    if (labelSet !== 'imagenet-1k' && labelSet !== 'pet-breeds')
+      throw this.fail("a classifier's manifest needs a labelSet: imagenet-1k or pet-breeds.");
     const output = this.firstOutput;
-    if (output.kind !== 'logits' && output.kind !== 'probabilities') throw this.fail("a classifier's first output must be logits or probabilities.");
-    if (labelSet === 'imagenet-1k' && this.labelsOf(output.name).length !== 1000) throw this.fail('an imagenet-1k classifier needs 1000 labels.');
+    if (output.kind !== 'logits' && output.kind !== 'probabilities')
+      throw this.fail("a classifier's first output must be logits or probabilities.");
+    if (labelSet === 'imagenet-1k' && this.labelsOf(output.name).length !== 1000)
+      throw this.fail('an imagenet-1k classifier needs 1000 labels.');
     this.labelSet = labelSet;
   }
 
   protected read(outputs: Record<string, PlainTensor>): Classification {
     const output = this.firstOutput;
     const raw = outputs[output.name]!;
-    const values = raw.type === 'float16' ? Float32Array.from(raw.data as Uint16Array, fromHalf) : Float32Array.from(raw.data as Float32Array);
-    return { labelSet: this.labelSet, labels: this.labelsOf(output.name), probabilities: output.kind === 'logits' ? softmax(values) : values };
+    const values =
+      raw.type === 'float16'
+        ? Float32Array.from(raw.data as Uint16Array, fromHalf)
+        : Float32Array.from(raw.data as Float32Array);
+    return {
+      labelSet: this.labelSet,
+      labels: this.labelsOf(output.name),
+      probabilities: output.kind === 'logits' ? softmax(values) : values,
+    };
   }
 }

@@ -29,7 +29,9 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
   constructor(model: LoadedModel) {
     super(model);
     if (this.labelsOf(this.firstOutput.name).join() !== COLOUR_QUALITY_FEATURES.join()) {
-      throw this.fail('its output features differ from this pawlens version\'s; regenerate it with "npm run models:generate".');
+      throw this.fail(
+        'its output features differ from this pawlens version\'s; regenerate it with "npm run models:generate".',
+      );
     }
   }
 
@@ -46,7 +48,10 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
     const value = (name: FeatureName) => features[COLOUR_QUALITY_FEATURES.indexOf(name)]!;
     const shares = (scope: 'subject' | 'frame') =>
       Object.fromEntries(
-        COLOUR_QUALITY_FEATURES.filter((name) => name.startsWith(`${scope}.`)).map((name) => [name.slice(scope.length + 1), value(name)]),
+        COLOUR_QUALITY_FEATURES.filter((name) => name.startsWith(`${scope}.`)).map((name) => [
+          name.slice(scope.length + 1),
+          value(name),
+        ]),
       ) as Record<ColourName, number>;
     return {
       subject: shares('subject'),

@@ -14,15 +14,23 @@ import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from 
 const AXIS_WEIGHTS = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1] as const;
 
 /** Every palette prototype in lightness-weighted Lab, with its name's index: what a pixel is matched against. */
-export const WEIGHTED_PROTOTYPES: ReadonlyArray<{ readonly lab: readonly [number, number, number]; readonly name: number }> = COLOUR_PALETTE.flatMap((entry, name) =>
-  entry.prototypes.map((hex) => ({ lab: hexToLab(hex).map((value, axis) => value * AXIS_WEIGHTS[axis]!) as [number, number, number], name })),
+export const WEIGHTED_PROTOTYPES: ReadonlyArray<{
+  readonly lab: readonly [number, number, number];
+  readonly name: number;
+}> = COLOUR_PALETTE.flatMap((entry, name) =>
+  entry.prototypes.map((hex) => ({
+    lab: hexToLab(hex).map((value, axis) => value * AXIS_WEIGHTS[axis]!) as [number, number, number],
+    name,
+  })),
 );
 
 /** sRGB byte → linear light: 256 values, computed once. */
 const LINEAR = Float64Array.from({ length: 256 }, (_, byte) => linearise(byte / 255));
 const [ROW_X, ROW_Y, ROW_Z] = SRGB_TO_XYZ_NORMALISED as unknown as [number[], number[], number[]];
 /** Each byte's share of Y (relative luminance) per channel: the same products the matrix row takes, computed once. */
-const [Y_OF_RED, Y_OF_GREEN, Y_OF_BLUE] = [0, 1, 2].map((channel) => LINEAR.map((linear) => ROW_Y[channel]! * linear)) as [Float64Array, Float64Array, Float64Array];
+const [Y_OF_RED, Y_OF_GREEN, Y_OF_BLUE] = [0, 1, 2].map((channel) =>
+  LINEAR.map((linear) => ROW_Y[channel]! * linear),
+) as [Float64Array, Float64Array, Float64Array];
 
 /** Cube roots at 4096 steps over 0–1 (and one past it), the starting guess of `labF`. */
 const CUBE_ROOT_STEPS = 4096;
@@ -50,7 +58,8 @@ function lightness({ pixels, width, height }: Pixels): Float64Array {
   const count = width * height;
   if (lightnessScratch.length < count) lightnessScratch = new Float64Array(count);
   const out = lightnessScratch.subarray(0, count);
-  for (let i = 0, p = 0; i < count; i++, p += 3) out[i] = 116 * labFByTable(Y_OF_RED[pixels[p]!]! + Y_OF_GREEN[pixels[p + 1]!]! + Y_OF_BLUE[pixels[p + 2]!]!) - 16;
+  for (let i = 0, p = 0; i < count; i++, p += 3)
+    out[i] = 116 * labFByTable(Y_OF_RED[pixels[p]!]! + Y_OF_GREEN[pixels[p + 1]!]! + Y_OF_BLUE[pixels[p + 2]!]!) - 16;
   return out;
 }
 
@@ -146,5 +155,8 @@ export function regionColours(image: Pixels, region: Region, cells = REGION_CELL
       counts[nearestName(Math.round(r / n), Math.round(g / n), Math.round(b / n))]!++;
     }
   }
-  return Object.fromEntries(COLOUR_NAMES.map((name, i) => [name, counts[i]! / (rows * columns)])) as Record<ColourName, number>;
+  return Object.fromEntries(COLOUR_NAMES.map((name, i) => [name, counts[i]! / (rows * columns)])) as Record<
+    ColourName,
+    number
+  >;
 }

@@ -15,13 +15,16 @@ export const SRGB_TO_XYZ_NORMALISED = SRGB_TO_XYZ.map((row, i) => row.map((v) =>
 export const LAB_EPSILON = 216 / 24389;
 export const LAB_KAPPA = 24389 / 27;
 
-export const linearise = (channel: number) => (channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4);
+export const linearise = (channel: number) =>
+  channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
 export const labF = (t: number) => (t > LAB_EPSILON ? Math.cbrt(t) : (LAB_KAPPA * t + 16) / 116);
 
 /** sRGB channels in 0..1 → [L, a, b]. */
 export function srgbToLab(r: number, g: number, b: number): [number, number, number] {
   const lin = [linearise(r), linearise(g), linearise(b)];
-  const [fx, fy, fz] = SRGB_TO_XYZ_NORMALISED.map((row) => labF(row[0]! * lin[0]! + row[1]! * lin[1]! + row[2]! * lin[2]!)) as [number, number, number];
+  const [fx, fy, fz] = SRGB_TO_XYZ_NORMALISED.map((row) =>
+    labF(row[0]! * lin[0]! + row[1]! * lin[1]! + row[2]! * lin[2]!),
+  ) as [number, number, number];
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 

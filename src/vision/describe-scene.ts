@@ -38,15 +38,20 @@ const SAME_ANIMAL_IOU = 0.5;
 /** One box per animal: of animal boxes that overlap, whatever their class, the surest stays. */
 function oneBoxPerAnimal<T extends Detection>(animals: readonly T[]): T[] {
   const kept: T[] = [];
-  for (const animal of [...animals].sort((a, b) => b.score - a.score)) if (!kept.some((other) => iou(other.box, animal.box) > SAME_ANIMAL_IOU)) kept.push(animal);
+  for (const animal of [...animals].sort((a, b) => b.score - a.score))
+    if (!kept.some((other) => iou(other.box, animal.box) > SAME_ANIMAL_IOU)) kept.push(animal);
   return kept;
 }
 
 const area = ([x1, y1, x2, y2]: Detection['box'], width: number, height: number) =>
-  (Math.max(0, Math.min(x2, width) - Math.max(x1, 0)) * Math.max(0, Math.min(y2, height) - Math.max(y1, 0))) / (width * height);
+  (Math.max(0, Math.min(x2, width) - Math.max(x1, 0)) * Math.max(0, Math.min(y2, height) - Math.max(y1, 0))) /
+  (width * height);
 
 /** The box's region of the decoded pixels, widened a little and clipped to the frame: what the classifier reads. */
-export const cropOf = (image: DecodedImage, box: Detection['box']): Crop => ({ image, region: regionOf(image, box, CROP_MARGIN) });
+export const cropOf = (image: DecodedImage, box: Detection['box']): Crop => ({
+  image,
+  region: regionOf(image, box, CROP_MARGIN),
+});
 
 /** The scene, and the photo as the detector saw it (a small copy of the whole frame) when it saw one. */
 export interface SceneReading {
@@ -55,7 +60,13 @@ export interface SceneReading {
 }
 
 /** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
-export const NO_SCENE: Scene = Object.freeze({ detected: false, animals: [], people: [], things: [], frame: undefined });
+export const NO_SCENE: Scene = Object.freeze({
+  detected: false,
+  animals: [],
+  people: [],
+  things: [],
+  frame: undefined,
+});
 
 /**
  * The scene stage of the measure step: run once per request, from the one decoded photo. The
@@ -78,20 +89,30 @@ export async function describeScene(
     return { scene: { ...NO_SCENE, frame: identifyPet(await classifier.predict(image), animalType) }, view: undefined };
   }
   const { detections, view } = await detector.detect(image);
-  const withShare = detections.map((detection) => ({ ...detection, share: area(detection.box, image.sourceWidth, image.sourceHeight) }));
+  const withShare = detections.map((detection) => ({
+    ...detection,
+    share: area(detection.box, image.sourceWidth, image.sourceHeight),
+  }));
   const animals = oneBoxPerAnimal(withShare.filter((d) => COCO_ANIMALS.has(d.label))).sort((a, b) => b.share - a.share);
   const classified = await Promise.all(
-    animals.map(async ({ share, ...detection }, rank): Promise<SceneAnimal> => ({
-      detection,
-      share,
-      pet: classifier && rank < options.classify ? identifyPet(await classifier.predict(cropOf(image, detection.box)), animalType) : undefined,
-    })),
+    animals.map(
+      async ({ share, ...detection }, rank): Promise<SceneAnimal> => ({
+        detection,
+        share,
+        pet:
+          classifier && rank < options.classify
+            ? identifyPet(await classifier.predict(cropOf(image, detection.box)), animalType)
+            : undefined,
+      }),
+    ),
   );
   const scene: Scene = {
     detected: true,
     animals: classified,
     people: withShare.filter((d) => d.label === 'person').sort((a, b) => b.share - a.share),
-    things: withShare.filter((d) => d.label !== 'person' && !COCO_ANIMALS.has(d.label)).sort((a, b) => b.share - a.share),
+    things: withShare
+      .filter((d) => d.label !== 'person' && !COCO_ANIMALS.has(d.label))
+      .sort((a, b) => b.share - a.share),
     frame: undefined,
   };
   return { scene, view };

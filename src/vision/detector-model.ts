@@ -26,7 +26,14 @@ interface RawBox {
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
 /** YOLOX: rows of (dx, dy, log w, log h, objectness, classes…) over the grid of each stride, in input pixels. */
-function decodeYolox(data: Float32Array, strides: readonly number[], width: number, height: number, classes: number, threshold: number): RawBox[] {
+function decodeYolox(
+  data: Float32Array,
+  strides: readonly number[],
+  width: number,
+  height: number,
+  classes: number,
+  threshold: number,
+): RawBox[] {
   const boxes: RawBox[] = [];
   const values = 5 + classes;
   let row = 0;
@@ -44,7 +51,14 @@ function decodeYolox(data: Float32Array, strides: readonly number[], width: numb
         if (score < threshold) continue;
         const cx = (data[at]! + gx) * stride;
         const cy = (data[at + 1]! + gy) * stride;
-        boxes.push({ classIndex: best, score, cx, cy, w: Math.exp(data[at + 2]!) * stride, h: Math.exp(data[at + 3]!) * stride });
+        boxes.push({
+          classIndex: best,
+          score,
+          cx,
+          cy,
+          w: Math.exp(data[at + 2]!) * stride,
+          h: Math.exp(data[at + 3]!) * stride,
+        });
       }
     }
   }
@@ -90,7 +104,8 @@ export const iou = (a: Detection['box'], b: Detection['box']) => {
 export function suppressOverlaps(detections: readonly Detection[], threshold: number): Detection[] {
   const kept: Detection[] = [];
   for (const candidate of [...detections].sort((a, b) => b.score - a.score)) {
-    if (!kept.some((other) => other.label === candidate.label && iou(other.box, candidate.box) > threshold)) kept.push(candidate);
+    if (!kept.some((other) => other.label === candidate.label && iou(other.box, candidate.box) > threshold))
+      kept.push(candidate);
   }
   return kept;
 }
@@ -108,9 +123,12 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
   constructor(model: LoadedModel) {
     super(model);
     const output = this.firstOutput;
-    if (output.kind !== 'detections' || !output.decoder) throw this.fail("a detector's first output must be detections, with a decoder.");
-    if (model.manifest.labelSet !== 'coco-80' || this.labelsOf(output.name).length !== 80) throw this.fail('a detector needs the 80 COCO labels (labelSet coco-80).');
-    if (output.decoder.kind === 'yolox' && this.input.resize !== 'letterbox') throw this.fail('a YOLOX detector takes a letterboxed input.');
+    if (output.kind !== 'detections' || !output.decoder)
+      throw this.fail("a detector's first output must be detections, with a decoder.");
+    if (model.manifest.labelSet !== 'coco-80' || this.labelsOf(output.name).length !== 80)
+      throw this.fail('a detector needs the 80 COCO labels (labelSet coco-80).');
+    if (output.decoder.kind === 'yolox' && this.input.resize !== 'letterbox')
+      throw this.fail('a YOLOX detector takes a letterboxed input.');
     this.decoder = output.decoder;
     this.scoreThreshold = output.scoreThreshold ?? 0.3;
     this.iouThreshold = output.iouThreshold ?? 0.45;
@@ -141,7 +159,14 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     let toImageX: number;
     let toImageY: number;
     if (this.decoder.kind === 'yolox') {
-      raw = decodeYolox(data, this.decoder.strides, this.input.width, this.input.height, labels.length, this.scoreThreshold);
+      raw = decodeYolox(
+        data,
+        this.decoder.strides,
+        this.input.width,
+        this.input.height,
+        labels.length,
+        this.scoreThreshold,
+      );
       toImageX = toImageY = 1 / letterboxScale(image, this.input);
     } else {
       raw = decodeFastestDet(data, output.dims, labels.length, this.scoreThreshold);
@@ -151,7 +176,11 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     const detections = raw.map(({ classIndex, score, cx, cy, w, h }): Detection => {
       const sx = toImageX * toPhotoX;
       const sy = toImageY * toPhotoY;
-      return { label: labels[classIndex]!, score, box: [(cx - w / 2) * sx, (cy - h / 2) * sy, (cx + w / 2) * sx, (cy + h / 2) * sy] };
+      return {
+        label: labels[classIndex]!,
+        score,
+        box: [(cx - w / 2) * sx, (cy - h / 2) * sy, (cx + w / 2) * sx, (cy + h / 2) * sy],
+      };
     });
     return suppressOverlaps(detections, this.iouThreshold);
   }

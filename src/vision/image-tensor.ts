@@ -21,7 +21,8 @@ export interface Crop {
 }
 
 /** How much a letterboxed image was scaled: input pixels = image pixels × scale. */
-export const letterboxScale = (image: { readonly width: number; readonly height: number }, spec: ImageInputSpec) => Math.min(spec.width / image.width, spec.height / image.height);
+export const letterboxScale = (image: { readonly width: number; readonly height: number }, spec: ImageInputSpec) =>
+  Math.min(spec.width / image.width, spec.height / image.height);
 
 /**
  * The photo a source reads from, the part of it a model sees (the whole photo, or a crop's region),
@@ -79,7 +80,8 @@ const halfTablesBySpec = new WeakMap<ImageInputSpec, HalfTables>();
 function halfTables(spec: ImageInputSpec): HalfTables {
   let tables = halfTablesBySpec.get(spec);
   if (!tables) {
-    const make = (c: number) => Uint16Array.from({ length: 256 }, (_, byte) => toHalf((byte * spec.scale - spec.mean[c]!) / spec.std[c]!));
+    const make = (c: number) =>
+      Uint16Array.from({ length: 256 }, (_, byte) => toHalf((byte * spec.scale - spec.mean[c]!) / spec.std[c]!));
     tables = [make(0), make(1), make(2)];
     halfTablesBySpec.set(spec, tables);
   }
@@ -98,7 +100,13 @@ interface Layout {
  * double arithmetic a table of 256 values would hold, so the same float32 values, at half the cost
  * of a lookup per value (a 416 px detector input is half a million values, on the event loop).
  */
-function writeFloat32(out: Float32Array, image: Pixels, spec: ImageInputSpec, source: readonly number[], layout: Layout): void {
+function writeFloat32(
+  out: Float32Array,
+  image: Pixels,
+  spec: ImageInputSpec,
+  source: readonly number[],
+  layout: Layout,
+): void {
   const { width, height, pixels: rgb } = image;
   const { rowStride, pixelStep, channelStep } = layout;
   const [s0, s1, s2] = source as [number, number, number];
@@ -115,7 +123,13 @@ function writeFloat32(out: Float32Array, image: Pixels, spec: ImageInputSpec, so
 }
 
 /** float16: each value from its channel's table, in one pass over the pixels. */
-function writeFloat16(out: Uint16Array, image: Pixels, spec: ImageInputSpec, source: readonly number[], layout: Layout): void {
+function writeFloat16(
+  out: Uint16Array,
+  image: Pixels,
+  spec: ImageInputSpec,
+  source: readonly number[],
+  layout: Layout,
+): void {
   const { width, height, pixels: rgb } = image;
   const { rowStride, pixelStep, channelStep } = layout;
   const [s0, s1, s2] = source as [number, number, number];
@@ -136,18 +150,27 @@ function writeFloat16(out: Uint16Array, image: Pixels, spec: ImageInputSpec, sou
  */
 export function pixelsToTensor(image: Pixels, spec: ImageInputSpec): ort.Tensor {
   const { width, height } = image;
-  if (width > spec.width || height > spec.height) throw new RangeError(`${width}×${height} pixels do not fit the model's ${spec.width}×${spec.height} input`);
+  if (width > spec.width || height > spec.height)
+    throw new RangeError(`${width}×${height} pixels do not fit the model's ${spec.width}×${spec.height} input`);
   const plane = spec.width * spec.height;
   const source = spec.channelOrder === 'RGB' ? [0, 1, 2] : [2, 1, 0];
   const nchw = spec.layout === 'NCHW';
-  const layout: Layout = nchw ? { rowStride: spec.width, pixelStep: 1, channelStep: plane } : { rowStride: spec.width * 3, pixelStep: 3, channelStep: 1 };
+  const layout: Layout = nchw
+    ? { rowStride: spec.width, pixelStep: 1, channelStep: plane }
+    : { rowStride: spec.width * 3, pixelStep: 3, channelStep: 1 };
   const padded = width < spec.width || height < spec.height;
   const padValue = (c: number) => ((spec.pad ?? 0) * spec.scale - spec.mean[c]!) / spec.std[c]!;
   // Every value is written below, so a used buffer serves as well as a new one.
   let data: Float32Array | Uint16Array;
   if (spec.dtype === 'float16') {
     const out = new Uint16Array(takeBuffer(3 * plane * 2));
-    if (padded) fillPadding(out, [0, 1, 2].map((c) => toHalf(padValue(c))), nchw, plane);
+    if (padded)
+      fillPadding(
+        out,
+        [0, 1, 2].map((c) => toHalf(padValue(c))),
+        nchw,
+        plane,
+      );
     writeFloat16(out, image, spec, source, layout);
     data = out;
   } else {

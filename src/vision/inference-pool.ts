@@ -60,7 +60,9 @@ class InferenceThread {
     });
     this.ready.catch(() => {});
     this.worker.unref();
-    this.worker.on('message', (reply: WorkerReply | { readonly ready: true }) => ('ready' in reply ? this.markStarted() : this.settle(reply)));
+    this.worker.on('message', (reply: WorkerReply | { readonly ready: true }) =>
+      'ready' in reply ? this.markStarted() : this.settle(reply),
+    );
     // An uncaught error ends the thread; the pool replaces it on 'exit', which follows.
     this.worker.on('error', (error) => (this.lastError = error));
   }
@@ -89,8 +91,7 @@ class InferenceThread {
     if (reply.ok) {
       for (const buffer of reply.returned ?? []) keepBuffer(buffer);
       pending?.resolve(reply.outputs);
-    }
-    else pending?.reject(new InferenceError(reply.message));
+    } else pending?.reject(new InferenceError(reply.message));
   }
 
   /** It stopped: everything it owed fails with `error`. */
@@ -126,7 +127,8 @@ export class InferencePool {
     readonly size: number,
     private readonly options: InferencePoolOptions = {},
   ) {
-    if (!Number.isInteger(size) || size < 1) throw new RangeError(`an inference pool needs at least one thread, not ${size}`);
+    if (!Number.isInteger(size) || size < 1)
+      throw new RangeError(`an inference pool needs at least one thread, not ${size}`);
     for (let i = 0; i < size; i++) this.addThread();
   }
 
@@ -153,14 +155,19 @@ export class InferencePool {
   async run(model: number, feeds: Record<string, PlainTensor>): Promise<Record<string, PlainTensor>> {
     if (this.failure) throw new InferenceError(this.failure);
     if (!this.models.has(model)) throw new InferenceError(`model ${model} is not open in the inference pool`);
-    const plainFeeds = Object.fromEntries(Object.entries(feeds).map(([name, t]) => [name, { type: t.type, data: t.data, dims: t.dims }]));
+    const plainFeeds = Object.fromEntries(
+      Object.entries(feeds).map(([name, t]) => [name, { type: t.type, data: t.data, dims: t.dims }]),
+    );
     // A feed that owns its whole buffer moves to the thread instead of being copied (a photo's
     // tensor is hundreds of KB); one that views part of a larger buffer is copied as usual.
     const transfer = [
       ...new Set(
         Object.values(plainFeeds)
           .map(({ data }) => data as ArrayBufferView)
-          .filter((data) => data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength)
+          .filter(
+            (data) =>
+              data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength,
+          )
           .map((data) => data.buffer as ArrayBuffer),
       ),
     ];
@@ -178,7 +185,8 @@ export class InferencePool {
   /** Lets the jobs running finish, refuses those waiting, then stops every thread. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.jobs.splice(0)) job.reject(new InferenceError('the inference pool closed before this job ran'));
+    for (const job of this.jobs.splice(0))
+      job.reject(new InferenceError('the inference pool closed before this job ran'));
     // Stopping a thread inside onnxruntime's native run aborts the whole process, so never mid-run.
     await Promise.all(this.threads.map((thread) => thread.whenIdle()));
     await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
@@ -214,15 +222,17 @@ export class InferencePool {
     this.threads.push(thread);
     // The models open now; any opened later reach this thread through open(), which sends to all.
     const models = [...this.models];
-    thread.ready.then(() => Promise.all(models.map(([model, bytes]) => this.openIn(thread, model, bytes)))).then(
-      () => {
-        thread.usable = true;
-        this.idle.push(thread);
-        this.dispatch();
-      },
-      // It could not start or open what the others opened: stop it; it is not replaced.
-      () => void thread.worker.terminate(),
-    );
+    thread.ready
+      .then(() => Promise.all(models.map(([model, bytes]) => this.openIn(thread, model, bytes))))
+      .then(
+        () => {
+          thread.usable = true;
+          this.idle.push(thread);
+          this.dispatch();
+        },
+        // It could not start or open what the others opened: stop it; it is not replaced.
+        () => void thread.worker.terminate(),
+      );
   }
 
   private replace(thread: InferenceThread, code: number): void {

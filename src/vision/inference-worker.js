@@ -16,7 +16,10 @@ const ownBuffers = (tensors) => [
   ...new Set(
     Object.values(tensors ?? {})
       .map(({ data }) => data)
-      .filter((data) => data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength)
+      .filter(
+        (data) =>
+          data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength,
+      )
       .map((data) => data.buffer),
   ),
 ];
@@ -32,7 +35,9 @@ async function handle(request) {
     case 'run': {
       const session = sessions.get(request.model);
       if (!session) throw new Error(`model ${request.model} is not open in this inference thread`);
-      const feeds = Object.fromEntries(Object.entries(request.feeds).map(([name, t]) => [name, new ort.Tensor(t.type, t.data, t.dims)]));
+      const feeds = Object.fromEntries(
+        Object.entries(request.feeds).map(([name, t]) => [name, new ort.Tensor(t.type, t.data, t.dims)]),
+      );
       const results = await session.run(feeds);
       const outputs = Object.fromEntries(Object.entries(results).map(([name, tensor]) => [name, plain(tensor)]));
       // The feeds' buffers go back too, for the pool's thread to write its next inputs into
@@ -55,8 +60,17 @@ let previous = Promise.resolve();
 parentPort.on('message', (request) => {
   previous = previous.then(() =>
     handle(request).then(
-      (result) => parentPort.postMessage({ id: request.id, ok: true, ...result }, [...ownBuffers(result?.outputs), ...(result?.returned ?? [])]),
-      (error) => parentPort.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+      (result) =>
+        parentPort.postMessage({ id: request.id, ok: true, ...result }, [
+          ...ownBuffers(result?.outputs),
+          ...(result?.returned ?? []),
+        ]),
+      (error) =>
+        parentPort.postMessage({
+          id: request.id,
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+        }),
     ),
   );
 });

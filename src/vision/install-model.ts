@@ -35,13 +35,20 @@ async function download(url: URL, fetcher: typeof fetch): Promise<Uint8Array> {
  * Where one file of a model comes from: a folder, a mirror, or the catalogue's upstream address;
  * a COCO detector's labels, which no upstream publishes as the catalogue pins them, pawlens writes.
  */
-async function readSource(entry: CatalogueEntry, from: string | undefined, file: string, fetcher: typeof fetch): Promise<Uint8Array> {
+async function readSource(
+  entry: CatalogueEntry,
+  from: string | undefined,
+  file: string,
+  fetcher: typeof fetch,
+): Promise<Uint8Array> {
   const { name } = entry.manifest;
   if (from === undefined) {
     const upstream = entry.urls[file];
     if (upstream) return download(new URL(upstream), fetcher);
     if (file === LABELS_FILE && entry.manifest.labelSet === 'coco-80') return cocoLabelsFile();
-    throw new ModelLoadError(`The catalogue has no download address for ${name}'s ${file}; install it with --from a folder.`);
+    throw new ModelLoadError(
+      `The catalogue has no download address for ${name}'s ${file}; install it with --from a folder.`,
+    );
   }
   if (isUrl(from)) return download(inMirror(from, file), fetcher);
   // A folder of model folders (as ../shared/models, or a USB stick with several) works too.
@@ -79,7 +86,9 @@ export function canonicalLabels(bytes: Uint8Array): Uint8Array {
 export async function installModel(name: string, options: InstallOptions): Promise<ModelManifest> {
   const entry = MODEL_CATALOGUE[name];
   if (!entry) {
-    throw new ModelLoadError(`"${name}" is not in the catalogue; installable models: ${Object.keys(MODEL_CATALOGUE).join(', ')}.`);
+    throw new ModelLoadError(
+      `"${name}" is not in the catalogue; installable models: ${Object.keys(MODEL_CATALOGUE).join(', ')}.`,
+    );
   }
   const fetcher = options.fetch ?? fetch;
   const files: Record<string, string> = { [entry.manifest.file]: entry.manifest.sha256, ...entry.extraFiles };
@@ -89,7 +98,9 @@ export async function installModel(name: string, options: InstallOptions): Promi
     const bytes = file === LABELS_FILE ? canonicalLabels(read) : read;
     const actual = sha256Of(bytes);
     if (actual !== expected) {
-      throw new ModelLoadError(`${file} from ${options.from ?? entry.urls[file] ?? 'pawlens'} has sha256 ${actual}, expected ${expected}: it is not the ${name} the catalogue describes, or it is damaged.`);
+      throw new ModelLoadError(
+        `${file} from ${options.from ?? entry.urls[file] ?? 'pawlens'} has sha256 ${actual}, expected ${expected}: it is not the ${name} the catalogue describes, or it is damaged.`,
+      );
     }
     contents.set(file, bytes);
   }

@@ -66,11 +66,17 @@ async function readLabels(dir: string, output: OutputSpec): Promise<string[]> {
 }
 
 const ortFeeds = (feeds: Record<string, PlainTensor>) =>
-  Object.fromEntries(Object.entries(feeds).map(([name, t]) => [name, t instanceof ort.Tensor ? t : new ort.Tensor(t.type, t.data, t.dims)]));
+  Object.fromEntries(
+    Object.entries(feeds).map(([name, t]) => [
+      name,
+      t instanceof ort.Tensor ? t : new ort.Tensor(t.type, t.data, t.dims),
+    ]),
+  );
 
 /** Dimensions agree when equal, or when the model leaves one symbolic. */
 const dimsAgree = (actual: readonly (number | string)[], expected: readonly number[]) =>
-  actual.length === expected.length && actual.every((dim, i) => typeof dim !== 'number' || dim < 0 || dim === expected[i]);
+  actual.length === expected.length &&
+  actual.every((dim, i) => typeof dim !== 'number' || dim < 0 || dim === expected[i]);
 
 /**
  * Reads, verifies and opens one model directory. Any mismatch between manifest, file and graph
@@ -86,48 +92,71 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
   });
   const actualHash = sha256Of(bytes);
   if (actualHash !== manifest.sha256) {
-    throw new ModelLoadError(`${file} has sha256 ${actualHash}, but its manifest expects ${manifest.sha256}: the file is corrupt or not the model the manifest describes.`);
+    throw new ModelLoadError(
+      `${file} has sha256 ${actualHash}, but its manifest expects ${manifest.sha256}: the file is corrupt or not the model the manifest describes.`,
+    );
   }
   let session: ort.InferenceSession;
   try {
     // One thread per run: concurrency comes from running several requests, not from splitting one.
-    session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+    session = await ort.InferenceSession.create(bytes, {
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+    });
   } catch (error) {
     throw new ModelLoadError(`onnxruntime cannot open ${file}: ${(error as Error).message}`);
   }
 
   const input = session.inputMetadata.find((meta) => meta.name === manifest.input.name);
   if (!input || !input.isTensor) {
-    throw new ModelLoadError(`${file} has no tensor input "${manifest.input.name}"; its inputs are: ${session.inputNames.join(', ')}.`);
+    throw new ModelLoadError(
+      `${file} has no tensor input "${manifest.input.name}"; its inputs are: ${session.inputNames.join(', ')}.`,
+    );
   }
   if (input.type !== manifest.input.dtype) {
-    throw new ModelLoadError(`${file} input "${input.name}" is ${input.type}, but the manifest says ${manifest.input.dtype}.`);
+    throw new ModelLoadError(
+      `${file} input "${input.name}" is ${input.type}, but the manifest says ${manifest.input.dtype}.`,
+    );
   }
   const spec = manifest.input;
   const expectedShape =
-    spec.kind === 'features' ? [1, spec.features.length] : spec.layout === 'NCHW' ? [1, 3, spec.height, spec.width] : [1, spec.height, spec.width, 3];
+    spec.kind === 'features'
+      ? [1, spec.features.length]
+      : spec.layout === 'NCHW'
+        ? [1, 3, spec.height, spec.width]
+        : [1, spec.height, spec.width, 3];
   if (!dimsAgree(input.shape, expectedShape)) {
-    throw new ModelLoadError(`${file} input "${input.name}" has shape [${input.shape.join(', ')}], but the manifest describes [${expectedShape.join(', ')}].`);
+    throw new ModelLoadError(
+      `${file} input "${input.name}" has shape [${input.shape.join(', ')}], but the manifest describes [${expectedShape.join(', ')}].`,
+    );
   }
 
   const labels = new Map<string, readonly string[]>();
   for (const output of manifest.outputs) {
     const meta = session.outputMetadata.find((m) => m.name === output.name);
     if (!meta || !meta.isTensor) {
-      throw new ModelLoadError(`${file} has no tensor output "${output.name}"; its outputs are: ${session.outputNames.join(', ')}.`);
+      throw new ModelLoadError(
+        `${file} has no tensor output "${output.name}"; its outputs are: ${session.outputNames.join(', ')}.`,
+      );
     }
     const outputLabels = await readLabels(dir, output);
     if (output.kind === 'detections') {
-      if (!output.decoder) throw new ModelLoadError(`${file} output "${output.name}" gives detections but the manifest names no decoder.`);
+      if (!output.decoder)
+        throw new ModelLoadError(`${file} output "${output.name}" gives detections but the manifest names no decoder.`);
       // Each box carries 4 coordinates, an objectness and one score per label.
       const values = meta.shape[output.decoder.kind === 'yolox' ? 2 : 1];
       if (typeof values === 'number' && values > 0 && values !== 5 + outputLabels.length) {
-        throw new ModelLoadError(`${file} output "${output.name}" has ${values} values per box, but 5 + ${outputLabels.length} labels need ${5 + outputLabels.length}.`);
+        throw new ModelLoadError(
+          `${file} output "${output.name}" has ${values} values per box, but 5 + ${outputLabels.length} labels need ${5 + outputLabels.length}.`,
+        );
       }
     } else {
       const classes = meta.shape[1];
       if (typeof classes === 'number' && classes > 0 && classes !== outputLabels.length) {
-        throw new ModelLoadError(`${file} output "${output.name}" has ${classes} values but ${outputLabels.length} labels.`);
+        throw new ModelLoadError(
+          `${file} output "${output.name}" has ${classes} values but ${outputLabels.length} labels.`,
+        );
       }
     }
     labels.set(output.name, outputLabels);

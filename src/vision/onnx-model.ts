@@ -57,7 +57,9 @@ export abstract class ImageModel<Output, Image extends Pixels | Crop = Pixels | 
    */
   get needs(): DecodeSize {
     const side = Math.max(this.input.width, this.input.height);
-    return this.input.resize === 'letterbox' || this.input.resize === 'contain' ? { longSide: side, shortSide: 0 } : { longSide: 0, shortSide: side };
+    return this.input.resize === 'letterbox' || this.input.resize === 'contain'
+      ? { longSide: side, shortSide: 0 }
+      : { longSide: 0, shortSide: side };
   }
 
   protected async prepare(image: Image): Promise<Feeds> {

@@ -25,11 +25,32 @@ export interface PetIdentification {
 }
 
 const SPECIES_ALIASES: Readonly<Record<string, Species>> = {
-  dog: 'dog', dogs: 'dog', puppy: 'dog', canine: 'dog', perro: 'dog', 狗: 'dog', 犬: 'dog',
-  cat: 'cat', cats: 'cat', kitten: 'cat', feline: 'cat', gato: 'cat', 猫: 'cat',
-  rabbit: 'rabbit', bunny: 'rabbit', conejo: 'rabbit', 兔: 'rabbit', 兔子: 'rabbit',
-  hamster: 'hamster', hámster: 'hamster', 仓鼠: 'hamster',
-  'guinea pig': 'guinea_pig', guinea_pig: 'guinea_pig', cavy: 'guinea_pig', cobaya: 'guinea_pig', 豚鼠: 'guinea_pig',
+  dog: 'dog',
+  dogs: 'dog',
+  puppy: 'dog',
+  canine: 'dog',
+  perro: 'dog',
+  狗: 'dog',
+  犬: 'dog',
+  cat: 'cat',
+  cats: 'cat',
+  kitten: 'cat',
+  feline: 'cat',
+  gato: 'cat',
+  猫: 'cat',
+  rabbit: 'rabbit',
+  bunny: 'rabbit',
+  conejo: 'rabbit',
+  兔: 'rabbit',
+  兔子: 'rabbit',
+  hamster: 'hamster',
+  hámster: 'hamster',
+  仓鼠: 'hamster',
+  'guinea pig': 'guinea_pig',
+  guinea_pig: 'guinea_pig',
+  cavy: 'guinea_pig',
+  cobaya: 'guinea_pig',
+  豚鼠: 'guinea_pig',
 };
 
 /** animalType as a client sent it (lower-cased) → a species pawlens knows, if any. */
@@ -57,7 +78,16 @@ function candidates(classification: Classification): Candidate[] {
   return classification.labels.flatMap((label, i) => {
     const [species, breed] = label.split('/', 2);
     const known = speciesFromAnimalType(species?.toLowerCase());
-    return known && breed ? [{ species: known, name: { en: breed, zh: breed, es: breed }, wild: false, probability: classification.probabilities[i] ?? 0 }] : [];
+    return known && breed
+      ? [
+          {
+            species: known,
+            name: { en: breed, zh: breed, es: breed },
+            wild: false,
+            probability: classification.probabilities[i] ?? 0,
+          },
+        ]
+      : [];
   });
 }
 
@@ -82,12 +112,21 @@ export function identifyPet(classification: Classification, animalType?: string)
   const none = { breed: undefined, breedProbability: 0, alternatives: [], topLabel, topProbability };
 
   if (petProbability < MIN_PET_PROBABILITY) {
-    return { species: undefined, speciesProbability: petProbability, contradictsAnimalType: stated ? animalType : undefined, ...none };
+    return {
+      species: undefined,
+      speciesProbability: petProbability,
+      contradictsAnimalType: stated ? animalType : undefined,
+      ...none,
+    };
   }
-  const weighted = [...mass].map(([species, p]) => [species, p * (species === stated ? ANIMAL_TYPE_PRIOR_WEIGHT : 1)] as const);
+  const weighted = [...mass].map(
+    ([species, p]) => [species, p * (species === stated ? ANIMAL_TYPE_PRIOR_WEIGHT : 1)] as const,
+  );
   const [species] = weighted.reduce((best, entry) => (entry[1] > best[1] ? entry : best));
   const speciesProbability = mass.get(species)!;
-  const breeds = all.filter((candidate) => candidate.species === species && !candidate.wild).sort((a, b) => b.probability - a.probability);
+  const breeds = all
+    .filter((candidate) => candidate.species === species && !candidate.wild)
+    .sort((a, b) => b.probability - a.probability);
   const breed = breeds[0];
   const contradictsAnimalType = stated && stated !== species ? animalType : undefined;
   if (!breed || breed.probability < MIN_BREED_PROBABILITY) {
@@ -97,5 +136,14 @@ export function identifyPet(classification: Classification, animalType?: string)
     .slice(1, 3)
     .filter((candidate) => candidate.probability >= MIN_BREED_PROBABILITY)
     .map(({ name, probability }) => ({ name, probability }));
-  return { species, speciesProbability, breed: breed.name, breedProbability: breed.probability, alternatives, topLabel, topProbability, contradictsAnimalType };
+  return {
+    species,
+    speciesProbability,
+    breed: breed.name,
+    breedProbability: breed.probability,
+    alternatives,
+    topLabel,
+    topProbability,
+    contradictsAnimalType,
+  };
 }

@@ -13,7 +13,11 @@ export interface Region {
  * Which `image` pixels a box of the photo covers: scaled from the photo's coordinates to the
  * decoded pixels, widened by `margin` of its size on each side, and clipped to the frame.
  */
-export function regionOf(image: { readonly width: number; readonly height: number; readonly sourceWidth: number }, box: Box, margin = 0): Region {
+export function regionOf(
+  image: { readonly width: number; readonly height: number; readonly sourceWidth: number },
+  box: Box,
+  margin = 0,
+): Region {
   const toImage = image.width / image.sourceWidth;
   const [x1, y1, x2, y2] = box.map((v) => v * toImage) as [number, number, number, number];
   const dx = (x2 - x1) * margin;

@@ -5,7 +5,6 @@ import type { PlainTensor } from './inference-pool.js';
 import { ModelLoadError, type LoadedModel } from './load-model.js';
 import { OnnxModel } from './onnx-model.js';
 
-
 /** Which head an operation needs: its rule ids, in table order, label the head's rule scores. */
 export interface SeverityHeadSpec {
   readonly operation: HealthOperationKey;
@@ -24,18 +23,27 @@ export class SeverityHeadModel extends OnnxModel<Float32Array, ReadonlyMap<strin
     super(model);
     const { manifest } = model;
     const fail = (why: string) => new ModelLoadError(`Severity head ${this.name} (${model.dir}): ${why}`);
-    if (manifest.task !== 'severity' || manifest.operation !== spec.operation) throw fail(`it is not a head for ${spec.operation}.`);
+    if (manifest.task !== 'severity' || manifest.operation !== spec.operation)
+      throw fail(`it is not a head for ${spec.operation}.`);
     if (manifest.input.kind !== 'features' || manifest.input.features.join() !== COLOUR_QUALITY_FEATURES.join()) {
       throw fail("its input features differ from the colour analyser's.");
     }
-    if (this.labelsOf('rule_scores').join() !== spec.ruleIds.join()) throw fail(`its rule_scores must be labelled ${spec.ruleIds.join(', ')}.`);
-    if (this.labelsOf('severity_scores').join() !== JUDGED_SEVERITIES.join()) throw fail(`its severity_scores must be labelled ${JUDGED_SEVERITIES.join(', ')}.`);
+    if (this.labelsOf('rule_scores').join() !== spec.ruleIds.join())
+      throw fail(`its rule_scores must be labelled ${spec.ruleIds.join(', ')}.`);
+    if (this.labelsOf('severity_scores').join() !== JUDGED_SEVERITIES.join())
+      throw fail(`its severity_scores must be labelled ${JUDGED_SEVERITIES.join(', ')}.`);
     this.operation = spec.operation;
   }
 
   protected prepare(features: Float32Array): Record<string, PlainTensor> {
     // A copy goes to the model: `features` stays with the measurement, and run() may move its feeds.
-    return { [this.model.manifest.input.name]: { type: 'float32', data: Float32Array.from(features), dims: [1, features.length] } };
+    return {
+      [this.model.manifest.input.name]: {
+        type: 'float32',
+        data: Float32Array.from(features),
+        dims: [1, features.length],
+      },
+    };
   }
 
   protected read(outputs: Record<string, PlainTensor>): ReadonlyMap<string, number> {

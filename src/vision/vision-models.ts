@@ -45,7 +45,9 @@ export async function listModelDirs(root: string, skip?: string): Promise<string
     .filter((entry) => entry.isDirectory() && entry.name !== skip && !entry.name.startsWith('.'))
     .map((entry) => join(root, entry.name));
   const withManifest = await Promise.all(
-    dirs.map(async (dir) => ((await readdir(dir).catch(() => [] as string[])).includes(MANIFEST_FILE) ? dir : undefined)),
+    dirs.map(async (dir) =>
+      (await readdir(dir).catch(() => [] as string[])).includes(MANIFEST_FILE) ? dir : undefined,
+    ),
   );
   return withManifest.filter((dir): dir is string => dir !== undefined).sort();
 }
@@ -54,11 +56,19 @@ export async function listModelDirs(root: string, skip?: string): Promise<string
  * The installed model of `task` to use: the one named by `setting` when set, else the catalogue's
  * recommended one when installed, else the first by name.
  */
-function choose(installed: readonly LoadedModel[], task: 'classifier' | 'detector', named: string | undefined, setting: string): LoadedModel | undefined {
+function choose(
+  installed: readonly LoadedModel[],
+  task: 'classifier' | 'detector',
+  named: string | undefined,
+  setting: string,
+): LoadedModel | undefined {
   const candidates = installed.filter((model) => model.manifest.task === task);
   if (named) {
     const chosen = candidates.find((model) => model.manifest.name === named);
-    if (!chosen) throw new ModelLoadError(`${setting}=${named}, but no installed ${task} has that name; "pawlens models list" shows them.`);
+    if (!chosen)
+      throw new ModelLoadError(
+        `${setting}=${named}, but no installed ${task} has that name; "pawlens models list" shows them.`,
+      );
     return chosen;
   }
   return candidates.find((model) => RECOMMENDED_MODELS.includes(model.manifest.name)) ?? candidates[0];
@@ -76,15 +86,21 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
   const installed = await Promise.all((await listModelDirs(options.modelsDir, BUILTIN_SUBDIR)).map(load));
 
   const pick = (models: LoadedModel[], task: string, operation?: string) =>
-    models.find((model) => model.manifest.task === task && (operation === undefined || model.manifest.operation === operation));
+    models.find(
+      (model) => model.manifest.task === task && (operation === undefined || model.manifest.operation === operation),
+    );
 
   const colourModel = pick(installed, 'colour-quality') ?? pick(builtins, 'colour-quality');
-  if (!colourModel) throw new ModelLoadError(`No colour-quality model in ${builtinDir}; run "npm run models:generate".`);
+  if (!colourModel)
+    throw new ModelLoadError(`No colour-quality model in ${builtinDir}; run "npm run models:generate".`);
 
   const heads = {} as Record<HealthOperationKey, SeverityHeadModel>;
   for (const spec of options.heads) {
     const model = pick(installed, 'severity', spec.operation) ?? pick(builtins, 'severity', spec.operation);
-    if (!model) throw new ModelLoadError(`No severity head for ${spec.operation} in ${builtinDir}; run "npm run models:generate".`);
+    if (!model)
+      throw new ModelLoadError(
+        `No severity head for ${spec.operation} in ${builtinDir}; run "npm run models:generate".`,
+      );
     heads[spec.operation] = new SeverityHeadModel(model, spec);
   }
 

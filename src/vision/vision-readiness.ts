@@ -9,9 +9,20 @@ export function visionReadinessCheck(vision: VisionModels): ReadinessCheck {
       const { pool } = vision;
       // threads 0: inference runs on the event loop's thread (PAWLENS_INFERENCE_THREADS=0).
       const inference = pool
-        ? { threads: pool.liveThreads, configured: pool.size, restarts: pool.restarts, state: pool.failure === undefined ? 'ok' : 'error', ...(pool.failure && { error: pool.failure }) }
+        ? {
+            threads: pool.liveThreads,
+            configured: pool.size,
+            restarts: pool.restarts,
+            state: pool.failure === undefined ? 'ok' : 'error',
+            ...(pool.failure && { error: pool.failure }),
+          }
         : { threads: 0, state: 'ok' };
-      const report = { loaded: vision.loaded.map((model) => model.manifest.name), breed: vision.classifier?.name ?? null, detector: vision.detector?.name ?? null, inference };
+      const report = {
+        loaded: vision.loaded.map((model) => model.manifest.name),
+        breed: vision.classifier?.name ?? null,
+        detector: vision.detector?.name ?? null,
+        inference,
+      };
       return { status: pool?.failure === undefined ? 'ok' : 'not_ready', report };
     },
   };

@@ -202,7 +202,9 @@ describe('key storage', () => {
     const db = new Database(file, { readonly: true });
     try {
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>;
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['api_keys', 'usage_ledger', 'credit_reservations']));
+      expect(tables.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['api_keys', 'usage_ledger', 'credit_reservations']),
+      );
       const dump = JSON.stringify(tables.map(({ name }) => db.prepare(`SELECT * FROM "${name}"`).all()));
       expect(dump).toContain(ids[0]);
       expect(dump).toContain(ids[1]);
@@ -213,7 +215,10 @@ describe('key storage', () => {
         for (const raw of rawFiles) expect(raw).not.toContain(secret.slice(3));
       }
 
-      const rows = db.prepare('SELECT id, secret_hash FROM api_keys ORDER BY created_at, id').all() as Array<{ id: string; secret_hash: string }>;
+      const rows = db.prepare('SELECT id, secret_hash FROM api_keys ORDER BY created_at, id').all() as Array<{
+        id: string;
+        secret_hash: string;
+      }>;
       const byId = new Map(rows.map((row) => [row.id, row.secret_hash]));
       secrets.forEach((secret, i) => {
         expect(byId.get(ids[i] as string)).toBe(hashApiKey(secret));

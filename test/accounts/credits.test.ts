@@ -40,7 +40,11 @@ async function fileApp(options: Partial<AppDeps> & { credits?: number | null } =
   const dir = tempDir('pawlens-credits-');
   const file = join(dir, 'pawlens.db');
   const store = new SqliteAccountStore(file, options.now);
-  const { record, secret } = await issueKey(store, { name: 'clinic', credits: options.credits === undefined ? 100 : options.credits, expiresAt: null });
+  const { record, secret } = await issueKey(store, {
+    name: 'clinic',
+    credits: options.credits === undefined ? 100 : options.credits,
+    expiresAt: null,
+  });
   const { express } = createApp({ ...options, pipeline: options.pipeline ?? fixedPipeline, store });
   const db = new Database(file, { readonly: true });
   cleanups.push(async () => {
@@ -59,7 +63,8 @@ async function fileApp(options: Partial<AppDeps> & { credits?: number | null } =
         .set('Authorization', `Bearer ${secret}`)
         .set('Content-Type', contentType)
         .send(typeof body === 'string' ? body : JSON.stringify(body)),
-    balance: () => (db.prepare('SELECT credits FROM api_keys WHERE id = ?').get(keyId) as { credits: number | null }).credits,
+    balance: () =>
+      (db.prepare('SELECT credits FROM api_keys WHERE id = ?').get(keyId) as { credits: number | null }).credits,
     ledger: () =>
       db.prepare('SELECT key_id, operation, request_id, credits FROM usage_ledger ORDER BY id').all() as Array<{
         key_id: string;
@@ -75,7 +80,8 @@ async function fileApp(options: Partial<AppDeps> & { credits?: number | null } =
  * A valid answer for every operation, the same each time: these tests are about money, not
  * about what the photo shows, so the analysis is a fake that cannot be the reason a test fails.
  */
-const SUMMARY = 'The photo shows a brown subject on a light floor. Nothing visible calls for concern. A photo cannot replace an examination by a vet.';
+const SUMMARY =
+  'The photo shows a brown subject on a light floor. Nothing visible calls for concern. A photo cannot replace an examination by a vet.';
 const HEALTH = {
   summary: SUMMARY,
   home_care: ['Keep fresh water available.', 'Watch for changes over the next few days.'],
@@ -154,7 +160,9 @@ describe('metered key', () => {
 
     const ledger = app.ledger();
     expect(ledger).toHaveLength(7);
-    expect(ledger).toEqual(answers.map(({ operation, requestId }) => ({ key_id: app.keyId, operation, request_id: requestId, credits: 5 })));
+    expect(ledger).toEqual(
+      answers.map(({ operation, requestId }) => ({ key_id: app.keyId, operation, request_id: requestId, credits: 5 })),
+    );
 
     // The store's own view: newest first, the same rows.
     const usage = await app.store.usage(app.keyId);
@@ -172,7 +180,9 @@ describe('metered key', () => {
     const body = expectAccepted(res, 'breed');
     expect(res.headers['x-credits-remaining']).toBe('15');
     expect((await app.store.getKey(app.keyId))?.credits).toBe(15);
-    expect(await app.store.usage(app.keyId)).toMatchObject([{ operation: 'breed', requestId: body.request_id, credits: 5 }]);
+    expect(await app.store.usage(app.keyId)).toMatchObject([
+      { operation: 'breed', requestId: body.request_id, credits: 5 },
+    ]);
   });
 
   it('a balance below 5 → 402 INSUFFICIENT_CREDITS, nothing charged', async () => {
@@ -207,50 +217,75 @@ describe('unlimited key', () => {
     expect(res.headers['x-credits-charged']).toBe('5');
     expect(res.headers).not.toHaveProperty('x-credits-remaining');
     expect(app.balance()).toBeNull();
-    expect(app.ledger()).toEqual([{ key_id: app.keyId, operation: 'emotion', request_id: body.request_id, credits: 5 }]);
+    expect(app.ledger()).toEqual([
+      { key_id: app.keyId, operation: 'emotion', request_id: body.request_id, credits: 5 },
+    ]);
     expect(app.openReservations()).toBe(0);
   });
 });
 
 describe('failed calls are free', () => {
-  const failures: Array<[string, (app: Awaited<ReturnType<typeof fileApp>>) => Promise<request.Response>, number, ErrorCode]> = [
+  const failures: Array<
+    [string, (app: Awaited<ReturnType<typeof fileApp>>) => Promise<request.Response>, number, ErrorCode]
+  > = [
     ['an image that is not base64', (app) => app.post('stool', { image: 'not base64 at all!' }), 400, 'INVALID_IMAGE'],
-    ['a truncated JPEG', async (app) => app.post('stool', { image: toBase64(await truncatedPhoto('jpeg')) }), 400, 'INVALID_IMAGE'],
-    ['a photo too small to analyse', async (app) => app.post('stool', { image: toBase64(await photo('png', { width: 40, height: 40 })) }), 400, 'INVALID_IMAGE'],
+    [
+      'a truncated JPEG',
+      async (app) => app.post('stool', { image: toBase64(await truncatedPhoto('jpeg')) }),
+      400,
+      'INVALID_IMAGE',
+    ],
+    [
+      'a photo too small to analyse',
+      async (app) => app.post('stool', { image: toBase64(await photo('png', { width: 40, height: 40 })) }),
+      400,
+      'INVALID_IMAGE',
+    ],
     ['a missing image', (app) => app.post('stool', {}), 400, 'MISSING_IMAGE'],
     ['a bad language', (app) => app.post('stool', { image, language: 'fr' }), 400, 'VALIDATION_ERROR'],
     ['a body that is not JSON', (app) => app.post('stool', '{"image": '), 400, 'VALIDATION_ERROR'],
-    ['a wrong content type', (app) => app.post('stool', JSON.stringify({ image }), 'text/plain'), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [
+      'a wrong content type',
+      (app) => app.post('stool', JSON.stringify({ image }), 'text/plain'),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
     ['a GIF', (app) => app.post('stool', { image: toBase64(GIF_BYTES) }), 415, 'UNSUPPORTED_IMAGE_FORMAT'],
   ];
 
-  it.each(failures)('%s → %i %s, balance unchanged, no ledger row, no open reservation', async (_what, send, status, code) => {
-    const app = await fileApp({ credits: 100 });
-    const res = await send(app);
-    expectErrorEnvelope(res, status, code);
-    expect(res.headers['x-credits-charged']).toBeUndefined();
-    expect(res.headers['x-credits-remaining']).toBeUndefined();
-    expect(app.balance()).toBe(100);
-    expect(app.ledger()).toHaveLength(0);
-    expect(app.openReservations()).toBe(0);
-    // And the key still pays for a good call afterwards, so the failure left the store consistent.
-    expectAccepted(await app.post('stool', { image }));
-    expect(app.balance()).toBe(95);
-  });
+  it.each(failures)(
+    '%s → %i %s, balance unchanged, no ledger row, no open reservation',
+    async (_what, send, status, code) => {
+      const app = await fileApp({ credits: 100 });
+      const res = await send(app);
+      expectErrorEnvelope(res, status, code);
+      expect(res.headers['x-credits-charged']).toBeUndefined();
+      expect(res.headers['x-credits-remaining']).toBeUndefined();
+      expect(app.balance()).toBe(100);
+      expect(app.ledger()).toHaveLength(0);
+      expect(app.openReservations()).toBe(0);
+      // And the key still pays for a good call afterwards, so the failure left the store consistent.
+      expectAccepted(await app.post('stool', { image }));
+      expect(app.balance()).toBe(95);
+    },
+  );
 
   it.each([
     ['throws', throwingPipeline],
     ['returns data that breaks the schema', invalidPipeline],
-  ])('an analysis that %s → 500 INTERNAL_ERROR, refunded, no ledger row, no open reservation', async (_what, pipeline) => {
-    const app = await fileApp({ credits: 100, pipeline });
-    const res = await app.post('stool', { image });
-    const body = expectErrorEnvelope(res, 500, 'INTERNAL_ERROR');
-    expect(body.error.message).not.toMatch(/crashed|sentence|summary/);
-    expect(res.headers['x-credits-charged']).toBeUndefined();
-    expect(app.balance()).toBe(100);
-    expect(app.ledger()).toHaveLength(0);
-    expect(app.openReservations()).toBe(0);
-  });
+  ])(
+    'an analysis that %s → 500 INTERNAL_ERROR, refunded, no ledger row, no open reservation',
+    async (_what, pipeline) => {
+      const app = await fileApp({ credits: 100, pipeline });
+      const res = await app.post('stool', { image });
+      const body = expectErrorEnvelope(res, 500, 'INTERNAL_ERROR');
+      expect(body.error.message).not.toMatch(/crashed|sentence|summary/);
+      expect(res.headers['x-credits-charged']).toBeUndefined();
+      expect(app.balance()).toBe(100);
+      expect(app.ledger()).toHaveLength(0);
+      expect(app.openReservations()).toBe(0);
+    },
+  );
 
   it('an analysis failure on an unlimited key leaves no ledger row and no open reservation', async () => {
     const app = await fileApp({ credits: null, pipeline: throwingPipeline });
@@ -318,7 +353,11 @@ describe('a client that hangs up before the answer', () => {
       port,
       method: 'POST',
       path: pathOf('stool'),
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(payload),
+      },
     });
     const response = new Promise<number>((resolve, reject) => {
       req.on('response', (res) => {
@@ -346,7 +385,9 @@ describe('a client that hangs up before the answer', () => {
     // Hang up, and wait until the server has seen the connection close.
     expect(serverSockets).toHaveLength(1);
     const serverSocket = serverSockets[0] as Socket;
-    const closed = new Promise<void>((resolve) => (serverSocket.destroyed ? resolve() : serverSocket.once('close', () => resolve())));
+    const closed = new Promise<void>((resolve) =>
+      serverSocket.destroyed ? resolve() : serverSocket.once('close', () => resolve()),
+    );
     req.destroy();
     await closed;
     await expect(response).rejects.toThrow();
@@ -417,10 +458,14 @@ describe('the SQLite store file', () => {
     cleanups.push(() => store.close());
     // Through the index, not a scan of the table (800,000 rows took 708 ms a call that way).
     const db = new Database(file, { readonly: true });
-    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?').all('2030', 10) as Array<{ detail: string }>;
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?')
+      .all('2030', 10) as Array<{ detail: string }>;
     expect(plan.map((step) => step.detail).join(' ')).toMatch(/USING (COVERING )?INDEX idempotency_keys_by_age/);
     // And the sweep's read of the unanswered claims, every few seconds, through its partial index.
-    const sweep = db.prepare('EXPLAIN QUERY PLAN SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL').all() as Array<{ detail: string }>;
+    const sweep = db
+      .prepare('EXPLAIN QUERY PLAN SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL')
+      .all() as Array<{ detail: string }>;
     db.close();
     expect(sweep.map((step) => step.detail).join(' ')).toMatch(/USING INDEX idempotency_keys_open/);
   });
@@ -442,7 +487,10 @@ describe('SqliteAccountStore with other connections on the same file', () => {
       process.stdout.write('locked\\n');
       setTimeout(() => { db.exec('COMMIT'); db.close(); }, ${ms});
     `;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
     await new Promise<void>((locked, failed) => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && locked());

@@ -33,12 +33,22 @@ describe.skipIf(!POSTGRES_AVAILABLE)('the database goes away and comes back', ()
     await admin.end();
     url.pathname = '/outage';
     const store = await PostgresAccountStore.open(url.toString(), { connectTimeoutMs: 2000 });
-    const upkeep = new StoreUpkeep(store, { dataDir: undefined, idempotencyTtlMs: 86_400_000, ownerlessAfterMs: 600_000, logger: silentLogger });
+    const upkeep = new StoreUpkeep(store, {
+      dataDir: undefined,
+      idempotencyTtlMs: 86_400_000,
+      ownerlessAfterMs: 600_000,
+      logger: silentLogger,
+    });
     await upkeep.start();
     const { record, secret } = await issueKey(store, { name: 'desk', credits: 50, expiresAt: null });
-    const { express } = createApp({ store, pipeline: await builtinPipeline(), readinessChecks: [upkeep.readinessCheck()] });
+    const { express } = createApp({
+      store,
+      pipeline: await builtinPipeline(),
+      readinessChecks: [upkeep.readinessCheck()],
+    });
     const image = toBase64(await photo('jpeg'));
-    const call = () => request(express).post('/api/v1/feces-analysis').set('Authorization', `Bearer ${secret}`).send({ image });
+    const call = () =>
+      request(express).post('/api/v1/feces-analysis').set('Authorization', `Bearer ${secret}`).send({ image });
     try {
       expect((await call()).status).toBe(200);
 
@@ -56,7 +66,10 @@ describe.skipIf(!POSTGRES_AVAILABLE)('the database goes away and comes back', ()
       expect((await call()).status).toBe(200);
       // Two calls charged, the one during the outage not; nothing held.
       expect((await store.getKey(record.id))?.credits).toBe(40);
-      expect(await store.held({ leaseLapseMs: 30_000, ownerlessAfterMs: 600_000 })).toEqual({ reservations: [], claims: [] });
+      expect(await store.held({ leaseLapseMs: 30_000, ownerlessAfterMs: 600_000 })).toEqual({
+        reservations: [],
+        claims: [],
+      });
     } finally {
       await upkeep.stop();
       await store.close();

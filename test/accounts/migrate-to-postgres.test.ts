@@ -25,7 +25,10 @@ async function usedSqliteStore() {
   const settle = async (keyId: string, requestId: string, settlement: Parameters<SqliteAccountStore['commit']>[1]) =>
     sqlite.commit((await sqlite.reserve(keyId, 5, requestId, 'skin')) as Reservation, settlement);
   await sqlite.claimIdempotencyKey(metered.record.id, 'visit-1', 'hash-1', 86_400_000, 600_000);
-  await settle(metered.record.id, 'req_migrate001', { answer: { idempotencyKey: 'visit-1', body: '{"success":true}' }, record: { petId: 'rex', data: '{"n":1}', photo: { bytes: PHOTO, format: 'jpeg' } } });
+  await settle(metered.record.id, 'req_migrate001', {
+    answer: { idempotencyKey: 'visit-1', body: '{"success":true}' },
+    record: { petId: 'rex', data: '{"n":1}', photo: { bytes: PHOTO, format: 'jpeg' } },
+  });
   await settle(metered.record.id, 'req_migrate002', { record: { petId: 'rex', data: '{"n":2}' } });
   await settle(unlimited.record.id, 'req_migrate003', {});
   // A call that never finished (the server died) and a claim nobody answered.
@@ -38,7 +41,11 @@ async function usedSqliteStore() {
 describe.skipIf(!POSTGRES_AVAILABLE)('pawlens store migrate --to postgres://…', () => {
   beforeAll(buildCli);
 
-  const migrate = (dataDir: string, url: string) => runProcess(process.execPath, [CLI, 'store', 'migrate', '--to', url], { cwd: ROOT, env: cleanEnv({ PAWLENS_DATA_DIR: dataDir }) });
+  const migrate = (dataDir: string, url: string) =>
+    runProcess(process.execPath, [CLI, 'store', 'migrate', '--to', url], {
+      cwd: ROOT,
+      env: cleanEnv({ PAWLENS_DATA_DIR: dataDir }),
+    });
 
   it('copies keys, balances, the ledger, records with photos and stored answers; what an unfinished call held goes back; ids continue', async () => {
     const { dataDir, metered, unlimited, revoked } = await usedSqliteStore();
@@ -53,17 +60,33 @@ describe.skipIf(!POSTGRES_AVAILABLE)('pawlens store migrate --to postgres://…'
     const store = await PostgresAccountStore.open(url.toString());
     try {
       expect((await store.getKey(metered.record.id))?.credits).toBe(90);
-      expect(await store.getKey(unlimited.record.id)).toMatchObject({ credits: null, expiresAt: '2031-01-01T00:00:00.000Z', name: 'vet' });
+      expect(await store.getKey(unlimited.record.id)).toMatchObject({
+        credits: null,
+        expiresAt: '2031-01-01T00:00:00.000Z',
+        name: 'vet',
+      });
       expect((await store.getKey(revoked.record.id))?.status).toBe('revoked');
       // The same secrets still authenticate: only their hashes moved.
       expect((await store.findKeyByHash(hashApiKey(metered.secret)))?.id).toBe(metered.record.id);
-      expect((await store.usage(undefined, 10)).map((row) => row.requestId)).toEqual(['req_migrate003', 'req_migrate002', 'req_migrate001']);
+      expect((await store.usage(undefined, 10)).map((row) => row.requestId)).toEqual([
+        'req_migrate003',
+        'req_migrate002',
+        'req_migrate001',
+      ]);
       const records = await store.petRecords(metered.record.id, 'rex', 10);
-      expect(records.map((r) => [r.requestId, r.hasPhoto])).toEqual([['req_migrate002', false], ['req_migrate001', true]]);
+      expect(records.map((r) => [r.requestId, r.hasPhoto])).toEqual([
+        ['req_migrate002', false],
+        ['req_migrate001', true],
+      ]);
       expect((await store.petPhoto(metered.record.id, 'rex', 'req_migrate001'))?.bytes).toEqual(PHOTO);
-      expect(await store.claimIdempotencyKey(metered.record.id, 'visit-1', 'hash-1', 86_400_000 * 2, 600_000)).toEqual({ state: 'replay', body: '{"success":true}' });
+      expect(await store.claimIdempotencyKey(metered.record.id, 'visit-1', 'hash-1', 86_400_000 * 2, 600_000)).toEqual({
+        state: 'replay',
+        body: '{"success":true}',
+      });
       // The unanswered claim was not copied: its retry runs afresh.
-      expect(await store.claimIdempotencyKey(metered.record.id, 'visit-2', 'hash-2', 86_400_000, 600_000)).toEqual({ state: 'claimed' });
+      expect(await store.claimIdempotencyKey(metered.record.id, 'visit-2', 'hash-2', 86_400_000, 600_000)).toEqual({
+        state: 'claimed',
+      });
       expect(await store.held({ leaseLapseMs: 30_000, ownerlessAfterMs: 600_000 })).toMatchObject({ reservations: [] });
       // New rows continue after the copied ids.
       const next = (await store.reserve(metered.record.id, 5, 'req_migrate005', 'stool')) as Reservation;
@@ -94,8 +117,9 @@ describe.skipIf(!POSTGRES_AVAILABLE)('pawlens store migrate --to postgres://…'
 
     const refused = await migrate(dataDir, 'postgres://pawlens:hunter2@127.0.0.1:1/nowhere');
     expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toMatch(/PostgreSQL at postgres:\/\/pawlens:\*\*\*@127\.0\.0\.1:1\/nowhere: the connection was refused/);
+    expect(refused.stderr).toMatch(
+      /PostgreSQL at postgres:\/\/pawlens:\*\*\*@127\.0\.0\.1:1\/nowhere: the connection was refused/,
+    );
     expect(refused.stderr).not.toContain('hunter2');
   });
 });
-

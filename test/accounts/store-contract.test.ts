@@ -36,7 +36,9 @@ describe.each(STORE_KINDS)('$name store: credits', (kind) => {
 
   it('many reservations at once never overspend', async () => {
     const { store, keyId, balance } = await storeWithKey(100);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => store.reserve(keyId, 5, `req_concurrent${i}`, 'skin')));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => store.reserve(keyId, 5, `req_concurrent${i}`, 'skin')),
+    );
     expect(results.filter(Boolean)).toHaveLength(20);
     expect(await balance()).toBe(0);
   });
@@ -47,7 +49,9 @@ describe.each(STORE_KINDS)('$name store: credits', (kind) => {
     expect(reservation.remaining).toBeNull();
     await store.commit(reservation);
     expect(await balance()).toBeNull();
-    expect(await store.usage(keyId)).toMatchObject([{ keyId, operation: 'breed', requestId: 'req_unlimited1', credits: 5 }]);
+    expect(await store.usage(keyId)).toMatchObject([
+      { keyId, operation: 'breed', requestId: 'req_unlimited1', credits: 5 },
+    ]);
   });
 
   it('refund gives the credits back once, however often it is called', async () => {
@@ -152,14 +156,23 @@ describe.each(STORE_KINDS)('$name store: the sweep of what nobody holds any more
     const restarted = await unit.twin(clock);
     const { record } = await issueKey(crashed, { name: 'lease test', credits, expiresAt: null });
     const balance = async () => (await restarted.getKey(record.id))?.credits;
-    return { failWrites: unit.failWrites, crashed, restarted, keyId: record.id, balance, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+    return {
+      failWrites: unit.failWrites,
+      crashed,
+      restarted,
+      keyId: record.id,
+      balance,
+      advance: (ms: number) => (now = new Date(now.getTime() + ms)),
+    };
   }
 
-  it('a crashed server\'s reservations and unanswered claims come back once its lease lapses, not before', async () => {
+  it("a crashed server's reservations and unanswered claims come back once its lease lapses, not before", async () => {
     const { crashed, restarted, keyId, balance, advance } = await twoProcesses(100);
     await crashed.startLease(LIMITS.leaseLapseMs);
     await restarted.startLease(LIMITS.leaseLapseMs);
-    expect(await crashed.claimIdempotencyKey(keyId, 'retry-me', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'claimed' });
+    expect(await crashed.claimIdempotencyKey(keyId, 'retry-me', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({
+      state: 'claimed',
+    });
     for (const id of ['req_inflight1', 'req_inflight2', 'req_inflight3']) await crashed.reserve(keyId, 5, id, 'stool');
     expect(await balance()).toBe(85);
 
@@ -168,7 +181,9 @@ describe.each(STORE_KINDS)('$name store: the sweep of what nobody holds any more
     await crashed.renewLease();
     advance(20_000);
     expect(await restarted.sweepAbandoned(LIMITS)).toEqual({ reservations: 0, credits: 0, claims: 0 });
-    expect(await restarted.claimIdempotencyKey(keyId, 'retry-me', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'in_progress' });
+    expect(await restarted.claimIdempotencyKey(keyId, 'retry-me', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual(
+      { state: 'in_progress' },
+    );
     expect((await restarted.held(LIMITS)).reservations.every((held) => !held.abandoned)).toBe(true);
 
     // It stops renewing (kill -9): past the lapse, the sweep gives everything back.
@@ -178,7 +193,9 @@ describe.each(STORE_KINDS)('$name store: the sweep of what nobody holds any more
     expect(await balance()).toBe(100);
     expect(await restarted.held(LIMITS)).toEqual({ reservations: [], claims: [] });
     // The retry of the in-flight idempotent request runs afresh.
-    expect(await restarted.claimIdempotencyKey(keyId, 'retry-me', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'claimed' });
+    expect(await restarted.claimIdempotencyKey(keyId, 'retry-me', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual(
+      { state: 'claimed' },
+    );
   });
 
   it('a claim whose owner lapsed is taken over by the retry itself, before any sweep', async () => {
@@ -187,10 +204,12 @@ describe.each(STORE_KINDS)('$name store: the sweep of what nobody holds any more
     await restarted.startLease(LIMITS.leaseLapseMs);
     await crashed.claimIdempotencyKey(keyId, 'k', 'hash', 86_400_000, LIMITS.ownerlessAfterMs);
     advance(LIMITS.leaseLapseMs + 1);
-    expect(await restarted.claimIdempotencyKey(keyId, 'k', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'claimed' });
+    expect(await restarted.claimIdempotencyKey(keyId, 'k', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({
+      state: 'claimed',
+    });
   });
 
-  it('a refund whose write failed is given back by this process\'s own sweep once the store writes again', async () => {
+  it("a refund whose write failed is given back by this process's own sweep once the store writes again", async () => {
     const { failWrites, crashed: server, keyId, balance } = await twoProcesses(100);
     await server.startLease(LIMITS.leaseLapseMs);
     const reservation = (await server.reserve(keyId, 5, 'req_diskfull1', 'stool')) as Reservation;
@@ -211,7 +230,9 @@ describe.each(STORE_KINDS)('$name store: the sweep of what nobody holds any more
     const writable = await failWrites('idempotency_keys', 'DELETE');
     await expect(server.releaseIdempotencyKey(keyId, 'k')).rejects.toThrow(FULL_DISK);
     await writable();
-    expect(await server.claimIdempotencyKey(keyId, 'k', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'claimed' });
+    expect(await server.claimIdempotencyKey(keyId, 'k', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({
+      state: 'claimed',
+    });
   });
 
   it('probe writes; it fails on a store that cannot', async () => {
@@ -226,7 +247,8 @@ describe.each(STORE_KINDS)('$name store: the sweep of what nobody holds any more
 
   it('expired idempotency entries are purged in batches, answered ones included', async () => {
     const { crashed: store, keyId, advance } = await twoProcesses(100);
-    for (let i = 0; i < 25; i++) await store.claimIdempotencyKey(keyId, `old-${i}`, 'hash', 86_400_000, LIMITS.ownerlessAfterMs);
+    for (let i = 0; i < 25; i++)
+      await store.claimIdempotencyKey(keyId, `old-${i}`, 'hash', 86_400_000, LIMITS.ownerlessAfterMs);
     advance(86_400_000 + 1);
     await store.claimIdempotencyKey(keyId, 'new', 'hash', 86_400_000, LIMITS.ownerlessAfterMs);
     const cutoff = new Date(new Date('2030-01-01T00:00:00.000Z').getTime() + 1);
@@ -252,12 +274,20 @@ describe.each(STORE_KINDS)('$name store: processes sharing it', (kind) => {
 
   it('reservations from three processes at once never overspend, and every refund comes back', async () => {
     const { stores, keyId, balance, openReservations } = await processes(3, 100);
-    const made = await Promise.all(Array.from({ length: 45 }, (_, i) => stores[i % 3]!.reserve(keyId, 5, `req_spread${i}`, 'stool').then((r) => ({ r, by: stores[i % 3]! }))));
+    const made = await Promise.all(
+      Array.from({ length: 45 }, (_, i) =>
+        stores[i % 3]!.reserve(keyId, 5, `req_spread${i}`, 'stool').then((r) => ({ r, by: stores[i % 3]! })),
+      ),
+    );
     const taken = made.filter((entry) => entry.r !== undefined);
     expect(taken).toHaveLength(20);
     expect(await balance(keyId)).toBe(0);
     // Half committed, half refunded, each refund sent by two processes at once: given back once.
-    await Promise.all(taken.map(({ r, by }, i) => (i % 2 === 0 ? by.commit(r!) : Promise.all([by.refund(r!), stores[(i + 1) % 3]!.refund(r!)]))));
+    await Promise.all(
+      taken.map(({ r, by }, i) =>
+        i % 2 === 0 ? by.commit(r!) : Promise.all([by.refund(r!), stores[(i + 1) % 3]!.refund(r!)]),
+      ),
+    );
     expect(await balance(keyId)).toBe(50);
     expect(await openReservations()).toBe(0);
     expect(await stores[0]!.usage(keyId)).toHaveLength(10);
@@ -265,14 +295,22 @@ describe.each(STORE_KINDS)('$name store: processes sharing it', (kind) => {
 
   it('one idempotency key claimed by three processes at once: one claims, the others see it in progress, then all replay', async () => {
     const { stores, keyId } = await processes(3, 100);
-    const claims = await Promise.all(stores.map((store) => store.claimIdempotencyKey(keyId, 'same', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)));
+    const claims = await Promise.all(
+      stores.map((store) => store.claimIdempotencyKey(keyId, 'same', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)),
+    );
     expect(claims.filter((claim) => claim.state === 'claimed')).toHaveLength(1);
     expect(claims.filter((claim) => claim.state === 'in_progress')).toHaveLength(2);
     const owner = stores[claims.findIndex((claim) => claim.state === 'claimed')]!;
     const reservation = (await owner.reserve(keyId, 5, 'req_idem0001', 'skin')) as Reservation;
     await owner.commit(reservation, { answer: { idempotencyKey: 'same', body: '{"ok":true}' } });
-    for (const store of stores) expect(await store.claimIdempotencyKey(keyId, 'same', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'replay', body: '{"ok":true}' });
-    expect(await stores[1]!.claimIdempotencyKey(keyId, 'same', 'other', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({ state: 'mismatch' });
+    for (const store of stores)
+      expect(await store.claimIdempotencyKey(keyId, 'same', 'hash', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({
+        state: 'replay',
+        body: '{"ok":true}',
+      });
+    expect(await stores[1]!.claimIdempotencyKey(keyId, 'same', 'other', 86_400_000, LIMITS.ownerlessAfterMs)).toEqual({
+      state: 'mismatch',
+    });
   });
 
   it('the rate limit is one bucket per key: 10 a minute is 10, then Retry-After, across every PostgreSQL replica', async () => {
@@ -280,7 +318,9 @@ describe.each(STORE_KINDS)('$name store: processes sharing it', (kind) => {
     // SQLite keeps the buckets in the process's memory: one process serves a store file.
     const callers = kind.name === 'PostgreSQL' ? stores : [stores[0]!];
     const at = new Date('2030-01-01T00:00:00.000Z');
-    const decisions = await Promise.all(Array.from({ length: 15 }, (_, i) => callers[i % callers.length]!.takeCall(keyId, 10, at)));
+    const decisions = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => callers[i % callers.length]!.takeCall(keyId, 10, at)),
+    );
     expect(decisions.filter((d) => d.granted)).toHaveLength(10);
     expect(decisions.find((d) => !d.granted)).toEqual({ granted: false, retryAfterSeconds: 6 });
     // Six seconds later one call's token has come back, for whichever process asks first.
@@ -288,14 +328,20 @@ describe.each(STORE_KINDS)('$name store: processes sharing it', (kind) => {
     expect((await callers.at(-1)!.takeCall(keyId, 10, later)).granted).toBe(true);
     expect(await callers[0]!.takeCall(keyId, 10, later)).toEqual({ granted: false, retryAfterSeconds: 6 });
     // A minute refills the bucket, never beyond its size.
-    const full = await Promise.all(Array.from({ length: 12 }, () => callers[0]!.takeCall(keyId, 10, new Date(at.getTime() + 3_600_000))));
+    const full = await Promise.all(
+      Array.from({ length: 12 }, () => callers[0]!.takeCall(keyId, 10, new Date(at.getTime() + 3_600_000))),
+    );
     expect(full.filter((d) => d.granted)).toHaveLength(10);
   });
 
   it('of processes starting together on an empty store, one makes the first key', async () => {
     const unit = await kind.create();
     const stores = [unit.store, await unit.twin(), await unit.twin()];
-    const made = await Promise.all(stores.map((store, i) => store.createFirstKey({ name: 'default', credits: null, expiresAt: null }, `hash${i}`, `pk_${i}`)));
+    const made = await Promise.all(
+      stores.map((store, i) =>
+        store.createFirstKey({ name: 'default', credits: null, expiresAt: null }, `hash${i}`, `pk_${i}`),
+      ),
+    );
     expect(made.filter(Boolean)).toHaveLength(1);
     expect(await unit.store.countKeys()).toBe(1);
   });
@@ -309,7 +355,10 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
     const { record: theirs } = await issueKey(store, { name: 'theirs', credits: null, expiresAt: null });
     const settle = async (keyId: string, pet: string, i: number, charged = true, photo?: Buffer) => {
       const reservation = (await store.reserve(keyId, 5, `req_record${i}`, 'stool')) as Reservation;
-      await store.commit(reservation, { charged, record: { petId: pet, data: JSON.stringify({ n: i }), photo: photo && { bytes: photo, format: 'jpeg' } } });
+      await store.commit(reservation, {
+        charged,
+        record: { petId: pet, data: JSON.stringify({ n: i }), photo: photo && { bytes: photo, format: 'jpeg' } },
+      });
       now = new Date(now.getTime() + 60_000);
     };
     await settle(mine.id, 'rex', 1);
@@ -322,7 +371,9 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
       ['req_record1', 5, false, { n: 1 }],
     ]);
     expect((await store.petRecords(mine.id, 'rex', 10, rex[0]!.id)).map((r) => r.requestId)).toEqual(['req_record1']);
-    expect((await store.petPhoto(mine.id, 'rex', 'req_record2'))?.bytes).toEqual(Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]));
+    expect((await store.petPhoto(mine.id, 'rex', 'req_record2'))?.bytes).toEqual(
+      Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]),
+    );
     expect(await store.petPhoto(theirs.id, 'rex', 'req_record2')).toBeUndefined();
     expect((await store.getKey(mine.id))?.credits).toBe(90);
     expect(await store.deletePet(mine.id, 'rex')).toBe(2);

@@ -15,7 +15,9 @@ describe('opening the key store', () => {
     const file = fileIn();
     writeFileSync(file, 'these are not the keys you are looking for, not at all'.repeat(100));
     expect(() => new SqliteAccountStore(file)).toThrow(AccountStoreError);
-    expect(() => new SqliteAccountStore(file)).toThrow(new RegExp(`${file} is not a pawlens key store.*PAWLENS_DATA_DIR`));
+    expect(() => new SqliteAccountStore(file)).toThrow(
+      new RegExp(`${file} is not a pawlens key store.*PAWLENS_DATA_DIR`),
+    );
   });
 
   it('an emptied store (0 bytes, not being created) is refused instead of silently replaced with a new one', () => {
@@ -23,7 +25,9 @@ describe('opening the key store', () => {
     writeFileSync(file, '');
     const old = (Date.now() - 60_000) / 1000;
     utimesSync(file, old, old);
-    expect(() => new SqliteAccountStore(file)).toThrow(/is empty \(0 bytes\), so its keys and balances are gone\. Restore it from a backup/);
+    expect(() => new SqliteAccountStore(file)).toThrow(
+      /is empty \(0 bytes\), so its keys and balances are gone\. Restore it from a backup/,
+    );
   });
 
   it('a damaged page fails the start-up integrity check with the file and the way out, not "database disk image is malformed" alone', async () => {
@@ -34,7 +38,9 @@ describe('opening the key store', () => {
     const db = new Database(file);
     db.pragma('wal_checkpoint(TRUNCATE)');
     const page = db.pragma('page_size', { simple: true }) as number;
-    const root = (db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'api_keys'").get() as { rootpage: number }).rootpage;
+    const root = (
+      db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'api_keys'").get() as { rootpage: number }
+    ).rootpage;
     db.close();
     // Scribble over the cells at the end of the api_keys table's root page, as a bad sector would.
     const fd = openSync(file, 'r+');
@@ -55,6 +61,8 @@ describe('opening the key store', () => {
   it('a folder it cannot create says which and why', () => {
     const file = join(tempDir('pawlens-open-'), 'a-file', 'pawlens.db');
     writeFileSync(join(file, '..', '..', 'a-file'), 'a file where the data folder should be');
-    expect(() => new SqliteAccountStore(file)).toThrow(/cannot be opened .*PAWLENS_DATA_DIR must be a folder this user can write/);
+    expect(() => new SqliteAccountStore(file)).toThrow(
+      /cannot be opened .*PAWLENS_DATA_DIR must be a folder this user can write/,
+    );
   });
 });

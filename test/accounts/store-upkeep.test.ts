@@ -17,10 +17,22 @@ afterEach(async () => {
 /** A server's store, its upkeep and /readyz, on data that triggers can sabotage as a full disk or a corrupt page would. */
 async function server(kind: StoreKind, options: { minFreeBytes?: number } = {}) {
   const { store, failWrites } = await kind.create();
-  const upkeep = new StoreUpkeep(store, { dataDir: tempDir('pawlens-upkeep-'), idempotencyTtlMs: 86_400_000, ownerlessAfterMs: 600_000, logger: silentLogger, ...options });
+  const upkeep = new StoreUpkeep(store, {
+    dataDir: tempDir('pawlens-upkeep-'),
+    idempotencyTtlMs: 86_400_000,
+    ownerlessAfterMs: 600_000,
+    logger: silentLogger,
+    ...options,
+  });
   await upkeep.start();
   cleanups.push(() => upkeep.stop());
-  const { express } = createApp({ store, pipeline: answeringPipeline(async () => { throw new Error('no analysis here'); }), readinessChecks: [upkeep.readinessCheck()] });
+  const { express } = createApp({
+    store,
+    pipeline: answeringPipeline(async () => {
+      throw new Error('no analysis here');
+    }),
+    readinessChecks: [upkeep.readinessCheck()],
+  });
   const readyz = () => request(express).get('/readyz');
   return { store, upkeep, readyz, failWrites };
 }
@@ -31,7 +43,8 @@ describe.each(STORE_KINDS)('/readyz and the $name store', (kind) => {
     const up = await readyz();
     expect(up.status).toBe(200);
     expect(up.body.checks.store_writes).toMatchObject({ status: 'ok', store: kind.name.toLowerCase() });
-    if (kind.name === 'PostgreSQL') expect(up.body.checks.store_writes.location).toMatch(/^postgres:\/\/pawlens@127\.0\.0\.1:\d+\/pawlens_test_/);
+    if (kind.name === 'PostgreSQL')
+      expect(up.body.checks.store_writes.location).toMatch(/^postgres:\/\/pawlens@127\.0\.0\.1:\d+\/pawlens_test_/);
     // The lease's renewal: an UPDATE on SQLite, an upsert on PostgreSQL.
     const writable = await failWrites('instances', kind.name === 'SQLite' ? 'UPDATE' : 'INSERT');
     await upkeep.runRound();

@@ -36,7 +36,8 @@ describe('the decode plan', () => {
 
   it('keeps the full 1024 px for the language model’s image when it will be asked', async () => {
     const vision = await builtinVision();
-    for (const operation of OPERATION_KEYS) expect(decodeSizeFor(OPERATIONS[operation], vision, true).longSide, operation).toBe(1024);
+    for (const operation of OPERATION_KEYS)
+      expect(decodeSizeFor(OPERATIONS[operation], vision, true).longSide, operation).toBe(1024);
   });
 
   it('decodes to 1024 px for the language model while it answers, and to the models’ size while auto mode leaves a down Ollama alone', async () => {
@@ -77,7 +78,8 @@ describeWithShared('the decode plan with scene models installed', () => {
 
   it('decodes to the detector’s 416 px, except breed, whose crops keep the detail its classifier was validated at', async () => {
     const vision = await withModels(RECOMMENDED_MODELS);
-    for (const operation of OPERATION_KEYS) expect(await decodedSize(vision, operation), operation).toEqual(operation === 'breed' ? [768, 1024] : [312, 416]);
+    for (const operation of OPERATION_KEYS)
+      expect(await decodedSize(vision, operation), operation).toEqual(operation === 'breed' ? [768, 1024] : [312, 416]);
   }, 60_000);
 
   it('with a classifier alone, to its 224 px short side, so that it reads the whole frame without enlarging it', async () => {

@@ -28,11 +28,24 @@ const SPECIMEN: PhotoNeeds = { subject: true, shows: 'specimen' };
 const CLOSE_UP: PhotoNeeds = { subject: false, shows: 'close-up' };
 const ANIMAL: PhotoNeeds = { subject: false, shows: 'animal' };
 
-const shares = (values: Partial<Record<ColourName, number>> = {}) => Object.fromEntries(COLOUR_NAMES.map((name) => [name, values[name] ?? 0])) as Record<ColourName, number>;
+const shares = (values: Partial<Record<ColourName, number>> = {}) =>
+  Object.fromEntries(COLOUR_NAMES.map((name) => [name, values[name] ?? 0])) as Record<ColourName, number>;
 
 /** A well-exposed, sharp photo with a clear subject, whose scene is `scene`. */
-function measured(scene: Partial<Scene> = {}, frame: Partial<Record<ColourName, number>> = {}, quality: Partial<Quality> = {}): Measurement {
-  const exposed = { coverage: 0.3, brightness: 60, contrast: 20, sharpness: 0.1, subjectLightness: 40, subjectChroma: 20, ...quality };
+function measured(
+  scene: Partial<Scene> = {},
+  frame: Partial<Record<ColourName, number>> = {},
+  quality: Partial<Quality> = {},
+): Measurement {
+  const exposed = {
+    coverage: 0.3,
+    brightness: 60,
+    contrast: 20,
+    sharpness: 0.1,
+    subjectLightness: 40,
+    subjectChroma: 20,
+    ...quality,
+  };
   return {
     exposure: exposed,
     colour: { subject: shares(), frame: shares(frame), quality: exposed, features: new Float32Array() },
@@ -62,25 +75,65 @@ describe('the photo gate’s table', () => {
   it.each<[string, PhotoNeeds, Measurement, string | undefined]>([
     ['a specimen photo with nothing detected', SPECIMEN, measured(), undefined],
     ['a specimen photo with a dog in it', SPECIMEN, measured({ animals: [animal('dog', 0.9, 0.4, 'dog')] }), 'animal'],
-    ['a specimen photo with a paw-sized animal box', SPECIMEN, measured({ animals: [animal('dog', 0.9, 0.02)] }), undefined],
+    [
+      'a specimen photo with a paw-sized animal box',
+      SPECIMEN,
+      measured({ animals: [animal('dog', 0.9, 0.02)] }),
+      undefined,
+    ],
     ['a specimen photo of a person', SPECIMEN, measured({ people: [detection('person', 0.9, 0.3)] }), 'person'],
     ['a specimen photo of a cup', SPECIMEN, measured({ things: [detection('cup', 0.9, 0.4)] }), 'object'],
-    ['a specimen photo a detector calls a frisbee (a round blob)', SPECIMEN, measured({ things: [detection('frisbee', 0.8, 0.3)] }), undefined],
+    [
+      'a specimen photo a detector calls a frisbee (a round blob)',
+      SPECIMEN,
+      measured({ things: [detection('frisbee', 0.8, 0.3)] }),
+      undefined,
+    ],
     ['a specimen photo on a table', SPECIMEN, measured({ things: [detection('dining table', 0.8, 0.9)] }), undefined],
-    ['a specimen photo the classifier alone calls a cat', SPECIMEN, measured({ detected: false, frame: pet('cat', 0.9) }), 'animal'],
+    [
+      'a specimen photo the classifier alone calls a cat',
+      SPECIMEN,
+      measured({ detected: false, frame: pet('cat', 0.9) }),
+      'animal',
+    ],
     ['a specimen photo with no scene model', SPECIMEN, measured({ detected: false }), undefined],
     ['a close-up with no animal', CLOSE_UP, measured(), undefined],
-    ['a close-up of a whole cat the detector is sure of', CLOSE_UP, measured({ animals: [animal('cat', 0.65, 0.99, 'cat')] }), 'animal'],
+    [
+      'a close-up of a whole cat the detector is sure of',
+      CLOSE_UP,
+      measured({ animals: [animal('cat', 0.65, 0.99, 'cat')] }),
+      'animal',
+    ],
     ['a close-up with a faint animal guess', CLOSE_UP, measured({ animals: [animal('dog', 0.35, 0.8)] }), undefined],
     ['a close-up of a person', CLOSE_UP, measured({ people: [detection('person', 0.8, 0.9)] }), 'person'],
-    ['a close-up with a faint person (a hand holding the ear)', CLOSE_UP, measured({ people: [detection('person', 0.35, 0.3)] }), undefined],
-    ['a close-up that is mostly lawn, with no scene model', CLOSE_UP, measured({ detected: false }, { green: 0.5 }), 'landscape'],
-    ['a close-up that is mostly sky, with no scene model', CLOSE_UP, measured({ detected: false }, { blue_purple: 0.6 }), 'landscape'],
+    [
+      'a close-up with a faint person (a hand holding the ear)',
+      CLOSE_UP,
+      measured({ people: [detection('person', 0.35, 0.3)] }),
+      undefined,
+    ],
+    [
+      'a close-up that is mostly lawn, with no scene model',
+      CLOSE_UP,
+      measured({ detected: false }, { green: 0.5 }),
+      'landscape',
+    ],
+    [
+      'a close-up that is mostly sky, with no scene model',
+      CLOSE_UP,
+      measured({ detected: false }, { blue_purple: 0.6 }),
+      'landscape',
+    ],
     ['an animal photo with an animal', ANIMAL, measured({ animals: [animal('sheep', 0.9, 0.3)] }), undefined],
     ['an animal photo with only a cup', ANIMAL, measured({ things: [detection('cup', 0.9, 0.4)] }), 'object'],
     ['an animal photo with nothing in it', ANIMAL, measured(), 'no_animal'],
     ['an animal photo with only a person', ANIMAL, measured({ people: [detection('person', 0.9, 0.4)] }), 'person'],
-    ['an animal photo the classifier alone sees no pet in', ANIMAL, measured({ detected: false, frame: pet(undefined, 0.01) }), 'object'],
+    [
+      'an animal photo the classifier alone sees no pet in',
+      ANIMAL,
+      measured({ detected: false, frame: pet(undefined, 0.01) }),
+      'object',
+    ],
     ['an animal photo with no scene model', ANIMAL, measured({ detected: false }), undefined],
   ])('%s', (_name, needs, measurement, shows) => {
     const refusal = gatePhoto(needs, measurement);
@@ -93,8 +146,14 @@ describe('the photo gate’s table', () => {
   });
 
   it('judges exposure before the kind of photo, and the subject’s size after it', () => {
-    expect(gatePhoto(SPECIMEN, measured({ animals: [animal('dog', 0.9, 0.4)] }, {}, { brightness: 5 }))).toEqual({ reason: 'quality', problem: 'too_dark' });
-    expect(gatePhoto(SPECIMEN, measured({}, {}, { coverage: 0.01 }))).toEqual({ reason: 'quality', problem: 'no_subject' });
+    expect(gatePhoto(SPECIMEN, measured({ animals: [animal('dog', 0.9, 0.4)] }, {}, { brightness: 5 }))).toEqual({
+      reason: 'quality',
+      problem: 'too_dark',
+    });
+    expect(gatePhoto(SPECIMEN, measured({}, {}, { coverage: 0.01 }))).toEqual({
+      reason: 'quality',
+      problem: 'no_subject',
+    });
   });
 });
 
@@ -113,7 +172,9 @@ describe('with no scene model installed', () => {
   });
 
   it('an ear "close-up" that is mostly lawn is refused, says why, and is free', async () => {
-    const lawn = await sharp(closeUp('#4c8a2e', [['#f0b8b0', 4]])).jpeg().toBuffer();
+    const lawn = await sharp(closeUp('#4c8a2e', [['#f0b8b0', 4]]))
+      .jpeg()
+      .toBuffer();
     const response = await app.post('ear', { image: toBase64(lawn) });
     const { data } = expectAccepted(response, 'ear', 0);
     expect(data.severity).toBe('inconclusive');
@@ -152,22 +213,28 @@ describeWithShared('with the recommended scene models installed', () => {
     return expectAccepted(response, operation, 0).data as unknown as { severity: string; summary: string };
   };
 
-  it.each(['wml_dog.jpg', 'chelsea.png', 'kitten_224.png'])('%s sent to stool, urine and vomit: inconclusive, free, and it says what it shows', async (photo) => {
-    const species = photo === 'wml_dog.jpg' ? 'dog' : 'cat';
-    for (const operation of ['stool', 'urine', 'vomit'] as const) {
-      const data = await refusedFree(operation, photo);
-      expect(data.severity, operation).toBe('inconclusive');
-      expect(data.summary).toContain(`This looks like a photo of a ${species}, not of the ${operation}`);
-    }
-  });
+  it.each(['wml_dog.jpg', 'chelsea.png', 'kitten_224.png'])(
+    '%s sent to stool, urine and vomit: inconclusive, free, and it says what it shows',
+    async (photo) => {
+      const species = photo === 'wml_dog.jpg' ? 'dog' : 'cat';
+      for (const operation of ['stool', 'urine', 'vomit'] as const) {
+        const data = await refusedFree(operation, photo);
+        expect(data.severity, operation).toBe('inconclusive');
+        expect(data.summary).toContain(`This looks like a photo of a ${species}, not of the ${operation}`);
+      }
+    },
+  );
 
-  it.each(['coffee.png', 'wml_dog.jpg', 'darknet_person.jpg'])('%s sent to skin and ear: inconclusive and free', async (photo) => {
-    for (const operation of ['skin', 'ear'] as const) {
-      const data = await refusedFree(operation, photo);
-      expect(data.severity, operation).toBe('inconclusive');
-      expect(data.summary).toMatch(/This looks like a photo of/);
-    }
-  });
+  it.each(['coffee.png', 'wml_dog.jpg', 'darknet_person.jpg'])(
+    '%s sent to skin and ear: inconclusive and free',
+    async (photo) => {
+      for (const operation of ['skin', 'ear'] as const) {
+        const data = await refusedFree(operation, photo);
+        expect(data.severity, operation).toBe('inconclusive');
+        expect(data.summary).toMatch(/This looks like a photo of/);
+      }
+    },
+  );
 
   it('says what the photo shows in the request’s language', async () => {
     expect((await refusedFree('stool', 'kitten_224.png', 'zh')).summary).toContain('这看起来是一张猫的照片');
@@ -177,11 +244,19 @@ describeWithShared('with the recommended scene models installed', () => {
   it('emotion and breed of a photo with no animal: not assessed, no animal detected, free', async () => {
     expect((await app.post('emotion', { image: image('coffee.png') })).body.data.emotion).toBe('not assessed');
     const breed = await app.post('breed', { image: image('coffee.png') });
-    expect(expectAccepted(breed, 'breed', 0).data).toMatchObject({ species: 'no animal detected', breed: 'none', confidence: 0 });
+    expect(expectAccepted(breed, 'breed', 0).data).toMatchObject({
+      species: 'no animal detected',
+      breed: 'none',
+      confidence: 0,
+    });
   });
 
   it.each([
-    ['wml_dog.jpg', { species: 'dog', breed: 'Golden Retriever' }, /fills about \d+% of the frame and has a mainly light brown/],
+    [
+      'wml_dog.jpg',
+      { species: 'dog', breed: 'Golden Retriever' },
+      /fills about \d+% of the frame and has a mainly light brown/,
+    ],
     ['kitten_224.png', { species: 'cat', breed: 'Tabby' }, /mainly grey/],
     ['chelsea.png', { species: 'cat' }, /fills about \d+% of the frame/],
     ['darknet_person.jpg', {}, /does not appear to show a pet/],
@@ -201,9 +276,19 @@ describeWithShared('with the recommended scene models installed', () => {
   it('the generated clinical images still get their findings with the scene models installed', async () => {
     const builtin = await builtinPipeline();
     for (const [operation, rule, svg] of RULE_SCENES) {
-      const input = { image: await decodedScene(svg), language: 'en' as const, animalType: undefined, requestId: 'req_gatescenes1' };
-      const [withScene, without] = await Promise.all([analyze(pipeline, operation, input), analyze(builtin, operation, input)]);
-      expect((withScene as { severity: string }).severity, `${operation}.${rule}`).toBe((without as { severity: string }).severity);
+      const input = {
+        image: await decodedScene(svg),
+        language: 'en' as const,
+        animalType: undefined,
+        requestId: 'req_gatescenes1',
+      };
+      const [withScene, without] = await Promise.all([
+        analyze(pipeline, operation, input),
+        analyze(builtin, operation, input),
+      ]);
+      expect((withScene as { severity: string }).severity, `${operation}.${rule}`).toBe(
+        (without as { severity: string }).severity,
+      );
       expect((withScene as { severity: string }).severity, `${operation}.${rule}`).not.toBe('inconclusive');
       expect(OPERATIONS[operation].data.safeParse(withScene).success).toBe(true);
     }

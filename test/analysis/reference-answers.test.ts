@@ -26,27 +26,41 @@ interface Recorded {
 }
 
 /** The installed model sets answers are recorded for: none, a classifier alone, and the recommended scene models. */
-const MODEL_SETS: Readonly<Record<string, readonly string[]>> = { builtin: [], squeezenet: ['squeezenet1.0'], recommended: RECOMMENDED_MODELS };
+const MODEL_SETS: Readonly<Record<string, readonly string[]>> = {
+  builtin: [],
+  squeezenet: ['squeezenet1.0'],
+  recommended: RECOMMENDED_MODELS,
+};
 const setsHere = Object.keys(MODEL_SETS).filter((set) => hasShared || MODEL_SETS[set]!.length === 0);
 
-const operationsFor = (photo: ReferencePhoto) => (photo.operations === 'all' ? OPERATION_KEYS : [photo.operations as OperationKey]);
+const operationsFor = (photo: ReferencePhoto) =>
+  photo.operations === 'all' ? OPERATION_KEYS : [photo.operations as OperationKey];
 
 async function answer(pipeline: Pipeline, operation: OperationKey, bytes: Buffer): Promise<Recorded> {
   const image = await pipeline.decode(operation, bytes);
-  const { data, assessed } = await pipeline.narrate(await pipeline.assess(operation, { image, language: 'en', animalType: undefined, requestId: 'req_reference0' }));
+  const { data, assessed } = await pipeline.narrate(
+    await pipeline.assess(operation, { image, language: 'en', animalType: undefined, requestId: 'req_reference0' }),
+  );
   return { data, assessed };
 }
 
 /** Where `actual` departs from `expected`: paths of the values that differ, numbers beyond the tolerance. */
 function differences(expected: unknown, actual: unknown, path = ''): string[] {
-  if (typeof expected === 'number' && typeof actual === 'number') return Math.abs(expected - actual) <= TOLERANCE ? [] : [`${path}: ${expected} → ${actual}`];
+  if (typeof expected === 'number' && typeof actual === 'number')
+    return Math.abs(expected - actual) <= TOLERANCE ? [] : [`${path}: ${expected} → ${actual}`];
   if (Array.isArray(expected) && Array.isArray(actual)) {
     if (expected.length !== actual.length) return [`${path}: ${JSON.stringify(expected)} → ${JSON.stringify(actual)}`];
     return expected.flatMap((value, i) => differences(value, actual[i], `${path}[${i}]`));
   }
   if (expected && actual && typeof expected === 'object' && typeof actual === 'object') {
     const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
-    return [...keys].flatMap((key) => differences((expected as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key], `${path}.${key}`));
+    return [...keys].flatMap((key) =>
+      differences(
+        (expected as Record<string, unknown>)[key],
+        (actual as Record<string, unknown>)[key],
+        `${path}.${key}`,
+      ),
+    );
   }
   return expected === actual ? [] : [`${path}: ${JSON.stringify(expected)} → ${JSON.stringify(actual)}`];
 }
@@ -55,34 +69,39 @@ describe('answers stay as recorded', () => {
   const recorded: Record<string, Recorded> = RECORDING ? {} : JSON.parse(readFileSync(REFERENCE_FILE, 'utf8'));
   let photos: ReferencePhoto[];
   beforeAll(async () => {
-    if (RECORDING && !hasShared) throw new Error(`recording needs ${SHARED_DIR}: its photos and models are part of the reference`);
+    if (RECORDING && !hasShared)
+      throw new Error(`recording needs ${SHARED_DIR}: its photos and models are part of the reference`);
     photos = await referencePhotos();
   }, 60_000);
   afterAll(() => {
     if (RECORDING) writeFileSync(REFERENCE_FILE, `${JSON.stringify(recorded, null, 1)}\n`);
   });
 
-  it.each(setsHere)('with the %s models', async (set) => {
-    const modelsDir = tempDir();
-    for (const name of MODEL_SETS[set]!) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
-    const vision = await loadAnalysisModels({ modelsDir });
-    const pipeline = createPipeline(vision);
-    const changed: string[] = [];
-    let compared = 0;
-    for (const photo of photos) {
-      for (const operation of operationsFor(photo)) {
-        const id = `${set}/${photo.name}/${operation}`;
-        const now = await answer(pipeline, operation, photo.bytes);
-        if (RECORDING) recorded[id] = now;
-        else if (recorded[id]) {
-          compared++;
-          const diff = differences(recorded[id], now);
-          if (diff.length > 0) changed.push(`${id}\n    ${diff.join('\n    ')}`);
+  it.each(setsHere)(
+    'with the %s models',
+    async (set) => {
+      const modelsDir = tempDir();
+      for (const name of MODEL_SETS[set]!) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+      const vision = await loadAnalysisModels({ modelsDir });
+      const pipeline = createPipeline(vision);
+      const changed: string[] = [];
+      let compared = 0;
+      for (const photo of photos) {
+        for (const operation of operationsFor(photo)) {
+          const id = `${set}/${photo.name}/${operation}`;
+          const now = await answer(pipeline, operation, photo.bytes);
+          if (RECORDING) recorded[id] = now;
+          else if (recorded[id]) {
+            compared++;
+            const diff = differences(recorded[id], now);
+            if (diff.length > 0) changed.push(`${id}\n    ${diff.join('\n    ')}`);
+          }
         }
       }
-    }
-    await Promise.all(vision.loaded.map((model) => model.release()));
-    expect(changed, `${changed.length} of ${compared} answers changed`).toEqual([]);
-    if (!RECORDING) expect(compared).toBeGreaterThan(set === 'builtin' ? 50 : 80);
-  }, 180_000);
+      await Promise.all(vision.loaded.map((model) => model.release()));
+      expect(changed, `${changed.length} of ${compared} answers changed`).toEqual([]);
+      if (!RECORDING) expect(compared).toBeGreaterThan(set === 'builtin' ? 50 : 80);
+    },
+    180_000,
+  );
 });

@@ -19,8 +19,11 @@ import { createTestApp, type TestApp } from '../fixtures/test-app.js';
  * what a front-desk technician does on day one. Skipped only where no Chromium can be had and CI
  * did not ask for it (PAWLENS_REQUIRE_BROWSER=1, set by .ci/run, makes a missing one a failure).
  */
-const CHROMIUM = process.env.PAWLENS_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => existsSync(path));
-if (!CHROMIUM && process.env.PAWLENS_REQUIRE_BROWSER === '1') throw new Error('PAWLENS_REQUIRE_BROWSER=1 but no Chromium was found (apt-get install chromium)');
+const CHROMIUM =
+  process.env.PAWLENS_CHROMIUM ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => existsSync(path));
+if (!CHROMIUM && process.env.PAWLENS_REQUIRE_BROWSER === '1')
+  throw new Error('PAWLENS_REQUIRE_BROWSER=1 but no Chromium was found (apt-get install chromium)');
 const describeInBrowser = CHROMIUM ? describe : describe.skip;
 
 const CLINIC = 'Clínica Huellas · 爪印诊所';
@@ -41,7 +44,11 @@ describeInBrowser('the clinic console in a browser', () => {
     // A 12 MP phone photo, as a phone camera takes it: the console sends it at 2048 px at most.
     phone = join(dir, 'phone.jpg');
     writeFileSync(phone, await phoneStoolPhoto({ width: 4032, height: 3024 }));
-    browser = await puppeteer.launch({ executablePath: CHROMIUM!, headless: true, args: ['--no-sandbox', '--disable-gpu', '--lang=en-US'] });
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM!,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--lang=en-US'],
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -85,7 +92,10 @@ describeInBrowser('the clinic console in a browser', () => {
       document.getElementById('error')!.hidden = true;
     });
     await page.click('#analyse-button');
-    await page.waitForFunction(() => !document.getElementById('result')!.hidden || !document.getElementById('error')!.hidden, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => !document.getElementById('result')!.hidden || !document.getElementById('error')!.hidden,
+      { timeout: 30_000 },
+    );
   }
 
   it('is served from this host with no CDN, and a bad key is told so in the page', async () => {
@@ -94,7 +104,11 @@ describeInBrowser('the clinic console in a browser', () => {
     for (const resource of [page.url(), ...resources]) expect(resource.startsWith(url), resource).toBe(true);
     expect(await text(page, '#clinic')).toBe(CLINIC);
     // Every control has a label (screen readers), and the first Tab lands in the form.
-    expect(await page.$$eval('input, select', (controls) => controls.filter((control) => (control as HTMLInputElement).labels?.length === 0).map((control) => control.id))).toEqual([]);
+    expect(
+      await page.$$eval('input, select', (controls) =>
+        controls.filter((control) => (control as HTMLInputElement).labels?.length === 0).map((control) => control.id),
+      ),
+    ).toEqual([]);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('api-key');
@@ -103,7 +117,9 @@ describeInBrowser('the clinic console in a browser', () => {
     expect(await text(page, '#error')).toMatch(/not known to this server/);
     expect(await visible(page, '#analyse')).toBe(false);
     // Nothing failed to load, and no script error; the refused sign-in is the one 401.
-    expect((page as Page & { failures: string[] }).failures.filter((failure) => !/status of 401/.test(failure))).toEqual([]);
+    expect(
+      (page as Page & { failures: string[] }).failures.filter((failure) => !/status of 401/.test(failure)),
+    ).toEqual([]);
   });
 
   it('signs in, downscales a 12 MP phone photo in the browser, and reads the result as a card with the severity in words', async () => {
@@ -124,7 +140,13 @@ describeInBrowser('the clinic console in a browser', () => {
     expect(await text(page, '#credits')).toMatch(/Credits charged: (0|5) · remaining: \d+/);
     expect(await text(page, '#result-meta')).toMatch(/Patient: chart-1042/);
     // The key stays in the tab: session storage, never local storage or a cookie.
-    expect(await page.evaluate(() => [sessionStorage.getItem('pawlens.key')?.slice(0, 3), localStorage.getItem('pawlens.key'), document.cookie])).toEqual(['pk_', null, '']);
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('pawlens.key')?.slice(0, 3),
+        localStorage.getItem('pawlens.key'),
+        document.cookie,
+      ]),
+    ).toEqual(['pk_', null, '']);
   });
 
   it('works in Chinese, its own words and the analysis, and prints a one-page report with the clinic and the patient', async () => {
@@ -149,7 +171,7 @@ describeInBrowser('the clinic console in a browser', () => {
     expect(report).not.toContain('开始分析'); // the form is not printed
   });
 
-  it('shows a patient\'s history with the stool score over time', async () => {
+  it("shows a patient's history with the stool score over time", async () => {
     const page = await open();
     await signIn(page, app.key);
     await page.waitForSelector('#analyse:not([hidden])');
@@ -162,7 +184,7 @@ describeInBrowser('the clinic console in a browser', () => {
     expect(await page.$$eval('#chart svg circle', (dots) => dots.length)).toBe(1);
     // The photos kept with the records (PAWLENS_KEEP_IMAGES=1 here) are shown, fetched with the key.
     await page.waitForFunction(() => {
-      const images = Array.from(document.querySelectorAll<HTMLImageElement>("#history-table img.thumb"));
+      const images = Array.from(document.querySelectorAll<HTMLImageElement>('#history-table img.thumb'));
       return images.length === 2 && images.every((image) => image.complete && image.naturalWidth > 0);
     });
   });

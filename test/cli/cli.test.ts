@@ -21,7 +21,6 @@ const KEY = /pk_[A-Za-z0-9]{32}/g;
 const KEY_ONLY = /^pk_[A-Za-z0-9]{32}$/;
 const STOOL_PATH = `/api/v1/${OPERATIONS.stool.path}`;
 
-
 /** `pawlens …` as a user types it; resolves when the process exits. */
 function pawlens(args: string[], env: Record<string, string>): Promise<Run> {
   return runProcess(process.execPath, [CLI, ...args], { cwd: ROOT, env: cleanEnv(env) });
@@ -107,21 +106,34 @@ describe('pawlens keys: a session on one store', () => {
   });
 
   it('keys list shows ids, prefixes, status and balances, never a secret; a revoked key cannot be enabled', async () => {
-    const [text, listed, enableRevoked] = await Promise.all([keys('list'), keys('list', '--json'), keys('enable', unlimited.id)]);
+    const [text, listed, enableRevoked] = await Promise.all([
+      keys('list'),
+      keys('list', '--json'),
+      keys('enable', unlimited.id),
+    ]);
     expectFailure(enableRevoked, /revoked/);
 
     const lines = expectOk(text).stdout.trim().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(new RegExp(`^${metered.id}\\s+${metered.key.slice(0, 7)}…\\s+disabled\\s+60 credits\\s+"X"$`)),
-        expect.stringMatching(new RegExp(`^${unlimited.id}\\s+${unlimited.key.slice(0, 7)}…\\s+revoked\\s+unlimited\\s+"front desk"$`)),
+        expect.stringMatching(
+          new RegExp(`^${metered.id}\\s+${metered.key.slice(0, 7)}…\\s+disabled\\s+60 credits\\s+"X"$`),
+        ),
+        expect.stringMatching(
+          new RegExp(`^${unlimited.id}\\s+${unlimited.key.slice(0, 7)}…\\s+revoked\\s+unlimited\\s+"front desk"$`),
+        ),
         expect.stringMatching(/active\s+unlimited, expires \d{4}-\d\d-\d\dT.*"trial"$/),
       ]),
     );
     expect(text.stdout).not.toMatch(KEY);
 
-    const records = JSON.parse(expectOk(listed).stdout) as Array<{ id: string; name: string; status: string; credits: number | null }>;
+    const records = JSON.parse(expectOk(listed).stdout) as Array<{
+      id: string;
+      name: string;
+      status: string;
+      credits: number | null;
+    }>;
     expect(records.map((k) => k.name).sort()).toEqual(['X', 'front desk', 'trial']);
     expect(records.find((k) => k.id === metered.id)).toMatchObject({ status: 'disabled', credits: 60 });
     expect(records.find((k) => k.id === unlimited.id)).toMatchObject({ status: 'revoked', credits: null });
@@ -150,8 +162,11 @@ describe.concurrent('pawlens keys: refusals', () => {
   beforeAll(async () => {
     dataDir = tempDir();
     const store = new SqliteAccountStore(join(dataDir, STORE_FILE));
-    meteredId = (await store.createKey({ name: 'metered', credits: 10, expiresAt: null }, 'a'.repeat(64), 'pk_aaaa…')).id;
-    unlimitedId = (await store.createKey({ name: 'unlimited', credits: null, expiresAt: null }, 'b'.repeat(64), 'pk_bbbb…')).id;
+    meteredId = (await store.createKey({ name: 'metered', credits: 10, expiresAt: null }, 'a'.repeat(64), 'pk_aaaa…'))
+      .id;
+    unlimitedId = (
+      await store.createKey({ name: 'unlimited', credits: null, expiresAt: null }, 'b'.repeat(64), 'pk_bbbb…')
+    ).id;
     await store.close();
   });
 
@@ -164,13 +179,19 @@ describe.concurrent('pawlens keys: refusals', () => {
   });
 
   it('keys credit refuses an unlimited key and an amount that is not a whole number', async () => {
-    const [onUnlimited, word] = await Promise.all([keys('credit', unlimitedId, '10'), keys('credit', meteredId, 'ten')]);
+    const [onUnlimited, word] = await Promise.all([
+      keys('credit', unlimitedId, '10'),
+      keys('credit', meteredId, 'ten'),
+    ]);
     expectFailure(onUnlimited, /unlimited/);
     expectFailure(word, /whole number/);
   });
 
   it('a command on an unknown id names the id and points at keys list', async () => {
-    const [disable, usage] = await Promise.all([keys('disable', 'key_doesnotexist'), keys('usage', 'key_doesnotexist')]);
+    const [disable, usage] = await Promise.all([
+      keys('disable', 'key_doesnotexist'),
+      keys('usage', 'key_doesnotexist'),
+    ]);
     expectFailure(disable, /key_doesnotexist.*keys list/);
     expectFailure(usage, /No key with id key_doesnotexist/);
   });
@@ -186,13 +207,16 @@ describe.concurrent('pawlens keys: refusals', () => {
     expectFailure(zero, /--limit must be at least 1/);
   });
 
-  it('a misspelt option fails with the command\'s usage', async () => {
+  it("a misspelt option fails with the command's usage", async () => {
     expectFailure(await keys('create', '--nmae', 'typo'), /Unknown option '--nmae'[\s\S]*pawlens keys create --name/);
   });
 
   it('none of the refusals changed the store', async () => {
     // Runs alongside the others; whichever order, no refusal writes anything.
-    const listed = JSON.parse(expectOk(await keys('list', '--json')).stdout) as Array<{ name: string; credits: number | null }>;
+    const listed = JSON.parse(expectOk(await keys('list', '--json')).stdout) as Array<{
+      name: string;
+      credits: number | null;
+    }>;
     expect(listed.map((k) => [k.name, k.credits]).sort()).toEqual([
       ['metered', 10],
       ['unlimited', null],
@@ -207,16 +231,29 @@ describe.concurrent('pawlens (top level)', () => {
   });
 
   it('an unknown command exits non-zero with the usage text', async () => {
-    const run = expectFailure(await pawlens(['frobnicate'], { PAWLENS_DATA_DIR: tempDir() }), /Unknown command "frobnicate"/);
+    const run = expectFailure(
+      await pawlens(['frobnicate'], { PAWLENS_DATA_DIR: tempDir() }),
+      /Unknown command "frobnicate"/,
+    );
     expect(run.stderr).toMatch(/Usage:[\s\S]*pawlens serve[\s\S]*pawlens keys/);
   });
 
-  it('COMMAND --help prints that command\'s help and exits 0; serve --help starts nothing, keys alone is its help', async () => {
+  it("COMMAND --help prints that command's help and exits 0; serve --help starts nothing, keys alone is its help", async () => {
     const dir = tempDir();
     const runs = await Promise.all(
-      [['serve', '--help'], ['keys', '--help'], ['models', '-h'], ['analyze', '--help'], ['doctor', '--help'], ['keys'], ['store']].map((args) => pawlens(args, { PAWLENS_DATA_DIR: dir })),
+      [
+        ['serve', '--help'],
+        ['keys', '--help'],
+        ['models', '-h'],
+        ['analyze', '--help'],
+        ['doctor', '--help'],
+        ['keys'],
+        ['store'],
+      ].map((args) => pawlens(args, { PAWLENS_DATA_DIR: dir })),
     );
-    const [serveHelp, keysHelp, modelsHelp, analyzeHelp, doctorHelp, keysAlone, storeAlone] = runs.map((run) => expectOk(run).stdout);
+    const [serveHelp, keysHelp, modelsHelp, analyzeHelp, doctorHelp, keysAlone, storeAlone] = runs.map(
+      (run) => expectOk(run).stdout,
+    );
     expect(serveHelp).toMatch(/pawlens serve — start the HTTP service/);
     expect(serveHelp).not.toMatch(/listening/);
     expect(keysHelp).toMatch(/pawlens keys create --name/);
@@ -232,9 +269,13 @@ describe.concurrent('pawlens (top level)', () => {
   it('output piped into a reader that stops early (keys list | head -1) ends quietly', async () => {
     const dir = tempDir();
     const store = new SqliteAccountStore(join(dir, STORE_FILE));
-    for (let i = 0; i < 3000; i++) await store.createKey({ name: `k${i}`, credits: 10, expiresAt: null }, i.toString(16).padStart(64, '0'), 'pk_x…');
+    for (let i = 0; i < 3000; i++)
+      await store.createKey({ name: `k${i}`, credits: 10, expiresAt: null }, i.toString(16).padStart(64, '0'), 'pk_x…');
     await store.close();
-    const run = await runProcess('sh', ['-c', `"${process.execPath}" "${CLI}" keys list | head -1`], { cwd: ROOT, env: cleanEnv({ PAWLENS_DATA_DIR: dir }) });
+    const run = await runProcess('sh', ['-c', `"${process.execPath}" "${CLI}" keys list | head -1`], {
+      cwd: ROOT,
+      env: cleanEnv({ PAWLENS_DATA_DIR: dir }),
+    });
     expect(run.stderr).not.toMatch(/EPIPE|Error/);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
   });
@@ -254,18 +295,31 @@ describe.concurrent('pawlens (top level)', () => {
     expect(after).toEqual({ reservations: [], claims: [] });
   });
 
-  it('npm start runs the server as npm\'s own child, so SIGTERM to npm stops the server too (no orphan left listening)', async () => {
+  it("npm start runs the server as npm's own child, so SIGTERM to npm stops the server too (no orphan left listening)", async () => {
     const dir = tempDir();
     const npm = spawn('npm', ['start', '--silent'], {
       cwd: ROOT,
-      env: cleanEnv({ PAWLENS_PORT: '0', PAWLENS_HOST: '127.0.0.1', PAWLENS_DATA_DIR: dir, PAWLENS_LLM: 'off', HOME: dir }),
+      env: cleanEnv({
+        PAWLENS_PORT: '0',
+        PAWLENS_HOST: '127.0.0.1',
+        PAWLENS_DATA_DIR: dir,
+        PAWLENS_LLM: 'off',
+        HOME: dir,
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(npm);
     let stdout = '';
     npm.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const url = await within(
-      new Promise<string>((found) => npm.stdout?.on('data', () => /pawlens listening on (http:\/\/\S+)/.exec(stdout)?.[1] && found(/pawlens listening on (http:\/\/\S+)/.exec(stdout)![1]!))),
+      new Promise<string>((found) =>
+        npm.stdout?.on(
+          'data',
+          () =>
+            /pawlens listening on (http:\/\/\S+)/.exec(stdout)?.[1] &&
+            found(/pawlens listening on (http:\/\/\S+)/.exec(stdout)![1]!),
+        ),
+      ),
       20_000,
       'npm start',
     );
@@ -281,11 +335,16 @@ describe.concurrent('pawlens (top level)', () => {
   });
 
   it('the built CLI runs as an executable, as "npx pawlens" runs it from a fresh clone', async () => {
-    expect(expectOk(await runProcess(CLI, ['--version'], { cwd: ROOT, env: cleanEnv({}) })).stdout.trim()).toBe(VERSION);
+    expect(expectOk(await runProcess(CLI, ['--version'], { cwd: ROOT, env: cleanEnv({}) })).stdout.trim()).toBe(
+      VERSION,
+    );
   });
 
   it('a bad config stops the start with the variable and how to fix it', async () => {
-    const run = expectFailure(await pawlens(['serve'], { PAWLENS_PORT: 'abc', PAWLENS_DATA_DIR: tempDir() }), /PAWLENS_PORT/);
+    const run = expectFailure(
+      await pawlens(['serve'], { PAWLENS_PORT: 'abc', PAWLENS_DATA_DIR: tempDir() }),
+      /PAWLENS_PORT/,
+    );
     expect(run.stderr).toMatch(/fix/);
     expect(run.stderr).toMatch(/PAWLENS_PORT=8080/);
     expect(run.stdout).not.toMatch(/listening/);
@@ -297,7 +356,9 @@ describe.concurrent('pawlens analyze', () => {
     const dir = tempDir();
     const file = join(dir, 'stool.jpg');
     writeFileSync(file, await photo('jpeg', { width: 400, height: 300 }));
-    const run = expectOk(await pawlens(['analyze', 'feces-analysis', file, '--language', 'zh'], { PAWLENS_DATA_DIR: dir, HOME: dir }));
+    const run = expectOk(
+      await pawlens(['analyze', 'feces-analysis', file, '--language', 'zh'], { PAWLENS_DATA_DIR: dir, HOME: dir }),
+    );
     const data = OPERATIONS.stool.data.parse(JSON.parse(run.stdout));
     expect(data.summary).toMatch(/[\u4e00-\u9fff]/);
     expect(data.severity).toBe('normal');
@@ -307,12 +368,24 @@ describe.concurrent('pawlens analyze', () => {
 
   it('refuses an unknown operation with the usage, and a missing or broken file with the reason', async () => {
     const dir = tempDir();
-    expectFailure(await pawlens(['analyze', 'teeth', 'x.jpg'], { PAWLENS_DATA_DIR: dir }), /pawlens analyze OPERATION IMAGE/);
-    expectFailure(await pawlens(['analyze', 'stool', join(dir, 'missing.jpg')], { PAWLENS_DATA_DIR: dir }), /Cannot read/);
+    expectFailure(
+      await pawlens(['analyze', 'teeth', 'x.jpg'], { PAWLENS_DATA_DIR: dir }),
+      /pawlens analyze OPERATION IMAGE/,
+    );
+    expectFailure(
+      await pawlens(['analyze', 'stool', join(dir, 'missing.jpg')], { PAWLENS_DATA_DIR: dir }),
+      /Cannot read/,
+    );
     const gif = join(dir, 'pet.gif');
     writeFileSync(gif, Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
-    expectFailure(await pawlens(['analyze', 'stool', gif], { PAWLENS_DATA_DIR: dir }), /UNSUPPORTED_IMAGE_FORMAT: The image is GIF/);
-    expectFailure(await pawlens(['analyze', 'stool', gif, '--language', 'fr'], { PAWLENS_DATA_DIR: dir }), /VALIDATION_ERROR/);
+    expectFailure(
+      await pawlens(['analyze', 'stool', gif], { PAWLENS_DATA_DIR: dir }),
+      /UNSUPPORTED_IMAGE_FORMAT: The image is GIF/,
+    );
+    expectFailure(
+      await pawlens(['analyze', 'stool', gif, '--language', 'fr'], { PAWLENS_DATA_DIR: dir }),
+      /VALIDATION_ERROR/,
+    );
   });
 });
 
@@ -363,7 +436,10 @@ describe('pawlens serve', () => {
     expect(existsSync(join(dataDir, '.cache'))).toBe(false);
 
     // The structured log lines (JSON on stdout) name the request but never carry the key.
-    const logLines = server.output().split('\n').filter((line) => line.startsWith('{'));
+    const logLines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     expect(logLines.some((line) => line.includes(envelope.request_id))).toBe(true);
     for (const line of logLines) expect(line).not.toContain(secret);
   });
@@ -405,7 +481,11 @@ describe('pawlens serve', () => {
       const send = (idempotencyKey?: string, url = first.url) =>
         fetch(`${url}${STOOL_PATH}`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${metered}`, 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+          headers: {
+            Authorization: `Bearer ${metered}`,
+            'Content-Type': 'application/json',
+            ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+          },
           body: JSON.stringify({ image }),
         });
       const inFlight = [send('crash-retry-1'), send(), send(), send()].map((call) => call.catch(() => undefined));
@@ -418,7 +498,8 @@ describe('pawlens serve', () => {
         }
       };
       // Every call holds its 5 credits (two at the model, two queued for it).
-      for (let tries = 0; (await balance()).credits !== 80 && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
+      for (let tries = 0; (await balance()).credits !== 80 && tries < 100; tries++)
+        await new Promise((r) => setTimeout(r, 50));
       expect(ollama.chatRequests().length).toBeGreaterThan(0);
       expect(await balance()).toEqual({ credits: 80, charged: 0 });
 
@@ -458,7 +539,11 @@ describe('pawlens serve', () => {
     const req = httpRequest(`${server.url}${STOOL_PATH}`, {
       method: 'POST',
       agent,
-      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Content-Length': payload.length },
+      headers: {
+        Authorization: `Bearer ${secret}`,
+        'Content-Type': 'application/json',
+        'Content-Length': payload.length,
+      },
     });
     const response = new Promise<{ status: number; body: string }>((resolvePromise, reject) => {
       req.on('response', (res) => {
@@ -499,7 +584,10 @@ describe('pawlens serve', () => {
     const agent = new Agent({ keepAlive: true });
     try {
       const { exited } = await sigtermInFlight(agent);
-      expect(await within(exited, 2000, 'shutdown after the keep-alive request in flight')).toEqual({ code: 0, signal: null });
+      expect(await within(exited, 2000, 'shutdown after the keep-alive request in flight')).toEqual({
+        code: 0,
+        signal: null,
+      });
     } finally {
       agent.destroy();
     }
@@ -507,7 +595,9 @@ describe('pawlens serve', () => {
 
   it('keys usage lists the calls the servers charged, newest first', async () => {
     expect(requestIds).toHaveLength(4);
-    const usage = JSON.parse(expectOk(await pawlens(['keys', 'usage', '--json'], { PAWLENS_DATA_DIR: dataDir })).stdout) as Array<{
+    const usage = JSON.parse(
+      expectOk(await pawlens(['keys', 'usage', '--json'], { PAWLENS_DATA_DIR: dataDir })).stdout,
+    ) as Array<{
       requestId: string;
       operation: string;
       credits: number;
@@ -582,12 +672,20 @@ describe('loadConfig', () => {
     ['PAWLENS_DATA_DIR', '  ', /PAWLENS_DATA_DIR.*e\.g\. PAWLENS_DATA_DIR=/],
     ['PAWLENS_MAX_CONCURRENCY', '0', /PAWLENS_MAX_CONCURRENCY.*e\.g\. PAWLENS_MAX_CONCURRENCY=\d+/],
     ['PAWLENS_MAX_CONCURRENCY', 'many', /PAWLENS_MAX_CONCURRENCY.*e\.g\. PAWLENS_MAX_CONCURRENCY=\d+/],
-    ['PAWLENS_INFERENCE_THREADS', '65', /PAWLENS_INFERENCE_THREADS.*from 0 to 64.*e\.g\. PAWLENS_INFERENCE_THREADS=\d+/],
+    [
+      'PAWLENS_INFERENCE_THREADS',
+      '65',
+      /PAWLENS_INFERENCE_THREADS.*from 0 to 64.*e\.g\. PAWLENS_INFERENCE_THREADS=\d+/,
+    ],
     ['PAWLENS_INFERENCE_THREADS', 'all', /PAWLENS_INFERENCE_THREADS.*e\.g\. PAWLENS_INFERENCE_THREADS=\d+/],
     ['PAWLENS_MAX_QUEUE', 'x', /PAWLENS_MAX_QUEUE.*e\.g\. PAWLENS_MAX_QUEUE=\d+/],
     ['PAWLENS_RATE_LIMIT', '-3', /PAWLENS_RATE_LIMIT.*e\.g\. PAWLENS_RATE_LIMIT=\d+/],
     ['PAWLENS_LOG_LEVEL', 'verbose', /PAWLENS_LOG_LEVEL.*info/],
-    ['PAWLENS_DATABASE_URL', 'mysql://pawlens:pw@db/pawlens', /PAWLENS_DATABASE_URL must be a PostgreSQL URL, e\.g\. PAWLENS_DATABASE_URL=postgres:\/\//],
+    [
+      'PAWLENS_DATABASE_URL',
+      'mysql://pawlens:pw@db/pawlens',
+      /PAWLENS_DATABASE_URL must be a PostgreSQL URL, e\.g\. PAWLENS_DATABASE_URL=postgres:\/\//,
+    ],
     ['PAWLENS_DATABASE_URL', 'postgres:///pawlens', /PAWLENS_DATABASE_URL must be a PostgreSQL URL/],
     ['PAWLENS_DATABASE_POOL_SIZE', '0', /PAWLENS_DATABASE_POOL_SIZE.*e\.g\. PAWLENS_DATABASE_POOL_SIZE=10/],
   ];
@@ -605,12 +703,18 @@ describe('loadConfig', () => {
   });
 
   it('a database URL is never echoed: its password stays out of the message', () => {
-    expect(() => loadConfig({ PAWLENS_DATABASE_URL: 'mysql://pawlens:hunter2@db/pawlens' })).toThrow(/^(?![\s\S]*hunter2)/);
+    expect(() => loadConfig({ PAWLENS_DATABASE_URL: 'mysql://pawlens:hunter2@db/pawlens' })).toThrow(
+      /^(?![\s\S]*hunter2)/,
+    );
   });
 
   it('serve on a database it cannot reach stops with what to check, never the password, and listens on nothing', async () => {
     const run = expectFailure(
-      await pawlens(['serve'], { PAWLENS_DATA_DIR: tempDir(), PAWLENS_PORT: '0', PAWLENS_DATABASE_URL: 'postgres://pawlens:hunter2@127.0.0.1:1/pawlens' }),
+      await pawlens(['serve'], {
+        PAWLENS_DATA_DIR: tempDir(),
+        PAWLENS_PORT: '0',
+        PAWLENS_DATABASE_URL: 'postgres://pawlens:hunter2@127.0.0.1:1/pawlens',
+      }),
       /PostgreSQL at postgres:\/\/pawlens:\*\*\*@127\.0\.0\.1:1\/pawlens: the connection was refused/,
     );
     expect(run.stdout + run.stderr).not.toContain('hunter2');

@@ -7,7 +7,11 @@ const TEST_DIR = join(import.meta.dirname, '..');
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? testFiles(join(dir, entry.name)) : entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? testFiles(join(dir, entry.name))
+      : entry.name.endsWith('.test.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 

@@ -52,7 +52,13 @@ describe('fake Ollama, driven by the real ollama client', () => {
       name: 'gemma3:4b',
       model: 'gemma3:4b',
       size: 3338801804,
-      details: { format: 'gguf', family: 'gemma3', families: ['gemma3'], parameter_size: '4.3B', quantization_level: 'Q4_K_M' },
+      details: {
+        format: 'gguf',
+        family: 'gemma3',
+        families: ['gemma3'],
+        parameter_size: '4.3B',
+        quantization_level: 'Q4_K_M',
+      },
     });
     expect(models[0]?.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(String(models[0]?.modified_at)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z$/);
@@ -76,7 +82,11 @@ describe('fake Ollama, driven by the real ollama client', () => {
 
   it('answers a non-streaming chat with one JSON object', async () => {
     fake.enqueue({ kind: 'answer', content: '{"colour":"green"}' });
-    const response = await client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'hi' }] });
+    const response = await client.chat({
+      model: 'gemma3:4b',
+      stream: false,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(response).toMatchObject({
       model: 'gemma3:4b',
       message: { role: 'assistant', content: '{"colour":"green"}' },
@@ -85,7 +95,14 @@ describe('fake Ollama, driven by the real ollama client', () => {
     });
     expect(response.message.thinking).toBeUndefined();
     expect(String(response.created_at)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/);
-    for (const key of ['total_duration', 'load_duration', 'prompt_eval_count', 'prompt_eval_duration', 'eval_count', 'eval_duration'] as const) {
+    for (const key of [
+      'total_duration',
+      'load_duration',
+      'prompt_eval_count',
+      'prompt_eval_duration',
+      'eval_count',
+      'eval_duration',
+    ] as const) {
       expect(response[key]).toBeGreaterThan(0);
     }
   });
@@ -111,7 +128,10 @@ describe('fake Ollama, driven by the real ollama client', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/x-ndjson');
-    const lines = (await response.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = (await response.text())
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.at(-1)).toMatchObject({ done: true, done_reason: 'stop' });
     expect(lines.at(0)).not.toHaveProperty('done_reason');
@@ -134,12 +154,19 @@ describe('fake Ollama, driven by the real ollama client', () => {
       if (language === 'zh') expect(answer.summary).toMatch(CJK);
       if (language === 'es') expect(answer.summary).toMatch(SPANISH_WORD);
     }
-    const noMarker = await client.chat({ model: 'gemma3:4b', stream: false, format: findingFormat, messages: [{ role: 'user', content: 'x' }] });
+    const noMarker = await client.chat({
+      model: 'gemma3:4b',
+      stream: false,
+      format: findingFormat,
+      messages: [{ role: 'user', content: 'x' }],
+    });
     expect(JSON.parse(noMarker.message.content).summary).toMatch(/^The model sees/);
   });
 
   it('reports an unknown model and a busy server as ResponseErrors with Ollama’s texts', async () => {
-    const missing = await rejection(client.chat({ model: 'llama9:1b', stream: false, messages: [{ role: 'user', content: 'x' }] }));
+    const missing = await rejection(
+      client.chat({ model: 'llama9:1b', stream: false, messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(missing).toMatchObject({
       name: 'ResponseError',
       status_code: 404,
@@ -147,25 +174,37 @@ describe('fake Ollama, driven by the real ollama client', () => {
     });
 
     fake.enqueue({ kind: 'busy' });
-    const busy = await rejection(client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }));
+    const busy = await rejection(
+      client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(busy).toMatchObject({ name: 'ResponseError', status_code: 503, message: BUSY_ERROR });
 
     fake.enqueue({ kind: 'busy' });
-    const busyStream = await rejection(client.chat({ model: 'gemma3:4b', stream: true, messages: [{ role: 'user', content: 'x' }] }));
+    const busyStream = await rejection(
+      client.chat({ model: 'gemma3:4b', stream: true, messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(busyStream).toMatchObject({ name: 'ResponseError', status_code: 503, message: BUSY_ERROR });
 
     fake.enqueue({ kind: 'error', status: 500, error: 'llama runner process has terminated: exit status 2' });
-    const crashed = await rejection(client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }));
+    const crashed = await rejection(
+      client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(crashed).toMatchObject({ status_code: 500, message: 'llama runner process has terminated: exit status 2' });
 
     // A model without the thinking capability refuses think: true, as Ollama 0.12 does.
-    const thinking = await rejection(client.chat({ model: 'gemma3:4b', stream: false, think: true, messages: [{ role: 'user', content: 'x' }] }));
+    const thinking = await rejection(
+      client.chat({ model: 'gemma3:4b', stream: false, think: true, messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(thinking).toMatchObject({ status_code: 400, message: '"gemma3:4b" does not support thinking' });
   });
 
   it('takes queued behaviours in order, then the default', async () => {
     fake.setDefault({ kind: 'answer', content: 'default' });
-    fake.enqueue({ kind: 'answer', content: 'first' }, { kind: 'busy' }, { kind: 'answer', content: (r) => `echo ${r.messages[0]?.content}` });
+    fake.enqueue(
+      { kind: 'answer', content: 'first' },
+      { kind: 'busy' },
+      { kind: 'answer', content: (r) => `echo ${r.messages[0]?.content}` },
+    );
     const ask = () => client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] });
     expect((await ask()).message.content).toBe('first');
     await expect(ask()).rejects.toMatchObject({ status_code: 503 });
@@ -176,7 +215,11 @@ describe('fake Ollama, driven by the real ollama client', () => {
 
   it('puts the text in message.thinking when scripted, and reports done_reason length', async () => {
     fake.enqueue({ kind: 'answer', content: '{"colour":"green"}', inThinking: true });
-    const thought = await client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] });
+    const thought = await client.chat({
+      model: 'gemma3:4b',
+      stream: false,
+      messages: [{ role: 'user', content: 'x' }],
+    });
     expect(thought.message).toEqual({ role: 'assistant', content: '', thinking: '{"colour":"green"}' });
 
     fake.enqueue({ kind: 'answer', content: 'thinking aloud for a while', inThinking: true });
@@ -233,7 +276,10 @@ describe('fake Ollama, driven by the real ollama client', () => {
 
     const dataUrl = await post(
       '/api/chat',
-      JSON.stringify({ model: 'gemma3:4b', messages: [{ role: 'user', content: 'x', images: ['data:image/jpeg;base64,/9j/'] }] }),
+      JSON.stringify({
+        model: 'gemma3:4b',
+        messages: [{ role: 'user', content: 'x', images: ['data:image/jpeg;base64,/9j/'] }],
+      }),
     );
     expect(dataUrl.status).toBe(400);
     expect(await dataUrl.json()).toEqual({ error: 'illegal base64 data at input byte 4' });
@@ -254,7 +300,9 @@ describe('fake Ollama, driven by the real ollama client', () => {
       fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(200) }),
     });
     const started = Date.now();
-    const error = await rejection(impatient.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }));
+    const error = await rejection(
+      impatient.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(['TimeoutError', 'AbortError']).toContain(error.name);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(fake.chatRequests()).toHaveLength(1);
@@ -262,7 +310,9 @@ describe('fake Ollama, driven by the real ollama client', () => {
 
   it('drops the connection without a response', async () => {
     fake.enqueue({ kind: 'drop' });
-    const error = await rejection(client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }));
+    const error = await rejection(
+      client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toBe('fetch failed');
   });
@@ -273,7 +323,9 @@ describe('fake Ollama lifecycle', () => {
     const fake = await startFakeOllama();
     const client = new Ollama({ host: fake.host });
     fake.setDefault({ kind: 'hang' });
-    const pending = rejection(client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }));
+    const pending = rejection(
+      client.chat({ model: 'gemma3:4b', stream: false, messages: [{ role: 'user', content: 'x' }] }),
+    );
     while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
 
     const started = Date.now();
@@ -295,10 +347,18 @@ describe('fake Ollama lifecycle', () => {
     try {
       const client = new Ollama({ host: fake.host });
       expect((await client.list()).models.map((m) => m.name)).toEqual(['qwen2.5vl:7b']);
-      expect((await client.chat({ model: 'qwen2.5vl:7b', stream: false, messages: [{ role: 'user', content: 'x' }] })).message.content).toBe('custom');
+      expect(
+        (await client.chat({ model: 'qwen2.5vl:7b', stream: false, messages: [{ role: 'user', content: 'x' }] }))
+          .message.content,
+      ).toBe('custom');
       fake.reset();
       expect(fake.requests).toHaveLength(0);
-      const back = await client.chat({ model: 'qwen2.5vl:7b', stream: false, format: findingFormat, messages: [{ role: 'user', content: 'x' }] });
+      const back = await client.chat({
+        model: 'qwen2.5vl:7b',
+        stream: false,
+        format: findingFormat,
+        messages: [{ role: 'user', content: 'x' }],
+      });
       expect(() => findingSchema.parse(JSON.parse(back.message.content))).not.toThrow();
     } finally {
       await fake.close();
@@ -335,12 +395,21 @@ describe('schemaAnswer', () => {
       note: z.string().nullable(),
       short: z.string().min(3).max(6),
       vet_advice: z.array(z.string()).max(3),
-      details: z.strictObject({ colour: z.enum(['brown', 'black']), tags: z.array(z.enum(['a', 'b', 'normal'])).min(2) }),
+      details: z.strictObject({
+        colour: z.enum(['brown', 'black']),
+        tags: z.array(z.enum(['a', 'b', 'normal'])).min(2),
+      }),
       flag: z.boolean(),
     });
     for (const language of ['en', 'zh', 'es'] as const) {
       const answer = schema.parse(schemaAnswer(z.toJSONSchema(schema), language));
-      expect(answer).toMatchObject({ status: 'normal', kind: 'stool', score: 3, ratio: 1, details: { colour: 'brown', tags: ['a', 'b'] } });
+      expect(answer).toMatchObject({
+        status: 'normal',
+        kind: 'stool',
+        score: 3,
+        ratio: 1,
+        details: { colour: 'brown', tags: ['a', 'b'] },
+      });
       expect(answer.vet_advice.length).toBeGreaterThanOrEqual(1);
       if (language === 'zh') expect(answer.note).toMatch(CJK);
       if (language === 'es') expect(answer.note).toMatch(SPANISH_WORD);
@@ -348,7 +417,10 @@ describe('schemaAnswer', () => {
   });
 
   it('applies overrides, and answers {} for a format that is not an object schema', () => {
-    expect(schemaAnswer(findingFormat, 'en', { colour: 'green', summary: 'x' })).toMatchObject({ colour: 'green', summary: 'x' });
+    expect(schemaAnswer(findingFormat, 'en', { colour: 'green', summary: 'x' })).toMatchObject({
+      colour: 'green',
+      summary: 'x',
+    });
     expect(schemaAnswer(undefined, 'en')).toEqual({});
     expect(schemaAnswer('json', 'zh')).toEqual({});
     expect(schemaAnswer({ type: 'string' }, 'es')).toEqual({});

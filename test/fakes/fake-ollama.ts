@@ -130,7 +130,9 @@ function modelDetails(name: string) {
 }
 
 function digestOf(name: string): string {
-  return createHash('sha256').update(`fake-ollama:${displayName(name)}`).digest('hex');
+  return createHash('sha256')
+    .update(`fake-ollama:${displayName(name)}`)
+    .digest('hex');
 }
 
 function sizeOf(name: string): number {
@@ -161,7 +163,8 @@ function showBody(model: FakeModel) {
       `FROM /root/.ollama/models/blobs/sha256-${digestOf(model.name)}\n` +
       'TEMPLATE """{{- range $i, $_ := .Messages }}<start_of_turn>{{ .Role }}\n{{ .Content }}<end_of_turn>\n{{ end }}<start_of_turn>model\n"""\n' +
       'PARAMETER stop <end_of_turn>\nPARAMETER temperature 1\nPARAMETER top_k 64\nPARAMETER top_p 0.95\n',
-    parameters: 'stop                           "<end_of_turn>"\ntemperature                    1\ntop_k                          64\ntop_p                          0.95',
+    parameters:
+      'stop                           "<end_of_turn>"\ntemperature                    1\ntop_k                          64\ntop_p                          0.95',
     template:
       '{{- range $i, $_ := .Messages }}<start_of_turn>{{ .Role }}\n{{ .Content }}<end_of_turn>\n{{ end }}<start_of_turn>model\n',
     details,
@@ -382,7 +385,8 @@ function chatTypeError(body: unknown): string | undefined {
   if (simple) return simple;
   for (const message of (request.messages as unknown[] | undefined) ?? []) {
     if (message === null) continue;
-    if (goKind(message) !== 'object') return `json: cannot unmarshal ${goKind(message)} into Go struct field ChatRequest.messages of type api.Message`;
+    if (goKind(message) !== 'object')
+      return `json: cannot unmarshal ${goKind(message)} into Go struct field ChatRequest.messages of type api.Message`;
     const m = message as Record<string, unknown>;
     for (const key of ['role', 'content'] as const) {
       if (m[key] !== undefined && m[key] !== null && typeof m[key] !== 'string') {
@@ -390,10 +394,12 @@ function chatTypeError(body: unknown): string | undefined {
       }
     }
     if (m.images === undefined || m.images === null) continue;
-    if (!Array.isArray(m.images)) return `json: cannot unmarshal ${goKind(m.images)} into Go struct field Message.messages.images of type []api.ImageData`;
+    if (!Array.isArray(m.images))
+      return `json: cannot unmarshal ${goKind(m.images)} into Go struct field Message.messages.images of type []api.ImageData`;
     for (const image of m.images) {
       if (image === null) continue;
-      if (typeof image !== 'string') return `json: cannot unmarshal ${goKind(image)} into Go struct field Message.messages.images of type api.ImageData`;
+      if (typeof image !== 'string')
+        return `json: cannot unmarshal ${goKind(image)} into Go struct field Message.messages.images of type api.ImageData`;
       const offset = base64ErrorOffset(image);
       if (offset >= 0) return `illegal base64 data at input byte ${offset}`;
     }
@@ -437,7 +443,8 @@ function metrics(request: ChatRequestBody, output: string) {
   const messages = Array.isArray(request.messages) ? request.messages : [];
   const promptEvalCount =
     messages.reduce(
-      (sum, m) => sum + estimateTokens(typeof m?.content === 'string' ? m.content : '') + 256 * (m?.images?.length ?? 0),
+      (sum, m) =>
+        sum + estimateTokens(typeof m?.content === 'string' ? m.content : '') + 256 * (m?.images?.length ?? 0),
       0,
     ) + 8;
   const evalCount = estimateTokens(output);
@@ -525,7 +532,8 @@ export async function startFakeOllama(
     const model = findModel(name);
     if (!model) return sendError(res, 404, `model ${JSON.stringify(name)} not found, try pulling it first`);
     const capabilities = model.capabilities ?? DEFAULT_CAPABILITIES;
-    if (!capabilities.includes('completion')) return sendError(res, 400, `${JSON.stringify(name)} does not support chat`);
+    if (!capabilities.includes('completion'))
+      return sendError(res, 400, `${JSON.stringify(name)} does not support chat`);
     const think = request.think as unknown;
     if ((think === true || (typeof think === 'string' && think !== '')) && !capabilities.includes('thinking')) {
       return sendError(res, 400, `${JSON.stringify(name)} does not support thinking`);
@@ -565,7 +573,12 @@ export async function startFakeOllama(
     handleAnswer(behaviour, request, name, res);
   }
 
-  function handleAnswer(behaviour: Extract<ChatBehaviour, { kind: 'answer' }>, request: ChatRequestBody, name: string, res: http.ServerResponse): void {
+  function handleAnswer(
+    behaviour: Extract<ChatBehaviour, { kind: 'answer' }>,
+    request: ChatRequestBody,
+    name: string,
+    res: http.ServerResponse,
+  ): void {
     const text = typeof behaviour.content === 'function' ? behaviour.content(request) : behaviour.content;
     const doneReason = behaviour.doneReason ?? 'stop';
     const field = behaviour.inThinking ? 'thinking' : 'content';
@@ -588,7 +601,10 @@ export async function startFakeOllama(
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
     for (const piece of pieces(text)) {
       if (res.destroyed) return;
-      const message = field === 'thinking' ? { role: 'assistant', content: '', thinking: piece } : { role: 'assistant', content: piece };
+      const message =
+        field === 'thinking'
+          ? { role: 'assistant', content: '', thinking: piece }
+          : { role: 'assistant', content: piece };
       res.write(`${JSON.stringify({ model: name, created_at: createdAt(), message, done: false })}\n`);
     }
     if (res.destroyed) return;
@@ -639,7 +655,8 @@ export async function startFakeOllama(
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent && !res.destroyed) sendError(res, 500, error instanceof Error ? error.message : String(error));
+      if (!res.headersSent && !res.destroyed)
+        sendError(res, 500, error instanceof Error ? error.message : String(error));
       else res.destroy();
     });
   });

@@ -101,7 +101,10 @@ class Builder {
     const ref = schema.$ref;
     if (typeof ref === 'string' && ref.startsWith('#') && depth < 32) {
       let target: unknown = this.root;
-      for (const raw of ref.slice(1).split('/').filter((part) => part !== '')) {
+      for (const raw of ref
+        .slice(1)
+        .split('/')
+        .filter((part) => part !== '')) {
         const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
         target = isRecord(target) ? target[part] : undefined;
       }
@@ -110,11 +113,19 @@ class Builder {
     }
     if (Array.isArray(schema.allOf) && depth < 32) {
       const { allOf, ...rest } = schema;
-      return (allOf as unknown[]).reduce<Schema>((merged, part) => ({ ...merged, ...this.resolve(part, depth + 1) }), rest);
+      return (allOf as unknown[]).reduce<Schema>(
+        (merged, part) => ({ ...merged, ...this.resolve(part, depth + 1) }),
+        rest,
+      );
     }
-    const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+    const branches = Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : Array.isArray(schema.oneOf)
+        ? schema.oneOf
+        : undefined;
     if (branches && depth < 32) {
-      const chosen = (branches as unknown[]).find((branch) => !(isRecord(branch) && branch.type === 'null')) ?? branches[0];
+      const chosen =
+        (branches as unknown[]).find((branch) => !(isRecord(branch) && branch.type === 'null')) ?? branches[0];
       const { anyOf: _a, oneOf: _o, ...rest } = schema;
       return { ...rest, ...this.resolve(chosen, depth + 1) };
     }

@@ -14,7 +14,7 @@ beforeAll(async () => {
   image = toBase64(await photo('jpeg'));
 });
 
-describe('CORS for the clinic\'s own front-end (PAWLENS_CORS_ORIGINS)', () => {
+describe("CORS for the clinic's own front-end (PAWLENS_CORS_ORIGINS)", () => {
   it('a listed origin may call and read the answer and its headers, without credentials', async () => {
     const response = await app.post('stool', { image }).set('Origin', CLINIC);
     expect(response.status).toBe(200);
@@ -46,7 +46,10 @@ describe('CORS for the clinic\'s own front-end (PAWLENS_CORS_ORIGINS)', () => {
   it('gives another origin nothing to read with, and a server with no list gives none at all', async () => {
     const other = await app.post('stool', { image }).set('Origin', 'https://evil.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await request(app.http).options('/api/v1/feces-analysis').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    const preflight = await request(app.http)
+      .options('/api/v1/feces-analysis')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     const plain = await createTestApp();
     const response = await plain.post('stool', { image }).set('Origin', CLINIC);
@@ -54,7 +57,10 @@ describe('CORS for the clinic\'s own front-end (PAWLENS_CORS_ORIGINS)', () => {
   });
 
   it('takes only exact origins in the setting', () => {
-    expect(loadConfig({ PAWLENS_CORS_ORIGINS: `${CLINIC}, http://localhost:5173` }).corsOrigins).toEqual([CLINIC, 'http://localhost:5173']);
+    expect(loadConfig({ PAWLENS_CORS_ORIGINS: `${CLINIC}, http://localhost:5173` }).corsOrigins).toEqual([
+      CLINIC,
+      'http://localhost:5173',
+    ]);
     expect(loadConfig({}).corsOrigins).toEqual([]);
     for (const bad of ['*', `${CLINIC}/`, `${CLINIC}/console`, 'desk.clinic.example', 'ftp://x.example']) {
       expect(() => loadConfig({ PAWLENS_CORS_ORIGINS: bad }), bad).toThrow(ConfigError);

@@ -10,7 +10,15 @@ import { createLogger } from '../../src/logger.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
 import { analyze, answeringPipeline, heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
-import { GIF_BYTES, jpegMagicThenNoise, mimeLines, photo, pngSignatureThenGarbage, toBase64, type Format } from '../fixtures/images.js';
+import {
+  GIF_BYTES,
+  jpegMagicThenNoise,
+  mimeLines,
+  photo,
+  pngSignatureThenGarbage,
+  toBase64,
+  type Format,
+} from '../fixtures/images.js';
 import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 /**
@@ -34,7 +42,13 @@ const STOOL = `/api/v1/${OPERATIONS.stool.path}`;
 /** The key's balance is what it was issued with, and the ledger holds nothing for it. */
 const expectKeyUncharged = (app: TestApp, key: Key, credits = CREDITS) => expectUncharged(app.store, key.id, credits);
 
-async function expectRefused(app: TestApp, key: Key, response: Response, status: number, code: ErrorCode): Promise<void> {
+async function expectRefused(
+  app: TestApp,
+  key: Key,
+  response: Response,
+  status: number,
+  code: ErrorCode,
+): Promise<void> {
   expectErrorEnvelope(response, status, code);
   await expectKeyUncharged(app, key);
 }
@@ -87,13 +101,18 @@ describe('routing errors', () => {
   const suite = sharedApp();
 
   it.each(['/api/v1', '/v1'])('METHOD_NOT_ALLOWED for GET on an operation under %s', async (prefix) => {
-    const response = await request(suite.app.http).get(`${prefix}/feces-analysis`).set('Authorization', `Bearer ${suite.key.secret}`);
+    const response = await request(suite.app.http)
+      .get(`${prefix}/feces-analysis`)
+      .set('Authorization', `Bearer ${suite.key.secret}`);
     await expectRefused(suite.app, suite.key, response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).toBe('POST');
   });
 
   it.each(['put', 'patch', 'delete'] as const)('METHOD_NOT_ALLOWED for %s on an operation', async (method) => {
-    const response = await request(suite.app.http)[method](STOOL).set('Authorization', `Bearer ${suite.key.secret}`).send({ image: images.jpeg });
+    const response = await request(suite.app.http)
+      [method](STOOL)
+      .set('Authorization', `Bearer ${suite.key.secret}`)
+      .send({ image: images.jpeg });
     await expectRefused(suite.app, suite.key, response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).toBe('POST');
   });
@@ -107,7 +126,10 @@ describe('routing errors', () => {
   it.each(['/nope', '/api/v1/unknown-analysis', '/api/v2/feces-analysis', '/v1', '/api/v1/feces-analysis/extra'])(
     'NOT_FOUND for POST %s, as JSON',
     async (path) => {
-      const response = await request(suite.app.http).post(path).set('Authorization', `Bearer ${suite.key.secret}`).send({ image: images.jpeg });
+      const response = await request(suite.app.http)
+        .post(path)
+        .set('Authorization', `Bearer ${suite.key.secret}`)
+        .send({ image: images.jpeg });
       await expectRefused(suite.app, suite.key, response, 404, 'NOT_FOUND');
     },
   );
@@ -147,9 +169,12 @@ describe('content type', () => {
     await expectRefused(suite.app, suite.key, response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
-  it.each(['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.api+json'])('accepts %s', async (type) => {
-    expectAccepted(await send(type, JSON.stringify({ image: images.jpeg })));
-  });
+  it.each(['application/json; charset=utf-8', 'Application/JSON', 'application/vnd.api+json'])(
+    'accepts %s',
+    async (type) => {
+      expectAccepted(await send(type, JSON.stringify({ image: images.jpeg })));
+    },
+  );
 });
 
 describe('content encoding', () => {
@@ -176,7 +201,13 @@ describe('content encoding', () => {
   });
 
   it('UNSUPPORTED_MEDIA_TYPE for an unknown content encoding', async () => {
-    await expectRefused(suite.app, suite.key, await sendEncoded('compress', Buffer.from('{}')), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectRefused(
+      suite.app,
+      suite.key,
+      await sendEncoded('compress', Buffer.from('{}')),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   // body-parser turns a zlib failure into an http-errors 400 without a `type`; it must not become a 500.
@@ -204,7 +235,13 @@ describe('body and field validation', () => {
     ['a number', '42'],
     ['true', 'true'],
   ])('VALIDATION_ERROR when the body is %s', async (_name, body) => {
-    await expectRefused(suite.app, suite.key, await suite.app.post('stool', body, suite.key.secret), 400, 'VALIDATION_ERROR');
+    await expectRefused(
+      suite.app,
+      suite.key,
+      await suite.app.post('stool', body, suite.key.secret),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it.each([
@@ -230,11 +267,23 @@ describe('body and field validation', () => {
     ['null', { image: null }],
     ['empty', { image: '' }],
   ])('MISSING_IMAGE when image is %s', async (_name, body) => {
-    await expectRefused(suite.app, suite.key, await suite.app.post('stool', body, suite.key.secret), 400, 'MISSING_IMAGE');
+    await expectRefused(
+      suite.app,
+      suite.key,
+      await suite.app.post('stool', body, suite.key.secret),
+      400,
+      'MISSING_IMAGE',
+    );
   });
 
   it('MISSING_IMAGE for an empty JSON body', async () => {
-    await expectRefused(suite.app, suite.key, await suite.app.post('stool', '', suite.key.secret), 400, 'MISSING_IMAGE');
+    await expectRefused(
+      suite.app,
+      suite.key,
+      await suite.app.post('stool', '', suite.key.secret),
+      400,
+      'MISSING_IMAGE',
+    );
   });
 
   it.each([
@@ -298,7 +347,9 @@ describe('body and field validation', () => {
   });
 
   it('ignores unknown extra fields', async () => {
-    expectAccepted(await suite.app.post('stool', { image: images.jpeg, extra: { deep: [1, 2] }, model: 'gpt' }, suite.key.secret));
+    expectAccepted(
+      await suite.app.post('stool', { image: images.jpeg, extra: { deep: [1, 2] }, model: 'gpt' }, suite.key.secret),
+    );
   });
 });
 
@@ -329,11 +380,15 @@ describe('image errors', () => {
   });
 
   it('accepts a WEBP data URL with MIME line breaks: the intake forms reach the analysis over HTTP', async () => {
-    expectAccepted(await suite.app.post('stool', { image: `data:image/webp;base64,${mimeLines(images.webp)}` }, suite.key.secret));
+    expectAccepted(
+      await suite.app.post('stool', { image: `data:image/webp;base64,${mimeLines(images.webp)}` }, suite.key.secret),
+    );
   });
 
   it('accepts a transparent PNG only 64 px tall and flattens it onto white', async () => {
-    const transparent = await sharp({ create: { width: 200, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const transparent = await sharp({
+      create: { width: 200, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .png()
       .toBuffer();
     const response = await suite.app.post('stool', { image: toBase64(transparent) }, suite.key.secret);
@@ -370,7 +425,11 @@ describe('image errors', () => {
     });
 
     it('refuses the same padded photo one byte longer, naming the limit', async () => {
-      const response = await suite.app.post('stool', { image: toBase64(await jpegPaddedTo(3 * MiB + 1)) }, suite.key.secret);
+      const response = await suite.app.post(
+        'stool',
+        { image: toBase64(await jpegPaddedTo(3 * MiB + 1)) },
+        suite.key.secret,
+      );
       await expectRefused(suite.app, suite.key, response, 413, 'IMAGE_TOO_LARGE');
       expect(response.body.error.message).toContain('3.00 MiB');
     });
@@ -381,7 +440,10 @@ describe('the order of checks: request id → auth → content type → body →
   const suite = sharedApp();
 
   it('no key and a broken body → 401', async () => {
-    const response = await request(suite.app.http).post(STOOL).set('Content-Type', 'application/json').send('{"image":');
+    const response = await request(suite.app.http)
+      .post(STOOL)
+      .set('Content-Type', 'application/json')
+      .send('{"image":');
     expectErrorEnvelope(response, 401, 'UNAUTHORIZED');
   });
 
@@ -418,7 +480,13 @@ describe('the order of checks: request id → auth → content type → body →
 
   it('a bad field beats a bad image → 400 VALIDATION_ERROR, not 415', async () => {
     const key = await suite.app.issue({ credits: CREDITS });
-    await expectRefused(suite.app, key, await suite.app.post('stool', { image: images.gif, language: 'fr' }, key.secret), 400, 'VALIDATION_ERROR');
+    await expectRefused(
+      suite.app,
+      key,
+      await suite.app.post('stool', { image: images.gif, language: 'fr' }, key.secret),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it.each([
@@ -436,15 +504,23 @@ describe('the order of checks: request id → auth → content type → body →
 
   // Admission comes before the body (issue 12): a key that cannot pay for a call is refused
   // before its upload is read or decoded, whatever the photo, and the connection is closed.
-  it.each(['a good photo', 'text that is not Base64', 'an oversized image'] as const)('without the credits for a call, 402 before the body is read: %s', async (name) => {
-    const broke = await suite.app.issue({ credits: 4 });
-    const image = name === 'a good photo' ? images.jpeg : name === 'an oversized image' ? toBase64(jpegMagicThenNoise(3 * MiB + 1)) : 'not base64 at all!';
-    const response = await suite.app.post('stool', { image }, broke.secret);
-    expectErrorEnvelope(response, 402, 'INSUFFICIENT_CREDITS');
-    expect(response.body.error.message).toMatch(/has 4; add some with "pawlens keys credit/);
-    expect(response.headers.connection).toBe('close');
-    await expectKeyUncharged(suite.app, broke, 4);
-  });
+  it.each(['a good photo', 'text that is not Base64', 'an oversized image'] as const)(
+    'without the credits for a call, 402 before the body is read: %s',
+    async (name) => {
+      const broke = await suite.app.issue({ credits: 4 });
+      const image =
+        name === 'a good photo'
+          ? images.jpeg
+          : name === 'an oversized image'
+            ? toBase64(jpegMagicThenNoise(3 * MiB + 1))
+            : 'not base64 at all!';
+      const response = await suite.app.post('stool', { image }, broke.secret);
+      expectErrorEnvelope(response, 402, 'INSUFFICIENT_CREDITS');
+      expect(response.body.error.message).toMatch(/has 4; add some with "pawlens keys credit/);
+      expect(response.headers.connection).toBe('close');
+      await expectKeyUncharged(suite.app, broke, 4);
+    },
+  );
 
   it('every answer, even a 404 before any route, carries a fresh request id', async () => {
     const first = await request(suite.app.http).get('/nope');
@@ -493,7 +569,10 @@ describe('failures after the credits are reserved', () => {
         done();
       },
     });
-    const app = await createTestApp({ pipeline: failingPipeline(new Error(SECRET_DETAIL)), logger: createLogger('error', sink) });
+    const app = await createTestApp({
+      pipeline: failingPipeline(new Error(SECRET_DETAIL)),
+      logger: createLogger('error', sink),
+    });
     const key = await app.issue({ credits: CREDITS });
     const response = await app.post('stool', { image: images.jpeg }, key.secret);
     await expectRefused(app, key, response, 500, 'INTERNAL_ERROR');
@@ -502,7 +581,9 @@ describe('failures after the credits are reserved', () => {
     expect(response.text).not.toContain('secret.ts');
     expect(JSON.stringify(response.headers)).not.toContain('hunter2');
     const logged = lines.map((line) => JSON.parse(line) as { requestId?: string; err?: { message?: string } });
-    expect(logged.some((entry) => entry.requestId === response.body.request_id && entry.err?.message === SECRET_DETAIL)).toBe(true);
+    expect(
+      logged.some((entry) => entry.requestId === response.body.request_id && entry.err?.message === SECRET_DETAIL),
+    ).toBe(true);
   });
 
   it('INTERNAL_ERROR when something other than an Error is thrown', async () => {
@@ -514,7 +595,10 @@ describe('failures after the credits are reserved', () => {
   });
 
   it('INTERNAL_ERROR, refunded, when the analysis breaks the closed data shape', async () => {
-    const pipeline = answeringPipeline(async (operation, input) => ({ ...(await analyze(builtin, operation, input)), diagnosis: 'parvovirus' }));
+    const pipeline = answeringPipeline(async (operation, input) => ({
+      ...(await analyze(builtin, operation, input)),
+      diagnosis: 'parvovirus',
+    }));
     const app = await createTestApp({ pipeline });
     const key = await app.issue({ credits: CREDITS });
     const response = await app.post('vomit', { image: images.jpeg }, key.secret);
@@ -530,7 +614,6 @@ describe('failures after the credits are reserved', () => {
     await expectRefused(app, key, response, 502, 'AI_CALL_FAILED');
     expect(response.body.error.message).toBe(ERROR_CATALOGUE.AI_CALL_FAILED.message);
   });
-
 });
 
 describe('overload', () => {
@@ -570,7 +653,9 @@ describe('overload', () => {
     // The one queued for the analysis slot is refused by the analysis queue (its size is 1 with one
     // waiting for intake); the others are answered. Whatever happened, nobody paid for a refusal.
     expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
-    expect((await app.store.getKey(key.id))?.credits).toBe(10 * CREDITS - 5 * answers.filter((r) => r.status === 200).length);
+    expect((await app.store.getKey(key.id))?.credits).toBe(
+      10 * CREDITS - 5 * answers.filter((r) => r.status === 200).length,
+    );
   });
 
   it('RATE_LIMITED on the third call of two a minute, with Retry-After; free, per key, and over once it has passed', async () => {

@@ -23,7 +23,10 @@ let port: number;
 
 beforeAll(async () => {
   app = await createTestApp({ keyCredits: 100 });
-  server = createHttpServer(app.http, silentLogger, { requestTimeoutMs: 1500, maxConnections: 64 }).listen(0, '127.0.0.1');
+  server = createHttpServer(app.http, silentLogger, { requestTimeoutMs: 1500, maxConnections: 64 }).listen(
+    0,
+    '127.0.0.1',
+  );
   await new Promise((resolve) => server.once('listening', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -34,7 +37,10 @@ afterAll(async () => {
 });
 
 /** Writes `text` on a raw socket (then `more`, after `pauseMs`), and resolves with everything the server sent until it closed. */
-function raw(text: string, options: { more?: string; pauseMs?: number; timeoutMs?: number } = {}): Promise<{ response: string; ms: number }> {
+function raw(
+  text: string,
+  options: { more?: string; pauseMs?: number; timeoutMs?: number } = {},
+): Promise<{ response: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1');
@@ -55,14 +61,29 @@ function raw(text: string, options: { more?: string; pauseMs?: number; timeoutMs
 function parsed(response: string) {
   const [head = '', body = ''] = response.split('\r\n\r\n');
   const [statusLine = '', ...headerLines] = head.split('\r\n');
-  const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    headerLines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
+  );
   return { status: Number(statusLine.split(' ')[1]), head, headers, body: JSON.parse(body) };
 }
 
-describe('errors from Node\'s HTTP layer are the JSON envelope, with a request id', () => {
+describe("errors from Node's HTTP layer are the JSON envelope, with a request id", () => {
   it.each([
-    ['a request line too long → 431', `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
-    ['headers too large → 431', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+    [
+      'a request line too long → 431',
+      `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
+    [
+      'headers too large → 431',
+      `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
     ['a malformed request line → 400', 'NOT HTTP AT ALL\r\n\r\n', 400, 'BAD_REQUEST'],
     ['a bad header line → 400', 'GET / HTTP/1.1\r\nHost x\r\n\r\n', 400, 'BAD_REQUEST'],
   ] as const)('%s', async (_name, text, status, code) => {
@@ -132,7 +153,9 @@ describe('headers on every answer', () => {
     const { response } = await raw(
       `POST /api/v1/feces-analysis HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${app.key}\r\nAuthorization: Bearer ${other.secret}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
     );
-    expect(expectErrorEnvelope(parsed(response), 401, 'UNAUTHORIZED').error.message).toMatch(/one Authorization header, not 2/);
+    expect(expectErrorEnvelope(parsed(response), 401, 'UNAUTHORIZED').error.message).toMatch(
+      /one Authorization header, not 2/,
+    );
   });
 });
 
@@ -144,36 +167,50 @@ describe('the access log', () => {
     const listening = createHttpServer(logged.http, logger).listen(0, '127.0.0.1');
     await new Promise((resolve) => listening.once('listening', resolve));
     const socket = connect((listening.address() as AddressInfo).port, '127.0.0.1');
-    socket.write(`POST /api/v1/feces-analysis HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${logged.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"image":"AAAA`);
+    socket.write(
+      `POST /api/v1/feces-analysis HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${logged.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"image":"AAAA`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.destroy();
-    for (let tries = 0; tries < 40 && !lines.some((line) => line.aborted); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let tries = 0; tries < 40 && !lines.some((line) => line.aborted); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     listening.closeAllConnections();
     await new Promise((resolve) => listening.close(resolve));
-    expect(lines.find((line) => line.aborted)).toMatchObject({ msg: 'request aborted by the client', path: '/api/v1/feces-analysis', keyId: logged.keyId });
+    expect(lines.find((line) => line.aborted)).toMatchObject({
+      msg: 'request aborted by the client',
+      path: '/api/v1/feces-analysis',
+      keyId: logged.keyId,
+    });
   });
 });
 
-describe('the operator\'s pages (/metrics, /readyz details)', () => {
+describe("the operator's pages (/metrics, /readyz details)", () => {
   it('without PAWLENS_ADMIN_TOKEN: open on this machine only', async () => {
     expect((await request(app.http).get('/metrics')).status).toBe(200);
     expect((await request(app.http).get('/readyz')).body.checks).toBeDefined();
     expect(isLoopbackAddress('127.0.0.1')).toBe(true);
     expect(isLoopbackAddress('::ffff:127.0.0.1')).toBe(true);
     expect(isLoopbackAddress('::1')).toBe(true);
-    for (const other of ['10.0.0.5', '::ffff:192.168.1.20', 'fe80::1', '1127.0.0.1', undefined]) expect(isLoopbackAddress(other), String(other)).toBe(false);
+    for (const other of ['10.0.0.5', '::ffff:192.168.1.20', 'fe80::1', '1127.0.0.1', undefined])
+      expect(isLoopbackAddress(other), String(other)).toBe(false);
   });
 
   it('with PAWLENS_ADMIN_TOKEN: the token is required, even from this machine; /readyz still gives everyone its status', async () => {
     const token = 'an-admin-token-of-some-length';
     const guarded = await createTestApp({ adminToken: token });
     expectErrorEnvelope(await request(guarded.http).get('/metrics'), 401, 'UNAUTHORIZED');
-    expectErrorEnvelope(await request(guarded.http).get('/metrics').set('Authorization', 'Bearer an-admin-token-of-some-lengtX'), 401, 'UNAUTHORIZED');
+    expectErrorEnvelope(
+      await request(guarded.http).get('/metrics').set('Authorization', 'Bearer an-admin-token-of-some-lengtX'),
+      401,
+      'UNAUTHORIZED',
+    );
     expect((await request(guarded.http).get('/metrics').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     const anonymous = await request(guarded.http).get('/readyz');
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).toEqual({ status: 'ready' });
-    expect((await request(guarded.http).get('/readyz').set('Authorization', `Bearer ${token}`)).body.checks).toBeDefined();
+    expect(
+      (await request(guarded.http).get('/readyz').set('Authorization', `Bearer ${token}`)).body.checks,
+    ).toBeDefined();
   });
 });
 
@@ -181,36 +218,66 @@ describe('the operator\'s pages (/metrics, /readyz details)', () => {
 const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
 
 describe('HTTPS (PAWLENS_TLS_CERT, PAWLENS_TLS_KEY)', () => {
-  it.skipIf(!hasOpenssl)('serves the same app over TLS with the clinic\'s certificate, and closes a plain-HTTP connection to its port', async () => {
-    const dir = tempDir('pawlens-tls-');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-    const cert = readFileSync(join(dir, 'cert.pem'));
-    const tls = createHttpServer(app.http, silentLogger, undefined, { cert, key: readFileSync(join(dir, 'key.pem')) }).listen(0, '127.0.0.1');
-    await new Promise((resolve) => tls.once('listening', resolve));
-    const tlsPort = (tls.address() as AddressInfo).port;
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      httpsGet({ host: '127.0.0.1', port: tlsPort, path: '/healthz', ca: cert }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      }).on('error', reject);
-    });
-    expect(answer).toEqual({ status: 200, body: '{"status":"ok"}' });
-    const plain = await new Promise<string>((resolve) => {
-      const socket = connect(tlsPort, '127.0.0.1');
-      let received = '';
-      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
-      socket.on('error', () => undefined);
-      socket.on('close', () => resolve(received));
-      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-    });
-    expect(plain).not.toContain('{"status":"ok"}');
-    tls.closeAllConnections();
-    await new Promise((resolve) => tls.close(resolve));
-  });
+  it.skipIf(!hasOpenssl)(
+    "serves the same app over TLS with the clinic's certificate, and closes a plain-HTTP connection to its port",
+    async () => {
+      const dir = tempDir('pawlens-tls-');
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+          '-days',
+          '2',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
+      const cert = readFileSync(join(dir, 'cert.pem'));
+      const tls = createHttpServer(app.http, silentLogger, undefined, {
+        cert,
+        key: readFileSync(join(dir, 'key.pem')),
+      }).listen(0, '127.0.0.1');
+      await new Promise((resolve) => tls.once('listening', resolve));
+      const tlsPort = (tls.address() as AddressInfo).port;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        httpsGet({ host: '127.0.0.1', port: tlsPort, path: '/healthz', ca: cert }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        }).on('error', reject);
+      });
+      expect(answer).toEqual({ status: 200, body: '{"status":"ok"}' });
+      const plain = await new Promise<string>((resolve) => {
+        const socket = connect(tlsPort, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(received));
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+      expect(plain).not.toContain('{"status":"ok"}');
+      tls.closeAllConnections();
+      await new Promise((resolve) => tls.close(resolve));
+    },
+  );
 
   it('needs the certificate and the key together', () => {
-    expect(() => loadConfig({ PAWLENS_TLS_CERT: 'cert.pem' })).toThrow(/PAWLENS_TLS_CERT and PAWLENS_TLS_KEY go together/);
-    expect(loadConfig({ PAWLENS_TLS_CERT: '/etc/pawlens/cert.pem', PAWLENS_TLS_KEY: '/etc/pawlens/key.pem' }).tls).toEqual({ certFile: '/etc/pawlens/cert.pem', keyFile: '/etc/pawlens/key.pem' });
+    expect(() => loadConfig({ PAWLENS_TLS_CERT: 'cert.pem' })).toThrow(
+      /PAWLENS_TLS_CERT and PAWLENS_TLS_KEY go together/,
+    );
+    expect(
+      loadConfig({ PAWLENS_TLS_CERT: '/etc/pawlens/cert.pem', PAWLENS_TLS_KEY: '/etc/pawlens/key.pem' }).tls,
+    ).toEqual({ certFile: '/etc/pawlens/cert.pem', keyFile: '/etc/pawlens/key.pem' });
   });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
   it('a retry with the same key and body gets the stored answer, charged once', async () => {
-    const app = await createTestApp({ storeKind: kind,  pipeline: counting, keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind, pipeline: counting, keyCredits: 100 });
     const before = analyses;
     const first = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
     const retry = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
@@ -44,9 +44,11 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
   });
 
   it('"the same body" means the same request, whatever the JSON spacing, key order or language tag case', async () => {
-    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
     const first = await app.post('urine', `{"image":"${image}","language":"zh"}`).set('Idempotency-Key', 'b1');
-    const retry = await app.post('urine', `{ "language" : "ZH-cn",  "image" : "${image}" }`).set('Idempotency-Key', 'b1');
+    const retry = await app
+      .post('urine', `{ "language" : "ZH-cn",  "image" : "${image}" }`)
+      .set('Idempotency-Key', 'b1');
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toEqual(first.body);
   });
@@ -57,29 +59,41 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
     const first = await app.post('stool', `{"image":"${largeImage}"}`).set('Idempotency-Key', 'b2');
     expect(first.status).toBe(200);
     // Escaped slashes: the same string to JSON.parse, which reads this body instead.
-    const retry = await app.post('stool', `{"image":"${largeImage.replace(/\//g, '\\/')}"}`).set('Idempotency-Key', 'b2');
+    const retry = await app
+      .post('stool', `{"image":"${largeImage.replace(/\//g, '\\/')}"}`)
+      .set('Idempotency-Key', 'b2');
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toEqual(first.body);
     const changed = largeImage.slice(0, 1000) + (largeImage[1000] === 'A' ? 'B' : 'A') + largeImage.slice(1001);
-    expectErrorEnvelope(await app.post('stool', `{"image":"${changed}"}`).set('Idempotency-Key', 'b2'), 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectErrorEnvelope(
+      await app.post('stool', `{"image":"${changed}"}`).set('Idempotency-Key', 'b2'),
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
   });
 
   it.each([
     ['another body', () => ({ image: otherImage }), 'stool'],
     ['another operation', () => ({ image }), 'ear'],
-  ] as const)('IDEMPOTENCY_KEY_REUSED for the same key with %s; the second call is free', async (_what, body, operation) => {
-    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
-    expectAccepted(await app.post('stool', { image }).set('Idempotency-Key', 'c1'));
-    const other = await app.post(operation, body()).set('Idempotency-Key', 'c1');
-    expectErrorEnvelope(other, 409, 'IDEMPOTENCY_KEY_REUSED');
-    expect((await app.store.getKey(app.keyId))?.credits).toBe(95);
-    expect(await app.store.usage(app.keyId)).toHaveLength(1);
-  });
+  ] as const)(
+    'IDEMPOTENCY_KEY_REUSED for the same key with %s; the second call is free',
+    async (_what, body, operation) => {
+      const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
+      expectAccepted(await app.post('stool', { image }).set('Idempotency-Key', 'c1'));
+      const other = await app.post(operation, body()).set('Idempotency-Key', 'c1');
+      expectErrorEnvelope(other, 409, 'IDEMPOTENCY_KEY_REUSED');
+      expect((await app.store.getKey(app.keyId))?.credits).toBe(95);
+      expect(await app.store.usage(app.keyId)).toHaveLength(1);
+    },
+  );
 
   it('IDEMPOTENCY_IN_PROGRESS, with Retry-After, while the first request with the key is still running', async () => {
     const { pipeline, entered, release } = heldPipeline(await builtinPipeline());
-    const app = await createTestApp({ storeKind: kind,  pipeline, keyCredits: 100 });
-    const first = app.post('stool', { image }).set('Idempotency-Key', 'slow-1').then((r) => r);
+    const app = await createTestApp({ storeKind: kind, pipeline, keyCredits: 100 });
+    const first = app
+      .post('stool', { image })
+      .set('Idempotency-Key', 'slow-1')
+      .then((r) => r);
     await entered;
     const retry = await app.post('stool', { image }).set('Idempotency-Key', 'slow-1');
     expectErrorEnvelope(retry, 409, 'IDEMPOTENCY_IN_PROGRESS');
@@ -89,16 +103,19 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
     expect((await app.store.getKey(app.keyId))?.credits).toBe(95);
   });
 
-  it.each(['', 'x'.repeat(201), 'with space', 'ünïcode'])('VALIDATION_ERROR for the Idempotency-Key %j, free of charge', async (header) => {
-    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
-    const response = await app.post('stool', { image }).set('Idempotency-Key', header);
-    expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
-    expect(response.body.error.message).toContain('Idempotency-Key');
-    await expectUncharged(app.store, app.keyId, 100);
-  });
+  it.each(['', 'x'.repeat(201), 'with space', 'ünïcode'])(
+    'VALIDATION_ERROR for the Idempotency-Key %j, free of charge',
+    async (header) => {
+      const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
+      const response = await app.post('stool', { image }).set('Idempotency-Key', header);
+      expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
+      expect(response.body.error.message).toContain('Idempotency-Key');
+      await expectUncharged(app.store, app.keyId, 100);
+    },
+  );
 
   it('keys belong to an API key: another client may use the same one', async () => {
-    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
     const other = await app.issue({ credits: 100 });
     await app.post('skin', { image }).set('Idempotency-Key', 'shared-name');
     const theirs = await app.post('skin', { image }, other.secret).set('Idempotency-Key', 'shared-name');
@@ -108,7 +125,7 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
   });
 
   it('a failed request stores nothing: the corrected retry with the same key runs', async () => {
-    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
     const broken = await app.post('stool', { image: image.slice(0, 200) }).set('Idempotency-Key', 'd1');
     expect(broken.status).toBe(400);
     const fixed = await app.post('stool', { image }).set('Idempotency-Key', 'd1');
@@ -117,7 +134,7 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
   });
 
   it('no credits: refused, then after a top-up the same retry runs', async () => {
-    const app = await createTestApp({ storeKind: kind,  keyCredits: 0 });
+    const app = await createTestApp({ storeKind: kind, keyCredits: 0 });
     const refused = await app.post('stool', { image }).set('Idempotency-Key', 'e1');
     expect(refused.body.error.code).toBe('INSUFFICIENT_CREDITS');
     await app.store.addCredits(app.keyId, 5);
@@ -127,9 +144,11 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
   });
 
   it('concurrent retries of one request: exactly one analysis and one charge', async () => {
-    const app = await createTestApp({ storeKind: kind,  pipeline: counting, keyCredits: 100, maxConcurrency: 2 });
+    const app = await createTestApp({ storeKind: kind, pipeline: counting, keyCredits: 100, maxConcurrency: 2 });
     const before = analyses;
-    const responses = await Promise.all(Array.from({ length: 6 }, () => app.post('vomit', { image }).set('Idempotency-Key', 'f1')));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => app.post('vomit', { image }).set('Idempotency-Key', 'f1')),
+    );
     const ok = responses.filter((r) => r.status === 200);
     const busy = responses.filter((r) => r.status === 409);
     expect(ok.length + busy.length).toBe(6);
@@ -141,7 +160,7 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
 
   it('entries expire after 24 hours, and a claim never completed is taken over after 10 minutes', async () => {
     let now = new Date('2026-11-21T10:00:00Z');
-    const app = await createTestApp({ storeKind: kind,  keyCredits: 100, now: () => now });
+    const app = await createTestApp({ storeKind: kind, keyCredits: 100, now: () => now });
     await app.post('skin', { image }).set('Idempotency-Key', 'g1');
     now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS + 1);
     const later = await app.post('skin', { image: otherImage }).set('Idempotency-Key', 'g1');
@@ -150,9 +169,13 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
 
     // A process that claimed a key and died: the claim stays without an answer.
     await app.store.claimIdempotencyKey(app.keyId, 'h1', 'some-hash', IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS);
-    expect(await app.store.claimIdempotencyKey(app.keyId, 'h1', 'some-hash', IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS)).toEqual({ state: 'in_progress' });
+    expect(
+      await app.store.claimIdempotencyKey(app.keyId, 'h1', 'some-hash', IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS),
+    ).toEqual({ state: 'in_progress' });
     now = new Date(now.getTime() + IDEMPOTENCY_ABANDON_MS + 1);
-    expect(await app.store.claimIdempotencyKey(app.keyId, 'h1', 'some-hash', IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS)).toEqual({ state: 'claimed' });
+    expect(
+      await app.store.claimIdempotencyKey(app.keyId, 'h1', 'some-hash', IDEMPOTENCY_TTL_MS, IDEMPOTENCY_ABANDON_MS),
+    ).toEqual({ state: 'claimed' });
   });
 
   describe('across a restart', () => {
@@ -161,7 +184,11 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       const { store, twin } = await kind.create();
       const { secret } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
       const send = (app: ReturnType<typeof createApp>) =>
-        request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'i1').send({ image });
+        request(app.express)
+          .post('/api/v1/ear-analysis')
+          .set('Authorization', `Bearer ${secret}`)
+          .set('Idempotency-Key', 'i1')
+          .send({ image });
       const first = await send(createApp({ store, pipeline }));
       await store.close();
       const reopened = await twin();
@@ -176,7 +203,11 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       const { secret, record } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
       const app = createApp({ store, pipeline: await builtinPipeline() });
       const send = () =>
-        request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'j1').send({ image });
+        request(app.express)
+          .post('/api/v1/ear-analysis')
+          .set('Authorization', `Bearer ${secret}`)
+          .set('Idempotency-Key', 'j1')
+          .send({ image });
       // The database itself fails the answer's write, as a full disk would; the claim (an insert) still succeeds.
       const writable = await failWrites('idempotency_keys', 'UPDATE');
 
@@ -196,7 +227,7 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       expect(replay.body).toEqual(retry.body);
     });
 
-    it('a full disk that fails the reservation and the claim\'s release: the client hears the first error, the retry runs (no 409), and nothing stays held', async () => {
+    it("a full disk that fails the reservation and the claim's release: the client hears the first error, the retry runs (no 409), and nothing stays held", async () => {
       const { store, failWrites } = await kind.create();
       await store.startLease();
       const { secret, record } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
@@ -206,7 +237,11 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
       const app = createApp({ store, pipeline: await builtinPipeline(), logger });
       const send = () =>
-        request(app.express).post('/api/v1/ear-analysis').set('Authorization', `Bearer ${secret}`).set('Idempotency-Key', 'full-1').send({ image });
+        request(app.express)
+          .post('/api/v1/ear-analysis')
+          .set('Authorization', `Bearer ${secret}`)
+          .set('Idempotency-Key', 'full-1')
+          .send({ image });
 
       const failed = await send();
       expectErrorEnvelope(failed, 500, 'INTERNAL_ERROR');
@@ -223,7 +258,10 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       const retry = await send();
       expect(retry.status).toBe(200);
       expect((await store.getKey(record.id))?.credits).toBe(45);
-      expect(await store.held({ leaseLapseMs: 30_000, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS })).toEqual({ reservations: [], claims: [] });
+      expect(await store.held({ leaseLapseMs: 30_000, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS })).toEqual({
+        reservations: [],
+        claims: [],
+      });
     });
   });
 });

@@ -15,7 +15,11 @@ describe('a photo-sized body, however it is written', () => {
   });
 
   const send = (body: string, type = 'application/json') =>
-    request(app.http).post('/api/v1/feces-analysis').set('Authorization', `Bearer ${app.key}`).set('Content-Type', type).send(body);
+    request(app.http)
+      .post('/api/v1/feces-analysis')
+      .set('Authorization', `Bearer ${app.key}`)
+      .set('Content-Type', type)
+      .send(body);
 
   it('gets the same analysis as plain Base64, as JSON-escaped MIME lines, with escaped slashes, behind a byte-order mark, and as a data URL', async () => {
     const plain = await send(JSON.stringify({ image: base64, language: 'es' }));

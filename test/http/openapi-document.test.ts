@@ -8,7 +8,10 @@ import { mimeLines, photo, toBase64 } from '../fixtures/images.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let app: TestApp;
-let document: { paths: Record<string, { post: { responses: Record<string, { description: string }> } }>; components: { schemas: Record<string, Record<string, unknown>> } };
+let document: {
+  paths: Record<string, { post: { responses: Record<string, { description: string }> } }>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+};
 beforeAll(async () => {
   app = await createTestApp();
   document = (await request(app.http).get('/openapi.json')).body;
@@ -52,7 +55,6 @@ describe('OpenAPI document and docs page', () => {
       expect(response.status, asset).toBe(200);
     }
   });
-
 });
 
 describe('the documented request body is exactly what the server accepts', () => {
@@ -65,9 +67,14 @@ describe('the documented request body is exactly what the server accepts', () =>
   const VARIANTS: ReadonlyArray<readonly [string, (image: string) => unknown]> = [
     ['plain base64', (image) => ({ image })],
     ['a data URL', (image) => ({ image: `data:image/jpeg;base64,${image}` })],
-    ['base64url without padding', (image) => ({ image: image.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') })],
+    [
+      'base64url without padding',
+      (image) => ({ image: image.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') }),
+    ],
     ['base64 with MIME line breaks', (image) => ({ image: mimeLines(image) })],
-    ...['en', 'zh', 'es', 'EN', 'Zh', 'zh-CN', 'es_MX', 'zh-Hans-CN', ' es ', ''].map((language) => [`language ${JSON.stringify(language)}`, (image: string) => ({ image, language })] as const),
+    ...['en', 'zh', 'es', 'EN', 'Zh', 'zh-CN', 'es_MX', 'zh-Hans-CN', ' es ', ''].map(
+      (language) => [`language ${JSON.stringify(language)}`, (image: string) => ({ image, language })] as const,
+    ),
     ['language null', (image) => ({ image, language: null })],
     ['animalType "dog"', (image) => ({ image, animalType: 'dog' })],
     ['animalType of 40 characters', (image) => ({ image, animalType: 'b'.repeat(40) })],
@@ -76,7 +83,9 @@ describe('the documented request body is exactly what the server accepts', () =>
     ['animalType null', (image) => ({ image, animalType: null })],
     ['fields the contract does not name', (image) => ({ image, model: 'gpt', extra: { deep: [1] } })],
     // What the document refuses, the server must refuse too.
-    ...['fr', 'english', 'zh-', 'en--US', 'zh-toolongsubtag'].map((language) => [`language ${JSON.stringify(language)}`, (image: string) => ({ image, language })] as const),
+    ...['fr', 'english', 'zh-', 'en--US', 'zh-toolongsubtag'].map(
+      (language) => [`language ${JSON.stringify(language)}`, (image: string) => ({ image, language })] as const,
+    ),
     ['language as a number', (image) => ({ image, language: 42 })],
     ['language as an array', (image) => ({ image, language: ['en'] })],
     ['animalType of 41 characters', (image) => ({ image, animalType: 'a'.repeat(41) })],
@@ -94,7 +103,10 @@ describe('the documented request body is exactly what the server accepts', () =>
     const sent = body(image);
     const documented = validate(sent);
     const response = await app.post('stool', sent);
-    expect(response.status === 200, `documented ${documented}, answered ${response.status} ${JSON.stringify(response.body.error ?? '')}`).toBe(documented);
+    expect(
+      response.status === 200,
+      `documented ${documented}, answered ${response.status} ${JSON.stringify(response.body.error ?? '')}`,
+    ).toBe(documented);
   });
 
   it('tries both kinds: bodies the document allows and bodies it refuses', () => {

@@ -75,7 +75,10 @@ describe('parseJsonBody reads a body exactly as JSON.parse does, however it is b
   });
 
   it('keeps "__proto__" an own key, never the prototype', () => {
-    const parsed = parseJsonBody(Buffer.from(`{"__proto__":{"admin":true},"image":"${base64}"}`)).value as Record<string, unknown>;
+    const parsed = parseJsonBody(Buffer.from(`{"__proto__":{"admin":true},"image":"${base64}"}`)).value as Record<
+      string,
+      unknown
+    >;
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect((parsed as { admin?: unknown }).admin).toBeUndefined();
   });
@@ -115,6 +118,8 @@ describe('parseJsonBody reads a body exactly as JSON.parse does, however it is b
   it('drops a UTF-8 byte-order mark, small body or large', () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     expect(parseJsonBody(Buffer.concat([bom, Buffer.from('{"language":"es"}')])).value).toEqual({ language: 'es' });
-    expect(parseJsonBody(Buffer.concat([bom, Buffer.from(`{"image":"${base64}"}`)])).image?.text.toString('latin1')).toBe(base64);
+    expect(
+      parseJsonBody(Buffer.concat([bom, Buffer.from(`{"image":"${base64}"}`)])).image?.text.toString('latin1'),
+    ).toBe(base64);
   });
 });

@@ -18,11 +18,12 @@ beforeAll(async () => {
 const Listing = successEnvelope(PetAnalysesData);
 const list = (app: TestApp, petId: string, query = '', key = app.key, prefix = '/api/v1') =>
   request(app.http).get(`${prefix}/pets/${petId}/analyses${query}`).set('Authorization', `Bearer ${key}`);
-const erase = (app: TestApp, petId: string, key = app.key) => request(app.http).delete(`/api/v1/pets/${petId}`).set('Authorization', `Bearer ${key}`);
+const erase = (app: TestApp, petId: string, key = app.key) =>
+  request(app.http).delete(`/api/v1/pets/${petId}`).set('Authorization', `Bearer ${key}`);
 
 describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => {
   it('keeps each answer for the pet it names, newest first, with what was charged; without X-Pet-Id nothing is kept', async () => {
-    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
+    const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
     const stool = await app.post('stool', { image }).set('X-Pet-Id', 'chart-1042');
     const ear = await app.post('ear', { image, language: 'zh' }).set('X-Pet-Id', 'chart-1042');
     await app.post('skin', { image });
@@ -44,8 +45,12 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     for (let i = 0; i < 5; i++) ids.push((await app.post('urine', { image }).set('X-Pet-Id', 'rex')).body.request_id);
     const first = Listing.parse((await list(app, 'rex', '?limit=2')).body).data;
     const second = Listing.parse((await list(app, 'rex', `?limit=2&before=${first.next_before}`)).body).data;
-    const third = Listing.parse((await list(app, 'rex', `?limit=2&before=${second.next_before}`, app.key, '/v1')).body).data;
-    expect([...first.analyses, ...second.analyses, ...third.analyses].map((record) => record.request_id)).toEqual([...ids].reverse());
+    const third = Listing.parse(
+      (await list(app, 'rex', `?limit=2&before=${second.next_before}`, app.key, '/v1')).body,
+    ).data;
+    expect([...first.analyses, ...second.analyses, ...third.analyses].map((record) => record.request_id)).toEqual(
+      [...ids].reverse(),
+    );
     expect(third.next_before).toBeNull();
   });
 
@@ -54,11 +59,13 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     await app.post('stool', { image }).set('X-Pet-Id', 'shared-name');
     const other = await app.issue();
     expect(Listing.parse((await list(app, 'shared-name', '', other.secret)).body).data.analyses).toEqual([]);
-    expect(successEnvelope(PetDeletedData).parse((await erase(app, 'shared-name', other.secret)).body).data.deleted).toBe(0);
+    expect(
+      successEnvelope(PetDeletedData).parse((await erase(app, 'shared-name', other.secret)).body).data.deleted,
+    ).toBe(0);
     expect(Listing.parse((await list(app, 'shared-name')).body).data.analyses).toHaveLength(1);
   });
 
-  it('DELETE erases a patient\'s records', async () => {
+  it("DELETE erases a patient's records", async () => {
     const app = await createTestApp({ storeKind: kind });
     await app.post('stool', { image }).set('X-Pet-Id', 'gone');
     await app.post('vomit', { image }).set('X-Pet-Id', 'gone');
@@ -68,61 +75,97 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
   });
 
   it('a failed call keeps nothing, and a replayed Idempotency-Key keeps one record; another pet with the same key is a different request', async () => {
-    const app = await createTestApp({ storeKind: kind,  keyCredits: 100 });
-    expectErrorEnvelope(await app.post('stool', { image: 'not an image' }).set('X-Pet-Id', 'bella'), 415, 'UNSUPPORTED_IMAGE_FORMAT');
+    const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
+    expectErrorEnvelope(
+      await app.post('stool', { image: 'not an image' }).set('X-Pet-Id', 'bella'),
+      415,
+      'UNSUPPORTED_IMAGE_FORMAT',
+    );
     await app.post('stool', { image }).set('X-Pet-Id', 'bella').set('Idempotency-Key', 'once');
     const replay = await app.post('stool', { image }).set('X-Pet-Id', 'bella').set('Idempotency-Key', 'once');
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(Listing.parse((await list(app, 'bella')).body).data.analyses).toHaveLength(1);
-    expectErrorEnvelope(await app.post('stool', { image }).set('X-Pet-Id', 'luna').set('Idempotency-Key', 'once'), 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectErrorEnvelope(
+      await app.post('stool', { image }).set('X-Pet-Id', 'luna').set('Idempotency-Key', 'once'),
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
   });
 
   it('refuses a bad pet id in the header or the path, and a bad page, plainly', async () => {
     const app = await createTestApp({ storeKind: kind });
     for (const bad of ['-starts-with-dash', 'has space', 'x'.repeat(65), '猫']) {
-      const response = await app.post('stool', { image }).set('X-Pet-Id', encodeURIComponent(bad) === bad ? bad : bad.replace(/[^\x20-\x7e]/g, '?'));
+      const response = await app
+        .post('stool', { image })
+        .set('X-Pet-Id', encodeURIComponent(bad) === bad ? bad : bad.replace(/[^\x20-\x7e]/g, '?'));
       expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
       expect(response.body.error.message).toMatch(/X-Pet-Id must be 1 to 64 letters/);
     }
     expectErrorEnvelope(await list(app, '%20space'), 400, 'VALIDATION_ERROR');
-    for (const query of ['?limit=0', '?limit=101', '?limit=ten', '?before=-1']) expectErrorEnvelope(await list(app, 'rex', query), 400, 'VALIDATION_ERROR');
+    for (const query of ['?limit=0', '?limit=101', '?limit=ten', '?before=-1'])
+      expectErrorEnvelope(await list(app, 'rex', query), 400, 'VALIDATION_ERROR');
     expectErrorEnvelope(await request(app.http).get('/api/v1/pets/rex/analyses'), 401, 'UNAUTHORIZED');
-    expectErrorEnvelope(await request(app.http).post('/api/v1/pets/rex/analyses').set('Authorization', `Bearer ${app.key}`), 405, 'METHOD_NOT_ALLOWED');
+    expectErrorEnvelope(
+      await request(app.http).post('/api/v1/pets/rex/analyses').set('Authorization', `Bearer ${app.key}`),
+      405,
+      'METHOD_NOT_ALLOWED',
+    );
   });
 
   it('keeps no photo unless PAWLENS_KEEP_IMAGES is on; with it, the photo as sent, for its own key only', async () => {
     const plain = await createTestApp({ storeKind: kind });
     const kept = await plain.post('stool', { image }).set('X-Pet-Id', 'no-photos');
     expect(Listing.parse((await list(plain, 'no-photos')).body).data.analyses[0]!.has_photo).toBe(false);
-    expectErrorEnvelope(await request(plain.http).get(`/api/v1/pets/no-photos/analyses/${kept.body.request_id}/photo`).set('Authorization', `Bearer ${plain.key}`), 404, 'NOT_FOUND');
+    expectErrorEnvelope(
+      await request(plain.http)
+        .get(`/api/v1/pets/no-photos/analyses/${kept.body.request_id}/photo`)
+        .set('Authorization', `Bearer ${plain.key}`),
+      404,
+      'NOT_FOUND',
+    );
 
-    const keeping = await createTestApp({ storeKind: kind,  keepImages: true });
+    const keeping = await createTestApp({ storeKind: kind, keepImages: true });
     const png = await photo('png');
     const answered = await keeping.post('skin', { image: png.toString('base64') }).set('X-Pet-Id', 'with-photos');
     await keeping.post('skin', { image: png.toString('base64') });
     const [record] = Listing.parse((await list(keeping, 'with-photos')).body).data.analyses;
     expect(record!.has_photo).toBe(true);
     const path = `/api/v1/pets/with-photos/analyses/${answered.body.request_id}/photo`;
-    const fetched = await request(keeping.http).get(path).set('Authorization', `Bearer ${keeping.key}`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const fetched = await request(keeping.http)
+      .get(path)
+      .set('Authorization', `Bearer ${keeping.key}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(fetched.status).toBe(200);
     expect(fetched.headers['content-type']).toBe('image/png');
     expect(fetched.headers['cache-control']).toBe('no-store');
     expect(Buffer.compare(fetched.body as Buffer, png)).toBe(0);
     const stranger = await keeping.issue();
-    expectErrorEnvelope(await request(keeping.http).get(path).set('Authorization', `Bearer ${stranger.secret}`), 404, 'NOT_FOUND');
+    expectErrorEnvelope(
+      await request(keeping.http).get(path).set('Authorization', `Bearer ${stranger.secret}`),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('records past PAWLENS_RECORDS_RETENTION_DAYS are forgotten by the store upkeep', async () => {
     let now = new Date('2030-01-01T00:00:00.000Z');
-    const app = await createTestApp({ storeKind: kind,  now: () => now });
+    const app = await createTestApp({ storeKind: kind, now: () => now });
     await app.post('stool', { image }).set('X-Pet-Id', 'old-timer');
     now = new Date('2030-03-01T00:00:00.000Z');
     await app.post('stool', { image }).set('X-Pet-Id', 'old-timer');
-    const upkeep = new StoreUpkeep(app.store, { dataDir: undefined, idempotencyTtlMs: 86_400_000, ownerlessAfterMs: 600_000, recordsRetentionMs: 30 * 86_400_000, logger: silentLogger, now: () => now });
+    const upkeep = new StoreUpkeep(app.store, {
+      dataDir: undefined,
+      idempotencyTtlMs: 86_400_000,
+      ownerlessAfterMs: 600_000,
+      recordsRetentionMs: 30 * 86_400_000,
+      logger: silentLogger,
+      now: () => now,
+    });
     await upkeep.start();
     await upkeep.runRound();
     await upkeep.stop();
@@ -135,7 +178,9 @@ describe('the records in the OpenAPI document', () => {
   it('documents X-Pet-Id on the operations and both records endpoints on both prefixes', async () => {
     const app = await createTestApp();
     const document = (await request(app.http).get('/openapi.json')).body;
-    expect(document.paths['/api/v1/feces-analysis'].post.parameters.map((parameter: { name: string }) => parameter.name)).toContain('X-Pet-Id');
+    expect(
+      document.paths['/api/v1/feces-analysis'].post.parameters.map((parameter: { name: string }) => parameter.name),
+    ).toContain('X-Pet-Id');
     for (const prefix of ['/api/v1', '/v1']) {
       expect(document.paths[`${prefix}/pets/{petId}/analyses`].get.security).toEqual([{ bearerAuth: [] }]);
       expect(document.paths[`${prefix}/pets/{petId}`].delete).toBeDefined();

@@ -4,10 +4,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/contract/api-error.js';
 import type { ErrorCode } from '../../src/contract/error-catalogue.js';
 import { decodeBase64Field } from '../../src/image/base64-field.js';
-import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, decodeImageField, type IntakeLimits } from '../../src/image/decode-image.js';
+import {
+  DEFAULT_INTAKE_LIMITS,
+  decodeImageBytes,
+  decodeImageField,
+  type IntakeLimits,
+} from '../../src/image/decode-image.js';
 import type { DecodedImage } from '../../src/image/decoded-image.js';
 import { sniffImageFormat } from '../../src/image/sniff-format.js';
-import { FORMATS, decompressionBombPng, jpegMagicThenNoise, mimeLines, photo, pngSignatureThenGarbage, sidewaysJpegWithGps, toBase64, truncatedPhoto } from '../fixtures/images.js';
+import {
+  FORMATS,
+  decompressionBombPng,
+  jpegMagicThenNoise,
+  mimeLines,
+  photo,
+  pngSignatureThenGarbage,
+  sidewaysJpegWithGps,
+  toBase64,
+  truncatedPhoto,
+} from '../fixtures/images.js';
 
 /** Intake on its own: base64 → bytes → sniffed format → upright, stripped, 8-bit RGB pixels. */
 
@@ -49,7 +64,9 @@ const sidewaysWithGps = sidewaysJpegWithGps;
 const GPS_IFD_POINTER = Buffer.from([0x25, 0x88, 0x04, 0x00]);
 
 function expectNear(actual: readonly number[], expected: readonly number[], tolerance: number) {
-  actual.forEach((value, i) => expect(Math.abs(value - expected[i]!), `channel ${i}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance));
+  actual.forEach((value, i) =>
+    expect(Math.abs(value - expected[i]!), `channel ${i}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance),
+  );
 }
 
 describe('decodeBase64Field', () => {
@@ -61,7 +78,12 @@ describe('decodeBase64Field', () => {
   });
 
   it('ignores the data-URL media type, in any case', () => {
-    for (const prefix of ['data:image/jpeg;base64,', 'data:image/png;base64,', 'DATA:TEXT/PLAIN;BASE64,', 'data:;base64,']) {
+    for (const prefix of [
+      'data:image/jpeg;base64,',
+      'data:image/png;base64,',
+      'DATA:TEXT/PLAIN;BASE64,',
+      'data:;base64,',
+    ]) {
       expect(decodeBase64Field(prefix + plain, 1000).equals(bytes), prefix).toBe(true);
     }
   });
@@ -114,7 +136,10 @@ describe('decodeBase64Field', () => {
             const field = `${text.slice(0, at)}${foreign}${text.slice(at)}`;
             // A "=" added at the very end of unpadded text is padding; one more at the end of padded text is not.
             if (foreign === '=' && at === text.length && !text.endsWith('=') && text.length % 4 !== 0) continue;
-            expectCode(refusalOf(() => decodeBase64Field(field, 1000)), 'INVALID_IMAGE');
+            expectCode(
+              refusalOf(() => decodeBase64Field(field, 1000)),
+              'INVALID_IMAGE',
+            );
           }
         }
       }
@@ -174,10 +199,28 @@ describe('sniffImageFormat', () => {
 
   const ascii = (text: string) => Buffer.from(text, 'latin1');
   const otherFormats: ReadonlyArray<[string, () => Promise<Buffer> | Buffer]> = [
-    ['GIF', async () => sharp(await photo('png')).gif().toBuffer()],
-    ['TIFF', async () => sharp(await photo('png')).tiff().toBuffer()],
+    [
+      'GIF',
+      async () =>
+        sharp(await photo('png'))
+          .gif()
+          .toBuffer(),
+    ],
+    [
+      'TIFF',
+      async () =>
+        sharp(await photo('png'))
+          .tiff()
+          .toBuffer(),
+    ],
     ['TIFF', () => Buffer.from([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8])],
-    ['HEIC/AVIF', async () => sharp(await photo('png')).avif().toBuffer()],
+    [
+      'HEIC/AVIF',
+      async () =>
+        sharp(await photo('png'))
+          .avif()
+          .toBuffer(),
+    ],
     ['HEIC/AVIF', () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), ascii('ftypheic'), Buffer.alloc(12)])],
     ['BMP', () => Buffer.concat([ascii('BM'), Buffer.alloc(52)])],
     ['PDF', () => ascii('%PDF-1.7\n%âãÏÓ\n1 0 obj')],
@@ -214,7 +257,11 @@ describe('decodeImageField and decodeImageBytes', () => {
   it('applies EXIF orientation: 300×200 stored with orientation 6 comes out 200×300', async () => {
     const sideways = await sidewaysWithGps();
     const stored = await sharp(sideways).metadata();
-    expect({ width: stored.width, height: stored.height, orientation: stored.orientation }).toEqual({ width: 300, height: 200, orientation: 6 });
+    expect({ width: stored.width, height: stored.height, orientation: stored.orientation }).toEqual({
+      width: 300,
+      height: 200,
+      orientation: 6,
+    });
 
     const decoded = await decodeImageField(toBase64(sideways));
     expect(decoded).toMatchObject({ format: 'jpeg', width: 200, height: 300, sourceWidth: 200, sourceHeight: 300 });
@@ -223,8 +270,12 @@ describe('decodeImageField and decodeImageBytes', () => {
 
   it('rotates the right way: orientation 6 turns the left edge to the top', async () => {
     // Left half red, right half blue; orientation 6 means "rotate 90° clockwise to display".
-    const red = await sharp({ create: { width: 150, height: 200, channels: 3, background: { r: 220, g: 20, b: 20 } } }).png().toBuffer();
-    const stored = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 20, g: 20, b: 220 } } })
+    const red = await sharp({ create: { width: 150, height: 200, channels: 3, background: { r: 220, g: 20, b: 20 } } })
+      .png()
+      .toBuffer();
+    const stored = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: { r: 20, g: 20, b: 220 } },
+    })
       .composite([{ input: red, left: 0, top: 0 }])
       .jpeg({ quality: 95 })
       .withMetadata({ orientation: 6 })
@@ -245,7 +296,11 @@ describe('decodeImageField and decodeImageBytes', () => {
     expect(Object.keys(decoded).sort()).toEqual(['format', 'height', 'pixels', 'sourceHeight', 'sourceWidth', 'width']);
     expect(decoded.pixels.includes('PawPhone')).toBe(false);
 
-    const reencoded = await sharp(decoded.pixels, { raw: { width: decoded.width, height: decoded.height, channels: 3 } }).jpeg().toBuffer();
+    const reencoded = await sharp(decoded.pixels, {
+      raw: { width: decoded.width, height: decoded.height, channels: 3 },
+    })
+      .jpeg()
+      .toBuffer();
     const metadata = await sharp(reencoded).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(metadata.orientation).toBeUndefined();
@@ -278,7 +333,11 @@ describe('decodeImageField and decodeImageBytes', () => {
   });
 
   it('turns a 1-channel greyscale PNG into 3 equal channels', async () => {
-    const grey = await sharp(await photo('png')).removeAlpha().toColourspace('b-w').png().toBuffer();
+    const grey = await sharp(await photo('png'))
+      .removeAlpha()
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
     expect((await sharp(grey).metadata()).channels).toBe(1);
     const decoded = await decodeImageBytes(grey);
     expect(decoded.pixels.length).toBe(decoded.width * decoded.height * 3);
@@ -296,7 +355,9 @@ describe('decodeImageField and decodeImageBytes', () => {
   });
 
   it('turns a greyscale PNG with alpha into 3 channels flattened onto white', async () => {
-    const greyAlpha = await sharp({ create: { width: 100, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const greyAlpha = await sharp({
+      create: { width: 100, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .toColourspace('b-w')
       .png()
       .toBuffer();
@@ -307,7 +368,10 @@ describe('decodeImageField and decodeImageBytes', () => {
   });
 
   it('turns a 16-bit PNG into 8-bit pixels with the same colours', async () => {
-    const deep = await sharp(await photo('png')).toColourspace('rgb16').png().toBuffer();
+    const deep = await sharp(await photo('png'))
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
     expect((await sharp(deep).metadata()).depth).toBe('ushort');
     const decoded = await decodeImageBytes(deep);
     expect(decoded.pixels.length).toBe(320 * 240 * 3);
@@ -316,7 +380,10 @@ describe('decodeImageField and decodeImageBytes', () => {
   });
 
   it('turns a CMYK JPEG into sRGB pixels', async () => {
-    const cmyk = await sharp(await photo('png')).toColourspace('cmyk').jpeg().toBuffer();
+    const cmyk = await sharp(await photo('png'))
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
     expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
     const decoded = await decodeImageBytes(cmyk);
     expect(decoded.pixels.length).toBe(320 * 240 * 3);
@@ -324,7 +391,11 @@ describe('decodeImageField and decodeImageBytes', () => {
   });
 
   it('flattens transparency onto white, not black', async () => {
-    const clear = await sharp({ create: { width: 80, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).webp({ lossless: true }).toBuffer();
+    const clear = await sharp({
+      create: { width: 80, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .webp({ lossless: true })
+      .toBuffer();
     const decoded = await decodeImageBytes(clear);
     expect(decoded.format).toBe('webp');
     expect(pixelAt(decoded, 40, 40)).toEqual([255, 255, 255]);
@@ -357,7 +428,10 @@ describe('decodeImageField and decodeImageBytes', () => {
     it('IMAGE_TOO_LARGE one pixel over maxPixels, accepted at exactly maxPixels', async () => {
       const limits: IntakeLimits = { ...DEFAULT_INTAKE_LIMITS, maxPixels: 320 * 240 };
       expect((await decodeImageBytes(jpeg, limits)).width).toBe(320);
-      expectCode(await asyncRefusalOf(decodeImageBytes(jpeg, { ...limits, maxPixels: 320 * 240 - 1 })), 'IMAGE_TOO_LARGE');
+      expectCode(
+        await asyncRefusalOf(decodeImageBytes(jpeg, { ...limits, maxPixels: 320 * 240 - 1 })),
+        'IMAGE_TOO_LARGE',
+      );
     });
 
     it('INVALID_IMAGE below minSide on the short side, accepted at exactly minSide', async () => {
@@ -384,7 +458,9 @@ describe('decodeImageField and decodeImageBytes', () => {
     });
 
     it('UNSUPPORTED_IMAGE_FORMAT for an AVIF that sharp itself could decode: the sniff decides', async () => {
-      const avif = await sharp(await photo('png')).avif().toBuffer();
+      const avif = await sharp(await photo('png'))
+        .avif()
+        .toBuffer();
       expect((await sharp(avif).metadata()).width).toBe(320);
       expectCode(await asyncRefusalOf(decodeImageBytes(avif)), 'UNSUPPORTED_IMAGE_FORMAT');
     });

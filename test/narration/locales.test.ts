@@ -37,18 +37,24 @@ function oneSentenceTexts(language: Language, t: Locale): Array<readonly [string
   ];
   for (const operation of HEALTH_OPERATION_KEYS) {
     for (const colours of colourLists) {
-      texts.push([`observationSentence(${operation}, ${colours.length})`, t.observationSentence(operation, t.joinList(colours))]);
+      texts.push([
+        `observationSentence(${operation}, ${colours.length})`,
+        t.observationSentence(operation, t.joinList(colours)),
+      ]);
     }
     texts.push([`limitationSentence.${operation}`, t.limitationSentence[operation]]);
-    for (const [id, finding] of Object.entries(t.findings[operation])) texts.push([`findings.${operation}.${id}.meaning`, finding.meaning]);
+    for (const [id, finding] of Object.entries(t.findings[operation]))
+      texts.push([`findings.${operation}.${id}.meaning`, finding.meaning]);
   }
   for (const [problem, quality] of Object.entries(t.quality)) {
     texts.push([`quality.${problem}.retakeTip`, quality.retakeTip]);
-    for (const [key, subject] of Object.entries(t.subjectNames)) texts.push([`quality.${problem}.summary(${key})`, quality.summary(subject)]);
+    for (const [key, subject] of Object.entries(t.subjectNames))
+      texts.push([`quality.${problem}.summary(${key})`, quality.summary(subject)]);
   }
   texts.push(['breed.limitation', t.breed.limitation]);
   texts.push(['breed.noAnimalAdvice', t.breed.noAnimalAdvice]);
-  for (const topLabel of ['espresso', 'Granny Smith', 'tabby']) texts.push([`breed.noAnimal(${topLabel})`, t.breed.noAnimal(topLabel)]);
+  for (const topLabel of ['espresso', 'Granny Smith', 'tabby'])
+    texts.push([`breed.noAnimal(${topLabel})`, t.breed.noAnimal(topLabel)]);
   for (const facts of breedFacts(language)) {
     const what = `${facts.species}/${facts.breed}/${facts.statedAnimal ?? '-'}`;
     texts.push([`breed.identified(${what})`, t.breed.identified(facts)]);
@@ -57,7 +63,11 @@ function oneSentenceTexts(language: Language, t: Locale): Array<readonly [string
   return texts;
 }
 
-const STATED_ANIMALS: Readonly<Record<Language, readonly string[]>> = { en: ['cat', 'guinea pig', 'bunny'], zh: ['猫', '兔子', 'dog'], es: ['gato', 'cobaya', 'conejo'] };
+const STATED_ANIMALS: Readonly<Record<Language, readonly string[]>> = {
+  en: ['cat', 'guinea pig', 'bunny'],
+  zh: ['猫', '兔子', 'dog'],
+  es: ['gato', 'cobaya', 'conejo'],
+};
 
 function breedFacts(language: Language): BreedFacts[] {
   const samples: Array<readonly [Species, number]> = [
@@ -86,7 +96,8 @@ function allTexts(language: Language, t: Locale): Array<readonly [string, string
   const walk = (value: unknown, path: string): void => {
     if (typeof value === 'string') texts.push([path, value]);
     else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`));
-    else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
+    else if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
   };
   walk(t, language);
   texts.push(['breed.noModel()', t.breed.noModel()]);
@@ -98,9 +109,11 @@ describe.each(TEMPLATES)('narration templates (%s)', (language, t) => {
     expect(keys(t.colourNames)).toEqual(keys(EN.colourNames));
     expect(keys(t.colourNames)).toEqual([...COLOUR_NAMES].sort());
     expect(keys(t.findings)).toEqual(keys(EN.findings));
-    for (const operation of HEALTH_OPERATION_KEYS) expect(keys(t.findings[operation]), operation).toEqual(keys(EN.findings[operation]));
+    for (const operation of HEALTH_OPERATION_KEYS)
+      expect(keys(t.findings[operation]), operation).toEqual(keys(EN.findings[operation]));
     expect(keys(t.quality)).toEqual(keys(EN.quality));
-    for (const [problem, quality] of Object.entries(t.quality)) expect(keys(quality), problem).toEqual(['label', 'retakeTip', 'summary']);
+    for (const [problem, quality] of Object.entries(t.quality))
+      expect(keys(quality), problem).toEqual(['label', 'retakeTip', 'summary']);
     expect(keys(t.subjectNames)).toEqual(keys(EN.subjectNames));
     expect(keys(t.limitationSentence)).toEqual(keys(EN.limitationSentence));
     expect(keys(t.urineClarity)).toEqual(keys(EN.urineClarity));
@@ -110,10 +123,11 @@ describe.each(TEMPLATES)('narration templates (%s)', (language, t) => {
     expect(keys(t.prompt.fieldHelp)).toEqual(keys(EN.prompt.fieldHelp));
   });
 
-  it('has the language model\'s task for every operation, and help for every field it is asked to fill', () => {
+  it("has the language model's task for every operation, and help for every field it is asked to fill", () => {
     expect(keys(t.prompt.task)).toEqual(OPERATION_LIST.map((operation) => operation.key).sort());
     for (const operation of OPERATION_LIST) {
-      for (const field of Object.keys(operation.llm.fields.shape)) expect(t.prompt.fieldHelp[field], `${operation.key}.${field}`).toBeTruthy();
+      for (const field of Object.keys(operation.llm.fields.shape))
+        expect(t.prompt.fieldHelp[field], `${operation.key}.${field}`).toBeTruthy();
     }
   });
 
@@ -160,7 +174,9 @@ describe.each(TEMPLATES)('narration templates (%s)', (language, t) => {
   it('has no empty string and short labels', () => {
     for (const [where, text] of allTexts(language, t)) expect(text.trim(), where).not.toBe('');
     const labels = [
-      ...HEALTH_OPERATION_KEYS.flatMap((operation) => Object.values(t.findings[operation]).map((finding) => finding.label)),
+      ...HEALTH_OPERATION_KEYS.flatMap((operation) =>
+        Object.values(t.findings[operation]).map((finding) => finding.label),
+      ),
       ...Object.values(t.quality).map((quality) => quality.label),
       t.emotion.label,
       t.stoolConsistency,

@@ -6,7 +6,12 @@ import { OPERATIONS } from '../../src/operations/registry.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import type { Classification } from '../../src/vision/classifier-model.js';
 import { installModel } from '../../src/vision/install-model.js';
-import { identifyPet, MIN_BREED_PROBABILITY, MIN_PET_PROBABILITY, speciesFromAnimalType } from '../../src/vision/pet-identification.js';
+import {
+  identifyPet,
+  MIN_BREED_PROBABILITY,
+  MIN_PET_PROBABILITY,
+  speciesFromAnimalType,
+} from '../../src/vision/pet-identification.js';
 import { IMAGENET_PET_CLASSES } from '../../src/vision/tables/imagenet-pets.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
@@ -164,7 +169,11 @@ describe('identifyPet on ImageNet-1k probabilities', () => {
 
 describe('identifyPet on a pet-breed classifier ("species/Breed" labels)', () => {
   const labels = ['dog/Beagle', 'cat/Siamese', 'dog/Pug', 'Rabbit/Holland Lop', 'background'];
-  const breeds = (probabilities: number[]): Classification => ({ labelSet: 'pet-breeds', labels, probabilities: Float32Array.from(probabilities) });
+  const breeds = (probabilities: number[]): Classification => ({
+    labelSet: 'pet-breeds',
+    labels,
+    probabilities: Float32Array.from(probabilities),
+  });
 
   it('maps the species by the label’s prefix and names the breed untranslated', () => {
     const dog = identifyPet(breeds([0.5, 0.125, 0.25, 0.0625, 0.0625]));
@@ -221,7 +230,9 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
   async function classify(photo: string) {
     const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
     const classification = await vision.classifier!.predict(image);
-    const ranked = [...classification.probabilities.keys()].sort((a, b) => classification.probabilities[b]! - classification.probabilities[a]!);
+    const ranked = [...classification.probabilities.keys()].sort(
+      (a, b) => classification.probabilities[b]! - classification.probabilities[a]!,
+    );
     return { classification, ranked, p: (index: number) => classification.probabilities[index]! };
   }
 
@@ -232,7 +243,12 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
     ['chelsea.png', 'en', 'dog', { species: 'cat' }],
   ] as const)('the full breed answer for %s in %s (animalType %s)', async (photo, language, animalType, expected) => {
     const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
-    const data = await analyze(createPipeline(vision), 'breed', { image, language, animalType, requestId: 'req_breedtest01' });
+    const data = await analyze(createPipeline(vision), 'breed', {
+      image,
+      language,
+      animalType,
+      requestId: 'req_breedtest01',
+    });
     expect(OPERATIONS.breed.data.parse(data)).toMatchObject(expected);
     expect(data.confidence).toBeGreaterThan(0.6);
     if (animalType === 'dog') expect(data.summary).toContain('"dog"');
@@ -240,7 +256,12 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
 
   it('a coffee cup gets no breed and no confidence', async () => {
     const image = await decodeImageBytes(readFileSync(sharedPhoto('coffee.png')));
-    const data = await analyze(createPipeline(vision), 'breed', { image, language: 'en', animalType: 'dog', requestId: 'req_breedtest02' });
+    const data = await analyze(createPipeline(vision), 'breed', {
+      image,
+      language: 'en',
+      animalType: 'dog',
+      requestId: 'req_breedtest02',
+    });
     expect(OPERATIONS.breed.data.parse(data)).toMatchObject({ species: 'no animal detected', breed: 'none' });
     expect(data.confidence).toBeLessThan(0.05);
     expect(data.summary).toContain('espresso');
@@ -261,14 +282,17 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
     }
   });
 
-  it.each(README_ANSWERS)('$photo: top-1 is class $index at $probability ± 0.05, as in the README', async ({ photo, index, probability }) => {
-    const { classification, ranked, p } = await classify(photo);
-    expect(classification.probabilities).toHaveLength(1000);
-    const sum = classification.probabilities.reduce((s, v) => s + v, 0);
-    expect(sum).toBeCloseTo(1, 2); // probabilities, computed in float16
-    expect(ranked[0]).toBe(index);
-    expect(Math.abs(p(index) - probability)).toBeLessThanOrEqual(0.05);
-  });
+  it.each(README_ANSWERS)(
+    '$photo: top-1 is class $index at $probability ± 0.05, as in the README',
+    async ({ photo, index, probability }) => {
+      const { classification, ranked, p } = await classify(photo);
+      expect(classification.probabilities).toHaveLength(1000);
+      const sum = classification.probabilities.reduce((s, v) => s + v, 0);
+      expect(sum).toBeCloseTo(1, 2); // probabilities, computed in float16
+      expect(ranked[0]).toBe(index);
+      expect(Math.abs(p(index) - probability)).toBeLessThanOrEqual(0.05);
+    },
+  );
 
   it('kitten_224.png → tabby above 0.85, and a cat', async () => {
     const { classification, ranked, p } = await classify('kitten_224.png');

@@ -15,7 +15,6 @@ import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, speckles } from '
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinVision } from '../fixtures/test-app.js';
 
-
 let pipeline: Pipeline;
 beforeAll(async () => {
   pipeline = createPipeline(await builtinVision());
@@ -23,11 +22,20 @@ beforeAll(async () => {
 
 /** The on-device steps on one photo: the gate's refusal, or the rules' findings, and the answer's severity. */
 async function assessImage(operation: HealthOperationKey, image: DecodedImage) {
-  const { verdict, data } = await pipeline.assess(operation, { image, language: 'en', animalType: undefined, requestId: 'req_rulesassess' });
+  const { verdict, data } = await pipeline.assess(operation, {
+    image,
+    language: 'en',
+    animalType: undefined,
+    requestId: 'req_rulesassess',
+  });
   const assessment = verdict.judged ? (verdict.findings as HealthAssessment) : undefined;
   return {
     severity: data.severity,
-    qualityProblem: verdict.judged ? undefined : verdict.refusal.reason === 'quality' ? verdict.refusal.problem : verdict.refusal.shows.kind,
+    qualityProblem: verdict.judged
+      ? undefined
+      : verdict.refusal.reason === 'quality'
+        ? verdict.refusal.problem
+        : verdict.refusal.shows.kind,
     findings: assessment?.findings ?? [],
     mainFinding: assessment?.mainFinding,
     colours: assessment?.colours ?? [],
@@ -40,7 +48,9 @@ const assess = async (operation: HealthOperationKey, svg: Buffer, edit?: Paramet
 describe('every rule row fires on a photo that shows it', () => {
   it('has a scene for every row of every table', () => {
     const covered = new Set(RULE_SCENES.map(([operation, rule]) => `${operation}.${rule}`));
-    const rows = HEALTH_OPERATIONS.flatMap((operation) => operation.rules.rules.map((rule) => `${operation.key}.${rule.id}`));
+    const rows = HEALTH_OPERATIONS.flatMap((operation) =>
+      operation.rules.rules.map((rule) => `${operation.key}.${rule.id}`),
+    );
     expect(rows.filter((row) => !covered.has(row))).toEqual([]);
   });
 
@@ -58,15 +68,27 @@ describe('advice a vet would sign', () => {
     const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'heavy_blood')!;
     const image = await decodedScene(svg);
     for (const language of LANGUAGES) {
-      const data = await analyze(pipeline, 'stool', { image, language, animalType: undefined, requestId: 'req_rulesadvice' });
+      const data = await analyze(pipeline, 'stool', {
+        image,
+        language,
+        animalType: undefined,
+        requestId: 'req_rulesadvice',
+      });
       expect(data.vet_advice.join(' ')).toMatch({ en: /today/, zh: /今天/, es: /hoy/ }[language]);
-      expect(data.vet_advice.join(' ')).not.toMatch({ en: /a day or two/, zh: /一两天/, es: /uno o dos días/ }[language]);
+      expect(data.vet_advice.join(' ')).not.toMatch(
+        { en: /a day or two/, zh: /一两天/, es: /uno o dos días/ }[language],
+      );
     }
   });
 
   it('dark brown vomit is possible digested blood with same-day advice, never "food"', async () => {
     const [, , svg] = RULE_SCENES.find(([, rule]) => rule === 'possible_digested_blood')!;
-    const data = await analyze(pipeline, 'vomit', { image: await decodedScene(svg), language: 'en', animalType: undefined, requestId: 'req_rulesvomit' });
+    const data = await analyze(pipeline, 'vomit', {
+      image: await decodedScene(svg),
+      language: 'en',
+      animalType: undefined,
+      requestId: 'req_rulesvomit',
+    });
     expect(data.vomit_type).toMatch(/digested blood/);
     expect(data.vomit_type).not.toMatch(/food/);
     expect(data.vet_advice.join(' ')).toMatch(/today/);
@@ -75,10 +97,18 @@ describe('advice a vet would sign', () => {
   it('a normal ear is labelled without a colour the photo may not show', async () => {
     const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'ear' && rule === 'clean')!;
     for (const language of LANGUAGES) {
-      const data = await analyze(pipeline, 'ear', { image: await decodedScene(svg), language, animalType: undefined, requestId: 'req_rulesear' });
+      const data = await analyze(pipeline, 'ear', {
+        image: await decodedScene(svg),
+        language,
+        animalType: undefined,
+        requestId: 'req_rulesear',
+      });
       expect(data.severity).toBe('normal');
       for (const colour of Object.values(localeFor(language).colourNames)) {
-        const named = language === 'zh' ? data.condition.includes(colour) : new RegExp(`\\b${colour}\\b`, 'iu').test(data.condition);
+        const named =
+          language === 'zh'
+            ? data.condition.includes(colour)
+            : new RegExp(`\\b${colour}\\b`, 'iu').test(data.condition);
         expect(named, `${language}: ${data.condition} names ${colour}`).toBe(false);
       }
     }
@@ -87,7 +117,10 @@ describe('advice a vet would sign', () => {
 
 describe('red flags are never downgraded', () => {
   it('black stool with brown and fresh blood stays severe and keeps both red flags', async () => {
-    const assessment = await assess('stool', scene(FLOOR, [blob('#151210'), { fill: '#c0282a', cx: 200, cy: 150, rx: 50, ry: 8 }]));
+    const assessment = await assess(
+      'stool',
+      scene(FLOOR, [blob('#151210'), { fill: '#c0282a', cx: 200, cy: 150, rx: 50, ry: 8 }]),
+    );
     expect(assessment.severity).toBe('severe');
     expect(assessment.mainFinding?.id).toBe('melena');
     expect(assessment.findings.map((rule) => rule.id)).toContain('fresh_blood');
@@ -95,7 +128,10 @@ describe('red flags are never downgraded', () => {
   });
 
   it('a little blood in otherwise normal brown stool still raises the severity', async () => {
-    const assessment = await assess('stool', scene(FLOOR, [blob('#6e4623'), { fill: '#c0282a', cx: 200, cy: 150, rx: 45, ry: 7 }]));
+    const assessment = await assess(
+      'stool',
+      scene(FLOOR, [blob('#6e4623'), { fill: '#c0282a', cx: 200, cy: 150, rx: 45, ry: 7 }]),
+    );
     expect(assessment.findings.map((rule) => rule.id)).toEqual(expect.arrayContaining(['brown', 'fresh_blood']));
     expect(assessment.severity).toBe('moderate');
     expect(assessment.colours).toContain('red');
@@ -142,12 +178,15 @@ describe('photos that cannot be judged are inconclusive', () => {
 });
 
 describeWithShared('real photos that are not what the operation expects', () => {
-  it.each(['wml_dog.jpg', 'chelsea.png', 'coffee.png'])('%s sent to stool analysis raises no red flag', async (photoName) => {
-    const image = await decodeImageBytes(readFileSync(sharedPhoto(photoName)));
-    const assessment = await assessImage('stool', image);
-    expect(assessment.severity).toBe('inconclusive');
-    expect(assessment.qualityProblem).toBe('no_subject');
-  });
+  it.each(['wml_dog.jpg', 'chelsea.png', 'coffee.png'])(
+    '%s sent to stool analysis raises no red flag',
+    async (photoName) => {
+      const image = await decodeImageBytes(readFileSync(sharedPhoto(photoName)));
+      const assessment = await assessImage('stool', image);
+      expect(assessment.severity).toBe('inconclusive');
+      expect(assessment.qualityProblem).toBe('no_subject');
+    },
+  );
 });
 
 describe('every finding and every retake answer is a valid response in en, zh and es', () => {
@@ -156,11 +195,19 @@ describe('every finding and every retake answer is a valid response in en, zh an
     ['urine', 'blurred', scene(DARK_TILE, [blob('#f0d848')]), (image) => image.blur(12)],
     ['vomit', 'no subject', scene(FLOOR, []), undefined],
   ];
-  const cases = [...RULE_SCENES.map(([operation, rule, svg]) => [operation, rule, svg, undefined] as const), ...retakes];
+  const cases = [
+    ...RULE_SCENES.map(([operation, rule, svg]) => [operation, rule, svg, undefined] as const),
+    ...retakes,
+  ];
 
   it.each(LANGUAGES)('%s', async (language) => {
     for (const [operation, what, svg, edit] of cases) {
-      const data = await analyze(pipeline, operation, { image: await decodedScene(svg, edit), language, animalType: undefined, requestId: 'req_rulesall01' });
+      const data = await analyze(pipeline, operation, {
+        image: await decodedScene(svg, edit),
+        language,
+        animalType: undefined,
+        requestId: 'req_rulesall01',
+      });
       const parsed = OPERATIONS[operation].data.safeParse(data);
       expect(parsed.error?.issues ?? [], `${operation} ${what} in ${language}: ${JSON.stringify(data)}`).toEqual([]);
       const sentences = countSentences((data as { summary: string }).summary, language);
@@ -171,7 +218,12 @@ describe('every finding and every retake answer is a valid response in en, zh an
 
   it('a red flag brings same-day vet advice, in every language', async () => {
     for (const language of LANGUAGES) {
-      const data = await analyze(pipeline, 'stool', { image: await decodedScene(scene(FLOOR, [blob('#151210')])), language, animalType: 'dog', requestId: 'req_rulesall02' });
+      const data = await analyze(pipeline, 'stool', {
+        image: await decodedScene(scene(FLOOR, [blob('#151210')])),
+        language,
+        animalType: 'dog',
+        requestId: 'req_rulesall02',
+      });
       expect(data.vet_advice.join(' ')).toMatch({ en: /today/, zh: /今天/, es: /hoy/ }[language]);
     }
   });

@@ -66,7 +66,8 @@ describe('the registry', () => {
   it('asks the language model only for fields of the closed data shape', () => {
     for (const operation of OPERATION_LIST) {
       const dataFields = Object.keys(operation.data.shape);
-      for (const field of Object.keys(operation.llm.fields.shape)) expect(dataFields, `${operation.key}.${field}`).toContain(field);
+      for (const field of Object.keys(operation.llm.fields.shape))
+        expect(dataFields, `${operation.key}.${field}`).toContain(field);
     }
   });
 });
@@ -79,7 +80,8 @@ describe('closed data shapes hold every rule of SPEC.md §2', () => {
     severity: 'normal',
     color: 'medium brown',
     consistency: 'firm, formed',
-    summary: 'The stool is medium brown and formed. That is what a healthy stool looks like. A photo cannot show parasites.',
+    summary:
+      'The stool is medium brown and formed. That is what a healthy stool looks like. A photo cannot show parasites.',
     home_care: ['Keep the diet steady.', 'Keep fresh water available.'],
     vet_advice: [],
   };

@@ -32,7 +32,13 @@ describe.skipIf(!POSTGRES_AVAILABLE)('three replicas on one PostgreSQL', () => {
     ollama = await startFakeOllama({ defaultBehaviour: schemaAnswerBehaviour() });
     const url = await newPostgresDatabase();
     // All three start at once on the empty database: one migrates, the others wait for it; one makes the first key.
-    const env = { PAWLENS_DATABASE_URL: url, OLLAMA_HOST: ollama.host, PAWLENS_LLM: 'auto', PAWLENS_STORE_LEASE_SECONDS: String(LEASE_SECONDS), PAWLENS_RATE_LIMIT: String(RATE_LIMIT) };
+    const env = {
+      PAWLENS_DATABASE_URL: url,
+      OLLAMA_HOST: ollama.host,
+      PAWLENS_LLM: 'auto',
+      PAWLENS_STORE_LEASE_SECONDS: String(LEASE_SECONDS),
+      PAWLENS_RATE_LIMIT: String(RATE_LIMIT),
+    };
     replicas = await Promise.all([0, 1, 2].map(() => serve(tempDir('pawlens-replica-'), env)));
     store = await PostgresAccountStore.open(url, { poolSize: 2 });
   }, 60_000);
@@ -45,10 +51,17 @@ describe.skipIf(!POSTGRES_AVAILABLE)('three replicas on one PostgreSQL', () => {
   const send = (replica: Served, secret: string, idempotencyKey?: string) =>
     fetch(`${replica.url}${STOOL_PATH}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+      headers: {
+        Authorization: `Bearer ${secret}`,
+        'Content-Type': 'application/json',
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      },
       body: JSON.stringify({ image }),
     });
-  const account = async (keyId: string) => ({ credits: (await store.getKey(keyId))?.credits, charged: (await store.usage(keyId, 1000)).length });
+  const account = async (keyId: string) => ({
+    credits: (await store.getKey(keyId))?.credits,
+    charged: (await store.usage(keyId, 1000)).length,
+  });
 
   it('started together on an empty database, exactly one printed the first key', () => {
     expect(replicas.filter((replica) => /shown only this once/.test(replica.output()))).toHaveLength(1);
@@ -56,9 +69,15 @@ describe.skipIf(!POSTGRES_AVAILABLE)('three replicas on one PostgreSQL', () => {
 
   it('each replica reports the database on /readyz (without a password) and its connection pool on /metrics', async () => {
     for (const replica of replicas) {
-      const ready = (await (await fetch(`${replica.url}/readyz`)).json()) as { status: string; checks: { store_writes: { store: string; location: string } } };
+      const ready = (await (await fetch(`${replica.url}/readyz`)).json()) as {
+        status: string;
+        checks: { store_writes: { store: string; location: string } };
+      };
       expect(ready.status).not.toBe('not_ready');
-      expect(ready.checks.store_writes).toMatchObject({ store: 'postgresql', location: expect.stringMatching(/^postgres:\/\/pawlens@127\.0\.0\.1:\d+\/pawlens_test_/) });
+      expect(ready.checks.store_writes).toMatchObject({
+        store: 'postgresql',
+        location: expect.stringMatching(/^postgres:\/\/pawlens@127\.0\.0\.1:\d+\/pawlens_test_/),
+      });
       const metrics = await (await fetch(`${replica.url}/metrics`)).text();
       expect(metrics).toMatch(/^pawlens_db_pool_max 10$/m);
       expect(metrics).toMatch(/^pawlens_db_pool_connections [1-9]\d*$/m);
@@ -68,12 +87,18 @@ describe.skipIf(!POSTGRES_AVAILABLE)('three replicas on one PostgreSQL', () => {
 
   it('60 concurrent calls spread over the three on a 100-credit key: exactly 20 succeed, balance 0, 20 ledger rows', async () => {
     const { record, secret } = await issueKey(store, { name: 'spender', credits: 100, expiresAt: null });
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => send(replicas[i % 3]!, secret).then(async (res) => ({ status: res.status, body: await res.text() }))));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        send(replicas[i % 3]!, secret).then(async (res) => ({ status: res.status, body: await res.text() })),
+      ),
+    );
     // Any other answer is shown whole: its code says what went wrong.
     expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 402)).toEqual([]);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(20);
     expect(await account(record.id)).toEqual({ credits: 0, charged: 20 });
-    expect((await store.held({ leaseLapseMs: LEASE_SECONDS * 1000, ownerlessAfterMs: 600_000 })).reservations).toEqual([]);
+    expect((await store.held({ leaseLapseMs: LEASE_SECONDS * 1000, ownerlessAfterMs: 600_000 })).reservations).toEqual(
+      [],
+    );
   });
 
   it('one Idempotency-Key sent to all three at once: one analysis, one charge, and every retry replays it', async () => {
@@ -101,7 +126,9 @@ describe.skipIf(!POSTGRES_AVAILABLE)('three replicas on one PostgreSQL', () => {
     // The pet records list: a keyed, free call, so the limit is all that is measured.
     const statuses = await Promise.all(
       Array.from({ length: 150 }, (_, i) =>
-        fetch(`${replicas[i % 3]!.url}/api/v1/pets/rex/analyses`, { headers: { Authorization: `Bearer ${secret}` } }).then(async (res) => (await res.arrayBuffer(), res.status)),
+        fetch(`${replicas[i % 3]!.url}/api/v1/pets/rex/analyses`, {
+          headers: { Authorization: `Bearer ${secret}` },
+        }).then(async (res) => (await res.arrayBuffer(), res.status)),
       ),
     );
     const refilled = Math.ceil(((Date.now() - started) / 60_000) * RATE_LIMIT);
@@ -116,8 +143,14 @@ describe.skipIf(!POSTGRES_AVAILABLE)('three replicas on one PostgreSQL', () => {
     const doomed = replicas[2]!;
     // The language model stops answering: calls hold their credits at it when the replica dies.
     ollama.setDefault({ kind: 'hang' });
-    const inFlight = [send(doomed, secret, 'crash-retry'), send(doomed, secret), send(doomed, secret), send(doomed, secret)].map((call) => call.catch(() => undefined));
-    for (let tries = 0; (await account(record.id)).credits !== 80 && tries < 200; tries++) await new Promise((r) => setTimeout(r, 50));
+    const inFlight = [
+      send(doomed, secret, 'crash-retry'),
+      send(doomed, secret),
+      send(doomed, secret),
+      send(doomed, secret),
+    ].map((call) => call.catch(() => undefined));
+    for (let tries = 0; (await account(record.id)).credits !== 80 && tries < 200; tries++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await account(record.id)).toEqual({ credits: 80, charged: 0 });
 
     doomed.child.kill('SIGKILL');

@@ -15,7 +15,10 @@ describe('built-in models', () => {
     const files = generateBuiltinFiles();
     expect(files.length).toBeGreaterThanOrEqual(12);
     for (const file of files) {
-      expect(Buffer.from(file.bytes).equals(readFileSync(file.path)), `${file.path} is stale: run npm run models:generate`).toBe(true);
+      expect(
+        Buffer.from(file.bytes).equals(readFileSync(file.path)),
+        `${file.path} is stale: run npm run models:generate`,
+      ).toBe(true);
     }
   });
 
@@ -25,15 +28,47 @@ describe('built-in models', () => {
   });
 });
 
-const ANALYSER_INPUT: ImageInputSpec = { kind: 'image', name: 'image', dtype: 'float32', layout: 'NCHW', width: ANALYSER_SIZE, height: ANALYSER_SIZE, resize: 'fill', channelOrder: 'RGB', scale: 1 / 255, mean: [0, 0, 0], std: [1, 1, 1] };
+const ANALYSER_INPUT: ImageInputSpec = {
+  kind: 'image',
+  name: 'image',
+  dtype: 'float32',
+  layout: 'NCHW',
+  width: ANALYSER_SIZE,
+  height: ANALYSER_SIZE,
+  resize: 'fill',
+  channelOrder: 'RGB',
+  scale: 1 / 255,
+  mean: [0, 0, 0],
+  std: [1, 1, 1],
+};
 
 describe('the colour-and-quality analyser graph', () => {
   // colour-reading.ts is what breed's coat and the exposure-only gate use instead of a run of the graph.
   it.each([
     ['brown stool on a floor', scene(FLOOR, [blob('#6e4623')])],
-    ['a multicoloured close-up', closeUp('#eab2a8', [['#cc3333', 10], ['#e0b020', 8], ['#141110', 6], ['#4d7a2e', 6]])],
+    [
+      'a multicoloured close-up',
+      closeUp('#eab2a8', [
+        ['#cc3333', 10],
+        ['#e0b020', 8],
+        ['#141110', 6],
+        ['#4d7a2e', 6],
+      ]),
+    ],
     ['a dark photo', scene(DARK_TILE, [blob('#3b2414')])],
-    ['every rule scene at once, blurred', scene(FLOOR, RULE_SCENES.map((_, i) => ({ fill: ['#6e4623', '#c0282a', '#e3c22a', '#4d7a2e'][i % 4]!, cx: 40 + (i % 8) * 45, cy: 40 + Math.floor(i / 8) * 70, rx: 20, ry: 25 })))],
+    [
+      'every rule scene at once, blurred',
+      scene(
+        FLOOR,
+        RULE_SCENES.map((_, i) => ({
+          fill: ['#6e4623', '#c0282a', '#e3c22a', '#4d7a2e'][i % 4]!,
+          cx: 40 + (i % 8) * 45,
+          cy: 40 + Math.floor(i / 8) * 70,
+          rx: 20,
+          ry: 25,
+        })),
+      ),
+    ],
   ])('gives what colour-reading.ts computes from the same tables, on %s', async (name, svg) => {
     const vision = await builtinVision();
     const image = await decodedScene(svg, (photo) => (name.endsWith('blurred') ? photo.blur(3) : photo));

@@ -13,7 +13,10 @@ describe('suppressOverlaps', () => {
   const box = (label: string, score: number, x: number): Detection => ({ label, score, box: [x, 0, x + 100, 100] });
 
   it('keeps the surest of one class’s overlapping boxes, and boxes of other classes', () => {
-    const kept = suppressOverlaps([box('dog', 0.6, 10), box('dog', 0.9, 0), box('cat', 0.5, 5), box('dog', 0.7, 300)], 0.45);
+    const kept = suppressOverlaps(
+      [box('dog', 0.6, 10), box('dog', 0.9, 0), box('cat', 0.5, 5), box('dog', 0.7, 300)],
+      0.45,
+    );
     expect(kept.map((d) => `${d.label} ${d.score}`)).toEqual(['dog 0.9', 'dog 0.7', 'cat 0.5']);
   });
 
@@ -36,51 +39,93 @@ const KNOWN: Readonly<Record<string, Readonly<Record<string, readonly Known[]>>>
   'yolox-nano': {
     'wml_dog.jpg': [['dog', 0.93, [196, 139, 721, 1005]]],
     'chelsea.png': [['cat', 0.65, [-15, -17, 450, 302]]],
-    'coffee.png': [['cup', 0.9, [163, 16, 421, 296]], ['dining table', 0.73]],
-    'kitten_224.png': [['dog', 0.65], ['cat', 0.46]],
-    'darknet_person.jpg': [['person', 0.88, [188, 97, 277, 374]], ['dog', 0.88, [62, 263, 200, 350]], ['horse', 0.87, [403, 138, 603, 344]]],
-    'darknet_horses.jpg': [['horse', 0.82], ['horse', 0.64], ['horse', 0.63], ['cow', 0.46]],
-    'darknet_giraffe.jpg': [['giraffe', 0.93], ['zebra', 0.65]],
+    'coffee.png': [
+      ['cup', 0.9, [163, 16, 421, 296]],
+      ['dining table', 0.73],
+    ],
+    'kitten_224.png': [
+      ['dog', 0.65],
+      ['cat', 0.46],
+    ],
+    'darknet_person.jpg': [
+      ['person', 0.88, [188, 97, 277, 374]],
+      ['dog', 0.88, [62, 263, 200, 350]],
+      ['horse', 0.87, [403, 138, 603, 344]],
+    ],
+    'darknet_horses.jpg': [
+      ['horse', 0.82],
+      ['horse', 0.64],
+      ['horse', 0.63],
+      ['cow', 0.46],
+    ],
+    'darknet_giraffe.jpg': [
+      ['giraffe', 0.93],
+      ['zebra', 0.65],
+    ],
   },
   fastestdet: {
     'wml_dog.jpg': [['dog', 0.93, [190, 124, 723, 1000]]],
     'chelsea.png': [['cat', 0.81]],
-    'coffee.png': [['cup', 0.78], ['dining table', 0.65]],
+    'coffee.png': [
+      ['cup', 0.78],
+      ['dining table', 0.65],
+    ],
     'kitten_224.png': [['cat', 0.9]],
-    'darknet_person.jpg': [['sheep', 0.92], ['dog', 0.91], ['person', 0.89]],
-    'darknet_horses.jpg': [['horse', 0.71], ['cow', 0.69]],
-    'darknet_giraffe.jpg': [['giraffe', 0.95], ['zebra', 0.85]],
+    'darknet_person.jpg': [
+      ['sheep', 0.92],
+      ['dog', 0.91],
+      ['person', 0.89],
+    ],
+    'darknet_horses.jpg': [
+      ['horse', 0.71],
+      ['cow', 0.69],
+    ],
+    'darknet_giraffe.jpg': [
+      ['giraffe', 0.95],
+      ['zebra', 0.85],
+    ],
   },
 };
 
-describeWithShared.each(Object.keys(KNOWN))('%s on the shared photos, as its README and the photos’ README give them', (name) => {
-  let loaded: LoadedModel;
-  let detector: DetectorModel;
+describeWithShared.each(Object.keys(KNOWN))(
+  '%s on the shared photos, as its README and the photos’ README give them',
+  (name) => {
+    let loaded: LoadedModel;
+    let detector: DetectorModel;
 
-  beforeAll(async () => {
-    const modelsDir = tempDir('pawlens-detector-');
-    await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
-    const dir = join(modelsDir, name);
-    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
-    const output = manifest.outputs[0];
-    output.scoreThreshold = Math.min(...Object.values(KNOWN[name]!).flat().map(([, score]) => score)) - SCORE_TOLERANCE;
-    const lowered = join(modelsDir, `${name}-lowered`);
-    cpSync(dir, lowered, { recursive: true });
-    writeFileSync(join(lowered, MANIFEST_FILE), JSON.stringify(manifest));
-    loaded = await loadModel(lowered);
-    detector = new DetectorModel(loaded);
-  });
-  afterAll(() => loaded?.release());
+    beforeAll(async () => {
+      const modelsDir = tempDir('pawlens-detector-');
+      await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+      const dir = join(modelsDir, name);
+      const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
+      const output = manifest.outputs[0];
+      output.scoreThreshold =
+        Math.min(
+          ...Object.values(KNOWN[name]!)
+            .flat()
+            .map(([, score]) => score),
+        ) - SCORE_TOLERANCE;
+      const lowered = join(modelsDir, `${name}-lowered`);
+      cpSync(dir, lowered, { recursive: true });
+      writeFileSync(join(lowered, MANIFEST_FILE), JSON.stringify(manifest));
+      loaded = await loadModel(lowered);
+      detector = new DetectorModel(loaded);
+    });
+    afterAll(() => loaded?.release());
 
-  it.each(Object.entries(KNOWN[name]!))('%s', async (photo, known) => {
-    const detections = await detector.predict(await decodeImageBytes(readFileSync(sharedPhoto(photo))));
-    const unmatched = [...detections];
-    for (const [label, score, box] of known) {
-      const at = unmatched.findIndex(
-        (d) => d.label === label && Math.abs(d.score - score) <= SCORE_TOLERANCE && (!box || d.box.every((v, i) => Math.abs(v - box[i]!) <= BOX_TOLERANCE)),
-      );
-      expect(at, `${label} ${score} ${box ?? ''} among ${JSON.stringify(detections)}`).toBeGreaterThanOrEqual(0);
-      unmatched.splice(at, 1);
-    }
-  });
-});
+    it.each(Object.entries(KNOWN[name]!))('%s', async (photo, known) => {
+      const detections = await detector.predict(await decodeImageBytes(readFileSync(sharedPhoto(photo))));
+      const unmatched = [...detections];
+      for (const [label, score, box] of known) {
+        const at = unmatched.findIndex(
+          (d) =>
+            d.label === label &&
+            Math.abs(d.score - score) <= SCORE_TOLERANCE &&
+            (!box || d.box.every((v, i) => Math.abs(v - box[i]!) <= BOX_TOLERANCE)),
+        );
+        expect(at, `${label} ${score} ${box ?? ''} among ${JSON.stringify(detections)}`).toBeGreaterThanOrEqual(0);
+        unmatched.splice(at, 1);
+      }
+    });
+  },
+);

@@ -5,10 +5,22 @@ import { letterbox, pixelsToTensor, resizeFor } from '../../src/vision/image-ten
 import type { ImageInputSpec } from '../../src/vision/model-manifest.js';
 
 const spec = (resize: ImageInputSpec['resize'], side: number): ImageInputSpec => ({
-  kind: 'image', name: 'images', dtype: 'float32', layout: 'NCHW', width: side, height: side, resize, pad: 114, channelOrder: 'BGR', scale: 1, mean: [0, 0, 0], std: [1, 1, 1],
+  kind: 'image',
+  name: 'images',
+  dtype: 'float32',
+  layout: 'NCHW',
+  width: side,
+  height: side,
+  resize,
+  pad: 114,
+  channelOrder: 'BGR',
+  scale: 1,
+  mean: [0, 0, 0],
+  std: [1, 1, 1],
 });
 const noise = (width: number, height: number) => ({ width, height, pixels: randomBytes(width * height * 3) });
-const raw = (image: { width: number; height: number; pixels: Buffer }) => sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } });
+const raw = (image: { width: number; height: number; pixels: Buffer }) =>
+  sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } });
 
 describe('model inputs from the decoded photo', () => {
   it('letterboxes as libvips resize-and-extend does, padding as the tensor is written', async () => {
@@ -16,13 +28,28 @@ describe('model inputs from the decoded photo', () => {
     const content = await letterbox(image, spec('letterbox', 416));
     expect([content.width, content.height]).toEqual([416, 250]);
     expect(content.pixels.equals(await raw(image).resize(416, 250, { fit: 'fill' }).raw().toBuffer())).toBe(true);
-    const extended = await raw(image).resize(416, 250, { fit: 'fill' }).extend({ right: 0, bottom: 166, background: { r: 114, g: 114, b: 114 } }).raw().toBuffer();
+    const extended = await raw(image)
+      .resize(416, 250, { fit: 'fill' })
+      .extend({ right: 0, bottom: 166, background: { r: 114, g: 114, b: 114 } })
+      .raw()
+      .toBuffer();
     for (const layout of ['NCHW', 'NHWC'] as const) {
       for (const dtype of ['float32', 'float16'] as const) {
-        const input = { ...spec('letterbox', 416), layout, dtype, scale: 1 / 255, mean: [0.1, 0.2, 0.3] as [number, number, number] };
+        const input = {
+          ...spec('letterbox', 416),
+          layout,
+          dtype,
+          scale: 1 / 255,
+          mean: [0.1, 0.2, 0.3] as [number, number, number],
+        };
         const placed = pixelsToTensor(content, input).data as Float32Array | Uint16Array;
-        const whole = pixelsToTensor({ width: 416, height: 416, pixels: extended }, input).data as Float32Array | Uint16Array;
-        expect(placed.every((value, i) => value === whole[i]), `${layout} ${dtype}`).toBe(true);
+        const whole = pixelsToTensor({ width: 416, height: 416, pixels: extended }, input).data as
+          | Float32Array
+          | Uint16Array;
+        expect(
+          placed.every((value, i) => value === whole[i]),
+          `${layout} ${dtype}`,
+        ).toBe(true);
       }
     }
   });

@@ -34,14 +34,16 @@ describe('IMAGENET_PET_CLASSES', () => {
   });
 
   it('only uses the pet and wild-relative ranges of ImageNet-1k', () => {
-    const allowed = (i: number) =>
-      (i >= 151 && i <= 293 && i !== 276) || (i >= 330 && i <= 333) || i === 338;
+    const allowed = (i: number) => (i >= 151 && i <= 293 && i !== 276) || (i >= 330 && i <= 333) || i === 338;
     for (const c of IMAGENET_PET_CLASSES) expect(allowed(c.index), `index ${c.index}`).toBe(true);
   });
 
   it('gives every species at least one non-wild class and a name', () => {
     for (const species of SPECIES) {
-      expect(IMAGENET_PET_CLASSES.some((c) => c.species === species && !c.wild), species).toBe(true);
+      expect(
+        IMAGENET_PET_CLASSES.some((c) => c.species === species && !c.wild),
+        species,
+      ).toBe(true);
       const name = SPECIES_NAMES[species];
       expect(name.en.length && name.zh.length && name.es.length).toBeTruthy();
       expect(HAN.test(name.zh)).toBe(true);

@@ -17,10 +17,12 @@ import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-
 import { tempDir } from '../fixtures/temp-dir.js';
 
 const NO_INSTALLED_MODELS = '/nonexistent-pawlens-models';
-const releaseAll = (vision: VisionModels | undefined) => Promise.all((vision?.loaded ?? []).map((model) => model.release()));
+const releaseAll = (vision: VisionModels | undefined) =>
+  Promise.all((vision?.loaded ?? []).map((model) => model.release()));
 
 /** The pool's threads, reached into only to stop one as a crash would. */
-const threadsOf = (pool: InferencePool) => (pool as unknown as { threads: Array<{ worker: { terminate(): Promise<number> } }> }).threads;
+const threadsOf = (pool: InferencePool) =>
+  (pool as unknown as { threads: Array<{ worker: { terminate(): Promise<number> } }> }).threads;
 
 const PHOTOS: Array<[string, Buffer]> = [
   ['brown stool on a floor', scene(FLOOR, [blob('#6e4623')])],
@@ -49,28 +51,37 @@ describe('the inference pool runs the built-in models exactly as the calling thr
     await pool.close();
   });
 
-  it.each(PHOTOS.map(([name], i) => [name, i] as const))('%s: the same measurement and severity scores, bit for bit', async (_name, i) => {
-    const [fromPool, fromThread] = await Promise.all([pooled.colour.predict(images[i]!), inThread.colour.predict(images[i]!)]);
-    expect([...fromPool.features]).toEqual([...fromThread.features]);
-    const [poolScores, threadScores] = await Promise.all([pooled.heads.stool.predict(fromPool.features), inThread.heads.stool.predict(fromThread.features)]);
-    expect(poolScores).toEqual(threadScores);
-  });
+  it.each(PHOTOS.map(([name], i) => [name, i] as const))(
+    '%s: the same measurement and severity scores, bit for bit',
+    async (_name, i) => {
+      const [fromPool, fromThread] = await Promise.all([
+        pooled.colour.predict(images[i]!),
+        inThread.colour.predict(images[i]!),
+      ]);
+      expect([...fromPool.features]).toEqual([...fromThread.features]);
+      const [poolScores, threadScores] = await Promise.all([
+        pooled.heads.stool.predict(fromPool.features),
+        inThread.heads.stool.predict(fromThread.features),
+      ]);
+      expect(poolScores).toEqual(threadScores);
+    },
+  );
 
-  it('40 runs at once all come back, each with its own photo\'s answer', async () => {
+  it("40 runs at once all come back, each with its own photo's answer", async () => {
     const expected = await Promise.all(images.map((image) => inThread.colour.predict(image)));
     const order = Array.from({ length: 40 }, (_, n) => (n * 7) % images.length);
     const answers = await Promise.all(order.map((i) => pooled.colour.predict(images[i]!)));
     answers.forEach((answer, n) => expect([...answer.features]).toEqual([...expected[order[n]!]!.features]));
   });
 
-  it('leaves a severity head\'s input untouched, though run() may move the feeds it is given', async () => {
+  it("leaves a severity head's input untouched, though run() may move the feeds it is given", async () => {
     const { features } = await pooled.colour.predict(images[0]!);
     const before = [...features];
     await pooled.heads.stool.predict(features);
     expect([...features]).toEqual(before);
   });
 
-  it('hands a photo input\'s buffer back, to be written with the next input of its size instead of a new one', async () => {
+  it("hands a photo input's buffer back, to be written with the next input of its size instead of a new one", async () => {
     const model = pooled.loaded.find((loaded) => loaded.manifest.task === 'colour-quality')!;
     const input = model.manifest.input as { name: string; width: number; height: number };
     const values = 3 * input.width * input.height;
@@ -83,7 +94,9 @@ describe('the inference pool runs the built-in models exactly as the calling thr
 
   it('a run onnxruntime refuses fails with its reason, and the pool keeps working', async () => {
     const model = pooled.loaded.find((loaded) => loaded.manifest.task === 'colour-quality')!;
-    const error = await model.run({ wrong_name: { type: 'float32', data: new Float32Array(3), dims: [1, 3] } }).catch((e: unknown) => e);
+    const error = await model
+      .run({ wrong_name: { type: 'float32', data: new Float32Array(3), dims: [1, 3] } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InferenceError);
     expect((error as Error).message).toMatch(/wrong_name|input/i);
     await expect(pooled.colour.predict(images[0]!)).resolves.toHaveProperty('features');
@@ -94,7 +107,9 @@ describe('the inference pool runs the built-in models exactly as the calling thr
     try {
       const report = await checkReadiness(store, [visionReadinessCheck(pooled)]);
       expect(report.status).toBe('ready');
-      expect(report.checks.models).toMatchObject({ inference: { threads: 2, configured: 2, restarts: 0, state: 'ok' } });
+      expect(report.checks.models).toMatchObject({
+        inference: { threads: 2, configured: 2, restarts: 0, state: 'ok' },
+      });
     } finally {
       await store.close();
     }
@@ -103,7 +118,9 @@ describe('the inference pool runs the built-in models exactly as the calling thr
 
 describe('a thread that dies', () => {
   it('fails only the job it was running and is replaced; the pool reports the restarts', async () => {
-    const pool = new InferencePool(1, { workerUrl: new URL('../fixtures/exiting-inference-worker.js', import.meta.url) });
+    const pool = new InferencePool(1, {
+      workerUrl: new URL('../fixtures/exiting-inference-worker.js', import.meta.url),
+    });
     try {
       const model = await pool.open(new Uint8Array([1, 2, 3]));
       await expect(pool.run(model, {})).rejects.toThrow('an inference thread stopped (exit code 3)');
@@ -139,7 +156,9 @@ describe('a thread that dies', () => {
 
 describe('threads that cannot start', () => {
   it('fail the start with the reason, are not restarted in a loop, and make /readyz not ready', async () => {
-    const pool = new InferencePool(2, { workerUrl: new URL('../fixtures/failing-inference-worker.js', import.meta.url) });
+    const pool = new InferencePool(2, {
+      workerUrl: new URL('../fixtures/failing-inference-worker.js', import.meta.url),
+    });
     try {
       const error = await loadAnalysisModels({ modelsDir: NO_INSTALLED_MODELS, pool }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InferenceError);
@@ -165,10 +184,20 @@ describe('closing the pool', () => {
     const pool = new InferencePool(1);
     const vision = await loadAnalysisModels({ modelsDir: NO_INSTALLED_MODELS, pool });
     const colour = vision.loaded.find((loaded) => loaded.manifest.task === 'colour-quality')!;
-    const blank = () => ({ image: { type: 'float32' as const, data: new Float32Array(3 * 192 * 192), dims: [1, 3, 192, 192] } });
-    const outcomes = Array.from({ length: 5 }, () => colour.run(blank()).then(() => 'ran', (e: Error) => e.message));
+    const blank = () => ({
+      image: { type: 'float32' as const, data: new Float32Array(3 * 192 * 192), dims: [1, 3, 192, 192] },
+    });
+    const outcomes = Array.from({ length: 5 }, () =>
+      colour.run(blank()).then(
+        () => 'ran',
+        (e: Error) => e.message,
+      ),
+    );
     await pool.close();
-    expect(await Promise.all(outcomes)).toEqual(['ran', ...Array.from({ length: 4 }, () => 'the inference pool closed before this job ran')]);
+    expect(await Promise.all(outcomes)).toEqual([
+      'ran',
+      ...Array.from({ length: 4 }, () => 'the inference pool closed before this job ran'),
+    ]);
     await expect(colour.run(blank())).rejects.toThrow('the inference pool is closed');
     expect(pool.failure).toBe('the inference pool is closed');
   });
@@ -184,7 +213,10 @@ describeWithShared('SqueezeNet 1.0 in the pool', () => {
     modelsDir = tempDir('pawlens-pool-');
     await installModel('squeezenet1.0', { from: join(SHARED_DIR, 'models', 'squeezenet1.0'), modelsDir });
     pool = new InferencePool(2);
-    [pooled, inThread] = await Promise.all([loadAnalysisModels({ modelsDir, pool }), loadAnalysisModels({ modelsDir })]);
+    [pooled, inThread] = await Promise.all([
+      loadAnalysisModels({ modelsDir, pool }),
+      loadAnalysisModels({ modelsDir }),
+    ]);
   });
 
   afterAll(async () => {
@@ -192,9 +224,15 @@ describeWithShared('SqueezeNet 1.0 in the pool', () => {
     await pool.close();
   });
 
-  it.each(['wml_dog.jpg', 'chelsea.png', 'coffee.png', 'kitten_224.png'])('%s: the same 1000 probabilities as on the calling thread', async (photo) => {
-    const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
-    const [fromPool, fromThread] = await Promise.all([pooled.classifier!.predict(image), inThread.classifier!.predict(image)]);
-    expect([...fromPool.probabilities]).toEqual([...fromThread.probabilities]);
-  });
+  it.each(['wml_dog.jpg', 'chelsea.png', 'coffee.png', 'kitten_224.png'])(
+    '%s: the same 1000 probabilities as on the calling thread',
+    async (photo) => {
+      const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
+      const [fromPool, fromThread] = await Promise.all([
+        pooled.classifier!.predict(image),
+        inThread.classifier!.predict(image),
+      ]);
+      expect([...fromPool.probabilities]).toEqual([...fromThread.probabilities]);
+    },
+  );
 });

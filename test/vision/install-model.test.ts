@@ -171,10 +171,15 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
     for (const [name, entry] of Object.entries(MODEL_CATALOGUE)) {
       expect(sha256Of(readFileSync(join(SHARED_DIR, 'models', name, 'model.onnx'))), name).toBe(entry.manifest.sha256);
       // Labels are pinned by their list, whatever the layout of the file.
-      for (const [file, sha256] of Object.entries(entry.extraFiles)) expect(sha256Of(canonicalLabels(readFileSync(join(SHARED_DIR, 'models', name, file)))), `${name} ${file}`).toBe(sha256);
+      for (const [file, sha256] of Object.entries(entry.extraFiles))
+        expect(sha256Of(canonicalLabels(readFileSync(join(SHARED_DIR, 'models', name, file)))), `${name} ${file}`).toBe(
+          sha256,
+        );
       // Every file has an upstream address, but a COCO detector's labels, which pawlens writes itself, byte for byte.
       const written = entry.manifest.labelSet === 'coco-80' ? ['labels.json'] : [];
-      expect([...Object.keys(entry.urls), ...written].sort(), name).toEqual([entry.manifest.file, ...Object.keys(entry.extraFiles)].sort());
+      expect([...Object.keys(entry.urls), ...written].sort(), name).toEqual(
+        [entry.manifest.file, ...Object.keys(entry.extraFiles)].sort(),
+      );
       if (written.length > 0) expect(sha256Of(cocoLabelsFile()), name).toBe(entry.extraFiles['labels.json']);
       expect(entry.manifest.license, name).toBeTruthy();
     }
@@ -182,7 +187,8 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
 
   it('every catalogued model installs from a folder of model folders, and loads', async () => {
     const modelsDir = emptyModelsDir();
-    for (const name of Object.keys(MODEL_CATALOGUE)) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+    for (const name of Object.keys(MODEL_CATALOGUE))
+      await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
     expect(readdirSync(modelsDir).sort()).toEqual(Object.keys(MODEL_CATALOGUE).sort());
   });
 
@@ -191,18 +197,24 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
     const requested: string[] = [];
     const upstream: typeof fetch = async (url) => {
       requested.push(String(url));
-      return String(url) === entry.urls['model.onnx'] ? new Response(readFileSync(join(SHARED_DIR, 'models', 'yolox-nano', 'model.onnx'))) : new Response('', { status: 404 });
+      return String(url) === entry.urls['model.onnx']
+        ? new Response(readFileSync(join(SHARED_DIR, 'models', 'yolox-nano', 'model.onnx')))
+        : new Response('', { status: 404 });
     };
     const modelsDir = emptyModelsDir();
     await installModel('yolox-nano', { modelsDir, fetch: upstream });
     expect(requested).toEqual([entry.urls['model.onnx']]);
-    expect(JSON.parse(readFileSync(join(modelsDir, 'yolox-nano', 'labels.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(join(SHARED_DIR, 'models', 'yolox-nano', 'labels.json'), 'utf8')));
+    expect(JSON.parse(readFileSync(join(modelsDir, 'yolox-nano', 'labels.json'), 'utf8'))).toEqual(
+      JSON.parse(readFileSync(join(SHARED_DIR, 'models', 'yolox-nano', 'labels.json'), 'utf8')),
+    );
     await (await loadModel(join(modelsDir, 'yolox-nano'))).release();
   });
 
   it('reads labels published as an object keyed by index, as the classifiers’ upstream has them', async () => {
     const list = JSON.parse(labels.toString('utf8')) as string[];
-    const keyed = Buffer.from(JSON.stringify(Object.fromEntries(list.map((label, index) => [String(index), label])), null, 2));
+    const keyed = Buffer.from(
+      JSON.stringify(Object.fromEntries(list.map((label, index) => [String(index), label])), null, 2),
+    );
     const modelsDir = emptyModelsDir();
     await installModel(NAME, { from: sourceFolder({ 'model.onnx': model, 'labels.json': keyed }), modelsDir });
     await expectInstalled(modelsDir);
@@ -296,7 +308,9 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
       const bad = await serve({ '/squeezenet/model.onnx': corrupted, '/squeezenet/labels.json': labels });
       const modelsDir = emptyModelsDir();
       const error = await installError(NAME, `${bad.origin}/squeezenet/`, modelsDir);
-      expect(error.message).toContain(`model.onnx from ${bad.origin}/squeezenet/ has sha256 ${sha256Of(corrupted)}, expected ${ENTRY.manifest.sha256}`);
+      expect(error.message).toContain(
+        `model.onnx from ${bad.origin}/squeezenet/ has sha256 ${sha256Of(corrupted)}, expected ${ENTRY.manifest.sha256}`,
+      );
       expect(error.message).toMatch(/damaged/);
       expect(readdirSync(modelsDir)).toEqual([]);
     });
@@ -329,7 +343,12 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
       ]);
 
       expect(install.code, show(install)).toBe(0);
-      expect(install.stdout).toMatch(new RegExp(`^Installed ${NAME.replace('.', '\\.')} \\(classifier, sha256 ${ENTRY.manifest.sha256.slice(0, 12)}`, 'm'));
+      expect(install.stdout).toMatch(
+        new RegExp(
+          `^Installed ${NAME.replace('.', '\\.')} \\(classifier, sha256 ${ENTRY.manifest.sha256.slice(0, 12)}`,
+          'm',
+        ),
+      );
       expect(install.stdout).toContain(join(modelsDir, NAME));
       expect(readdirSync(join(modelsDir, NAME)).sort()).toEqual(['labels.json', MANIFEST_FILE, 'model.onnx']);
 
@@ -350,7 +369,14 @@ describeWithShared('installModel squeezenet1.0 from ../shared', () => {
       expect(list.code, show(list)).toBe(0);
       const rows = JSON.parse(list.stdout.trim()) as Array<Record<string, unknown>>;
       expect(rows).toContainEqual(
-        expect.objectContaining({ name: NAME, origin: 'installed', task: 'classifier', sha256: ENTRY.manifest.sha256, dir: join(modelsDir, NAME), status: 'ok' }),
+        expect.objectContaining({
+          name: NAME,
+          origin: 'installed',
+          task: 'classifier',
+          sha256: ENTRY.manifest.sha256,
+          dir: join(modelsDir, NAME),
+          status: 'ok',
+        }),
       );
       const builtins = rows.filter((row) => row.origin === 'built-in');
       expect(builtins.map((row) => row.name)).toContain('colour-quality');

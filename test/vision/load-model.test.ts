@@ -20,8 +20,6 @@ const BUILTIN_NAMES = readdirSync(BUILTIN, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 
-
-
 // Manifests are edited as plain JSON here, including into shapes the schema must refuse.
 type Json = Record<string, any>;
 
@@ -69,14 +67,39 @@ describe('loadModel refuses a broken model directory with a message naming the f
   });
 
   const SCHEMA_CASES: ReadonlyArray<[string, string, (manifest: Json) => void, RegExp]> = [
-    ['a name with capitals and spaces', 'severity-stool', (m) => (m.name = 'Severity Stool!'), /name: name must be lower-case letters, digits/],
-    ['a sha256 that is not hex', 'severity-stool', (m) => (m.sha256 = 'z'.repeat(64)), /sha256: sha256 must be 64 lower-case hex digits/],
-    ['a sha256 in upper case', 'severity-stool', (m) => (m.sha256 = (m.sha256 as string).toUpperCase()), /sha256: sha256 must be 64 lower-case hex digits/],
-    ['a sha256 too short', 'severity-stool', (m) => (m.sha256 = (m.sha256 as string).slice(0, 40)), /sha256: sha256 must be 64/],
+    [
+      'a name with capitals and spaces',
+      'severity-stool',
+      (m) => (m.name = 'Severity Stool!'),
+      /name: name must be lower-case letters, digits/,
+    ],
+    [
+      'a sha256 that is not hex',
+      'severity-stool',
+      (m) => (m.sha256 = 'z'.repeat(64)),
+      /sha256: sha256 must be 64 lower-case hex digits/,
+    ],
+    [
+      'a sha256 in upper case',
+      'severity-stool',
+      (m) => (m.sha256 = (m.sha256 as string).toUpperCase()),
+      /sha256: sha256 must be 64 lower-case hex digits/,
+    ],
+    [
+      'a sha256 too short',
+      'severity-stool',
+      (m) => (m.sha256 = (m.sha256 as string).slice(0, 40)),
+      /sha256: sha256 must be 64/,
+    ],
     ['an unknown dtype', 'severity-stool', (m) => (m.input.dtype = 'float64'), /input\.dtype: /],
     ['an unknown layout', 'colour-quality', (m) => (m.input.layout = 'CHW'), /input\.layout: /],
     ['a std of 0', 'colour-quality', (m) => (m.input.std = [1, 0, 1]), /input\.std: std values must be positive/],
-    ['a file that is not an .onnx name', 'severity-stool', (m) => (m.file = '../model.onnx'), /file: file must be an \.onnx file name/],
+    [
+      'a file that is not an .onnx name',
+      'severity-stool',
+      (m) => (m.file = '../model.onnx'),
+      /file: file must be an \.onnx file name/,
+    ],
     ['an unknown field (a typo)', 'severity-stool', (m) => (m.sha265 = m.sha256), /sha265/],
     ['no outputs', 'severity-stool', (m) => (m.outputs = []), /outputs: /],
   ];
@@ -175,7 +198,10 @@ describe('loadModel refuses a broken model directory with a message naming the f
   });
 
   it('a labels list whose length is not the output’s', async () => {
-    const dir = copyBuiltin('severity-stool', (m) => (m.outputs[0].labels = (m.outputs[0].labels as string[]).slice(0, 6)));
+    const dir = copyBuiltin(
+      'severity-stool',
+      (m) => (m.outputs[0].labels = (m.outputs[0].labels as string[]).slice(0, 6)),
+    );
     const error = await loadError(dir);
     expect(error.message).toContain(join(dir, 'model.onnx'));
     expect(error.message).toContain('output "rule_scores" has 7 values but 6 labels');
@@ -207,7 +233,10 @@ describe('loadModel refuses a broken model directory with a message naming the f
   it.each([
     ['an object', { melena: 0 }],
     ['an array of numbers', [1, 2, 3, 4, 5, 6, 7]],
-    ['an array mixing strings and numbers', ['melena', 2, 'fresh_blood', 'pale_clay', 'yellow_orange', 'green', 'brown']],
+    [
+      'an array mixing strings and numbers',
+      ['melena', 2, 'fresh_blood', 'pale_clay', 'yellow_orange', 'green', 'brown'],
+    ],
   ])('a labels file holding %s', async (_, content) => {
     const dir = copyBuiltin('severity-stool', (m) => (m.outputs[0].labels = 'rules.json'));
     writeJson(join(dir, 'rules.json'), content);
@@ -258,9 +287,20 @@ function writeTrainedStoolHead(parent: string, name = 'trained-stool-head'): str
   const g = new OnnxGraph('trained-stool');
   const features = g.input('features', ['batch', FEATURE_COUNT]);
   const rules = TRAINED_RULE_SCORES.length;
-  const zeros = (columns: number) => g.constant(new Float32Array(FEATURE_COUNT * columns), [FEATURE_COUNT, columns], 'zeros');
-  g.op('Add', [g.op('MatMul', [features, zeros(rules)]), g.constant(TRAINED_RULE_SCORES, [1, rules], 'rules')], {}, 'rule_scores');
-  g.op('Add', [g.op('MatMul', [features, zeros(4)]), g.constant(TRAINED_SEVERITY_SCORES, [1, 4], 'severities')], {}, 'severity_scores');
+  const zeros = (columns: number) =>
+    g.constant(new Float32Array(FEATURE_COUNT * columns), [FEATURE_COUNT, columns], 'zeros');
+  g.op(
+    'Add',
+    [g.op('MatMul', [features, zeros(rules)]), g.constant(TRAINED_RULE_SCORES, [1, rules], 'rules')],
+    {},
+    'rule_scores',
+  );
+  g.op(
+    'Add',
+    [g.op('MatMul', [features, zeros(4)]), g.constant(TRAINED_SEVERITY_SCORES, [1, 4], 'severities')],
+    {},
+    'severity_scores',
+  );
   g.output('rule_scores', ['batch', rules]);
   g.output('severity_scores', ['batch', 4]);
   const bytes = g.toBytes({ name: 'pawlens-tests', version: '1' });
@@ -268,7 +308,12 @@ function writeTrainedStoolHead(parent: string, name = 'trained-stool-head'): str
   mkdirSync(dir);
   writeFileSync(join(dir, 'model.onnx'), bytes);
   const manifest = readJson(join(BUILTIN, 'severity-stool', MANIFEST_FILE));
-  writeJson(join(dir, MANIFEST_FILE), { ...manifest, name, description: 'A trained stool head (test double).', sha256: sha256Of(bytes) });
+  writeJson(join(dir, MANIFEST_FILE), {
+    ...manifest,
+    name,
+    description: 'A trained stool head (test double).',
+    sha256: sha256Of(bytes),
+  });
   return dir;
 }
 
@@ -366,7 +411,9 @@ describe('loadVisionModels', () => {
     const error = await loadAnalysisModels({ modelsDir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelLoadError);
     expect((error as Error).message).toContain('mislabelled-head');
-    expect((error as Error).message).toContain(`rule_scores must be labelled ${STOOL_RULES.map((r) => r.id).join(', ')}`);
+    expect((error as Error).message).toContain(
+      `rule_scores must be labelled ${STOOL_RULES.map((r) => r.id).join(', ')}`,
+    );
   });
 });
 
@@ -484,7 +531,9 @@ describe('pixelsToTensor', () => {
     ...overrides,
   });
   const values = (tensor: { type: string; data: unknown }) =>
-    tensor.type === 'float16' ? Array.from(tensor.data as Uint16Array, fromHalf) : Array.from(tensor.data as Float32Array);
+    tensor.type === 'float16'
+      ? Array.from(tensor.data as Uint16Array, fromHalf)
+      : Array.from(tensor.data as Float32Array);
 
   it('NCHW RGB: one plane per channel', () => {
     const tensor = pixelsToTensor(TWO_BY_TWO, spec({}));
@@ -519,7 +568,10 @@ describe('pixelsToTensor', () => {
   });
 
   it('mean and std follow channelOrder: with BGR, mean[0] and std[0] apply to blue', () => {
-    const tensor = pixelsToTensor(TWO_BY_TWO, spec({ layout: 'NHWC', channelOrder: 'BGR', scale: 2, mean: [1, 2, 3], std: [1, 2, 4] }));
+    const tensor = pixelsToTensor(
+      TWO_BY_TWO,
+      spec({ layout: 'NHWC', channelOrder: 'BGR', scale: 2, mean: [1, 2, 3], std: [1, 2, 4] }),
+    );
     // Pixel 0 is R=10 G=20 B=30 → [(30×2−1)/1, (20×2−2)/2, (10×2−3)/4].
     expect(values(tensor).slice(0, 3)).toEqual([59, 19, 4.25]);
     // Pixel 3 is R=100 G=110 B=120.
@@ -527,11 +579,17 @@ describe('pixelsToTensor', () => {
   });
 
   it('float32: every byte value is exactly (byte × scale − mean) / std rounded to float32', () => {
-    const every = { width: 256, height: 1, pixels: Buffer.from(Array.from({ length: 256 * 3 }, (_, i) => Math.floor(i / 3))) };
+    const every = {
+      width: 256,
+      height: 1,
+      pixels: Buffer.from(Array.from({ length: 256 * 3 }, (_, i) => Math.floor(i / 3))),
+    };
     const mean = [0.485, 0.456, 0.406] as [number, number, number];
     const std = [0.229, 0.224, 0.225] as [number, number, number];
     const tensor = pixelsToTensor(every, spec({ width: 256, height: 1, scale: 1 / 255, mean, std }));
-    const expected = [0, 1, 2].flatMap((c) => Array.from({ length: 256 }, (_, byte) => Math.fround((byte * (1 / 255) - mean[c]!) / std[c]!)));
+    const expected = [0, 1, 2].flatMap((c) =>
+      Array.from({ length: 256 }, (_, byte) => Math.fround((byte * (1 / 255) - mean[c]!) / std[c]!)),
+    );
     expect(values(tensor)).toEqual(expected);
   });
 
@@ -540,13 +598,20 @@ describe('pixelsToTensor', () => {
     expect(tensor.type).toBe('float16');
     expect(tensor.data).toBeInstanceOf(Uint16Array);
     expect(tensor.dims).toEqual([1, 3, 2, 2]);
-    expect(Array.from(tensor.data as Uint16Array)).toEqual([30, 60, 90, 120, 20, 50, 80, 110, 10, 40, 70, 100].map(toHalf));
+    expect(Array.from(tensor.data as Uint16Array)).toEqual(
+      [30, 60, 90, 120, 20, 50, 80, 110, 10, 40, 70, 100].map(toHalf),
+    );
     expect(values(tensor)).toEqual([30, 60, 90, 120, 20, 50, 80, 110, 10, 40, 70, 100]);
   });
 
   it('float16 with normalisation rounds each value to the nearest half', () => {
-    const tensor = pixelsToTensor(TWO_BY_TWO, spec({ dtype: 'float16', layout: 'NHWC', scale: 1 / 255, mean: [0.5, 0.5, 0.5], std: [0.25, 0.25, 0.25] }));
+    const tensor = pixelsToTensor(
+      TWO_BY_TWO,
+      spec({ dtype: 'float16', layout: 'NHWC', scale: 1 / 255, mean: [0.5, 0.5, 0.5], std: [0.25, 0.25, 0.25] }),
+    );
     const expected = [...RGB].map((pixel) => (pixel / 255 - 0.5) / 0.25);
-    values(tensor).forEach((value, i) => expect(Math.abs(value - expected[i]!)).toBeLessThanOrEqual(Math.abs(expected[i]!) * 2 ** -11 + 1e-6));
+    values(tensor).forEach((value, i) =>
+      expect(Math.abs(value - expected[i]!)).toBeLessThanOrEqual(Math.abs(expected[i]!) * 2 ** -11 + 1e-6),
+    );
   });
 });

@@ -37,7 +37,16 @@ export function buildMessages(request: NarrationRequest, imageBase64: string): C
 }
 
 /** The second and last ask: the model's own answer, then what was wrong with it. */
-export function retryMessages(first: readonly ChatMessage[], answer: string, problems: readonly string[], language: Language): ChatMessage[] {
+export function retryMessages(
+  first: readonly ChatMessage[],
+  answer: string,
+  problems: readonly string[],
+  language: Language,
+): ChatMessage[] {
   const text = localeFor(language).prompt;
-  return [...first, { role: 'assistant', content: answer }, { role: 'user', content: [text.retryHeading, ...problems.map((p) => `- ${p}`)].join('\n') }];
+  return [
+    ...first,
+    { role: 'assistant', content: answer },
+    { role: 'user', content: [text.retryHeading, ...problems.map((p) => `- ${p}`)].join('\n') },
+  ];
 }

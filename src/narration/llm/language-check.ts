@@ -2,8 +2,57 @@ import type { Language } from '../../contract/language.js';
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/gu;
 const LETTER = /\p{L}/gu;
-const SPANISH = new Set(['el', 'la', 'los', 'las', 'de', 'del', 'que', 'y', 'en', 'un', 'una', 'con', 'para', 'por', 'su', 'es', 'se', 'no', 'al', 'lo', 'como', 'más', 'muy', 'está', 'puede']);
-const ENGLISH = new Set(['the', 'and', 'of', 'to', 'is', 'in', 'it', 'with', 'for', 'your', 'this', 'that', 'be', 'on', 'not', 'are', 'can', 'may', 'if', 'or', 'a', 'an']);
+const SPANISH = new Set([
+  'el',
+  'la',
+  'los',
+  'las',
+  'de',
+  'del',
+  'que',
+  'y',
+  'en',
+  'un',
+  'una',
+  'con',
+  'para',
+  'por',
+  'su',
+  'es',
+  'se',
+  'no',
+  'al',
+  'lo',
+  'como',
+  'más',
+  'muy',
+  'está',
+  'puede',
+]);
+const ENGLISH = new Set([
+  'the',
+  'and',
+  'of',
+  'to',
+  'is',
+  'in',
+  'it',
+  'with',
+  'for',
+  'your',
+  'this',
+  'that',
+  'be',
+  'on',
+  'not',
+  'are',
+  'can',
+  'may',
+  'if',
+  'or',
+  'a',
+  'an',
+]);
 
 /**
  * Whether text is written in the language asked for. The grammar cannot force a language and

@@ -9,7 +9,11 @@ const formats = new WeakMap<z.ZodObject, Record<string, unknown>>();
 export function llmFormat(fields: z.ZodObject): Record<string, unknown> {
   let format = formats.get(fields);
   if (!format) {
-    const { $schema: _dialect, ...schema } = z.toJSONSchema(fields, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+    const { $schema: _dialect, ...schema } = z.toJSONSchema(fields, {
+      target: 'draft-2020-12',
+      io: 'input',
+      unrepresentable: 'any',
+    });
     format = schema;
     formats.set(fields, format);
   }

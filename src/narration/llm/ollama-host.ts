@@ -30,7 +30,8 @@ export function parseOllamaHost(text: string): OllamaHost | undefined {
   } catch {
     return undefined;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password) return undefined;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password)
+    return undefined;
   if (url.pathname !== '/' || url.search || url.hash) return undefined;
   const port = url.port || (explicitScheme ? (url.protocol === 'https:' ? '443' : '80') : OLLAMA_DEFAULT_PORT);
   return { base: `${url.protocol}//${url.hostname}:${port}`, hostname: url.hostname.replace(/^\[|\]$/g, '') };

@@ -11,7 +11,19 @@ import type { NarrationRequest } from './narration-request.js';
 import { readAnswer } from './read-answer.js';
 
 /** Every distinct way a call can fail (DESIGN.md §6), each logged and counted on its own. */
-export const LLM_FAILURE_CAUSES = ['timeout', 'refused', 'network', 'model_not_found', 'busy', 'http_error', 'truncated', 'not_json', 'schema', 'language', 'queue_full'] as const;
+export const LLM_FAILURE_CAUSES = [
+  'timeout',
+  'refused',
+  'network',
+  'model_not_found',
+  'busy',
+  'http_error',
+  'truncated',
+  'not_json',
+  'schema',
+  'language',
+  'queue_full',
+] as const;
 export type LlmFailureCause = (typeof LLM_FAILURE_CAUSES)[number];
 export type LlmOutcomeLabel = 'ok' | 'repaired' | 'reasked_ok' | LlmFailureCause;
 
@@ -67,7 +79,8 @@ class CallFailed extends Error {
 function classify(error: unknown): CallFailed {
   if (error instanceof CallFailed) return error;
   const e = error as { name?: string; status_code?: number; message?: string; cause?: { code?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') return new CallFailed('timeout', 'the model did not answer in time');
+  if (e.name === 'TimeoutError' || e.name === 'AbortError')
+    return new CallFailed('timeout', 'the model did not answer in time');
   if (e.name === 'ResponseError') {
     if (e.status_code === 404) return new CallFailed('model_not_found', e.message ?? 'model not found');
     if (e.status_code === 503) return new CallFailed('busy', e.message ?? 'server busy');
@@ -103,7 +116,8 @@ export class OllamaNarrator {
 
   constructor(options: OllamaNarratorOptions) {
     const baseFetch = options.fetch ?? fetch;
-    const timedFetch: typeof fetch = (url, init) => baseFetch(url, { ...init, signal: callSignal.getStore() ?? AbortSignal.timeout(options.timeoutMs) });
+    const timedFetch: typeof fetch = (url, init) =>
+      baseFetch(url, { ...init, signal: callSignal.getStore() ?? AbortSignal.timeout(options.timeoutMs) });
     this.client = new Ollama({ host: options.host, fetch: timedFetch });
     this.model = options.model;
     this.timeoutMs = options.timeoutMs;
@@ -140,7 +154,8 @@ export class OllamaNarrator {
         },
       )
       .then((state) => {
-        if (state === 'unreachable' && this.health?.state !== 'unreachable') this.logger.warn({ model: this.model }, 'Ollama does not answer; answering from templates');
+        if (state === 'unreachable' && this.health?.state !== 'unreachable')
+          this.logger.warn({ model: this.model }, 'Ollama does not answer; answering from templates');
         this.health = { state, at: Date.now() };
         if (state === 'unreachable') this.markDown('Ollama did not answer its health probe');
         else if (state === 'ok') this.unavailableUntil = 0;
@@ -205,7 +220,13 @@ export class OllamaNarrator {
   /** Waits for a call slot, then writes the fields; a full queue is a failure, not a wait. */
   async narrate<Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
     const { requestId } = request.input;
-    if (this.slots.full) return this.fail('queue_full', `${this.slots.active} calls run and ${this.slots.depth} wait; none more may`, 0, requestId);
+    if (this.slots.full)
+      return this.fail(
+        'queue_full',
+        `${this.slots.active} calls run and ${this.slots.depth} wait; none more may`,
+        0,
+        requestId,
+      );
     // One deadline for the whole step, the wait for a slot included; and an outage ends it at once.
     const { signal, done } = this.deadline();
     try {
@@ -216,7 +237,10 @@ export class OllamaNarrator {
   }
 
   /** narrate's step under its deadline's `signal`: a call slot, then the call. */
-  private async narrateWithin<Fields extends z.ZodObject>(signal: AbortSignal, request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
+  private async narrateWithin<Fields extends z.ZodObject>(
+    signal: AbortSignal,
+    request: NarrationRequest<Fields>,
+  ): Promise<NarrationOutcome<Fields>> {
     const { requestId } = request.input;
     let release: () => void;
     try {
@@ -227,7 +251,8 @@ export class OllamaNarrator {
     }
     try {
       // Found not answering while this one waited: it is not asked either.
-      if (!this.available()) return this.fail('network', 'Ollama was found not answering moments ago; not asked', 0, requestId);
+      if (!this.available())
+        return this.fail('network', 'Ollama was found not answering moments ago; not asked', 0, requestId);
       return await callSignal.run(signal, () => this.metrics.time('llm', () => this.write(request)));
     } finally {
       release();
@@ -243,11 +268,16 @@ export class OllamaNarrator {
    */
   private deadline(): { readonly signal: AbortSignal; readonly done: () => void } {
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new DOMException('the model did not answer in time', 'TimeoutError')), this.timeoutMs);
+    const timer = setTimeout(
+      () => deadline.abort(new DOMException('the model did not answer in time', 'TimeoutError')),
+      this.timeoutMs,
+    );
     return { signal: AbortSignal.any([deadline.signal, this.outage.signal]), done: () => clearTimeout(timer) };
   }
 
-  private async write<Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
+  private async write<Fields extends z.ZodObject>(
+    request: NarrationRequest<Fields>,
+  ): Promise<NarrationOutcome<Fields>> {
     const { input } = request;
     const first = buildMessages(request, await jpegForLlm(input.image));
     let messages = first;
@@ -258,14 +288,16 @@ export class OllamaNarrator {
       } catch (error) {
         const failure = error instanceof CallFailed ? error : classify(error);
         // Transport failures are not the model's answer: asking again would only wait twice.
-        if (failure.reason !== 'truncated' || call === 2) return this.fail(failure.reason, failure.message, call, input.requestId);
+        if (failure.reason !== 'truncated' || call === 2)
+          return this.fail(failure.reason, failure.message, call, input.requestId);
         messages = retryMessages(first, '', ['The answer was cut off: keep every field shorter.'], input.language);
         continue;
       }
       const answer = readAnswer(request, raw);
       if (answer.ok) {
         this.count(call === 2 ? 'reasked_ok' : answer.repairs.length > 0 ? 'repaired' : 'ok');
-        if (answer.repairs.length > 0) this.logger.info({ requestId: input.requestId, repairs: answer.repairs }, 'llm answer repaired');
+        if (answer.repairs.length > 0)
+          this.logger.info({ requestId: input.requestId, repairs: answer.repairs }, 'llm answer repaired');
         return { ok: true, fields: answer.fields, repairs: answer.repairs, calls: call };
       }
       if (call === 2) return this.fail(answer.cause, answer.problems.join('; '), call, input.requestId);
@@ -277,7 +309,10 @@ export class OllamaNarrator {
   private fail(cause: LlmFailureCause, detail: string, calls: number, requestId: string): NarrationOutcome<never> {
     this.count(cause);
     if (calls > 0 && OUTAGE_CAUSES.includes(cause)) this.markDown(`a call failed: ${cause}`);
-    this.logger.warn({ requestId, cause, detail: detail.slice(0, 300), calls }, 'llm call failed; answering from templates');
+    this.logger.warn(
+      { requestId, cause, detail: detail.slice(0, 300), calls },
+      'llm call failed; answering from templates',
+    );
     return { ok: false, cause, detail, calls };
   }
 }

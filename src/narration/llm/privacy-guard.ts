@@ -37,7 +37,11 @@ const lookupAll: Lookup = (hostname) => dnsLookup(hostname, { all: true });
  * Refuses an LLM host that is, or resolves to any address that is, outside the private ranges,
  * unless PAWLENS_ALLOW_REMOTE_LLM=1 says the operator knowingly sends photos there.
  */
-export async function assertPrivateLlmHost(host: OllamaHost, allowRemote: boolean, lookup: Lookup = lookupAll): Promise<void> {
+export async function assertPrivateLlmHost(
+  host: OllamaHost,
+  allowRemote: boolean,
+  lookup: Lookup = lookupAll,
+): Promise<void> {
   if (allowRemote) return;
   const { hostname } = host;
   let addresses: string[];

@@ -16,7 +16,10 @@ const LABEL_FIELDS = ['consistency', 'vomit_type', 'clarity', 'condition', 'emot
 
 /** The model's JSON, from plain text, a ```json fence, or prose around one object. */
 function parseModelJson(raw: string): unknown {
-  const unfenced = raw.replace(/^\s*```(?:json)?\s*/i, '').replace(/\s*```\s*$/, '').trim();
+  const unfenced = raw
+    .replace(/^\s*```(?:json)?\s*/i, '')
+    .replace(/\s*```\s*$/, '')
+    .trim();
   const start = unfenced.indexOf('{');
   const end = unfenced.lastIndexOf('}');
   if (start < 0 || end <= start) throw new SyntaxError('no JSON object in the answer');
@@ -49,7 +52,8 @@ function repair(request: NarrationRequest, value: Record<string, unknown>) {
   const { fallback } = request;
   if (Array.isArray(kept.home_care) && Array.isArray(fallback.home_care)) {
     const items = kept.home_care.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
-    for (const extra of fallback.home_care as string[]) if (items.length < 2 && !items.includes(extra)) items.push(extra);
+    for (const extra of fallback.home_care as string[])
+      if (items.length < 2 && !items.includes(extra)) items.push(extra);
     if (items.length !== kept.home_care.length) repairs.push('home_care topped up');
     kept.home_care = items;
   }
@@ -65,13 +69,20 @@ function repair(request: NarrationRequest, value: Record<string, unknown>) {
 }
 
 /** Parse, then repair what is safe, then validate (DESIGN.md §6, as vercel/ai's generateObject). */
-export function readAnswer<Fields extends z.ZodObject>(request: NarrationRequest<Fields>, raw: string): ReadAnswer<Fields> {
+export function readAnswer<Fields extends z.ZodObject>(
+  request: NarrationRequest<Fields>,
+  raw: string,
+): ReadAnswer<Fields> {
   const { language } = request.input;
   let parsed: unknown;
   try {
     parsed = parseModelJson(raw);
   } catch (error) {
-    return { ok: false, cause: 'not_json', problems: [`The answer is not one JSON object: ${(error as Error).message}.`] };
+    return {
+      ok: false,
+      cause: 'not_json',
+      problems: [`The answer is not one JSON object: ${(error as Error).message}.`],
+    };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { ok: false, cause: 'not_json', problems: ['The answer must be one JSON object.'] };
@@ -79,15 +90,27 @@ export function readAnswer<Fields extends z.ZodObject>(request: NarrationRequest
   const { value, repairs } = repair(request, parsed as Record<string, unknown>);
   const checked = request.fields.safeParse(value);
   if (!checked.success) {
-    return { ok: false, cause: 'schema', problems: checked.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`) };
+    return {
+      ok: false,
+      cause: 'schema',
+      problems: checked.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`),
+    };
   }
   const fields = checked.data as Record<string, unknown>;
   const wrongLanguage = [
     ...(isInLanguage(String(fields.summary), language) ? [] : ['summary']),
-    ...(language === 'zh' ? LABEL_FIELDS.filter((field) => typeof fields[field] === 'string' && !isInLanguage(fields[field] as string, 'zh')) : []),
+    ...(language === 'zh'
+      ? LABEL_FIELDS.filter(
+          (field) => typeof fields[field] === 'string' && !isInLanguage(fields[field] as string, 'zh'),
+        )
+      : []),
   ];
   if (wrongLanguage.length > 0) {
-    return { ok: false, cause: 'language', problems: wrongLanguage.map((field) => `${field} is not written in the requested language (${language}).`) };
+    return {
+      ok: false,
+      cause: 'language',
+      problems: wrongLanguage.map((field) => `${field} is not written in the requested language (${language}).`),
+    };
   }
   return { ok: true, fields: checked.data, repairs };
 }

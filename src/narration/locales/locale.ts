@@ -69,7 +69,10 @@ export interface Locale {
   readonly stoolConsistency: string;
   readonly urineClarity: { readonly cloudy: string; readonly clear: string };
   readonly quality: Readonly<
-    Record<QualityProblem, { readonly label: string; readonly summary: (subject: string) => string; readonly retakeTip: string }>
+    Record<
+      QualityProblem,
+      { readonly label: string; readonly summary: (subject: string) => string; readonly retakeTip: string }
+    >
   >;
   readonly subjectNames: Readonly<Record<SubjectKey, string>>;
   /** A photo of the wrong kind (DESIGN.md §4): what it seems to show, and the photo to take instead. */

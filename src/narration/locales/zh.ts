@@ -77,7 +77,10 @@ export const ZH: Locale = {
       pale_clay: {
         label: '灰色或陶土色',
         meaning: '灰色或陶土色粪便可能表示胆色素过少，提示可能存在肝脏、胆管或胰腺问题。',
-        homeCare: ['记录看到几次颜色偏浅的粪便，以及粪便是否油腻或量特别大。', '留意牙龈或眼睛是否发黄，以及是否有呕吐或体重下降。'],
+        homeCare: [
+          '记录看到几次颜色偏浅的粪便，以及粪便是否油腻或量特别大。',
+          '留意牙龈或眼睛是否发黄，以及是否有呕吐或体重下降。',
+        ],
         vetAdvice: ['请在接下来几天内安排兽医检查；反复出现浅色粪便需要做血液检查。'],
       },
       yellow_orange: {
@@ -133,7 +136,10 @@ export const ZH: Locale = {
       possible_digested_blood: {
         label: '深棕色物质（可能是消化过的血液）',
         meaning: '深棕色的呕吐物可能是胃里消化过的血液（“咖啡渣样”），不过颜色深的食物或零食看起来也可能一样。',
-        homeCare: ['在兽医看诊前先撤走食物，只少量多次地提供饮水。', '保留一份呕吐物样本或照片，并记下宠物最后吃了什么。'],
+        homeCare: [
+          '在兽医看诊前先撤走食物，只少量多次地提供饮水。',
+          '保留一份呕吐物样本或照片，并记下宠物最后吃了什么。',
+        ],
         vetAdvice: ['请今天带宠物看兽医：深棕色呕吐物可能是消化过的血液，只有检查才能把它和食物区分开。'],
       },
       food: {
@@ -203,7 +209,10 @@ export const ZH: Locale = {
       bleeding: {
         label: '可能出血或有开放性伤口',
         meaning: '暗红色区域提示有血液或开放性伤口。',
-        homeCare: ['用生理盐水轻轻清洗，并防止宠物舔舐该部位，例如给它戴上伊丽莎白圈。', '如果仍在出血，用干净的布按压该部位。'],
+        homeCare: [
+          '用生理盐水轻轻清洗，并防止宠物舔舐该部位，例如给它戴上伊丽莎白圈。',
+          '如果仍在出血，用干净的布按压该部位。',
+        ],
         vetAdvice: ['请在一天内让兽医检查伤口；如果伤口持续出血或较深，请立即就诊。'],
       },
       marked_redness: {
@@ -306,7 +315,15 @@ export const ZH: Locale = {
       retakeTip: '请重新拍摄，让拍摄对象位于画面中央、约占画面的三分之一，并放在与其颜色不同的素色平面上。',
     },
   },
-  subjectNames: { stool: '粪便', vomit: '呕吐物', urine: '尿液', skin: '皮肤', ear: '耳朵', emotion: '宠物', breed: '宠物' },
+  subjectNames: {
+    stool: '粪便',
+    vomit: '呕吐物',
+    urine: '尿液',
+    skin: '皮肤',
+    ear: '耳朵',
+    emotion: '宠物',
+    breed: '宠物',
+  },
   wrongSubject: {
     label: '照片类型不符',
     sentence: (shows, subject) => {
@@ -339,7 +356,10 @@ export const ZH: Locale = {
     },
   },
   unverifiedSentence: '这台服务器没有安装物体检测模型，因此没有核实照片拍的是否是所要求的对象。',
-  qualityHomeCare: ['请在充足、均匀的光线下重新拍照，并确保拍摄对象对焦清晰。', '在此之前，请留意宠物的食欲、精神状态和排便排尿习惯是否有变化。'],
+  qualityHomeCare: [
+    '请在充足、均匀的光线下重新拍照，并确保拍摄对象对焦清晰。',
+    '在此之前，请留意宠物的食欲、精神状态和排便排尿习惯是否有变化。',
+  ],
   qualityVetAdvice: ['如果宠物看起来不舒服，请直接联系兽医，不必等待照片分析结果。'],
   emotion: {
     label: '未评估',
@@ -375,7 +395,8 @@ export const ZH: Locale = {
     system: (languageName) =>
       `你是 pawlens，一个为宠物主人撰写内容的兽医分诊助手。你会看到一张照片，以及本机模型从照片中测得的数据。所有文本字段都用${languageName}书写。只回答一个符合给定结构的 JSON 对象，不要输出其他内容。只描述看得见的内容，不要做诊断，也不要与测量结果相矛盾。`,
     task: {
-      stool: '评估照片中宠物的粪便：颜色、性状（粪便评分 1 为硬颗粒，2 为理想，直至 7 为水样）、黏液、血液、虫体或异物。',
+      stool:
+        '评估照片中宠物的粪便：颜色、性状（粪便评分 1 为硬颗粒，2 为理想，直至 7 为水样）、黏液、血液、虫体或异物。',
       vomit: '描述照片中的呕吐物：最可能的类型（胆汁、食物、泡沫、鲜血、咖啡渣样物、异物）和颜色。',
       urine: '描述照片中的尿液：颜色和清澈度。',
       skin: '描述可见的皮肤状况：发红、伤口、结痂、皮屑、脱毛、寄生虫、肿块。',
@@ -400,12 +421,18 @@ export const ZH: Locale = {
       home_care: '至少 2 条主人可以采取的具体措施',
       vet_advice: '具体的就医建议，需要时写明紧急程度；不需要就医时为空列表',
     },
-    rules: ['摘要保持 2 到 4 句。', '至少给出 2 条针对所见情况的 home_care。', '如果照片没有清楚显示对象，severity 用 "inconclusive"，并说明如何重拍。'],
+    rules: [
+      '摘要保持 2 到 4 句。',
+      '至少给出 2 条针对所见情况的 home_care。',
+      '如果照片没有清楚显示对象，severity 用 "inconclusive"，并说明如何重拍。',
+    ],
     coloursLine: (where, colours) => `${where === 'subject' ? '对象上' : '整张照片中'}测得的颜色：${colours}。`,
     findingLine: (label, severity) => `颜色规则的发现：${label}（严重程度 ${severity}）。`,
     noFinding: '这些颜色不符合任何颜色规则。',
-    redFlagLine: (label, severity) => `危险信号：${label}。严重程度必须为 "${severity}" 或更高，vet_advice 必须说明需要多快看兽医。`,
-    petLine: (species, speciesPercent, breed, breedPercent) => `品种分类器认为这是${species}（${speciesPercent}%）${breed ? `，最可能是${breed}（${breedPercent}%）` : ''}。`,
+    redFlagLine: (label, severity) =>
+      `危险信号：${label}。严重程度必须为 "${severity}" 或更高，vet_advice 必须说明需要多快看兽医。`,
+    petLine: (species, speciesPercent, breed, breedPercent) =>
+      `品种分类器认为这是${species}（${speciesPercent}%）${breed ? `，最可能是${breed}（${breedPercent}%）` : ''}。`,
     noPetLine: (topLabel) => `品种分类器没有看到宠物；它的最佳匹配是“${topLabel}”。`,
     noClassifier: '没有安装品种分类器；请仅根据照片判断。',
     emotionNote: '本机没有读取情绪的模型；请仅根据照片判断。',

@@ -99,13 +99,32 @@ export const COCO_LABELS: readonly string[] = Object.freeze(Object.keys(COCO_NAM
 export const cocoLabelsFile = () => new TextEncoder().encode(JSON.stringify(COCO_LABELS));
 
 /** COCO's animal classes: a box of one of them is "an animal is here", whatever the class says. */
-export const COCO_ANIMALS: ReadonlySet<string> = new Set(['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe']);
+export const COCO_ANIMALS: ReadonlySet<string> = new Set([
+  'bird',
+  'cat',
+  'dog',
+  'horse',
+  'sheep',
+  'cow',
+  'elephant',
+  'bear',
+  'zebra',
+  'giraffe',
+]);
 
 /**
  * Things a stool, urine or vomit photo may well show around its subject (a floor, a litter box,
  * a bed): not an "unrelated object" that makes the photo the wrong kind.
  */
-export const COCO_SURFACES: ReadonlySet<string> = new Set(['dining table', 'bed', 'couch', 'chair', 'bench', 'toilet', 'sink']);
+export const COCO_SURFACES: ReadonlySet<string> = new Set([
+  'dining table',
+  'bed',
+  'couch',
+  'chair',
+  'bench',
+  'toilet',
+  'sink',
+]);
 
 /**
  * Things whose detection makes a photo the wrong kind for a health operation. Deliberately not
@@ -113,8 +132,44 @@ export const COCO_SURFACES: ReadonlySet<string> = new Set(['dining table', 'bed'
  * frisbees, balls, kites, umbrellas, doughnuts or clocks, so those never count against a photo.
  */
 export const COCO_UNRELATED_OBJECTS: ReadonlySet<string> = new Set([
-  'bicycle', 'car', 'motorcycle', 'airplane', 'bus', 'train', 'truck', 'boat', 'backpack', 'handbag', 'tie', 'suitcase', 'skis', 'snowboard',
-  'baseball bat', 'baseball glove', 'skateboard', 'surfboard', 'tennis racket', 'bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon',
-  'potted plant', 'tv', 'laptop', 'remote', 'keyboard', 'cell phone', 'microwave', 'oven', 'toaster', 'refrigerator', 'book', 'vase',
-  'scissors', 'hair drier', 'toothbrush',
+  'bicycle',
+  'car',
+  'motorcycle',
+  'airplane',
+  'bus',
+  'train',
+  'truck',
+  'boat',
+  'backpack',
+  'handbag',
+  'tie',
+  'suitcase',
+  'skis',
+  'snowboard',
+  'baseball bat',
+  'baseball glove',
+  'skateboard',
+  'surfboard',
+  'tennis racket',
+  'bottle',
+  'wine glass',
+  'cup',
+  'fork',
+  'knife',
+  'spoon',
+  'potted plant',
+  'tv',
+  'laptop',
+  'remote',
+  'keyboard',
+  'cell phone',
+  'microwave',
+  'oven',
+  'toaster',
+  'refrigerator',
+  'book',
+  'vase',
+  'scissors',
+  'hair drier',
+  'toothbrush',
 ]);

@@ -47,7 +47,11 @@ describe('the language model has its own slots', () => {
   it('a photo waiting on the model holds no decode + inference slot', async () => {
     fake.reset();
     // One CPU slot and no waiting room: a second request could only get in if the first let go.
-    const app = await createLlmTestApp({ fake, cpuSlots: { maxConcurrency: 1, maxQueue: 0 }, llmSlots: { concurrency: 2, maxQueue: 0 } });
+    const app = await createLlmTestApp({
+      fake,
+      cpuSlots: { maxConcurrency: 1, maxQueue: 0 },
+      llmSlots: { concurrency: 2, maxQueue: 0 },
+    });
     const release = heldAnswers();
     const first = app.post('stool', { image: stool }).then((r) => r);
     await expect.poll(chatsReceived).toBe(1);
@@ -62,7 +66,11 @@ describe('the language model has its own slots', () => {
 
   it('calls are bounded; past the LLM queue, auto mode answers from the templates at once and counts queue_full', async () => {
     fake.reset();
-    const app = await createLlmTestApp({ fake, cpuSlots: { maxConcurrency: 4, maxQueue: 4 }, llmSlots: { concurrency: 1, maxQueue: 1 } });
+    const app = await createLlmTestApp({
+      fake,
+      cpuSlots: { maxConcurrency: 4, maxQueue: 4 },
+      llmSlots: { concurrency: 1, maxQueue: 1 },
+    });
     const release = heldAnswers();
     const running = app.post('stool', { image: stool }).then((r) => r);
     await expect.poll(chatsReceived).toBe(1);
@@ -91,7 +99,12 @@ describe('the language model has its own slots', () => {
 
   it('past the LLM queue, required mode answers 503 SERVICE_BUSY with Retry-After and charges nothing', async () => {
     fake.reset();
-    const app = await createLlmTestApp({ fake, mode: 'required', keyCredits: 100, llmSlots: { concurrency: 1, maxQueue: 0 } });
+    const app = await createLlmTestApp({
+      fake,
+      mode: 'required',
+      keyCredits: 100,
+      llmSlots: { concurrency: 1, maxQueue: 0 },
+    });
     const release = heldAnswers();
     const running = app.post('stool', { image: stool }).then((r) => r);
     await expect.poll(chatsReceived).toBe(1);
@@ -111,10 +124,22 @@ describe('the language model has its own slots', () => {
   it('/metrics shows the LLM queue and the calls in progress while they wait and run', async () => {
     fake.reset();
     const metrics = new Metrics({ defaultMetrics: false });
-    const narrator = new OllamaNarrator({ host: fake.url, model: 'gemma3:4b', timeoutMs: 2000, metrics, concurrency: 1, maxQueue: 2 });
+    const narrator = new OllamaNarrator({
+      host: fake.url,
+      model: 'gemma3:4b',
+      timeoutMs: 2000,
+      metrics,
+      concurrency: 1,
+      maxQueue: 2,
+    });
     metrics.watchQueue(narrator.slots, LLM_QUEUE_GAUGES);
     const pipeline = createPipeline(await builtinVision(), { narrator, mode: 'auto' });
-    const input = { image: await decodeImageField(stool), language: 'en' as const, animalType: undefined, requestId: 'req_llmqueue02' };
+    const input = {
+      image: await decodeImageField(stool),
+      language: 'en' as const,
+      animalType: undefined,
+      requestId: 'req_llmqueue02',
+    };
     const release = heldAnswers();
     const analyses = [1, 2, 3].map(() => analyze(pipeline, 'stool', input));
     await expect.poll(() => narrator.slots.depth).toBe(2);

@@ -28,19 +28,33 @@ describe('OLLAMA_HOST, read as Ollama reads it', () => {
     expect(parseOllamaHost(text)?.base).toBe(base);
   });
 
-  it.each(['', 'ftp://host', 'http://user:secret@host', 'host/api', 'http://host?x=1', 'http://'])('refuses %j', (text) => {
-    expect(parseOllamaHost(text)).toBeUndefined();
-  });
+  it.each(['', 'ftp://host', 'http://user:secret@host', 'host/api', 'http://host?x=1', 'http://'])(
+    'refuses %j',
+    (text) => {
+      expect(parseOllamaHost(text)).toBeUndefined();
+    },
+  );
 });
 
 describe('the privacy guard', () => {
-  it.each(['127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.9', '169.254.1.1', '100.100.1.1', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'])(
-    '%s is private',
-    (address) => expect(isPrivateAddress(address)).toBe(true),
-  );
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.9',
+    '169.254.1.1',
+    '100.100.1.1',
+    '::1',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:10.0.0.1',
+  ])('%s is private', (address) => expect(isPrivateAddress(address)).toBe(true));
 
-  it.each(['8.8.8.8', '172.32.0.1', '11.0.0.1', '192.169.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8', 'not-an-ip'])('%s is not', (address) =>
-    expect(isPrivateAddress(address)).toBe(false),
+  it.each(['8.8.8.8', '172.32.0.1', '11.0.0.1', '192.169.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8', 'not-an-ip'])(
+    '%s is not',
+    (address) => expect(isPrivateAddress(address)).toBe(false),
   );
 
   const host = (text: string) => parseOllamaHost(text)!;
@@ -53,7 +67,9 @@ describe('the privacy guard', () => {
   });
 
   it('refuses a name that resolves to any public address, even beside a private one', async () => {
-    await expect(assertPrivateLlmHost(host('ollama.example'), false, lookup(['10.0.0.2', '93.184.216.34']))).rejects.toThrow(/93\.184\.216\.34/);
+    await expect(
+      assertPrivateLlmHost(host('ollama.example'), false, lookup(['10.0.0.2', '93.184.216.34'])),
+    ).rejects.toThrow(/93\.184\.216\.34/);
   });
 
   it('accepts a name that resolves only to private addresses, and localhost for real', async () => {
@@ -74,21 +90,39 @@ describe('the privacy guard', () => {
 
   it('pawlens serve refuses to start on a public OLLAMA_HOST, before sending anything anywhere', async () => {
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-      env: { ...process.env, OLLAMA_HOST: '203.0.113.7:11434', PAWLENS_PORT: '0', PAWLENS_DATA_DIR: '/tmp/pawlens-guard-test' },
+      env: {
+        ...process.env,
+        OLLAMA_HOST: '203.0.113.7:11434',
+        PAWLENS_PORT: '0',
+        PAWLENS_DATA_DIR: '/tmp/pawlens-guard-test',
+      },
     });
-    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/203\.0\.113\.7.*refuses to send them off the private network/s) });
+    await expect(run).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/203\.0\.113\.7.*refuses to send them off the private network/s),
+    });
   });
 });
 
 describe('LLM configuration', () => {
   it('defaults: auto, gemma3:4b on 127.0.0.1:11434, remote LLMs refused', () => {
     const { llm } = loadConfig({});
-    expect(llm).toMatchObject({ mode: 'auto', model: 'gemma3:4b', timeoutMs: 45_000, allowRemote: false, concurrency: 2, maxQueue: 8 });
+    expect(llm).toMatchObject({
+      mode: 'auto',
+      model: 'gemma3:4b',
+      timeoutMs: 45_000,
+      allowRemote: false,
+      concurrency: 2,
+      maxQueue: 8,
+    });
     expect(llm.host.base).toBe('http://127.0.0.1:11434');
   });
 
   it('reads the LLM slots: PAWLENS_LLM_CONCURRENCY and PAWLENS_LLM_MAX_QUEUE', () => {
-    expect(loadConfig({ PAWLENS_LLM_CONCURRENCY: '4', PAWLENS_LLM_MAX_QUEUE: '0' }).llm).toMatchObject({ concurrency: 4, maxQueue: 0 });
+    expect(loadConfig({ PAWLENS_LLM_CONCURRENCY: '4', PAWLENS_LLM_MAX_QUEUE: '0' }).llm).toMatchObject({
+      concurrency: 4,
+      maxQueue: 0,
+    });
   });
 
   it.each([
@@ -109,7 +143,9 @@ describe('/readyz', () => {
   let fake: FakeOllama;
   let store: SqliteAccountStore;
   beforeAll(async () => {
-    fake = await startFakeOllama({ models: [{ name: 'gemma3:4b' }, { name: 'textonly:1b', capabilities: ['completion'] }] });
+    fake = await startFakeOllama({
+      models: [{ name: 'gemma3:4b' }, { name: 'textonly:1b', capabilities: ['completion'] }],
+    });
     store = new SqliteAccountStore(':memory:');
   });
   afterAll(async () => {
@@ -128,7 +164,10 @@ describe('/readyz', () => {
   it('ready: store open, models loaded, the model pulled and able to see', async () => {
     const response = await readyz('auto', 'gemma3:4b');
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'ready', checks: { store: 'ok', llm: { mode: 'auto', model: 'gemma3:4b', state: 'ok' } } });
+    expect(response.body).toMatchObject({
+      status: 'ready',
+      checks: { store: 'ok', llm: { mode: 'auto', model: 'gemma3:4b', state: 'ok' } },
+    });
     expect(response.body.checks.models.loaded).toContain('colour-quality');
   });
 

@@ -7,7 +7,14 @@ import { OPERATION_KEYS, type OperationKey } from '../../../src/contract/operati
 import { OPERATIONS } from '../../../src/operations/registry.js';
 import { createLogger } from '../../../src/logger.js';
 import { CHAT_OPTIONS } from '../../../src/narration/llm/ollama-narrator.js';
-import { BUSY_ERROR, schemaAnswerBehaviour, startFakeOllama, type ChatBehaviour, type ChatRequestBody, type FakeOllama } from '../../fakes/fake-ollama.js';
+import {
+  BUSY_ERROR,
+  schemaAnswerBehaviour,
+  startFakeOllama,
+  type ChatBehaviour,
+  type ChatRequestBody,
+  type FakeOllama,
+} from '../../fakes/fake-ollama.js';
 import { schemaAnswer } from '../../fakes/schema-answer.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { createLlmTestApp, type LlmTestApp } from '../../fixtures/llm-app.js';
@@ -33,8 +40,17 @@ beforeAll(async () => {
   fake = await startFakeOllama();
   app = await createLlmTestApp({ fake });
   brownStool = toBase64(await photo('jpeg', { width: 400, height: 300 }));
-  bigPhoto = toBase64(await sharp(scene(FLOOR, [blob('#6e4623')])).resize(2400, 1800).jpeg().toBuffer());
-  const paleUrine = toBase64(await sharp(scene('#4a4f5a', [blob('#f0d848')])).jpeg().toBuffer());
+  bigPhoto = toBase64(
+    await sharp(scene(FLOOR, [blob('#6e4623')]))
+      .resize(2400, 1800)
+      .jpeg()
+      .toBuffer(),
+  );
+  const paleUrine = toBase64(
+    await sharp(scene('#4a4f5a', [blob('#f0d848')]))
+      .jpeg()
+      .toBuffer(),
+  );
   for (const operation of OPERATION_KEYS) calmPhoto[operation] = operation === 'urine' ? paleUrine : brownStool;
 });
 afterAll(async () => {
@@ -64,9 +80,18 @@ describe('the chat request', () => {
     const chat = lastChat();
     expect(chat.model).toBe('gemma3:4b');
     expect(chat.stream).toBe(false);
-    expect(chat.options).toMatchObject({ temperature: 0, seed: CHAT_OPTIONS.seed, num_predict: CHAT_OPTIONS.num_predict });
+    expect(chat.options).toMatchObject({
+      temperature: 0,
+      seed: CHAT_OPTIONS.seed,
+      num_predict: CHAT_OPTIONS.num_predict,
+    });
     expect(chat.keep_alive).toBeDefined();
-    const format = chat.format as { type: string; properties: Record<string, { enum?: string[] }>; additionalProperties: boolean; required: string[] };
+    const format = chat.format as {
+      type: string;
+      properties: Record<string, { enum?: string[] }>;
+      additionalProperties: boolean;
+      required: string[];
+    };
     expect(format.type).toBe('object');
     expect(format.additionalProperties).toBe(false);
     expect(format.required.sort()).toEqual(['home_care', 'severity', 'summary', 'vet_advice', 'vomit_type']);
@@ -82,7 +107,11 @@ describe('the chat request', () => {
   });
 
   it('asks in the target language and carries the measured facts', async () => {
-    const black = toBase64(await sharp(scene(FLOOR, [blob('#151210')])).jpeg().toBuffer());
+    const black = toBase64(
+      await sharp(scene(FLOOR, [blob('#151210')]))
+        .jpeg()
+        .toBuffer(),
+    );
     await app.post('stool', { image: black, language: 'zh', animalType: 'dog' });
     const [system, user] = lastChat().messages;
     expect(system!.content).toContain('[language: zh]');
@@ -96,7 +125,11 @@ describe('the chat request', () => {
 describe('merge policy', () => {
   it('a red flag is never lowered by the model: black stool stays severe with urgent vet advice', async () => {
     fake.enqueue(schemaAnswerBehaviour({ severity: 'normal', vet_advice: [] }));
-    const black = toBase64(await sharp(scene(FLOOR, [blob('#151210')])).jpeg().toBuffer());
+    const black = toBase64(
+      await sharp(scene(FLOOR, [blob('#151210')]))
+        .jpeg()
+        .toBuffer(),
+    );
     const response = await app.post('stool', { image: black });
     expectValid('stool', response.body);
     expect(response.body.data).toMatchObject({ severity: 'severe', health_score: 2, color: 'black' });
@@ -106,17 +139,33 @@ describe('merge policy', () => {
   it('the more cautious severity wins when the model sees more than the colours', async () => {
     fake.enqueue(schemaAnswerBehaviour({ severity: 'moderate', consistency: 'watery, fecal score 6' }));
     const response = await app.post('stool', { image: brownStool });
-    expect(response.body.data).toMatchObject({ severity: 'moderate', health_score: 4, consistency: 'watery, fecal score 6', color: 'brown' });
+    expect(response.body.data).toMatchObject({
+      severity: 'moderate',
+      health_score: 4,
+      consistency: 'watery, fecal score 6',
+      color: 'brown',
+    });
   });
 
   it('the measured colour stays, whatever the model says about colour', async () => {
     fake.enqueue(schemaAnswerBehaviour({ severity: 'normal' }));
-    const response = await app.post('urine', { image: toBase64(await sharp(scene('#4a4f5a', [blob('#f0d848')])).jpeg().toBuffer()) });
+    const response = await app.post('urine', {
+      image: toBase64(
+        await sharp(scene('#4a4f5a', [blob('#f0d848')]))
+          .jpeg()
+          .toBuffer(),
+      ),
+    });
     expect(response.body.data.color).toBe('yellow');
   });
 
   it('a photo that fails the quality gate never goes to the model', async () => {
-    const dark = toBase64(await sharp(scene(FLOOR, [blob('#6e4623')])).linear(0.1, 0).jpeg().toBuffer());
+    const dark = toBase64(
+      await sharp(scene(FLOOR, [blob('#6e4623')]))
+        .linear(0.1, 0)
+        .jpeg()
+        .toBuffer(),
+    );
     const response = await app.post('stool', { image: dark });
     expect(response.body.data.severity).toBe('inconclusive');
     expect(fake.chatRequests()).toHaveLength(0);
@@ -124,14 +173,32 @@ describe('merge policy', () => {
 });
 
 describe('repairs', () => {
-  const answers = (overrides: Record<string, unknown>) => (request: ChatRequestBody) => JSON.stringify({ ...schemaAnswer(request.format, 'en'), ...overrides });
+  const answers = (overrides: Record<string, unknown>) => (request: ChatRequestBody) =>
+    JSON.stringify({ ...schemaAnswer(request.format, 'en'), ...overrides });
 
   it.each<[string, ChatBehaviour]>([
-    ['a ```json fence around the answer', { kind: 'answer', content: (r) => '```json\n' + JSON.stringify(schemaAnswer(r.format, 'en')) + '\n```' }],
-    ['the JSON only in message.thinking', { kind: 'answer', content: (r) => JSON.stringify(schemaAnswer(r.format, 'en')), inThinking: true }],
+    [
+      'a ```json fence around the answer',
+      { kind: 'answer', content: (r) => '```json\n' + JSON.stringify(schemaAnswer(r.format, 'en')) + '\n```' },
+    ],
+    [
+      'the JSON only in message.thinking',
+      { kind: 'answer', content: (r) => JSON.stringify(schemaAnswer(r.format, 'en')), inThinking: true },
+    ],
     ['extra fields', { kind: 'answer', content: answers({ diagnosis: 'giardia', color: 'purple' }) }],
-    ['a six-sentence summary', { kind: 'answer', content: answers({ summary: 'One is here. Two is here. Three is here. Four is here. Five is here. Six is here.' }) }],
-    ['a one-sentence summary', { kind: 'answer', content: answers({ summary: 'The model sees a formed brown stool.' }) }],
+    [
+      'a six-sentence summary',
+      {
+        kind: 'answer',
+        content: answers({
+          summary: 'One is here. Two is here. Three is here. Four is here. Five is here. Six is here.',
+        }),
+      },
+    ],
+    [
+      'a one-sentence summary',
+      { kind: 'answer', content: answers({ summary: 'The model sees a formed brown stool.' }) },
+    ],
     ['a single home-care item', { kind: 'answer', content: answers({ home_care: ['Keep water available.'] }) }],
   ])('%s is repaired and used', async (_name, behaviour) => {
     fake.enqueue(behaviour);
@@ -143,22 +210,53 @@ describe('repairs', () => {
   });
 
   it('a confidence given in percent is read as a fraction', async () => {
-    fake.enqueue({ kind: 'answer', content: (r) => JSON.stringify({ ...schemaAnswer(r.format, 'en'), confidence: 85 }) });
+    fake.enqueue({
+      kind: 'answer',
+      content: (r) => JSON.stringify({ ...schemaAnswer(r.format, 'en'), confidence: 85 }),
+    });
     const response = await app.post('emotion', { image: brownStool });
     expect(response.body.data.confidence).toBe(0.85);
   });
 });
 
 describe('every failure mode still yields a valid answer, from the templates', () => {
-  const english: ChatBehaviour = { kind: 'answer', content: (request) => JSON.stringify(schemaAnswer(request.format, 'en')) };
+  const english: ChatBehaviour = {
+    kind: 'answer',
+    content: (request) => JSON.stringify(schemaAnswer(request.format, 'en')),
+  };
   const failures: Array<[string, 'en' | 'zh', ChatBehaviour[]]> = [
-    ['model not found (404)', 'en', [{ kind: 'error', status: 404, error: 'model "gemma3:4b" not found, try pulling it first' }]],
+    [
+      'model not found (404)',
+      'en',
+      [{ kind: 'error', status: 404, error: 'model "gemma3:4b" not found, try pulling it first' }],
+    ],
     ['busy (503)', 'en', [{ kind: 'busy' }]],
     ['a 500', 'en', [{ kind: 'error', status: 500, error: 'llama runner process has terminated' }]],
     ['a dropped connection', 'en', [{ kind: 'drop' }]],
-    ['truncated twice', 'en', [{ kind: 'answer', content: '{"severity": "mild", "summ', doneReason: 'length' }, { kind: 'answer', content: '{"sev', doneReason: 'length' }]],
-    ['not JSON twice', 'en', [{ kind: 'answer', content: 'I think it looks fine.' }, { kind: 'answer', content: 'Still prose.' }]],
-    ['a schema violation twice', 'en', [{ kind: 'answer', content: '{"severity":"critical"}' }, { kind: 'answer', content: '{"severity":"critical"}' }]],
+    [
+      'truncated twice',
+      'en',
+      [
+        { kind: 'answer', content: '{"severity": "mild", "summ', doneReason: 'length' },
+        { kind: 'answer', content: '{"sev', doneReason: 'length' },
+      ],
+    ],
+    [
+      'not JSON twice',
+      'en',
+      [
+        { kind: 'answer', content: 'I think it looks fine.' },
+        { kind: 'answer', content: 'Still prose.' },
+      ],
+    ],
+    [
+      'a schema violation twice',
+      'en',
+      [
+        { kind: 'answer', content: '{"severity":"critical"}' },
+        { kind: 'answer', content: '{"severity":"critical"}' },
+      ],
+    ],
     ['English twice to a Chinese request', 'zh', [english, english]],
   ];
 
@@ -230,13 +328,18 @@ describe('logs', () => {
       },
     });
     const logged = await createLlmTestApp({ fake, logger: createLogger('trace', sink) });
-    fake.enqueue(schemaAnswerBehaviour(), { kind: 'answer', content: (r) => '```' + JSON.stringify({ ...schemaAnswer(r.format, 'en'), extra: 1 }) + '```' }, { kind: 'busy' });
+    fake.enqueue(
+      schemaAnswerBehaviour(),
+      { kind: 'answer', content: (r) => '```' + JSON.stringify({ ...schemaAnswer(r.format, 'en'), extra: 1 }) + '```' },
+      { kind: 'busy' },
+    );
     for (let i = 0; i < 3; i++) await logged.post('stool', { image: brownStool });
     await logged.post('stool', { image: 'data:image/png;base64,' + brownStool.slice(0, 4000) });
     const text = lines.join('');
     expect(text).toContain('llm call failed');
     expect(text).toContain('llm answer repaired');
-    for (let offset = 0; offset < 3000; offset += 500) expect(text).not.toContain(brownStool.slice(offset, offset + 40));
+    for (let offset = 0; offset < 3000; offset += 500)
+      expect(text).not.toContain(brownStool.slice(offset, offset + 40));
     expect(text).not.toContain(logged.key);
   });
 });

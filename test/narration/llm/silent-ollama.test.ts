@@ -54,7 +54,11 @@ describe('an Ollama that accepts connections and never answers', () => {
     const narrator = narratorFor(45_000);
     await narrator.probe();
     const store = new SqliteAccountStore(':memory:');
-    const { express } = createApp({ store, pipeline: createPipeline(await builtinVision()), readinessChecks: [llmReadinessCheck('auto', narrator)] });
+    const { express } = createApp({
+      store,
+      pipeline: createPipeline(await builtinVision()),
+      readinessChecks: [llmReadinessCheck('auto', narrator)],
+    });
     for (let i = 0; i < 3; i++) {
       const started = Date.now();
       const response = await request(express).get('/readyz');
@@ -70,11 +74,19 @@ describe('an Ollama that accepts connections and never answers', () => {
     const narrator = narratorFor(timeoutMs, 10_000);
     const store = new SqliteAccountStore(':memory:');
     const { secret } = await issueKey(store, { name: 'burst', credits: null, expiresAt: null });
-    const { express } = createApp({ store, pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }), maxConcurrency: 16, maxQueue: 64 });
+    const { express } = createApp({
+      store,
+      pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }),
+      maxConcurrency: 16,
+      maxQueue: 64,
+    });
     const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 14 }, async () => {
-        const response = await request(express).post('/api/v1/feces-analysis').set('Authorization', `Bearer ${secret}`).send({ image });
+        const response = await request(express)
+          .post('/api/v1/feces-analysis')
+          .set('Authorization', `Bearer ${secret}`)
+          .send({ image });
         return { status: response.status, ms: Date.now() - started };
       }),
     );
@@ -90,9 +102,16 @@ describe('an Ollama that accepts connections and never answers', () => {
     const narrator = narratorFor(60_000, 300);
     const store = new SqliteAccountStore(':memory:');
     const { secret } = await issueKey(store, { name: 'mid-call', credits: null, expiresAt: null });
-    const { express } = createApp({ store, pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }) });
+    const { express } = createApp({
+      store,
+      pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }),
+    });
     const started = Date.now();
-    const inFlight = request(express).post('/api/v1/feces-analysis').set('Authorization', `Bearer ${secret}`).send({ image }).then((r) => r);
+    const inFlight = request(express)
+      .post('/api/v1/feces-analysis')
+      .set('Authorization', `Bearer ${secret}`)
+      .send({ image })
+      .then((r) => r);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await narrator.probe();
     const response = await inFlight;
@@ -111,9 +130,16 @@ describe('an Ollama that accepts connections and never answers', () => {
     const narrator = narratorFor(timeoutMs, 10_000);
     const store = new SqliteAccountStore(':memory:');
     const { secret } = await issueKey(store, { name: 'collected', credits: null, expiresAt: null });
-    const { express } = createApp({ store, pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }) });
+    const { express } = createApp({
+      store,
+      pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }),
+    });
     const started = Date.now();
-    const inFlight = request(express).post('/api/v1/feces-analysis').set('Authorization', `Bearer ${secret}`).send({ image }).then((r) => r);
+    const inFlight = request(express)
+      .post('/api/v1/feces-analysis')
+      .set('Authorization', `Bearer ${secret}`)
+      .send({ image })
+      .then((r) => r);
     for (let i = 0; i < 6; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       collectGarbage();
