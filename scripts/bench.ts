@@ -214,7 +214,10 @@ async function main() {
   const scene = hasShared
     ? { detector: join(modelsDir, 'yolox-nano'), classifier: join(modelsDir, 'mobilenetv2-12-int8') }
     : {};
-  const photo = (name: string, bytes: Buffer) => (writeFileSync(join(tmp, name), bytes), join(tmp, name));
+  const photo = (name: string, bytes: Buffer) => {
+    writeFileSync(join(tmp, name), bytes);
+    return join(tmp, name);
+  };
   const cases: Case[] = [
     {
       label: 'stool, 12 MP phone JPEG, EXIF orientation 6 (2.5 MB)',

@@ -87,15 +87,12 @@ function post(
   });
 }
 
-const tally = (statuses: number[]) =>
-  Object.entries(
-    statuses.reduce<Record<string, number>>(
-      (counts, status) => ({ ...counts, [status || 'reset']: (counts[status || 'reset'] ?? 0) + 1 }),
-      {},
-    ),
-  )
-    .map(([status, count]) => `${count}× ${status}`)
-    .join(', ');
+function tally(statuses: number[]): string {
+  const counts = new Map<string, number>();
+  for (const status of statuses)
+    counts.set(String(status || 'reset'), (counts.get(String(status || 'reset')) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${count}× ${status}`).join(', ');
+}
 
 async function withStore<T>(dataDir: string, use: (store: SqliteAccountStore) => Promise<T>): Promise<T> {
   const store = new SqliteAccountStore(join(dataDir, STORE_FILE));

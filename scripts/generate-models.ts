@@ -37,7 +37,7 @@ async function main(check: boolean): Promise<void> {
   for (const file of files) {
     if (check) {
       const current = await readFile(file.path).catch(() => undefined);
-      if (!current || !current.equals(file.bytes)) stale.push(file.path);
+      if (!current?.equals(file.bytes)) stale.push(file.path);
     } else {
       await mkdir(join(file.path, '..'), { recursive: true });
       await writeFile(file.path, file.bytes);

@@ -33,16 +33,18 @@ export function buildSeverityHead(operation: HealthOperationKey, table: RuleTabl
   const C = conditions.length;
   const R = table.rules.length;
   const weights = new Float32Array(F * C);
-  conditions.forEach((condition, c) =>
-    condition.rows.forEach((row) => (weights[row * C + c] = condition.sign * CONDITION_SHARPNESS)),
-  );
+  conditions.forEach((condition, c) => {
+    for (const row of condition.rows) weights[row * C + c] = condition.sign * CONDITION_SHARPNESS;
+  });
   const bias = conditions.map((condition) => -condition.threshold * CONDITION_SHARPNESS);
   const belongs = new Float32Array(C * R);
-  conditions.forEach((condition, c) => (belongs[c * R + condition.rule] = 1));
+  conditions.forEach((condition, c) => {
+    belongs[c * R + condition.rule] = 1;
+  });
   const severityOf = new Float32Array(R * RULE_SEVERITIES.length);
-  table.rules.forEach(
-    (rule, r) => (severityOf[r * RULE_SEVERITIES.length + RULE_SEVERITIES.indexOf(rule.severity)] = 1),
-  );
+  table.rules.forEach((rule, r) => {
+    severityOf[r * RULE_SEVERITIES.length + RULE_SEVERITIES.indexOf(rule.severity)] = 1;
+  });
 
   const g = new OnnxGraph(`pawlens-severity-${operation}`);
   const features = g.input('features', [1, F]);

@@ -105,8 +105,8 @@ export class OnnxGraph {
 }
 
 function writeNode(w: ProtoWriter, node: Node): void {
-  node.inputs.forEach((input) => w.string(1, input));
-  node.outputs.forEach((output) => w.string(2, output));
+  for (const input of node.inputs) w.string(1, input);
+  for (const output of node.outputs) w.string(2, output);
   w.string(3, node.name);
   w.string(4, node.op);
   for (const [name, value] of Object.entries(node.attributes)) w.message(5, (a) => writeAttribute(a, name, value));

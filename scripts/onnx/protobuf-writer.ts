@@ -59,7 +59,7 @@ export class ProtoWriter {
 
   packedInts(field: number, values: readonly (bigint | number)[]): this {
     const inner = new ProtoWriter();
-    values.forEach((value) => inner.varint(value));
+    for (const value of values) inner.varint(value);
     return this.bytes(field, inner.finish());
   }
 

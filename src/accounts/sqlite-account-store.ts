@@ -137,7 +137,7 @@ const BUSY_TIMEOUT_MS = 5000;
  */
 function refuseTruncatedStore(file: string): void {
   const stats = statSync(file, { throwIfNoEntry: false });
-  if (stats && stats.isFile() && stats.size === 0 && Date.now() - stats.mtimeMs > 10_000) {
+  if (stats?.isFile() && stats.size === 0 && Date.now() - stats.mtimeMs > 10_000) {
     throw new AccountStoreError(
       `The key store ${file} is empty (0 bytes), so its keys and balances are gone. Restore it from a backup; or, on a new install, delete the file and start again to create a new store.`,
     );
@@ -546,7 +546,7 @@ export class SqliteAccountStore implements AccountStore {
         const held = this.heldRows(limits);
         const reservations = held.reservations.filter((entry) => entry.abandoned).map((entry) => entry.row);
         const claims = held.claims.filter((entry) => entry.abandoned).map((entry) => entry.row);
-        reservations.forEach((row) => this.refundRow(row));
+        for (const row of reservations) this.refundRow(row);
         for (const claim of claims)
           this.sql('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND body IS NULL').run(
             claim.key_id,

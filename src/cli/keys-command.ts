@@ -84,7 +84,7 @@ export async function runKeysCommand(
       const keys = await store.listKeys();
       if (json) print(JSON.stringify(keys));
       else if (keys.length === 0) print('No keys yet; create one with: pawlens keys create --name NAME');
-      else keys.forEach((key) => print(describeKey(key)));
+      else for (const key of keys) print(describeKey(key));
       return;
     }
     case 'disable':
@@ -109,9 +109,8 @@ export async function runKeysCommand(
       if (json) print(JSON.stringify(rows));
       else if (rows.length === 0) print('No charged calls yet.');
       else
-        rows.forEach((row) =>
-          print(`${row.at}  ${row.keyId}  ${row.operation}  ${row.credits} credits  ${row.requestId}`),
-        );
+        for (const row of rows)
+          print(`${row.at}  ${row.keyId}  ${row.operation}  ${row.credits} credits  ${row.requestId}`);
       return;
     }
     default:

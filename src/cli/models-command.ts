@@ -66,7 +66,8 @@ export async function runModelsCommand(
         }
       }
       if (values.json) print(JSON.stringify(rows));
-      else rows.forEach((row) => print(`${row.name}  ${row.origin}  ${'task' in row ? row.task : '-'}  ${row.status}`));
+      else
+        for (const row of rows) print(`${row.name}  ${row.origin}  ${'task' in row ? row.task : '-'}  ${row.status}`);
       if (!values.json && !rows.some((row) => row.origin === 'installed')) {
         print(
           'No scene models installed; "pawlens models install recommended" installs them ("pawlens models catalogue" lists them all).',
@@ -75,7 +76,7 @@ export async function runModelsCommand(
       return;
     }
     case 'catalogue':
-      Object.entries(MODEL_CATALOGUE).forEach(([catalogued, entry]) => print(`${catalogued}  ${entry.about}`));
+      for (const [catalogued, entry] of Object.entries(MODEL_CATALOGUE)) print(`${catalogued}  ${entry.about}`);
       return;
     default:
       throw new Error(verb ? `Unknown models command "${verb}".\n\n${MODELS_USAGE}` : MODELS_USAGE);

@@ -109,7 +109,7 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
   }
 
   const input = session.inputMetadata.find((meta) => meta.name === manifest.input.name);
-  if (!input || !input.isTensor) {
+  if (!input?.isTensor) {
     throw new ModelLoadError(
       `${file} has no tensor input "${manifest.input.name}"; its inputs are: ${session.inputNames.join(', ')}.`,
     );
@@ -135,7 +135,7 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
   const labels = new Map<string, readonly string[]>();
   for (const output of manifest.outputs) {
     const meta = session.outputMetadata.find((m) => m.name === output.name);
-    if (!meta || !meta.isTensor) {
+    if (!meta?.isTensor) {
       throw new ModelLoadError(
         `${file} has no tensor output "${output.name}"; its outputs are: ${session.outputNames.join(', ')}.`,
       );

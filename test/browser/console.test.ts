@@ -70,6 +70,7 @@ describeInBrowser('the clinic console in a browser', () => {
     return page;
   }
 
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, what a reader of the page sees
   const text = (page: Page, selector: string) => page.$eval(selector, (node) => (node as HTMLElement).innerText);
   const visible = (page: Page, selector: string) => page.$eval(selector, (node) => !(node as HTMLElement).hidden);
 

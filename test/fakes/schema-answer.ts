@@ -113,10 +113,7 @@ class Builder {
     }
     if (Array.isArray(schema.allOf) && depth < 32) {
       const { allOf, ...rest } = schema;
-      return (allOf as unknown[]).reduce<Schema>(
-        (merged, part) => ({ ...merged, ...this.resolve(part, depth + 1) }),
-        rest,
-      );
+      return Object.assign(rest, ...(allOf as unknown[]).map((part) => this.resolve(part, depth + 1)));
     }
     const branches = Array.isArray(schema.anyOf)
       ? schema.anyOf

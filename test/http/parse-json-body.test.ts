@@ -111,7 +111,7 @@ describe('parseJsonBody reads a body exactly as JSON.parse does, however it is b
     }
     expect(cut(`${text}A`)).toBeUndefined(); // 4k + 1 characters
     expect(cut(`${text.slice(0, -4)}A===`)).toBeUndefined();
-    expect(cut('data:image/jpeg,' + text)).toBeUndefined(); // a data URL that is not Base64
+    expect(cut(`data:image/jpeg,${text}`)).toBeUndefined(); // a data URL that is not Base64
     expect(cut('data:image/jpeg;base64,')).toBeUndefined(); // nothing after the prefix
   });
 

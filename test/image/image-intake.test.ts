@@ -64,9 +64,9 @@ const sidewaysWithGps = sidewaysJpegWithGps;
 const GPS_IFD_POINTER = Buffer.from([0x25, 0x88, 0x04, 0x00]);
 
 function expectNear(actual: readonly number[], expected: readonly number[], tolerance: number) {
-  actual.forEach((value, i) =>
-    expect(Math.abs(value - expected[i]!), `channel ${i}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance),
-  );
+  actual.forEach((value, i) => {
+    expect(Math.abs(value - expected[i]!), `channel ${i}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
+  });
 }
 
 describe('decodeBase64Field', () => {

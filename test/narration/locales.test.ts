@@ -95,7 +95,10 @@ function allTexts(language: Language, t: Locale): Array<readonly [string, string
   const texts: Array<readonly [string, string]> = [...oneSentenceTexts(language, t)];
   const walk = (value: unknown, path: string): void => {
     if (typeof value === 'string') texts.push([path, value]);
-    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`));
+    else if (Array.isArray(value))
+      value.forEach((item, i) => {
+        walk(item, `${path}[${i}]`);
+      });
     else if (value && typeof value === 'object')
       for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
   };

@@ -128,7 +128,10 @@ describe.skipIf(!POSTGRES_AVAILABLE)('three replicas on one PostgreSQL', () => {
       Array.from({ length: 150 }, (_, i) =>
         fetch(`${replicas[i % 3]!.url}/api/v1/pets/rex/analyses`, {
           headers: { Authorization: `Bearer ${secret}` },
-        }).then(async (res) => (await res.arrayBuffer(), res.status)),
+        }).then(async (res) => {
+          await res.arrayBuffer();
+          return res.status;
+        }),
       ),
     );
     const refilled = Math.ceil(((Date.now() - started) / 60_000) * RATE_LIMIT);

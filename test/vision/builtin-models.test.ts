@@ -24,7 +24,9 @@ describe('built-in models', () => {
 
   it('gives the same bytes twice in one process', () => {
     const [first, second] = [generateBuiltinFiles(), generateBuiltinFiles()];
-    first.forEach((file, i) => expect(Buffer.from(file.bytes).equals(Buffer.from(second[i]!.bytes))).toBe(true));
+    first.forEach((file, i) => {
+      expect(Buffer.from(file.bytes).equals(Buffer.from(second[i]!.bytes))).toBe(true);
+    });
   });
 });
 

@@ -71,7 +71,9 @@ describe('the inference pool runs the built-in models exactly as the calling thr
     const expected = await Promise.all(images.map((image) => inThread.colour.predict(image)));
     const order = Array.from({ length: 40 }, (_, n) => (n * 7) % images.length);
     const answers = await Promise.all(order.map((i) => pooled.colour.predict(images[i]!)));
-    answers.forEach((answer, n) => expect([...answer.features]).toEqual([...expected[order[n]!]!.features]));
+    answers.forEach((answer, n) => {
+      expect([...answer.features]).toEqual([...expected[order[n]!]!.features]);
+    });
   });
 
   it("leaves a severity head's input untouched, though run() may move the feeds it is given", async () => {

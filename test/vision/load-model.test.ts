@@ -21,6 +21,7 @@ const BUILTIN_NAMES = readdirSync(BUILTIN, { withFileTypes: true })
   .sort();
 
 // Manifests are edited as plain JSON here, including into shapes the schema must refuse.
+// biome-ignore lint/suspicious/noExplicitAny: manifests edited as plain JSON, into shapes the schema must refuse
 type Json = Record<string, any>;
 
 const readJson = (path: string): Json => JSON.parse(readFileSync(path, 'utf8')) as Json;
@@ -564,7 +565,9 @@ describe('pixelsToTensor', () => {
     const std = [0.229, 0.224, 0.225] as [number, number, number];
     const tensor = pixelsToTensor(TWO_BY_TWO, spec({ scale: 1 / 255, mean, std }));
     const expected = [0, 1, 2].flatMap((c) => [0, 1, 2, 3].map((i) => (RGB[i * 3 + c]! / 255 - mean[c]!) / std[c]!));
-    values(tensor).forEach((value, i) => expect(value).toBeCloseTo(expected[i]!, 5));
+    values(tensor).forEach((value, i) => {
+      expect(value).toBeCloseTo(expected[i]!, 5);
+    });
   });
 
   it('mean and std follow channelOrder: with BGR, mean[0] and std[0] apply to blue', () => {
@@ -610,8 +613,8 @@ describe('pixelsToTensor', () => {
       spec({ dtype: 'float16', layout: 'NHWC', scale: 1 / 255, mean: [0.5, 0.5, 0.5], std: [0.25, 0.25, 0.25] }),
     );
     const expected = [...RGB].map((pixel) => (pixel / 255 - 0.5) / 0.25);
-    values(tensor).forEach((value, i) =>
-      expect(Math.abs(value - expected[i]!)).toBeLessThanOrEqual(Math.abs(expected[i]!) * 2 ** -11 + 1e-6),
-    );
+    values(tensor).forEach((value, i) => {
+      expect(Math.abs(value - expected[i]!)).toBeLessThanOrEqual(Math.abs(expected[i]!) * 2 ** -11 + 1e-6);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Ollama } from 'ollama';
+import { type ChatResponse, Ollama } from 'ollama';
 import type { z } from 'zod';
 import { silentLogger, type Logger } from '../../logger.js';
 import { Metrics } from '../../metrics.js';
@@ -197,7 +197,7 @@ export class OllamaNarrator {
   }
 
   private async chat(fields: z.ZodObject, messages: ChatMessage[]): Promise<string> {
-    let response;
+    let response: ChatResponse;
     try {
       response = await this.client.chat({
         model: this.model,

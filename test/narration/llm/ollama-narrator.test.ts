@@ -179,7 +179,7 @@ describe('repairs', () => {
   it.each<[string, ChatBehaviour]>([
     [
       'a ```json fence around the answer',
-      { kind: 'answer', content: (r) => '```json\n' + JSON.stringify(schemaAnswer(r.format, 'en')) + '\n```' },
+      { kind: 'answer', content: (r) => `\`\`\`json\n${JSON.stringify(schemaAnswer(r.format, 'en'))}\n\`\`\`` },
     ],
     [
       'the JSON only in message.thinking',
@@ -330,11 +330,14 @@ describe('logs', () => {
     const logged = await createLlmTestApp({ fake, logger: createLogger('trace', sink) });
     fake.enqueue(
       schemaAnswerBehaviour(),
-      { kind: 'answer', content: (r) => '```' + JSON.stringify({ ...schemaAnswer(r.format, 'en'), extra: 1 }) + '```' },
+      {
+        kind: 'answer',
+        content: (r) => `\`\`\`${JSON.stringify({ ...schemaAnswer(r.format, 'en'), extra: 1 })}\`\`\``,
+      },
       { kind: 'busy' },
     );
     for (let i = 0; i < 3; i++) await logged.post('stool', { image: brownStool });
-    await logged.post('stool', { image: 'data:image/png;base64,' + brownStool.slice(0, 4000) });
+    await logged.post('stool', { image: `data:image/png;base64,${brownStool.slice(0, 4000)}` });
     const text = lines.join('');
     expect(text).toContain('llm call failed');
     expect(text).toContain('llm answer repaired');
