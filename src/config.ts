@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { LLM_MODES, type LlmMode } from './narration/llm/llm-mode.js';
 import { DEFAULT_OLLAMA_HOST, parseOllamaHost, type OllamaHost } from './narration/llm/ollama-host.js';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from './http/rate-limit.js';
+import { MODEL_NAME } from './vision/model-manifest.js';
 import { PACKAGE_MODELS_DIR } from './vision/models-location.js';
 import { z } from 'zod';
 
@@ -64,7 +66,7 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .regex(
-      /^[a-z0-9][a-z0-9._-]{0,63}$/,
+      MODEL_NAME,
       'PAWLENS_BREED_MODEL must be the name of an installed model, e.g. PAWLENS_BREED_MODEL=squeezenet1.0',
     )
     .optional(),
@@ -72,7 +74,7 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .regex(
-      /^[a-z0-9][a-z0-9._-]{0,63}$/,
+      MODEL_NAME,
       'PAWLENS_DETECTOR_MODEL must be the name of an installed detector, e.g. PAWLENS_DETECTOR_MODEL=yolox-nano',
     )
     .optional(),
@@ -80,7 +82,9 @@ const EnvSchema = z.object({
   PAWLENS_INFERENCE_THREADS: wholeNumber('PAWLENS_INFERENCE_THREADS', 0, 64, 2).optional(),
   PAWLENS_MAX_QUEUE: wholeNumber('PAWLENS_MAX_QUEUE', 0, 100_000, 64).default(64),
   // 50 a second: above what one host serves, so one key is slowed only when it outruns the server itself.
-  PAWLENS_RATE_LIMIT: wholeNumber('PAWLENS_RATE_LIMIT', 0, 1_000_000, 3000).default(3000),
+  PAWLENS_RATE_LIMIT: wholeNumber('PAWLENS_RATE_LIMIT', 0, 1_000_000, DEFAULT_RATE_LIMIT_PER_MINUTE).default(
+    DEFAULT_RATE_LIMIT_PER_MINUTE,
+  ),
   OLLAMA_HOST: z
     .string()
     .refine(

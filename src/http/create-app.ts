@@ -22,7 +22,7 @@ import { bearerAuth } from './bearer-auth.js';
 import { consoleRouter } from './console-router.js';
 import { cors } from './cors.js';
 import { petRecordsRoute } from './pet-records-route.js';
-import { rateLimit } from './rate-limit.js';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, rateLimit } from './rate-limit.js';
 
 export interface AppDeps {
   readonly store: AccountStore;
@@ -31,6 +31,7 @@ export interface AppDeps {
   readonly now?: () => Date;
   readonly maxConcurrency?: number;
   readonly maxQueue?: number;
+  /** Calls a minute per key (0: no limit); DEFAULT_RATE_LIMIT_PER_MINUTE, as the server's config, when not given. */
   readonly rateLimitPerMinute?: number;
   /** Where /metrics counts; a fresh registry when not given. */
   readonly metrics?: Metrics;
@@ -110,7 +111,10 @@ export function createApp(deps: AppDeps): App {
     API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`),
   );
   // One rate limit per key, whichever keyed route it calls.
-  const keyed = [bearerAuth(deps.store, now), rateLimit(deps.store, deps.rateLimitPerMinute ?? 0, now)];
+  const keyed = [
+    bearerAuth(deps.store, now),
+    rateLimit(deps.store, deps.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, now),
+  ];
   const route = analysisRoute({
     store: deps.store,
     pipeline: deps.pipeline,

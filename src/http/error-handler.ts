@@ -138,8 +138,16 @@ export function errorEnvelope(
   };
 }
 
+/**
+ * The challenge a 401 carries (RFC 9110 §11.6.1; RFC 6750 §3 for Bearer): what credentials to send,
+ * and for a key that was sent but is not one, that it is invalid.
+ */
+const challengeFor = (error: ApiError) =>
+  error.code === 'INVALID_KEY' ? 'Bearer realm="pawlens", error="invalid_token"' : 'Bearer realm="pawlens"';
+
 export function sendError(res: Response, error: ApiError): void {
   const { status, body } = errorEnvelope(requestIdOf(res), error);
+  if (status === 401) res.setHeader('WWW-Authenticate', challengeFor(error));
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.status(status).json(body);
 }

@@ -13,12 +13,13 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 /** A claim this old without an answer belongs to a process that died; a retry takes it over. */
 export const IDEMPOTENCY_ABANDON_MS = 10 * 60_000;
 
-const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
+/** What an Idempotency-Key may be: 1–200 printable ASCII characters (the OpenAPI document says the same). */
+export const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 
 /** The Idempotency-Key header, checked: 1–200 printable ASCII characters. */
 function idempotencyKeyOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (!KEY_FORMAT.test(header)) {
+  if (!IDEMPOTENCY_KEY_FORMAT.test(header)) {
     throw new ApiError(
       'VALIDATION_ERROR',
       'The Idempotency-Key header must be 1 to 200 printable ASCII characters, e.g. a UUID.',

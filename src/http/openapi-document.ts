@@ -5,6 +5,7 @@ import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../contract/error-
 import { API_PREFIXES } from '../contract/operation-keys.js';
 import { CREDITS_PER_CALL } from '../contract/price.js';
 import { PetAnalysesData, PetDeletedData } from '../contract/pet-records.js';
+import { IDEMPOTENCY_KEY_FORMAT } from './idempotency.js';
 import { PET_ID } from './pet-id.js';
 import { OPERATION_LIST } from '../operations/registry.js';
 
@@ -54,7 +55,7 @@ export function buildOpenApiDocument(version: string) {
               name: 'Idempotency-Key',
               in: 'header',
               required: false,
-              schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+              schema: { type: 'string', pattern: IDEMPOTENCY_KEY_FORMAT.source },
               description:
                 'Retry-safe key: the same key and body within 24 h return the stored answer, without a second charge.',
             },

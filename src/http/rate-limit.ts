@@ -3,26 +3,22 @@ import type { AccountStore } from '../accounts/account-store.js';
 import { ApiError } from '../contract/api-error.js';
 import { required } from './request-state.js';
 
+/** Calls a minute per key when PAWLENS_RATE_LIMIT does not say otherwise: the server's and createApp's default alike. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 3000;
+
 /**
  * 429 once the request's key has used its calls for this minute (a token bucket, token-bucket.ts),
- * kept by the store: across every replica on a shared PostgreSQL. A limit of 0 turns it off.
+ * kept by the store: across every replica on a shared PostgreSQL. A limit of 0 turns it off, and
+ * is decided here, once, not on every request.
  */
 export function rateLimit(store: AccountStore, perMinute: number, now: () => Date): RequestHandler {
+  if (perMinute === 0) return (_req, _res, next) => next();
   return async (_req, res, next) => {
-    if (perMinute === 0) return next();
-    const { granted, retryAfterSeconds } = await store.takeCall(
-      required(res.locals.key, 'the API key').id,
-      perMinute,
-      now(),
-    );
+    const keyId = required(res.locals.key, 'the API key').id;
+    const { granted, retryAfterSeconds } = await store.takeCall(keyId, perMinute, now());
     if (!granted) {
-      throw new ApiError(
-        'RATE_LIMITED',
-        `At most ${perMinute} requests a minute per key; retry in ${retryAfterSeconds} s.`,
-        {
-          'Retry-After': String(retryAfterSeconds),
-        },
-      );
+      const message = `At most ${perMinute} requests a minute per key; retry in ${retryAfterSeconds} s.`;
+      throw new ApiError('RATE_LIMITED', message, { 'Retry-After': String(retryAfterSeconds) });
     }
     next();
   };

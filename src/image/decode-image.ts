@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ApiError } from '../contract/api-error.js';
-import { decodeBase64Field, formatMiB } from './base64-field.js';
+import { formatMiB } from './base64-field.js';
 import type { DecodedImage } from './decoded-image.js';
 import { sniffImageFormat } from './sniff-format.js';
 
@@ -35,15 +35,6 @@ export const DEFAULT_INTAKE_LIMITS: IntakeLimits = Object.freeze({
 });
 
 const WHITE = { r: 255, g: 255, b: 255 };
-
-/** The `image` field of a request → a decoded, upright, metadata-free RGB image. */
-export async function decodeImageField(
-  field: string,
-  limits: IntakeLimits = DEFAULT_INTAKE_LIMITS,
-): Promise<DecodedImage> {
-  const bytes = decodeBase64Field(field, limits.maxBytes);
-  return decodeImageBytes(bytes, limits);
-}
 
 /** The long side to decode a `width` × `height` photo to: enough for `size`, never more than `limits` allow. */
 export function decodedLongSide(width: number, height: number, size: DecodeSize, limits: IntakeLimits): number {

@@ -8,6 +8,8 @@ import { HEALTH_OPERATION_KEYS } from '../contract/operation-keys.js';
 const tensorName = z.string().min(1).max(200);
 const triple = z.tuple([z.number(), z.number(), z.number()]);
 
+/** What a model's name may be: its folder's name under the models directory, and what configuration names it by. */
+export const MODEL_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 export const ImageInputSpec = z.strictObject({
   kind: z.literal('image'),
   name: tensorName,
@@ -61,7 +63,7 @@ export const OutputSpec = z.strictObject({
 });
 
 export const ModelManifest = z.strictObject({
-  name: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'name must be lower-case letters, digits, ".", "_" or "-"'),
+  name: z.string().regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-"'),
   task: z.enum(['colour-quality', 'severity', 'classifier', 'detector']),
   /** For severity heads: the operation whose rules the head encodes. */
   operation: z.enum(HEALTH_OPERATION_KEYS).optional(),

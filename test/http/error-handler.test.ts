@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/contract/api-error.js';
 import type { AnalysisInput } from '../../src/analysis/findings.js';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../src/contract/error-catalogue.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
@@ -455,6 +457,18 @@ describe('the order of checks: request id → auth → content type → body →
     expectErrorEnvelope(response, 401, 'UNAUTHORIZED');
   });
 
+  it('every 401 says how to authenticate (WWW-Authenticate: Bearer), and an unknown key that it is invalid', async () => {
+    const missing = await request(suite.app.http).post(STOOL).set('Content-Type', 'application/json').send('{}');
+    expectErrorEnvelope(missing, 401, 'UNAUTHORIZED');
+    expect(missing.headers['www-authenticate']).toBe('Bearer realm="pawlens"');
+    const unknown = await suite.app.post('stool', '{}', `pk_${'a'.repeat(32)}`);
+    expectErrorEnvelope(unknown, 401, 'INVALID_KEY');
+    expect(unknown.headers['www-authenticate']).toBe('Bearer realm="pawlens", error="invalid_token"');
+    const revoked = await suite.app.issue({ credits: CREDITS });
+    await suite.app.store.setStatus(revoked.id, 'revoked');
+    expect((await suite.app.post('stool', '{}', revoked.secret)).headers['www-authenticate']).toBeUndefined();
+  });
+
   it('revoked key and a broken body → 403', async () => {
     const revoked = await suite.app.issue({ credits: CREDITS });
     await suite.app.store.setStatus(revoked.id, 'revoked');
@@ -676,6 +690,31 @@ describe('overload', () => {
 
     now += 30_000;
     expectAccepted(await app.post('stool', { image: images.jpeg }, key.secret));
+  });
+
+  it("limits calls by default as the server's config does (PAWLENS_RATE_LIMIT), and a limit of 0 never asks the store", async () => {
+    const limits: number[] = [];
+    const counting = (store: TestApp['store']) =>
+      new Proxy(store, {
+        get: (target, name, receiver) =>
+          name === 'takeCall'
+            ? (keyId: string, perMinute: number, at: Date) => {
+                limits.push(perMinute);
+                return target.takeCall(keyId, perMinute, at);
+              }
+            : Reflect.get(target, name, receiver),
+      });
+    const defaulted = await createTestApp({ store: counting(new SqliteAccountStore(':memory:')) });
+    expectAccepted(await defaulted.post('stool', { image: images.jpeg }));
+    expect(limits).toEqual([loadConfig({}).rateLimitPerMinute]);
+
+    limits.length = 0;
+    const unlimited = await createTestApp({
+      store: counting(new SqliteAccountStore(':memory:')),
+      rateLimitPerMinute: 0,
+    });
+    for (let i = 0; i < 3; i++) expectAccepted(await unlimited.post('stool', { image: images.jpeg }));
+    expect(limits).toEqual([]);
   });
 
   it('RATE_LIMITED counts refused calls too, and a limited call costs nothing', async () => {

@@ -198,7 +198,9 @@ describe("the operator's pages (/metrics, /readyz details)", () => {
   it('with PAWLENS_ADMIN_TOKEN: the token is required, even from this machine; /readyz still gives everyone its status', async () => {
     const token = 'an-admin-token-of-some-length';
     const guarded = await createTestApp({ adminToken: token });
-    expectErrorEnvelope(await request(guarded.http).get('/metrics'), 401, 'UNAUTHORIZED');
+    const refused = await request(guarded.http).get('/metrics');
+    expectErrorEnvelope(refused, 401, 'UNAUTHORIZED');
+    expect(refused.headers['www-authenticate']).toBe('Bearer realm="pawlens"');
     expectErrorEnvelope(
       await request(guarded.http).get('/metrics').set('Authorization', 'Bearer an-admin-token-of-some-lengtX'),
       401,

@@ -3,13 +3,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/contract/api-error.js';
 import type { ErrorCode } from '../../src/contract/error-catalogue.js';
-import { decodeBase64Field } from '../../src/image/base64-field.js';
-import {
-  DEFAULT_INTAKE_LIMITS,
-  decodeImageBytes,
-  decodeImageField,
-  type IntakeLimits,
-} from '../../src/image/decode-image.js';
+import { decodeBase64Field, imageFieldBytes } from '../../src/image/base64-field.js';
+import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, type IntakeLimits } from '../../src/image/decode-image.js';
 import type { DecodedImage } from '../../src/image/decoded-image.js';
 import { sniffImageFormat } from '../../src/image/sniff-format.js';
 import {
@@ -181,8 +176,11 @@ describe('decodeBase64Field', () => {
     );
   });
 
-  it('decodeImageField refuses the oversized field the same way, before sharp sees it', async () => {
-    expectCode(await asyncRefusalOf(decodeImageField('*'.repeat(5_000_000))), 'IMAGE_TOO_LARGE');
+  it('imageFieldBytes, what a request is decoded with, refuses the oversized field the same way, before sharp sees it', () => {
+    expectCode(
+      refusalOf(() => imageFieldBytes('*'.repeat(5_000_000), DEFAULT_INTAKE_LIMITS.maxBytes)),
+      'IMAGE_TOO_LARGE',
+    );
   });
 });
 
@@ -249,7 +247,7 @@ describe('sniffImageFormat', () => {
   });
 });
 
-describe('decodeImageField and decodeImageBytes', () => {
+describe('decodeImageBytes', () => {
   it('fixture: sidewaysJpegWithGps() is stored with orientation 6', async () => {
     expect((await sharp(await sidewaysJpegWithGps()).metadata()).orientation).toBe(6);
   });
@@ -263,7 +261,7 @@ describe('decodeImageField and decodeImageBytes', () => {
       orientation: 6,
     });
 
-    const decoded = await decodeImageField(toBase64(sideways));
+    const decoded = await decodeImageBytes(imageFieldBytes(toBase64(sideways), DEFAULT_INTAKE_LIMITS.maxBytes));
     expect(decoded).toMatchObject({ format: 'jpeg', width: 200, height: 300, sourceWidth: 200, sourceHeight: 300 });
     expect(decoded.pixels.length).toBe(200 * 300 * 3);
   });
@@ -292,7 +290,7 @@ describe('decodeImageField and decodeImageBytes', () => {
     expect(source.exif?.includes('PawPhone')).toBe(true);
     expect(source.exif?.includes(GPS_IFD_POINTER)).toBe(true);
 
-    const decoded = await decodeImageField(toBase64(sideways));
+    const decoded = await decodeImageBytes(imageFieldBytes(toBase64(sideways), DEFAULT_INTAKE_LIMITS.maxBytes));
     expect(Object.keys(decoded).sort()).toEqual(['format', 'height', 'pixels', 'sourceHeight', 'sourceWidth', 'width']);
     expect(decoded.pixels.includes('PawPhone')).toBe(false);
 

@@ -57,7 +57,7 @@ function repair(request: NarrationRequest, value: Record<string, unknown>) {
     if (items.length !== kept.home_care.length) repairs.push('home_care topped up');
     kept.home_care = items;
   }
-  if (kept.vet_advice === undefined && Array.isArray(fallback.vet_advice)) {
+  if (allowed.includes('vet_advice') && kept.vet_advice === undefined && Array.isArray(fallback.vet_advice)) {
     kept.vet_advice = fallback.vet_advice;
     repairs.push('vet_advice taken from the measurements');
   }
@@ -68,7 +68,14 @@ function repair(request: NarrationRequest, value: Record<string, unknown>) {
   return { value: kept, repairs };
 }
 
-/** Parse, then repair what is safe, then validate (DESIGN.md §6, as vercel/ai's generateObject). */
+const schemaProblems = (error: z.ZodError) =>
+  error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`);
+
+/**
+ * Parse, then validate, then at most one repair (DESIGN.md §6, as vercel/ai's generateObject): an
+ * answer the closed schema takes is used as written, and only one it refuses is repaired and
+ * checked again. So an answer counts as repaired only when it needed to be.
+ */
 export function readAnswer<Fields extends z.ZodObject>(
   request: NarrationRequest<Fields>,
   raw: string,
@@ -87,14 +94,13 @@ export function readAnswer<Fields extends z.ZodObject>(
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { ok: false, cause: 'not_json', problems: ['The answer must be one JSON object.'] };
   }
-  const { value, repairs } = repair(request, parsed as Record<string, unknown>);
-  const checked = request.fields.safeParse(value);
+  let checked = request.fields.safeParse(parsed);
+  let repairs: readonly string[] = [];
   if (!checked.success) {
-    return {
-      ok: false,
-      cause: 'schema',
-      problems: checked.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`),
-    };
+    const repaired = repair(request, parsed as Record<string, unknown>);
+    repairs = repaired.repairs;
+    checked = request.fields.safeParse(repaired.value);
+    if (!checked.success) return { ok: false, cause: 'schema', problems: schemaProblems(checked.error) };
   }
   const fields = checked.data as Record<string, unknown>;
   const wrongLanguage = [
