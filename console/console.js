@@ -218,27 +218,10 @@ const WORDS = {
   },
 };
 
-/** Operation titles in the interface's language (the server's registry gives the keys and paths). */
-const TITLES = {
-  en: {
-    stool: 'Stool',
-    vomit: 'Vomit',
-    urine: 'Urine',
-    skin: 'Skin',
-    ear: 'Ear canal',
-    emotion: 'Emotion',
-    breed: 'Breed',
-  },
-  zh: { stool: '粪便', vomit: '呕吐物', urine: '尿液', skin: '皮肤', ear: '耳道', emotion: '情绪', breed: '品种' },
-  es: {
-    stool: 'Heces',
-    vomit: 'Vómito',
-    urine: 'Orina',
-    skin: 'Piel',
-    ear: 'Canal auditivo',
-    emotion: 'Emoción',
-    breed: 'Raza',
-  },
+/** An operation's name in the interface's language, as the server's registry gives it (/console/config.json). */
+const operationName = (key) => {
+  const operation = config.operations.find((op) => op.key === key);
+  return operation ? (operation.names[lang] ?? operation.title) : key;
 };
 
 /** The long side a photo is downscaled to before it is sent: phone photos then fit the 3 MiB limit and upload fast. */
@@ -260,9 +243,7 @@ function applyLanguage() {
   $('ui-language').value = lang;
   for (const node of document.querySelectorAll('[data-t]')) node.textContent = t()[node.dataset.t];
   const selected = $('operation').value;
-  $('operation').replaceChildren(
-    ...config.operations.map((op) => new Option(TITLES[lang][op.key] ?? op.title, op.key)),
-  );
+  $('operation').replaceChildren(...config.operations.map((op) => new Option(operationName(op.key), op.key)));
   if (selected) $('operation').value = selected;
   if (last) showResult(last);
 }
@@ -339,7 +320,7 @@ const SEVERITY_ORDER = { severe: 3, moderate: 2 };
 function showResult(result) {
   const { data, operation, petId, charged, remaining, requestId, at, image } = result;
   const words = t();
-  $('result-title').textContent = TITLES[lang][operation];
+  $('result-title').textContent = operationName(operation);
   $('result-meta').textContent = [
     petId ? words.patientLine(petId) : '',
     new Date(at).toLocaleString(lang === 'zh' ? 'zh-CN' : lang),
@@ -349,7 +330,7 @@ function showResult(result) {
     .join(' · ');
   $('print-clinic').textContent = config.clinicName;
   $('result-photo').src = image;
-  $('result-photo').alt = TITLES[lang][operation];
+  $('result-photo').alt = operationName(operation);
   const severity = data.severity ?? 'none';
   // Never colour alone: the badge says the severity in words.
   $('severity').className = `badge ${severity}`;
@@ -462,7 +443,7 @@ async function history() {
     const tr = document.createElement('tr');
     const cells = [
       new Date(record.created_at).toLocaleString(lang === 'zh' ? 'zh-CN' : lang),
-      TITLES[lang][record.operation],
+      operationName(record.operation),
       t().severity[record.data.severity] ?? '—',
       record.data.health_score ?? '—',
     ];

@@ -25,7 +25,7 @@ import { STORE_FILE } from '../src/cli/open-store.js';
 import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../src/analysis/pipeline.js';
 import { loadConfig } from '../src/config.js';
-import type { OperationKey } from '../src/contract/operation-keys.js';
+import type { OperationKey } from '../src/operations/registry.js';
 import { createApp } from '../src/http/create-app.js';
 import { decodeBase64Field } from '../src/image/base64-field.js';
 import { OPERATIONS } from '../src/operations/registry.js';

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layers of src/, lowest first (README, "Architecture"). A module may import from its own
- * layer or any below it, never from one above: operations and narration both speak in the
- * findings types, so neither needs the other's, and nothing below http knows it is served.
+ * layer or any below it, never from one above. Each top-level folder (and each file directly in
+ * src/) is one unit of one layer: the findings types sit below narration and the operations, which
+ * both speak in them; an operation's words are in its own folder; nothing below http knows it is
+ * served.
  */
 const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   [
@@ -22,7 +24,7 @@ const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ],
   ['image and accounts', ['src/image/', 'src/accounts/']],
   ['vision', ['src/vision/']],
-  ['findings', ['src/analysis/findings.ts']],
+  ['findings', ['src/findings/']],
   ['narration', ['src/narration/']],
   ['operations', ['src/operations/']],
   ['analysis', ['src/analysis/']],
@@ -93,6 +95,32 @@ function layerOf(file: string): number {
 const FILES = sourceFiles('src');
 const GRAPH = new Map(FILES.map((file) => [file, importsOf(file)]));
 
+/** A file's unit: its top-level folder of src/ ("src/http/"), or the file itself when it sits directly in src/. */
+const unitOf = (file: string) => {
+  const [, top, rest] = /^src\/([^/]+)(\/.*)?$/.exec(file) ?? [];
+  return rest ? `src/${top}/` : file;
+};
+const UNITS = new Map<string, string[]>();
+for (const file of FILES) UNITS.set(unitOf(file), [...(UNITS.get(unitOf(file)) ?? []), file]);
+
+/** Every cycle of a directed graph, each as "a → b → a". */
+function cyclesOf(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (node: string, path: string[]) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'open') {
+      cycles.push([...path.slice(path.indexOf(node)), node].join(' → '));
+      return;
+    }
+    state.set(node, 'open');
+    for (const target of edges.get(node) ?? []) visit(target, [...path, node]);
+    state.set(node, 'done');
+  };
+  for (const node of edges.keys()) visit(node, []);
+  return cycles;
+}
+
 describe('the import graph of src/', () => {
   it('reads a real graph: every file is in a layer, and every import resolves to a file', () => {
     expect(FILES.length).toBeGreaterThan(50);
@@ -102,6 +130,7 @@ describe('the import graph of src/', () => {
     );
     expect(unresolved).toEqual([]);
     expect(GRAPH.get('src/analysis/pipeline.ts')).toContain('src/operations/registry.ts');
+    expect(UNITS.size).toBeGreaterThan(10);
   });
 
   it('runs one way: no module imports from a layer above its own', () => {
@@ -113,21 +142,34 @@ describe('the import graph of src/', () => {
     expect(upward).toEqual([]);
   });
 
+  it("places whole folders: every file of a top-level folder of src/ is in that folder's one layer", () => {
+    const split = [...UNITS].filter(([, files]) => new Set(files.map(layerOf)).size > 1).map(([unit]) => unit);
+    expect(split).toEqual([]);
+  });
+
+  it('has no cycles between folders: the folders of src/ import each other one way', () => {
+    const edges = new Map([...UNITS.keys()].map((unit) => [unit, new Set<string>()]));
+    for (const [file, imports] of GRAPH) {
+      for (const target of imports) if (unitOf(target) !== unitOf(file)) edges.get(unitOf(file))!.add(unitOf(target));
+    }
+    expect(cyclesOf(edges)).toEqual([]);
+  });
+
+  it("keeps each operation to its folder: only the registry imports an operation's folder from outside it", () => {
+    // health/ is the machinery the five health operations share, not an operation.
+    const operationFolder = (file: string) => /^src\/operations\/(?!health\/)([^/]+)\//.exec(file)?.[0];
+    const reaching = [...GRAPH].flatMap(([file, imports]) =>
+      imports
+        .filter((target) => operationFolder(target) && operationFolder(target) !== operationFolder(file))
+        .filter(() => file !== 'src/operations/registry.ts')
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(reaching).toEqual([]);
+    expect(GRAPH.get('src/operations/registry.ts')).toContain('src/operations/stool/stool.ts');
+  });
+
   it('has no cycles, even inside a layer', () => {
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (file: string, path: string[]) => {
-      if (state.get(file) === 'done') return;
-      if (state.get(file) === 'open') {
-        cycles.push([...path.slice(path.indexOf(file)), file].join(' → '));
-        return;
-      }
-      state.set(file, 'open');
-      for (const target of GRAPH.get(file) ?? []) visit(target, [...path, file]);
-      state.set(file, 'done');
-    };
-    for (const file of FILES) visit(file, []);
-    expect(cycles).toEqual([]);
+    expect(cyclesOf(new Map([...GRAPH].map(([file, imports]) => [file, new Set(imports)])))).toEqual([]);
   });
 
   it('loads the PostgreSQL store and its driver only where a database is named, never with pawlens serve on SQLite', () => {

@@ -1,5 +1,5 @@
 import { ANALYSER_SIZE, COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
-import { RULE_SEVERITIES } from '../../src/analysis/findings.js';
+import { RULE_SEVERITIES } from '../../src/operations/health/rule-table.js';
 import { HEALTH_OPERATIONS } from '../../src/operations/registry.js';
 import type { BuiltinModel } from './builtin-model.js';
 import { buildColourQualityAnalyser } from './colour-quality-analyser.js';

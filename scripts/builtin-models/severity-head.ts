@@ -1,6 +1,6 @@
 import { COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
-import { RULE_SEVERITIES, type RuleTable } from '../../src/analysis/findings.js';
-import type { HealthOperationKey } from '../../src/contract/operation-keys.js';
+import { RULE_SEVERITIES, type RuleTable } from '../../src/operations/health/rule-table.js';
+import type { HealthOperationKey } from '../../src/operations/registry.js';
 import { OnnxGraph } from '../onnx/onnx-graph.js';
 
 /** How sharply a condition switches around its threshold: 0.01 of share moves it from 0.4 to 0.6. */

@@ -1,4 +1,3 @@
-import type { OperationKey } from '../contract/operation-keys.js';
 import type { ImageFormat } from '../image/sniff-format.js';
 import type { RateDecision } from './token-bucket.js';
 
@@ -34,7 +33,7 @@ export interface Reservation {
 
 export interface UsageRecord {
   readonly keyId: string;
-  readonly operation: OperationKey;
+  readonly operation: string;
   readonly requestId: string;
   readonly credits: number;
   readonly at: string;
@@ -60,7 +59,7 @@ export interface AccountStore {
   addCredits(id: string, credits: number): Promise<KeyRecord>;
 
   /** Undefined when the balance is below `credits`. */
-  reserve(keyId: string, credits: number, requestId: string, operation: OperationKey): Promise<Reservation | undefined>;
+  reserve(keyId: string, credits: number, requestId: string, operation: string): Promise<Reservation | undefined>;
   /**
    * Settles the reservation of a call that succeeded: charged (a ledger row), or, for an answer
    * that assessed nothing (DESIGN.md §10), given back. The Idempotency-Key's stored answer and the
@@ -207,7 +206,7 @@ export interface PetRecord {
   readonly id: number;
   readonly petId: string;
   readonly requestId: string;
-  readonly operation: OperationKey;
+  readonly operation: string;
   readonly creditsCharged: number;
   readonly at: string;
   readonly data: unknown;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import pg from 'pg';
-import type { OperationKey } from '../contract/operation-keys.js';
 import type { ImageFormat } from '../image/sniff-format.js';
 import {
   AccountStoreError,
@@ -58,7 +57,7 @@ const types = {
 };
 
 interface ReservationRow extends HeldReservationRow {
-  operation: OperationKey;
+  operation: string;
   metered: boolean;
 }
 
@@ -243,7 +242,7 @@ export class PostgresAccountStore implements AccountStore {
     return toKeyRecord(rows[0]!);
   }
 
-  async reserve(keyId: string, credits: number, requestId: string, operation: OperationKey) {
+  async reserve(keyId: string, credits: number, requestId: string, operation: string) {
     const at = this.now();
     const reserve = () =>
       this.failures.guard(async (): Promise<Reservation | undefined> => {

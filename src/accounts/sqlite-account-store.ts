@@ -3,7 +3,6 @@ import { mkdirSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { OperationKey } from '../contract/operation-keys.js';
 import type { ImageFormat } from '../image/sniff-format.js';
 import { generateKeyId } from './api-key.js';
 import { toHeldWork, toKeyRecord, type ClaimRow, type KeyRow } from './store-rows.js';
@@ -368,7 +367,7 @@ export class SqliteAccountStore implements AccountStore {
     return toKeyRecord(this.requireRow(id));
   }
 
-  async reserve(keyId: string, credits: number, requestId: string, operation: OperationKey) {
+  async reserve(keyId: string, credits: number, requestId: string, operation: string) {
     const reservation = this.failures.guard(() =>
       this.db
         .transaction((): Reservation | undefined => {
@@ -581,7 +580,7 @@ export class SqliteAccountStore implements AccountStore {
     return (
       rows as Array<{
         key_id: string;
-        operation: OperationKey;
+        operation: string;
         request_id: string;
         credits: number;
         created_at: string;
@@ -607,7 +606,7 @@ export class SqliteAccountStore implements AccountStore {
         id: number;
         pet_id: string;
         request_id: string;
-        operation: OperationKey;
+        operation: string;
         credits_charged: number;
         created_at: string;
         data: string;

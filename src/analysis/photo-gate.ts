@@ -2,7 +2,9 @@ import type { Exposure } from '../vision/colour-reading.js';
 import type { Scene, SceneAnimal } from '../vision/describe-scene.js';
 import { COCO_NAMES, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
-import type { Measurement, PhotoNeeds, QualityProblem, Refusal, SceneSubject } from './findings.js';
+import type { Measurement } from '../findings/measurement.js';
+import type { PhotoNeeds } from '../findings/photo-needs.js';
+import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
 
 /**
  * When a photo cannot be judged (DESIGN.md §4). Lightness is CIELAB L* of the whole frame;

@@ -1,15 +1,38 @@
-import type { OperationKey } from '../contract/operation-keys.js';
+import type { OperationKey } from '../operations/registry.js';
+import type { AnalysisInput } from '../findings/analysis-input.js';
+import type { Measurement } from '../findings/measurement.js';
+import type { Verdict } from '../findings/verdict.js';
 import { decodeImageBytes } from '../image/decode-image.js';
 import type { DecodedImage } from '../image/decoded-image.js';
 import { OPERATIONS, type OperationData } from '../operations/registry.js';
 import type { Operation } from '../operations/operation.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
-import { describeScene } from '../vision/describe-scene.js';
+import { describeScene, type Scene } from '../vision/describe-scene.js';
 import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
-import type { AnalysisInput, Answer, Assessed, Measurement } from './findings.js';
+
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto } from './photo-gate.js';
+
+/**
+ * The on-device steps' result: a complete answer from the templates, and what it rests on. The
+ * verdict is what a language model is told and what the merge holds it to.
+ */
+export interface Assessed<Data = unknown, Findings = unknown> {
+  readonly operation: OperationKey;
+  readonly input: AnalysisInput;
+  readonly verdict: Verdict<Findings>;
+  /** What the scene models saw: told to the language model, and whether the photo type was verified. */
+  readonly scene: Scene;
+  /** What is sent when no language model improves on it. */
+  readonly data: Data;
+}
+
+/** The pipeline's answer: the data, and whether it assessed anything (only then is the call charged, DESIGN.md §10). */
+export interface Answer<Data = unknown> {
+  readonly data: Data;
+  readonly assessed: boolean;
+}
 
 /** What an operation's analysis yields after the on-device steps, typed for that operation. */
 export type AssessedAs<K extends OperationKey> = Assessed<OperationData<K>>;
@@ -76,12 +99,15 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       if (!verdict.judged) return { data, assessed: false };
       const assessedOnDevice = operation.assessed(verdict.findings);
       if (!languageModel) return { data, assessed: assessedOnDevice };
-      const { fields, facts, limitation } = operation.llm;
+      const { fields, labelFields, facts, limitation } = operation.llm;
+      const { task, fieldHelp } = operation.words[input.language].llm;
       // narrate, with the language model: the text fields, told the findings and the scene it must respect
       const told = [...facts(verdict.findings, input.language), ...sceneFacts(scene, input.language)];
       const written = await languageModel.write({
-        operation: key,
+        task,
         fields,
+        fieldHelp,
+        labelFields,
         facts: told,
         fallback: data,
         limitation: limitation(input.language),

@@ -1,25 +1,28 @@
 import { z } from 'zod';
 import { RequestId } from './envelopes.js';
-import { OPERATION_KEYS } from './operation-keys.js';
 
-/** GET /api/v1/pets/{petId}/analyses: a page of a pet's results, newest first (DESIGN.md §11). */
-export const PetAnalysesData = z.strictObject({
-  pet_id: z.string(),
-  analyses: z.array(
-    z.strictObject({
-      request_id: RequestId,
-      operation: z.enum(OPERATION_KEYS),
-      created_at: z.iso.datetime(),
-      credits_charged: z.number().int().min(0),
-      /** The analysis's data as it was answered: the operation's closed shape. */
-      data: z.record(z.string(), z.unknown()),
-      /** Whether the photo was kept (PAWLENS_KEEP_IMAGES): GET …/analyses/{request_id}/photo then returns it. */
-      has_photo: z.boolean(),
-    }),
-  ),
-  /** Pass as ?before= for the next (older) page; null on the last one. */
-  next_before: z.string().nullable(),
-});
+/**
+ * GET /api/v1/pets/{petId}/analyses: a page of a pet's results, newest first (DESIGN.md §11).
+ * `operations`: the keys a result may be of, the registry's.
+ */
+export const petAnalysesData = (operations: readonly [string, ...string[]]) =>
+  z.strictObject({
+    pet_id: z.string(),
+    analyses: z.array(
+      z.strictObject({
+        request_id: RequestId,
+        operation: z.enum(operations),
+        created_at: z.iso.datetime(),
+        credits_charged: z.number().int().min(0),
+        /** The analysis's data as it was answered: the operation's closed shape. */
+        data: z.record(z.string(), z.unknown()),
+        /** Whether the photo was kept (PAWLENS_KEEP_IMAGES): GET …/analyses/{request_id}/photo then returns it. */
+        has_photo: z.boolean(),
+      }),
+    ),
+    /** Pass as ?before= for the next (older) page; null on the last one. */
+    next_before: z.string().nullable(),
+  });
 
 /** DELETE /api/v1/pets/{petId}: what was erased. */
 export const PetDeletedData = z.strictObject({ pet_id: z.string(), deleted: z.number().int().min(0) });

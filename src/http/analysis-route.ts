@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { AccountStore, Reservation } from '../accounts/account-store.js';
 import type { Pipeline } from '../analysis/pipeline.js';
 import { ApiError } from '../contract/api-error.js';
-import type { OperationKey } from '../contract/operation-keys.js';
+import type { OperationKey } from '../operations/registry.js';
 import { CREDITS_PER_CALL } from '../contract/price.js';
 import { imageFieldBytes } from '../image/base64-field.js';
 import { DEFAULT_INTAKE_LIMITS } from '../image/decode-image.js';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import express, { Router } from 'express';
+import { LANGUAGES } from '../contract/language.js';
 import { OPERATION_LIST } from '../operations/registry.js';
 import { VERSION } from '../version.js';
 
@@ -20,7 +21,13 @@ export function consoleRouter(clinicName: string): Router {
   const config = {
     clinicName,
     version: VERSION,
-    operations: OPERATION_LIST.map(({ key, path, title }) => ({ key, path, title })),
+    // Each operation's name in every language, from its own words: the console keeps no list of its own.
+    operations: OPERATION_LIST.map(({ key, path, title, words }) => ({
+      key,
+      path,
+      title,
+      names: Object.fromEntries(LANGUAGES.map((language) => [language, words[language].name])),
+    })),
   };
   router.get('/', (req, res) => {
     if (req.accepts(['json', 'html']) === 'html') {

@@ -1,7 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { Pipeline } from '../analysis/pipeline.js';
-import { API_PREFIXES } from '../contract/operation-keys.js';
+import { API_PREFIXES } from '../contract/api-prefixes.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { Metrics } from '../metrics.js';
 import { OPERATION_LIST } from '../operations/registry.js';

@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { AnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
-import type { OperationKey } from '../contract/operation-keys.js';
+import type { OperationKey } from '../operations/registry.js';
 import type { Logger } from '../logger.js';
 import { requestIdOf } from './request-id.js';
 import { required } from './request-state.js';

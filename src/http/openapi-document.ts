@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { AnalysisRequestBody } from '../contract/analysis-request.js';
 import { ErrorEnvelope, successEnvelope } from '../contract/envelopes.js';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../contract/error-catalogue.js';
-import { API_PREFIXES } from '../contract/operation-keys.js';
+import { API_PREFIXES } from '../contract/api-prefixes.js';
 import { CREDITS_PER_CALL } from '../contract/price.js';
-import { PetAnalysesData, PetDeletedData } from '../contract/pet-records.js';
+import { PetDeletedData } from '../contract/pet-records.js';
 import { IDEMPOTENCY_KEY_FORMAT } from './idempotency.js';
 import { PET_ID } from './pet-id.js';
+import { PetAnalysesData } from './pet-records-route.js';
 import { OPERATION_LIST } from '../operations/registry.js';
 
 /** A request is documented as it may be sent (before the parser's transforms), a response as it is sent. */

@@ -1,8 +1,9 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type { AccountStore } from '../accounts/account-store.js';
 import { ApiError } from '../contract/api-error.js';
-import { API_PREFIXES } from '../contract/operation-keys.js';
-import { PetAnalysesData, PetDeletedData } from '../contract/pet-records.js';
+import { API_PREFIXES } from '../contract/api-prefixes.js';
+import { PetDeletedData, petAnalysesData } from '../contract/pet-records.js';
+import { OPERATION_KEYS } from '../operations/registry.js';
 import { methodNotAllowed } from './error-handler.js';
 import { checkPetId } from './pet-id.js';
 import { requestIdOf } from './request-id.js';
@@ -11,6 +12,9 @@ import { successBody } from './success-body.js';
 
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;
+
+/** A page of a pet's results, whose operations are the registry's. */
+export const PetAnalysesData = petAnalysesData(OPERATION_KEYS);
 
 /** ?limit= and ?before=: whole numbers, or the client is told what they must be. */
 function pageOf(query: Record<string, unknown>): { limit: number; before: number | undefined } {

@@ -1,6 +1,7 @@
 import type { KeyRecord } from '../accounts/account-store.js';
 import type { AnalysisRequest } from '../contract/analysis-request.js';
 import type { Operation } from '../operations/operation.js';
+import type { OperationKey } from '../operations/registry.js';
 
 /**
  * What the middleware learn about a request, typed, in `res.locals`: each is set by the one
@@ -13,7 +14,7 @@ declare global {
       /** requestId() */
       requestId: string;
       /** The operation whose path was called: selectOperation(). */
-      operation?: Operation;
+      operation?: Operation<OperationKey>;
       /** bearerAuth() */
       key?: KeyRecord;
       /** jsonBody(): the body, parsed by the contract's schema. */

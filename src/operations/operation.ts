@@ -1,21 +1,24 @@
 import type { z } from 'zod';
-import type { AnalysisInput, Measurement, PhotoNeeds, Verdict } from '../analysis/findings.js';
 import type { Language } from '../contract/language.js';
-import type { OperationKey } from '../contract/operation-keys.js';
+import type { AnalysisInput } from '../findings/analysis-input.js';
+import type { Measurement } from '../findings/measurement.js';
+import type { PhotoNeeds } from '../findings/photo-needs.js';
+import type { Verdict } from '../findings/verdict.js';
 import type { Scene } from '../vision/describe-scene.js';
 import type { VisionModels } from '../vision/vision-models.js';
+import type { Words } from './operation-words.js';
 
 /** A closed object schema of any shape: what `data` and the model's fields are. */
 export type DataShape = z.ZodObject<z.ZodRawShape, z.core.$ZodObjectConfig>;
 
 /**
- * Everything one operation is, in its own module: its row of the contract, what the photo gate
- * needs, how its findings are judged and worded, what the language model writes for it, and how
- * the model's answer is merged with what was measured. The pipeline runs every operation through
- * these same steps; nothing outside the module knows an operation's specifics.
+ * One operation: what its photo must show, how its findings are judged and worded, what the
+ * language model writes for it, and how the model's answer is merged with what was measured.
+ * Everything it says is in its own folder, in en, zh and es. The pipeline runs every operation
+ * through these same steps; nothing outside its folder knows an operation's specifics.
  */
 export interface Operation<
-  K extends OperationKey = OperationKey,
+  K extends string = string,
   Data extends DataShape = DataShape,
   Findings = unknown,
   Fields extends DataShape = DataShape,
@@ -23,6 +26,7 @@ export interface Operation<
   readonly key: K;
   /** The path under /api/v1 and /v1 (SPEC.md §4). */
   readonly path: string;
+  /** Its title in the API's documentation. */
   readonly title: string;
   /** The closed `data` shape (SPEC.md §2): every answer is checked against it before it is sent. */
   readonly data: Data;
@@ -35,15 +39,19 @@ export interface Operation<
    * validated at (breed).
    */
   readonly reads: { readonly colours: boolean; readonly species: boolean };
+  /** Its name, subject, retake tip and LLM task in every language (and, inside its folder, everything its answers say). */
+  readonly words: Words;
   /** The operation's rules or classifier: measurements → findings. Runs only past the gate. */
   judge(measurement: Measurement, input: AnalysisInput, models: VisionModels): Promise<Findings>;
-  /** The built-in answer, worded from the templates: complete without any language model. */
+  /** The built-in answer, worded from its templates: complete without any language model. */
   answer(verdict: Verdict<Findings>, language: Language, scene: Scene): z.infer<Data>;
   /** Whether findings past the gate assess anything on their own: only then is the call charged (DESIGN.md §10). */
   assessed(findings: Findings): boolean;
   readonly llm: {
     /** What the language model writes, picked from the closed data shape so every rule applies. */
     readonly fields: Fields;
+    /** Its short labels whose words must be in the request's language too (checked for Chinese; the summary always is). */
+    readonly labelFields: readonly string[];
     /** The findings the model must respect, one sentence each, in the request's language. */
     facts(findings: Findings, language: Language): string[];
     /** The sentence that states what a photo cannot show, for a summary one sentence short. */

@@ -1,33 +1,53 @@
 import type { z } from 'zod';
-import { HEALTH_OPERATION_KEYS, type OperationKey } from '../contract/operation-keys.js';
-import { breed } from './breed.js';
-import { ear } from './ear.js';
-import { emotion } from './emotion.js';
-import type { HealthOperation } from './health-operation.js';
+import { breed } from './breed/breed.js';
+import { ear } from './ear/ear.js';
+import { emotion } from './emotion/emotion.js';
+import type { HealthOperation } from './health/health-operation.js';
 import type { Operation } from './operation.js';
-import { skin } from './skin.js';
-import { stool } from './stool.js';
-import { urine } from './urine.js';
-import { vomit } from './vomit.js';
+import { skin } from './skin/skin.js';
+import { stool } from './stool/stool.js';
+import { urine } from './urine/urine.js';
+import { vomit } from './vomit/vomit.js';
+
+/** A registry whose every row is the operation its key names. */
+const registry = <T extends { readonly [K in keyof T]: Operation<K & string> }>(operations: T): Readonly<T> =>
+  Object.freeze(operations);
 
 /**
- * The seven operations, in SPEC.md §4's order. Routes, the OpenAPI document, metrics labels and
- * the shared tests are all produced by looping over this one frozen table.
+ * The operations, in SPEC.md §4's order: one row each, one folder each. Routes, the OpenAPI
+ * document, metrics labels, the console's list, the severity heads and the shared tests are all
+ * produced by looping over this one frozen table; no other list of operations exists.
  */
-export const OPERATIONS = Object.freeze({ stool, vomit, urine, skin, emotion, ear, breed }) satisfies {
-  readonly [K in OperationKey]: Operation<K>;
-};
+export const OPERATIONS = registry({ stool, vomit, urine, skin, emotion, ear, breed });
 
-export const OPERATION_LIST: readonly Operation[] = Object.freeze(Object.values(OPERATIONS));
+export type OperationKey = keyof typeof OPERATIONS;
 
-/** The five that judge health: severity, home care and vet advice. */
-export const HEALTH_OPERATIONS: readonly HealthOperation[] = Object.freeze(
-  HEALTH_OPERATION_KEYS.map((key) => OPERATIONS[key]),
+export const OPERATION_LIST: readonly Operation<OperationKey>[] = Object.freeze(Object.values(OPERATIONS));
+
+export const OPERATION_KEYS = Object.freeze(OPERATION_LIST.map((operation) => operation.key)) as readonly [
+  OperationKey,
+  ...OperationKey[],
+];
+
+const isHealthOperation = (operation: Operation<OperationKey>): operation is HealthOperation<HealthOperationKey> =>
+  'rules' in operation;
+
+/** The health operations (severity, home care and vet advice, judged by a rule table): those whose row is a HealthOperation. */
+export type HealthOperationKey = {
+  [K in OperationKey]: (typeof OPERATIONS)[K] extends { readonly rules: unknown } ? K : never;
+}[OperationKey];
+
+export const HEALTH_OPERATIONS: readonly HealthOperation<HealthOperationKey>[] = Object.freeze(
+  OPERATION_LIST.filter(isHealthOperation),
 );
+
+export const HEALTH_OPERATION_KEYS = Object.freeze(
+  HEALTH_OPERATIONS.map((operation) => operation.key),
+) as readonly HealthOperationKey[];
 
 /** What an operation answers with: its closed data shape. */
 export type OperationData<K extends OperationKey> = z.infer<(typeof OPERATIONS)[K]['data']>;
 
 /** The operation at a path segment ("feces-analysis"), or named by its key ("stool"). */
-export const operationNamed = (name: string): Operation | undefined =>
+export const operationNamed = (name: string): Operation<OperationKey> | undefined =>
   OPERATION_LIST.find((op) => op.key === name || op.path === name);

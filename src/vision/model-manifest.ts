@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { HEALTH_OPERATION_KEYS } from '../contract/operation-keys.js';
 
 /**
  * What pawlens must know to run a model (DESIGN.md §4): its file and hash, how to turn pixels
@@ -66,7 +65,10 @@ export const ModelManifest = z.strictObject({
   name: z.string().regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-"'),
   task: z.enum(['colour-quality', 'severity', 'classifier', 'detector']),
   /** For severity heads: the operation whose rules the head encodes. */
-  operation: z.enum(HEALTH_OPERATION_KEYS).optional(),
+  operation: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,63}$/, 'operation must be the key of a health operation, e.g. skin')
+    .optional(),
   /** For classifiers and detectors: the label set, which decides how labels map to species, breeds and objects. */
   labelSet: z.enum(['imagenet-1k', 'pet-breeds', 'coco-80']).optional(),
   description: z.string().max(500).optional(),

@@ -1,5 +1,4 @@
 import { JUDGED_SEVERITIES } from '../contract/data-fields.js';
-import type { HealthOperationKey } from '../contract/operation-keys.js';
 import { COLOUR_QUALITY_FEATURES } from './colour-quality-features.js';
 import type { PlainTensor } from './inference-pool.js';
 import { ModelLoadError, type LoadedModel } from './load-model.js';
@@ -7,7 +6,8 @@ import { OnnxModel } from './onnx-model.js';
 
 /** Which head an operation needs: its rule ids, in table order, label the head's rule scores. */
 export interface SeverityHeadSpec {
-  readonly operation: HealthOperationKey;
+  /** The health operation's key. */
+  readonly operation: string;
   readonly ruleIds: readonly string[];
 }
 
@@ -17,7 +17,7 @@ export interface SeverityHeadSpec {
  * speaks of other rules can never be used for this operation. Predicts a score 0–1 per rule id.
  */
 export class SeverityHeadModel extends OnnxModel<Float32Array, ReadonlyMap<string, number>> {
-  readonly operation: HealthOperationKey;
+  readonly operation: string;
 
   constructor(model: LoadedModel, spec: SeverityHeadSpec) {
     super(model);

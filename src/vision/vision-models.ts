@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { HealthOperationKey } from '../contract/operation-keys.js';
 import { ClassifierModel } from './classifier-model.js';
 import { ColourQualityModel } from './colour-quality-model.js';
 import { DetectorModel } from './detector-model.js';
@@ -13,7 +12,8 @@ import { SeverityHeadModel, type SeverityHeadSpec } from './severity-head-model.
 
 export interface VisionModels {
   readonly colour: ColourQualityModel;
-  readonly heads: Readonly<Record<HealthOperationKey, SeverityHeadModel>>;
+  /** One per health operation, by its key: the generated head, or a trained one installed in its place. */
+  readonly heads: ReadonlyMap<string, SeverityHeadModel>;
   /** The ImageNet (or pet-breed) classifier, when one is installed: species and breed, of a photo or an animal's crop. */
   readonly classifier: ClassifierModel | undefined;
   /** The object detector, when one is installed: what is where in the photo. */
@@ -74,6 +74,19 @@ function choose(
   return candidates.find((model) => RECOMMENDED_MODELS.includes(model.manifest.name)) ?? candidates[0];
 }
 
+/** An installed severity head for an operation that has no rule table would never be used: a typo in its manifest, said at start. */
+function refuseStrayHeads(installed: readonly LoadedModel[], specs: readonly SeverityHeadSpec[]): void {
+  const operations = specs.map((spec) => spec.operation);
+  for (const model of installed) {
+    const { task, operation } = model.manifest;
+    if (task === 'severity' && (operation === undefined || !operations.includes(operation))) {
+      throw new ModelLoadError(
+        `${model.dir} is a severity head for "${operation ?? ''}", but the health operations are ${operations.join(', ')}.`,
+      );
+    }
+  }
+}
+
 /**
  * Opens every model once, at start: the built-ins, then what is installed. An installed severity
  * head for an operation replaces the generated one (a trained head, by installing it); an
@@ -94,14 +107,15 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
   if (!colourModel)
     throw new ModelLoadError(`No colour-quality model in ${builtinDir}; run "npm run models:generate".`);
 
-  const heads = {} as Record<HealthOperationKey, SeverityHeadModel>;
+  refuseStrayHeads(installed, options.heads);
+  const heads = new Map<string, SeverityHeadModel>();
   for (const spec of options.heads) {
     const model = pick(installed, 'severity', spec.operation) ?? pick(builtins, 'severity', spec.operation);
     if (!model)
       throw new ModelLoadError(
         `No severity head for ${spec.operation} in ${builtinDir}; run "npm run models:generate".`,
       );
-    heads[spec.operation] = new SeverityHeadModel(model, spec);
+    heads.set(spec.operation, new SeverityHeadModel(model, spec));
   }
 
   const classifier = choose(installed, 'classifier', options.breedModel, 'PAWLENS_BREED_MODEL');

@@ -9,7 +9,7 @@ import type { Reservation } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
 import type { ErrorCode } from '../../src/contract/error-catalogue.js';
-import { OPERATION_KEYS, type OperationKey } from '../../src/contract/operation-keys.js';
+import { OPERATION_KEYS, type OperationKey } from '../../src/operations/registry.js';
 import { CREDITS_PER_CALL } from '../../src/contract/price.js';
 import { createApp, type AppDeps } from '../../src/http/create-app.js';
 import { OPERATIONS, type OperationData } from '../../src/operations/registry.js';

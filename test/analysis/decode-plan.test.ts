@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { animalsToClassify, decodeSizeFor } from '../../src/analysis/decode-plan.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
-import { OPERATION_KEYS, type OperationKey } from '../../src/contract/operation-keys.js';
+import { OPERATION_KEYS, type OperationKey } from '../../src/operations/registry.js';
 import { OllamaNarrator } from '../../src/narration/llm/ollama-narrator.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { installModel } from '../../src/vision/install-model.js';

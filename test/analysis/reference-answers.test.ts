@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
-import { OPERATION_KEYS, type OperationKey } from '../../src/contract/operation-keys.js';
+import { OPERATION_KEYS, type OperationKey } from '../../src/operations/registry.js';
 import { installModel } from '../../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
 import { referencePhotos, type ReferencePhoto } from '../fixtures/reference-photos.js';

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/contract/error-catalogue.js';
-import { API_PREFIXES } from '../../src/contract/operation-keys.js';
+import { API_PREFIXES } from '../../src/contract/api-prefixes.js';
 import { OPERATION_LIST } from '../../src/operations/registry.js';
 import { mimeLines, photo, toBase64 } from '../fixtures/images.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';

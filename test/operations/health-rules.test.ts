@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedImage } from '../../src/image/decoded-image.js';
-import type { HealthAssessment } from '../../src/analysis/findings.js';
+import type { HealthAssessment } from '../../src/operations/health/health-assessment.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { LANGUAGES } from '../../src/contract/language.js';
-import type { HealthOperationKey } from '../../src/contract/operation-keys.js';
+import type { HealthOperationKey } from '../../src/operations/registry.js';
 import { countSentences } from '../../src/contract/sentences.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { HEALTH_OPERATIONS, OPERATIONS } from '../../src/operations/registry.js';

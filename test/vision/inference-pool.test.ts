@@ -60,8 +60,8 @@ describe('the inference pool runs the built-in models exactly as the calling thr
       ]);
       expect([...fromPool.features]).toEqual([...fromThread.features]);
       const [poolScores, threadScores] = await Promise.all([
-        pooled.heads.stool.predict(fromPool.features),
-        inThread.heads.stool.predict(fromThread.features),
+        pooled.heads.get('stool')!.predict(fromPool.features),
+        inThread.heads.get('stool')!.predict(fromThread.features),
       ]);
       expect(poolScores).toEqual(threadScores);
     },
@@ -79,7 +79,7 @@ describe('the inference pool runs the built-in models exactly as the calling thr
   it("leaves a severity head's input untouched, though run() may move the feeds it is given", async () => {
     const { features } = await pooled.colour.predict(images[0]!);
     const before = [...features];
-    await pooled.heads.stool.predict(features);
+    await pooled.heads.get('stool')!.predict(features);
     expect([...features]).toEqual(before);
   });
 

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OnnxGraph } from '../../scripts/onnx/onnx-graph.js';
-import { HEALTH_OPERATION_KEYS } from '../../src/contract/operation-keys.js';
-import { RULE_SEVERITIES } from '../../src/analysis/findings.js';
+import { HEALTH_OPERATION_KEYS } from '../../src/operations/registry.js';
+import { RULE_SEVERITIES } from '../../src/operations/health/rule-table.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
 import { fromHalf, toHalf } from '../../src/vision/float16.js';
@@ -324,8 +324,8 @@ describe('loadVisionModels', () => {
   it('with nothing installed: the built-ins, every head, no classifier', async () => {
     const vision = await loadAnalysisModels({ modelsDir: join(tempDir(), 'does-not-exist') });
     expect(vision.loaded.map((model) => model.manifest.name)).toEqual(BUILTIN_NAMES);
-    expect(Object.keys(vision.heads).sort()).toEqual([...HEALTH_OPERATION_KEYS].sort());
-    for (const op of HEALTH_OPERATION_KEYS) expect(vision.heads[op].operation).toBe(op);
+    expect([...vision.heads.keys()].sort()).toEqual([...HEALTH_OPERATION_KEYS].sort());
+    for (const op of HEALTH_OPERATION_KEYS) expect(vision.heads.get(op)!.operation).toBe(op);
     expect(vision.classifier).toBeUndefined();
   });
 
@@ -372,7 +372,7 @@ describe('loadVisionModels', () => {
     const installed = vision.loaded.find((model) => model.manifest.name === 'trained-stool-head');
     expect(installed?.dir).toBe(dir);
     expect(vision.loaded.map((model) => model.manifest.name)).toEqual([...BUILTIN_NAMES, 'trained-stool-head']);
-    const scores = await vision.heads.stool.predict(someFeatures());
+    const scores = await vision.heads.get('stool')!.predict(someFeatures());
     expect([...scores.keys()]).toEqual(STOOL_RULES.map((rule) => rule.id));
     for (const value of scores.values()) {
       expect(value).toBeGreaterThanOrEqual(0);
@@ -386,15 +386,15 @@ describe('loadVisionModels', () => {
     const vision = await loadAnalysisModels({ modelsDir });
     expect(vision.loaded.map((model) => model.manifest.name)).toContain('trained-stool-head');
 
-    const stool = await vision.heads.stool.predict(someFeatures());
+    const stool = await vision.heads.get('stool')!.predict(someFeatures());
     expect([...stool.values()]).toEqual(TRAINED_RULE_SCORES);
 
     // The generated heads of the other operations still answer, and from the features.
     const builtin = await loadAnalysisModels({ modelsDir: join(modelsDir, 'nothing-here') });
-    const generatedStool = await builtin.heads.stool.predict(someFeatures());
+    const generatedStool = await builtin.heads.get('stool')!.predict(someFeatures());
     expect([...generatedStool.values()]).not.toEqual(TRAINED_RULE_SCORES);
-    const vomit = await vision.heads.vomit.predict(someFeatures());
-    const generatedVomit = await builtin.heads.vomit.predict(someFeatures());
+    const vomit = await vision.heads.get('vomit')!.predict(someFeatures());
+    const generatedVomit = await builtin.heads.get('vomit')!.predict(someFeatures());
     expect([...vomit.values()]).toEqual([...generatedVomit.values()]);
   });
 
@@ -415,6 +415,23 @@ describe('loadVisionModels', () => {
     expect((error as Error).message).toContain(
       `rule_scores must be labelled ${STOOL_RULES.map((r) => r.id).join(', ')}`,
     );
+  });
+
+  it('a head installed for an operation that has no rule table is refused at start, not left unused', async () => {
+    const modelsDir = tempDir();
+    copyBuiltin(
+      'severity-stool',
+      (m) => {
+        m.name = 'stol-head';
+        m.operation = 'stol';
+      },
+      modelsDir,
+      'stol-head',
+    );
+    const error = await loadAnalysisModels({ modelsDir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelLoadError);
+    expect((error as Error).message).toContain('a severity head for "stol"');
+    expect((error as Error).message).toContain(HEALTH_OPERATION_KEYS.join(', '));
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Language } from '../../contract/language.js';
 import { localeFor } from '../locales/locale-for.js';
+import type { SharedField } from '../locales/locale.js';
 import type { NarrationRequest } from './narration-request.js';
 
 export interface ChatMessage {
@@ -17,9 +18,10 @@ export function buildMessages(request: NarrationRequest, imageBase64: string): C
   const { language, animalType } = request.input;
   const text = localeFor(language).prompt;
   const facts = [...request.facts, ...(animalType ? [text.ownerSays(animalType)] : [])];
-  const fields = Object.keys(request.fields.shape).map((field) => `- ${field}: ${text.fieldHelp[field] ?? field}`);
+  const help = (field: string) => request.fieldHelp[field] ?? text.fieldHelp[field as SharedField] ?? field;
+  const fields = Object.keys(request.fields.shape).map((field) => `- ${field}: ${help(field)}`);
   const user = [
-    text.task[request.operation],
+    request.task,
     '',
     text.measuredHeading,
     ...facts.map((fact) => `- ${fact}`),

@@ -1,15 +1,20 @@
 import type { z } from 'zod';
-import type { AnalysisInput } from '../../analysis/findings.js';
-import type { OperationKey } from '../../contract/operation-keys.js';
+import type { AnalysisInput } from '../../findings/analysis-input.js';
 
 /**
- * One call's worth of work for the language model, as the operation prepared it: which fields to
- * write (their schema becomes Ollama's `format`), the measured facts the text must respect, and
- * the on-device answer to fall back on. The narrator knows nothing else of the operation.
+ * One call's worth of work for the language model, as the operation prepared it in the request's
+ * language: the task, which fields to write (their schema becomes Ollama's `format`) and what its
+ * own fields mean, the measured facts the text must respect, and the on-device answer to fall back
+ * on. The narrator knows nothing else of the operation.
  */
 export interface NarrationRequest<Fields extends z.ZodObject = z.ZodObject> {
-  readonly operation: OperationKey;
+  /** What the model is asked to do, first in the prompt. */
+  readonly task: string;
   readonly fields: Fields;
+  /** What the operation's own fields mean; the fields every operation shares are explained by the narrator's words. */
+  readonly fieldHelp: Readonly<Record<string, string>>;
+  /** Short labels whose words must be in the request's language too (checked for Chinese; the summary always is). */
+  readonly labelFields: readonly string[];
   /** The on-device models' findings, one sentence each, in the request's language. */
   readonly facts: readonly string[];
   /** The on-device answer: home_care and vet_advice come from it when the model leaves them short. */

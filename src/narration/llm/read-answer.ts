@@ -11,9 +11,6 @@ export type ReadAnswer<Fields extends z.ZodObject> =
   | { readonly ok: true; readonly fields: z.infer<Fields>; readonly repairs: readonly string[] }
   | { readonly ok: false; readonly cause: AnswerProblem; readonly problems: readonly string[] };
 
-/** Fields whose words must be in the asked language too (short labels are only checked for Chinese). */
-const LABEL_FIELDS = ['consistency', 'vomit_type', 'clarity', 'condition', 'emotion'] as const;
-
 /** The model's JSON, from plain text, a ```json fence, or prose around one object. */
 function parseModelJson(raw: string): unknown {
   const unfenced = raw
@@ -106,7 +103,7 @@ export function readAnswer<Fields extends z.ZodObject>(
   const wrongLanguage = [
     ...(isInLanguage(String(fields.summary), language) ? [] : ['summary']),
     ...(language === 'zh'
-      ? LABEL_FIELDS.filter(
+      ? request.labelFields.filter(
           (field) => typeof fields[field] === 'string' && !isInLanguage(fields[field] as string, 'zh'),
         )
       : []),

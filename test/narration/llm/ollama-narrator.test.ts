@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { successEnvelope } from '../../../src/contract/envelopes.js';
 import { LANGUAGES } from '../../../src/contract/language.js';
-import { OPERATION_KEYS, type OperationKey } from '../../../src/contract/operation-keys.js';
+import { OPERATION_KEYS, type OperationKey } from '../../../src/operations/registry.js';
 import { OPERATIONS } from '../../../src/operations/registry.js';
 import { createLogger } from '../../../src/logger.js';
 import { CHAT_OPTIONS } from '../../../src/narration/llm/ollama-narrator.js';

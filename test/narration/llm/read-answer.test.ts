@@ -9,8 +9,10 @@ const TWO_SENTENCES = 'The photo shows a brown stool. A photo cannot show its co
 /** A request for `fields`, as an operation would make it; only what readAnswer reads matters. */
 function requestFor<Fields extends z.ZodObject>(fields: Fields): NarrationRequest<Fields> {
   return {
-    operation: 'stool',
+    task: 'Describe the stool in the photo.',
     fields,
+    fieldHelp: {},
+    labelFields: [],
     facts: [],
     fallback: { home_care: ['Keep water available.', 'Watch the next stools.'], vet_advice: [] },
     limitation: 'A photo shows colour only.',

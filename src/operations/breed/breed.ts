@@ -1,15 +1,20 @@
 import { z } from 'zod';
-import { confidence, label, summary } from '../contract/data-fields.js';
-import type { Language } from '../contract/language.js';
-import { joinSentences } from '../narration/join-sentences.js';
-import { localeFor } from '../narration/locales/locale-for.js';
-import { retakeSentences } from '../narration/retake-sentences.js';
-import { regionColours } from '../vision/colour-reading.js';
-import { regionOf } from '../vision/region.js';
-import type { PetIdentification } from '../vision/pet-identification.js';
-import type { ColourName } from '../vision/tables/colour-palette.js';
-import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
-import type { Operation } from './operation.js';
+import { confidence, label, summary } from '../../contract/data-fields.js';
+import type { Language } from '../../contract/language.js';
+import { joinSentences } from '../../narration/join-sentences.js';
+import { localeFor } from '../../narration/locales/locale-for.js';
+import { retakeSentences } from '../../narration/retake-sentences.js';
+import { regionColours } from '../../vision/colour-reading.js';
+import type { PetIdentification } from '../../vision/pet-identification.js';
+import { regionOf } from '../../vision/region.js';
+import type { ColourName } from '../../vision/tables/colour-palette.js';
+import { SPECIES_NAMES } from '../../vision/tables/imagenet-pets.js';
+import type { Operation } from '../operation.js';
+import { EN } from './en.js';
+import { ES } from './es.js';
+import { ZH } from './zh.js';
+
+const WORDS = { en: EN, zh: ZH, es: ES };
 
 /** SPEC.md §2.9. */
 const BreedData = z.strictObject({
@@ -48,7 +53,7 @@ function traitsSentence({ animal }: BreedFindings, language: Language): string[]
   if (!animal) return [];
   const t = localeFor(language);
   const coat = animal.coat.length > 0 ? t.joinList(animal.coat.map((colour) => t.colourNames[colour])) : undefined;
-  return [t.breed.traits({ animals: animal.count, percent: percent(animal.share), coat })];
+  return [WORDS[language].traits({ animals: animal.count, percent: percent(animal.share), coat })];
 }
 
 /**
@@ -66,6 +71,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
   data: BreedData,
   needs: { subject: false, shows: 'animal' },
   reads: { colours: false, species: true },
+  words: WORDS,
   judge: async ({ scene, view }, input) => {
     const main = scene.animals[0];
     if (!main) return { pet: scene.frame, animal: undefined };
@@ -85,50 +91,52 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     };
   },
   answer: (verdict, language) => {
-    const t = localeFor(language);
-    const unknown = { species: t.breed.unknown, breed: t.breed.unknown, confidence: 0 };
+    const t = WORDS[language];
+    const unknown = { species: t.unknown, breed: t.unknown, confidence: 0 };
     if (!verdict.judged) {
-      const summary = joinSentences(language, retakeSentences(language, verdict.refusal, 'breed'));
+      const summary = joinSentences(language, retakeSentences(language, verdict.refusal, t));
       return verdict.refusal.reason === 'quality'
         ? { ...unknown, summary }
-        : { species: t.breed.noAnimalSpecies, breed: t.breed.noAnimalBreed, confidence: 0, summary };
+        : { species: t.noAnimalSpecies, breed: t.noAnimalBreed, confidence: 0, summary };
     }
     const { pet } = verdict.findings;
-    if (!pet) return { ...unknown, summary: t.breed.noModel() };
+    if (!pet) return { ...unknown, summary: t.noModel() };
     if (!pet.species) {
-      const summary = joinSentences(language, [t.breed.noAnimal(pet.topLabel), t.breed.noAnimalAdvice]);
+      const summary = joinSentences(language, [t.noAnimal(pet.topLabel), t.noAnimalAdvice]);
       return {
-        species: t.breed.noAnimalSpecies,
-        breed: t.breed.noAnimalBreed,
+        species: t.noAnimalSpecies,
+        breed: t.noAnimalBreed,
         confidence: round(pet.speciesProbability),
         summary,
       };
     }
     const species = SPECIES_NAMES[pet.species][language];
-    const breed = pet.breed ? pet.breed[language] : t.breed.mixedBreed;
+    const breed = pet.breed ? pet.breed[language] : t.mixedBreed;
     const probability = pet.breed ? pet.breedProbability : pet.speciesProbability;
     const facts = { species, breed, percent: percent(probability), statedAnimal: pet.contradictsAnimalType };
     const unsure = pet.breed && pet.breedProbability < SURE_BREED && pet.alternatives.length > 0;
     const alternatives = unsure
       ? [
-          t.breed.alternatives(
+          t.alternatives(
             pet.alternatives.map(({ name, probability: p }) => ({ name: name[language], percent: percent(p) })),
           ),
         ]
       : [];
     const sentences = [
-      pet.breed ? t.breed.identified(facts) : t.breed.speciesOnly(facts),
+      pet.breed ? t.identified(facts) : t.speciesOnly(facts),
       ...traitsSentence(verdict.findings, language),
       ...alternatives,
-      t.breed.limitation,
+      t.limitation,
     ];
     return { species, breed, confidence: round(probability), summary: joinSentences(language, sentences) };
   },
   assessed: ({ pet }) => pet !== undefined,
   llm: {
     fields: BreedData,
+    // Species and breed names are proper names: "Golden Retriever" is a Chinese answer too.
+    labelFields: [],
     facts: ({ pet }, language) => {
-      const { prompt } = localeFor(language);
+      const prompt = WORDS[language].llm;
       if (!pet) return [prompt.noClassifier];
       if (!pet.species) return [prompt.noPetLine(pet.topLabel)];
       return [
@@ -140,7 +148,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
         ),
       ];
     },
-    limitation: (language) => localeFor(language).breed.limitation,
+    limitation: (language) => WORDS[language].limitation,
   },
   merge: ({ pet }, measured, model): BreedData => {
     if (!pet) return model; // no classifier: the model is the only judge

@@ -1,9 +1,8 @@
-import type { HealthAssessment, Rule, RuleTable } from '../analysis/findings.js';
-import { RULE_SEVERITIES } from '../analysis/findings.js';
-import type { HealthOperationKey } from '../contract/operation-keys.js';
-import type { ColourMeasurement } from '../vision/colour-quality-model.js';
-import type { SeverityHeadModel } from '../vision/severity-head-model.js';
-import type { ColourName } from '../vision/tables/colour-palette.js';
+import type { ColourMeasurement } from '../../vision/colour-quality-model.js';
+import type { SeverityHeadModel } from '../../vision/severity-head-model.js';
+import type { ColourName } from '../../vision/tables/colour-palette.js';
+import type { HealthAssessment } from './health-assessment.js';
+import { RULE_SEVERITIES, type Rule, type RuleTable } from './rule-table.js';
 
 /** A rule whose head score reaches this is a finding. */
 export const FINDING_THRESHOLD = 0.5;
@@ -35,7 +34,6 @@ const rank = (severity: (typeof RULE_SEVERITIES)[number]) => RULE_SEVERITIES.ind
  * fired is `inconclusive`: the colours match nothing pawlens can interpret.
  */
 export async function assessHealth(
-  operation: HealthOperationKey,
   table: RuleTable,
   measurement: ColourMeasurement,
   head: SeverityHeadModel,
@@ -48,7 +46,6 @@ export async function assessHealth(
     undefined,
   );
   return {
-    operation,
     severity: mainFinding?.severity ?? 'inconclusive',
     findings,
     mainFinding,

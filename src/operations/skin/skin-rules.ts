@@ -1,5 +1,4 @@
-import type { RuleTable } from '../analysis/findings.js';
-import { conditionOperation } from './condition-operation.js';
+import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
 
 /**
  * Skin close-ups: measured over the whole frame, since the skin fills it. Fresh or dark blood
@@ -7,7 +6,7 @@ import { conditionOperation } from './condition-operation.js';
  * tan or fur colours without redness show nothing visible. Parasites, texture and swelling are
  * beyond a colour measurement.
  */
-const SKIN_RULES: RuleTable = {
+export const SKIN_RULES = {
   scope: 'frame',
   rules: [
     {
@@ -37,12 +36,6 @@ const SKIN_RULES: RuleTable = {
       severity: 'normal',
     },
   ],
-};
+} as const satisfies RuleTable;
 
-export const skin = conditionOperation({
-  key: 'skin',
-  path: 'skin-analysis',
-  title: 'Skin analysis',
-  rules: SKIN_RULES,
-  condition: 'Short owner-facing label for the visible skin condition.',
-});
+export type SkinRuleId = RuleIdOf<typeof SKIN_RULES>;

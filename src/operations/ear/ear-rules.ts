@@ -1,12 +1,11 @@
-import type { RuleTable } from '../analysis/findings.js';
-import { conditionOperation } from './condition-operation.js';
+import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
 
 /**
  * Ear canal (DESIGN.md §5). Pale pink with a little light-tan wax is normal; redness is
  * inflammation; dark brown waxy debris suggests yeast; dark crumbly "coffee grounds" possible
  * mites; yellow or green discharge bacteria. Measured over the frame: an ear photo is a close-up.
  */
-const EAR_RULES: RuleTable = {
+export const EAR_RULES = {
   scope: 'frame',
   rules: [
     {
@@ -28,12 +27,6 @@ const EAR_RULES: RuleTable = {
       severity: 'normal',
     },
   ],
-};
+} as const satisfies RuleTable;
 
-export const ear = conditionOperation({
-  key: 'ear',
-  path: 'ear-analysis',
-  title: 'Ear canal analysis',
-  rules: EAR_RULES,
-  condition: 'Short owner-facing label for the visible ear condition.',
-});
+export type EarRuleId = RuleIdOf<typeof EAR_RULES>;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { confidence, label, summary } from '../contract/data-fields.js';
-import { splitSentences } from '../contract/sentences.js';
-import { joinSentences } from '../narration/join-sentences.js';
-import { localeFor } from '../narration/locales/locale-for.js';
-import { refusalLabel, retakeSentences } from '../narration/retake-sentences.js';
-import type { Operation } from './operation.js';
+import { confidence, label, summary } from '../../contract/data-fields.js';
+import { splitSentences } from '../../contract/sentences.js';
+import { joinSentences } from '../../narration/join-sentences.js';
+import { refusalLabel, retakeSentences } from '../../narration/retake-sentences.js';
+import type { Operation } from '../operation.js';
+import { EN } from './en.js';
+import { ES } from './es.js';
+import { ZH } from './zh.js';
 
 /** SPEC.md §2.8. */
 const EmotionData = z.strictObject({
@@ -12,6 +14,8 @@ const EmotionData = z.strictObject({
   confidence,
   summary,
 });
+
+const WORDS = { en: EN, zh: ZH, es: ES };
 
 /**
  * Emotion is read from posture, ears, eyes and tail: nothing the on-device models measure. So the
@@ -25,25 +29,27 @@ export const emotion: Operation<'emotion', typeof EmotionData, void, typeof Emot
   data: EmotionData,
   needs: { subject: false, shows: 'animal' },
   reads: { colours: false, species: false },
+  words: WORDS,
   judge: async () => undefined,
   answer: (verdict, language) => {
-    const t = localeFor(language);
+    const t = WORDS[language];
     if (!verdict.judged) {
-      const label = verdict.refusal.reason === 'quality' ? refusalLabel(language, verdict.refusal) : t.emotion.label;
+      const label = verdict.refusal.reason === 'quality' ? refusalLabel(language, verdict.refusal) : t.label;
       return {
         emotion: label,
         confidence: 0,
-        summary: joinSentences(language, retakeSentences(language, verdict.refusal, 'emotion')),
+        summary: joinSentences(language, retakeSentences(language, verdict.refusal, t)),
       };
     }
-    return { emotion: t.emotion.label, confidence: 0, summary: t.emotion.summary };
+    return { emotion: t.label, confidence: 0, summary: t.summary };
   },
   // Nothing on the host reads an emotion: only a language model's reading is charged.
   assessed: () => false,
   llm: {
     fields: EmotionData,
-    facts: (_findings, language) => [localeFor(language).prompt.emotionNote],
-    limitation: (language) => splitSentences(localeFor(language).emotion.summary, language).at(-1)!,
+    labelFields: ['emotion'],
+    facts: (_findings, language) => [WORDS[language].llm.note],
+    limitation: (language) => splitSentences(WORDS[language].summary, language).at(-1)!,
   },
   merge: (_findings, _measured, model) => model,
 };

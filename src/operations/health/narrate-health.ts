@@ -1,9 +1,11 @@
-import type { HealthAssessment, Verdict } from '../analysis/findings.js';
-import type { Language } from '../contract/language.js';
-import type { HealthOperationKey } from '../contract/operation-keys.js';
-import { joinSentences } from './join-sentences.js';
-import { localeFor } from './locales/locale-for.js';
-import { refusalLabel, retakeSentences } from './retake-sentences.js';
+import type { Language } from '../../contract/language.js';
+import type { Verdict } from '../../findings/verdict.js';
+import { joinSentences } from '../../narration/join-sentences.js';
+import { localeFor } from '../../narration/locales/locale-for.js';
+import { refusalLabel, retakeSentences } from '../../narration/retake-sentences.js';
+import type { HealthAssessment } from './health-assessment.js';
+import type { HealthWords } from './health-words.js';
+import { sharedHealthWords } from './shared-health-words.js';
 
 /** The text fields every health operation shares, in one language. */
 export interface HealthText {
@@ -23,29 +25,28 @@ const URGENCY = { soon: 1, urgent: 2 } as const;
  * the main finding's advice, and a language model's advice is merged with it. Only the most
  * urgent findings speak, so a photo never says "today" and "within a day or two" at once.
  */
-function redFlagAdvice(assessment: HealthAssessment, language: Language): string[] {
-  const findings = localeFor(language).findings[assessment.operation];
+function redFlagAdvice(assessment: HealthAssessment, words: HealthWords): string[] {
   const mostUrgent = Math.max(0, ...assessment.findings.map((rule) => (rule.vet ? URGENCY[rule.vet] : 0)));
   return assessment.findings
     .filter((rule) => rule.redFlag && rule.vet && URGENCY[rule.vet] === mostUrgent)
-    .flatMap((rule) => findings[rule.id]?.vetAdvice ?? []);
+    .flatMap((rule) => words.findings[rule.id]?.vetAdvice ?? []);
 }
 
 /** `advice` with the red flags' advice after it, each sentence once. */
 export const withRedFlagAdvice = (
   advice: readonly string[],
   assessment: HealthAssessment,
-  language: Language,
-): string[] => [...new Set([...advice, ...redFlagAdvice(assessment, language)])];
+  words: HealthWords,
+): string[] => [...new Set([...advice, ...redFlagAdvice(assessment, words)])];
 
 /**
- * Built-in narration: the summary is an observation, the main finding's meaning and the
- * operation's limitation (three sentences); a photo the gate refused gets what went wrong and how
- * to retake it. When no object detector could check what the photo shows (`verified` false), a last
- * sentence says so.
+ * Built-in narration, in `words`' language: the summary is an observation, the main finding's
+ * meaning and the operation's limitation (three sentences); a photo the gate refused gets what
+ * went wrong and how to retake it. When no object detector could check what the photo shows
+ * (`verified` false), a last sentence says so.
  */
 export function narrateHealth(
-  operation: HealthOperationKey,
+  words: HealthWords,
   verdict: Verdict<HealthAssessment>,
   language: Language,
   verified: boolean,
@@ -54,32 +55,28 @@ export function narrateHealth(
   const unverified = verified ? [] : [t.unverifiedSentence];
   if (!verdict.judged) {
     const label = refusalLabel(language, verdict.refusal);
+    const shared = sharedHealthWords(language);
     return {
       label,
       colour: label,
       summary: joinSentences(language, [
-        ...retakeSentences(language, verdict.refusal, operation),
-        t.limitationSentence[operation],
+        ...retakeSentences(language, verdict.refusal, words),
+        words.limitation,
         ...unverified,
       ]),
-      homeCare: [...t.qualityHomeCare],
-      vetAdvice: [...t.qualityVetAdvice],
+      homeCare: [...shared.qualityHomeCare],
+      vetAdvice: [...shared.qualityVetAdvice],
     };
   }
   const assessment = verdict.findings;
-  const main = t.findings[operation][assessment.mainFinding?.id ?? 'unclassified'];
-  if (!main) throw new Error(`no ${language} text for ${operation} finding ${assessment.mainFinding?.id}`);
+  const main = words.findings[assessment.mainFinding?.id ?? 'unclassified'];
+  if (!main) throw new Error(`no ${language} text for finding ${assessment.mainFinding?.id}`);
   const colour = t.joinList(assessment.colours.map((name) => t.colourNames[name]));
   return {
     label: main.label,
     colour,
-    summary: joinSentences(language, [
-      t.observationSentence(operation, colour),
-      main.meaning,
-      t.limitationSentence[operation],
-      ...unverified,
-    ]),
+    summary: joinSentences(language, [words.observation(colour), main.meaning, words.limitation, ...unverified]),
     homeCare: [...main.homeCare],
-    vetAdvice: withRedFlagAdvice(main.vetAdvice, assessment, language),
+    vetAdvice: withRedFlagAdvice(main.vetAdvice, assessment, words),
   };
 }

@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import type { RuleTable } from '../analysis/findings.js';
-import { healthSeverity, healthText, label } from '../contract/data-fields.js';
-import { HEALTH_LLM_FIELDS, healthOperation, mergeHealthFields, textFields } from './health-operation.js';
+import { healthSeverity, healthText, label } from '../../contract/data-fields.js';
+import type { Words } from '../operation-words.js';
+import { HEALTH_LLM_FIELDS, healthOperation, textFields } from './health-operation.js';
+import type { HealthWords } from './health-words.js';
+import type { RuleTable } from './rule-table.js';
 
-export interface ConditionOperationSpec<K extends 'skin' | 'ear'> {
+export interface ConditionOperationSpec<K extends 'skin' | 'ear', Id extends string> {
   readonly key: K;
   readonly path: string;
   readonly title: string;
-  readonly rules: RuleTable;
+  readonly rules: RuleTable<Id>;
+  readonly words: Words<HealthWords<Id>>;
   /** What the `condition` field is, as SPEC.md words it for this operation. */
   readonly condition: string;
 }
@@ -17,7 +20,7 @@ export interface ConditionOperationSpec<K extends 'skin' | 'ear'> {
  * with no subject to find; the condition is the main finding's label, and the model, when there
  * is one, writes its own condition name and the text.
  */
-export function conditionOperation<K extends 'skin' | 'ear'>(spec: ConditionOperationSpec<K>) {
+export function conditionOperation<K extends 'skin' | 'ear', Id extends string>(spec: ConditionOperationSpec<K, Id>) {
   const data = z.strictObject({ severity: healthSeverity, condition: label(spec.condition), ...healthText });
   return healthOperation({
     key: spec.key,
@@ -25,13 +28,11 @@ export function conditionOperation<K extends 'skin' | 'ear'>(spec: ConditionOper
     title: spec.title,
     data,
     rules: spec.rules,
+    words: spec.words,
     needs: { subject: false, shows: 'close-up' },
     llmFields: data.pick({ ...HEALTH_LLM_FIELDS, condition: true }),
+    labelFields: ['condition'],
     toData: ({ severity, text }) => ({ severity, condition: text.label, ...textFields(text) }),
-    merge: (assessment, measured, model, language) => ({
-      ...measured,
-      ...mergeHealthFields(assessment, measured, model, language),
-      condition: model.condition,
-    }),
+    merge: (shared, measured, model) => ({ ...measured, ...shared, condition: model.condition }),
   });
 }

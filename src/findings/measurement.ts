@@ -1,0 +1,15 @@
+import type { ColourMeasurement } from '../vision/colour-quality-model.js';
+import type { Exposure } from '../vision/colour-reading.js';
+import type { Scene } from '../vision/describe-scene.js';
+import type { Pixels } from '../vision/image-tensor.js';
+
+/** What the measure step saw: exposure, colours where the rules read them, and what the scene models make of the photo. */
+export interface Measurement {
+  /** How light and how sharp the photo is: every gate reads it first. */
+  readonly exposure: Exposure;
+  /** The colour analyser's reading, for operations whose rules read colours; undefined for the others. */
+  readonly colour: ColourMeasurement | undefined;
+  readonly scene: Scene;
+  /** The detector's small copy of the whole frame (its letterbox without the padding), when a detector looked. */
+  readonly view: Pixels | undefined;
+}

@@ -1,0 +1,22 @@
+import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
+
+/** Why a photo cannot be judged, whatever it shows. */
+export type QualityProblem = 'too_dark' | 'overexposed' | 'blurred' | 'no_subject';
+
+/** What a photo of the wrong kind seems to show, as its summary names it. */
+export type SceneSubject =
+  | { readonly kind: 'animal'; readonly name: LocalizedName | undefined; readonly count: number }
+  | { readonly kind: 'person'; readonly count: number }
+  | { readonly kind: 'object'; readonly name: LocalizedName | undefined; readonly label: string }
+  | { readonly kind: 'no_animal' }
+  | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' };
+
+/** Why the photo gate refused a photo: its quality, or the wrong kind of photo. */
+export type Refusal =
+  | { readonly reason: 'quality'; readonly problem: QualityProblem }
+  | { readonly reason: 'wrong_subject'; readonly shows: SceneSubject };
+
+/** The gate's word and, past it, the operation's findings: one or the other, never both. */
+export type Verdict<Findings> =
+  | { readonly judged: true; readonly findings: Findings }
+  | { readonly judged: false; readonly refusal: Refusal };

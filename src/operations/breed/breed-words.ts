@@ -1,0 +1,34 @@
+import type { OperationWords } from '../operation-words.js';
+
+/** What a breed sentence says of the classifier's reading. */
+export interface BreedFacts {
+  readonly species: string;
+  readonly breed: string;
+  /** Whole percent. */
+  readonly percent: number;
+  readonly statedAnimal: string | undefined;
+}
+
+export interface BreedWords extends OperationWords {
+  readonly unknown: string;
+  readonly noAnimalSpecies: string;
+  readonly noAnimalBreed: string;
+  readonly mixedBreed: string;
+  noModel(): string;
+  noAnimal(topLabel: string): string;
+  /** Follows noAnimal: why there is no breed and what photo to send. */
+  readonly noAnimalAdvice: string;
+  identified(facts: BreedFacts): string;
+  speciesOnly(facts: BreedFacts): string;
+  /** What the judgement rests on: how many animals, how much of the frame the judged one fills, its coat. */
+  traits(facts: { readonly animals: number; readonly percent: number; readonly coat: string | undefined }): string;
+  /** The next most likely breeds, when the first is far from sure. */
+  alternatives(breeds: ReadonlyArray<{ readonly name: string; readonly percent: number }>): string;
+  readonly limitation: string;
+  readonly llm: OperationWords['llm'] & {
+    /** The classifier's reading, as the model is told it. */
+    petLine(species: string, speciesPercent: number, breed: string | undefined, breedPercent: number): string;
+    noPetLine(topLabel: string): string;
+    readonly noClassifier: string;
+  };
+}

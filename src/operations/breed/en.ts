@@ -1,0 +1,45 @@
+import { article, joinEnglish } from '../../narration/locales/en.js';
+import type { BreedWords } from './breed-words.js';
+
+export const EN: BreedWords = {
+  name: 'Breed',
+  subject: 'pet',
+  retakeTip: 'Send a photo in which your pet is clearly visible, the whole animal if you can.',
+  unknown: 'unknown',
+  noAnimalSpecies: 'no animal detected',
+  noAnimalBreed: 'none',
+  mixedBreed: 'mixed or unidentified breed',
+  noModel: () =>
+    'No breed classifier is installed on this pawlens server, so species and breed were not identified. An administrator can install one with "pawlens models install recommended".',
+  noAnimal: (topLabel) => `The photo does not appear to show a pet; the classifier's best match was "${topLabel}".`,
+  noAnimalAdvice: 'No breed is given for a photo without a pet; send one in which your pet is clearly visible.',
+  identified: ({ species, breed, percent, statedAnimal }) =>
+    statedAnimal
+      ? `The request said "${statedAnimal}", but the classifier sees a ${species}, most likely ${article(breed)} ${breed} (${percent}% probability).`
+      : `The classifier sees a ${species}, most likely ${article(breed)} ${breed} (${percent}% probability).`,
+  speciesOnly: ({ species, percent, statedAnimal }) =>
+    statedAnimal
+      ? `The request said "${statedAnimal}", but the classifier sees a ${species} (${percent}% probability) with no single breed standing out.`
+      : `The classifier sees a ${species} (${percent}% probability), but no single breed stands out.`,
+  traits: ({ animals, percent, coat }) => {
+    const look = `fills about ${percent}% of the frame${coat ? ` and has a mainly ${coat} coat` : ''}`;
+    return animals > 1
+      ? `The photo shows ${animals} animals; the largest, which ${look}, was judged.`
+      : `The animal ${look}.`;
+  },
+  alternatives: (breeds) =>
+    `Also possible: ${joinEnglish(breeds.map(({ name, percent }) => `${name} (${percent}%)`))}.`,
+  limitation:
+    'A breed from one photo is an estimate: mixed breeds and young animals are often misjudged, and only a DNA test confirms ancestry.',
+  llm: {
+    task: "Identify the animal's species and its most likely breed or breed group, with a confidence from 0 to 1.",
+    fieldHelp: {
+      species: 'the animal species',
+      breed: 'the single most likely breed or breed group',
+    },
+    petLine: (species, speciesPercent, breed, breedPercent) =>
+      `The breed classifier sees a ${species} (${speciesPercent}%)${breed ? `, most likely ${breed} (${breedPercent}%)` : ''}.`,
+    noPetLine: (topLabel) => `The breed classifier sees no pet; its best match is "${topLabel}".`,
+    noClassifier: 'No breed classifier is installed; judge from the photo alone.',
+  },
+};

@@ -1,0 +1,45 @@
+import type { BreedWords } from './breed-words.js';
+
+export const ES: BreedWords = {
+  name: 'Raza',
+  subject: 'su mascota',
+  retakeTip: 'Envíe una foto en la que se vea con claridad a su mascota, entera si es posible.',
+  unknown: 'sin determinar',
+  noAnimalSpecies: 'no se detectó ningún animal',
+  noAnimalBreed: 'ninguna',
+  mixedBreed: 'raza mixta o no identificada',
+  noModel: () =>
+    'Este servidor de pawlens no tiene instalado ningún clasificador de razas, así que no se identificaron la especie ni la raza. Un administrador puede instalar uno con «pawlens models install recommended».',
+  noAnimal: (topLabel) =>
+    `La foto no parece mostrar una mascota; la coincidencia más probable del clasificador fue «${topLabel}».`,
+  noAnimalAdvice: 'No se indica raza para una foto sin mascota; envíe una en la que su mascota se vea con claridad.',
+  identified: ({ species, breed, percent, statedAnimal }) =>
+    statedAnimal
+      ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species}, y la raza más probable es ${breed} (${percent} % de probabilidad).`
+      : `El clasificador identifica al animal como ${species}, y la raza más probable es ${breed} (${percent} % de probabilidad).`,
+  speciesOnly: ({ species, percent, statedAnimal }) =>
+    statedAnimal
+      ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin que destaque ninguna raza concreta.`
+      : `El clasificador identifica al animal como ${species} (${percent} % de probabilidad), pero no destaca ninguna raza concreta.`,
+  traits: ({ animals, percent, coat }) => {
+    const look = `ocupa cerca del ${percent} % del encuadre${coat ? ` y tiene el pelaje principalmente de color ${coat}` : ''}`;
+    return animals > 1
+      ? `La foto muestra ${animals} animales; se analizó el más grande, que ${look}.`
+      : `El animal ${look}.`;
+  },
+  alternatives: (breeds) =>
+    `También es posible: ${breeds.map(({ name, percent }) => `${name} (${percent} %)`).join(', ')}.`,
+  limitation:
+    'Una raza deducida a partir de una sola foto es una estimación: los animales mestizos y los jóvenes se identifican mal a menudo, y solo una prueba de ADN confirma su ascendencia.',
+  llm: {
+    task: 'Identifica la especie del animal y su raza o grupo de razas más probable, con una confianza de 0 a 1.',
+    fieldHelp: {
+      species: 'la especie del animal',
+      breed: 'la raza o el grupo de razas más probable',
+    },
+    petLine: (species, speciesPercent, breed, breedPercent) =>
+      `El clasificador de razas ve un animal de la especie ${species} (${speciesPercent} %)${breed ? `, probablemente ${breed} (${breedPercent} %)` : ''}.`,
+    noPetLine: (topLabel) => `El clasificador de razas no ve ninguna mascota; su mejor coincidencia es «${topLabel}».`,
+    noClassifier: 'No hay ningún clasificador de razas instalado; juzga solo por la foto.',
+  },
+};

@@ -1,0 +1,40 @@
+import type { BreedWords } from './breed-words.js';
+
+export const ZH: BreedWords = {
+  name: '品种',
+  subject: '宠物',
+  retakeTip: '请发送一张能清楚看到宠物的照片，最好拍到整只动物。',
+  unknown: '未知',
+  noAnimalSpecies: '未检测到动物',
+  noAnimalBreed: '无',
+  mixedBreed: '混种或无法识别的品种',
+  noModel: () =>
+    '这台 pawlens 服务器没有安装品种分类器，因此未识别物种和品种。管理员可以使用“pawlens models install recommended”命令安装一个。',
+  noAnimal: (topLabel) => `照片中似乎没有宠物；分类器的最佳匹配是“${topLabel}”。`,
+  noAnimalAdvice: '没有宠物的照片不会给出品种；请发送一张能清楚看到宠物的照片。',
+  identified: ({ species, breed, percent, statedAnimal }) =>
+    statedAnimal
+      ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}，最可能的品种是${breed}（概率 ${percent}%）。`
+      : `分类器识别出的是${species}，最可能的品种是${breed}（概率 ${percent}%）。`,
+  speciesOnly: ({ species, percent, statedAnimal }) =>
+    statedAnimal
+      ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}（概率 ${percent}%），没有哪个品种特别突出。`
+      : `分类器识别出的是${species}（概率 ${percent}%），但没有哪个品种特别突出。`,
+  traits: ({ animals, percent, coat }) => {
+    const look = `约占画面的${percent}%${coat ? `，毛色以${coat}为主` : ''}`;
+    return animals > 1 ? `照片中有${animals}只动物，判断的是其中最大的一只，它${look}。` : `这只动物${look}。`;
+  },
+  alternatives: (breeds) => `也可能是：${breeds.map(({ name, percent }) => `${name}（${percent}%）`).join('、')}。`,
+  limitation: '仅凭一张照片判断的品种只是估计：混种和幼年动物常被误判，只有 DNA 检测才能确认血统。',
+  llm: {
+    task: '识别动物的物种及最可能的品种或品种类别，并给出 0 到 1 的置信度。',
+    fieldHelp: {
+      species: '动物的物种',
+      breed: '最可能的一个品种或品种类别',
+    },
+    petLine: (species, speciesPercent, breed, breedPercent) =>
+      `品种分类器认为这是${species}（${speciesPercent}%）${breed ? `，最可能是${breed}（${breedPercent}%）` : ''}。`,
+    noPetLine: (topLabel) => `品种分类器没有看到宠物；它的最佳匹配是“${topLabel}”。`,
+    noClassifier: '没有安装品种分类器；请仅根据照片判断。',
+  },
+};

@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import type { HealthSeverity } from '../../contract/data-fields.js';
+import type { DataShape, Operation } from '../operation.js';
+import type { Words } from '../operation-words.js';
+import { assessHealth } from './assess-health.js';
+import type { HealthAssessment } from './health-assessment.js';
+import { healthFacts } from './health-facts.js';
+import type { HealthWords } from './health-words.js';
+import { type HealthFields, mergeHealthFields } from './merge-health.js';
+import { type HealthText, narrateHealth } from './narrate-health.js';
+import type { RuleTable } from './rule-table.js';
+
+/** What the language model writes for every health operation; each adds the label it alone fills. */
+export const HEALTH_LLM_FIELDS = { severity: true, summary: true, home_care: true, vet_advice: true } as const;
+
+/** What a health operation's data is made from: the severity, the shared text, the findings past the gate, its words. */
+export interface HealthAnswer<W extends HealthWords = HealthWords> {
+  readonly severity: HealthSeverity;
+  readonly text: HealthText;
+  /** Undefined when the gate refused the photo. */
+  readonly assessment: HealthAssessment | undefined;
+  /** The operation's words in the request's language. */
+  readonly words: W;
+}
+
+export interface HealthOperation<
+  K extends string = string,
+  Data extends DataShape = DataShape,
+  Fields extends DataShape = DataShape,
+> extends Operation<K, Data, HealthAssessment, Fields> {
+  /** The clinical table the operation's severity head is compiled from (DESIGN.md §5). */
+  readonly rules: RuleTable;
+}
+
+export interface HealthOperationSpec<
+  K extends string,
+  Data extends DataShape,
+  Fields extends DataShape,
+  W extends HealthWords,
+> extends Pick<HealthOperation<K, Data, Fields>, 'key' | 'path' | 'title' | 'data' | 'rules' | 'needs'> {
+  readonly words: Words<W>;
+  /** What the model writes: HEALTH_LLM_FIELDS and the operation's own label. */
+  readonly llmFields: Fields;
+  /** The operation's own labels, whose words must be in the request's language. */
+  readonly labelFields: readonly (keyof Fields['shape'] & string)[];
+  /** The shared answer → this operation's data fields. */
+  toData(answer: HealthAnswer<W>): z.infer<Data>;
+  /** The model's answer over the built-in one, once the fields every health answer shares are merged (`shared`): the operation's own. */
+  merge(
+    shared: HealthFields,
+    measured: z.infer<Data>,
+    model: z.infer<Fields>,
+    assessment: HealthAssessment,
+  ): z.infer<Data>;
+}
+
+/**
+ * The machinery the five health operations share: the severity head judges the table's rules,
+ * the operation's words word the answer, and the model is told the measured colours and findings.
+ */
+export function healthOperation<
+  K extends string,
+  Data extends DataShape,
+  Fields extends DataShape,
+  W extends HealthWords,
+>(spec: HealthOperationSpec<K, Data, Fields, W>): HealthOperation<K, Data, Fields> {
+  const { key, rules, words } = spec;
+  return {
+    key,
+    path: spec.path,
+    title: spec.title,
+    data: spec.data,
+    rules,
+    needs: spec.needs,
+    reads: { colours: true, species: false },
+    words,
+    judge: ({ colour }, _input, models) => {
+      if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
+      const head = models.heads.get(key);
+      if (!head) throw new Error(`no severity head was loaded for ${key}`);
+      return assessHealth(rules, colour, head);
+    },
+    answer: (verdict, language, scene) => {
+      const assessment = verdict.judged ? verdict.findings : undefined;
+      const text = narrateHealth(words[language], verdict, language, scene.detected);
+      return spec.toData({
+        severity: assessment?.severity ?? 'inconclusive',
+        text,
+        assessment,
+        words: words[language],
+      });
+    },
+    assessed: () => true,
+    llm: {
+      fields: spec.llmFields,
+      labelFields: spec.labelFields,
+      facts: (assessment, language) => healthFacts(assessment, language, words[language]),
+      limitation: (language) => words[language].limitation,
+    },
+    merge: (assessment, measured, model, language) => {
+      const shared = mergeHealthFields(assessment, healthFieldsOf(measured), healthFieldsOf(model), words[language]);
+      return spec.merge(shared, measured, model, assessment);
+    },
+  };
+}
+
+/** The shared fields of a health operation's data or model fields: both are built with HEALTH_LLM_FIELDS' fields. */
+const healthFieldsOf = (fields: unknown) => fields as HealthFields;
+
+/** The text fields of a health answer, from the shared text. */
+export const textFields = (text: HealthText) => ({
+  summary: text.summary,
+  home_care: text.homeCare,
+  vet_advice: text.vetAdvice,
+});

@@ -1,0 +1,38 @@
+import type { OperationWords } from '../operation-words.js';
+
+/**
+ * Owner-facing text for one finding of a rule table. `label` fills the operation's short field
+ * (vomit_type, condition); `meaning` is one sentence of interpretation.
+ */
+export interface FindingText {
+  readonly label: string;
+  readonly meaning: string;
+  /** At least 2, specific to the finding. */
+  readonly homeCare: readonly string[];
+  /** Empty when no follow-up is needed; urgent wording for red flags. */
+  readonly vetAdvice: readonly string[];
+}
+
+/** A health operation's words: its summaries' sentences and a text for every rule of its table. */
+export interface HealthWords<RuleId extends string = string> extends OperationWords {
+  /** A summary's first sentence: the colours measured, as `colours` lists them. */
+  observation(colours: string): string;
+  /** What a photo cannot show for this operation: every template summary says it. */
+  readonly limitation: string;
+  /** A text per rule id of the operation's table, plus `unclassified` for when no rule applies. */
+  readonly findings: Readonly<Record<RuleId | 'unclassified', FindingText>>;
+}
+
+/** The words the five health operations share, in one language. */
+export interface SharedHealthWords {
+  /** home_care and vet_advice of a photo the gate refused. */
+  readonly qualityHomeCare: readonly string[];
+  readonly qualityVetAdvice: readonly string[];
+  /** How the measured colours and the rules' findings are told to the language model. */
+  readonly prompt: {
+    coloursLine(where: 'subject' | 'frame', colours: string): string;
+    findingLine(label: string, severity: string): string;
+    readonly noFinding: string;
+    redFlagLine(label: string, severity: string): string;
+  };
+}

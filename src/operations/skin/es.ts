@@ -1,0 +1,80 @@
+import type { HealthWords } from '../health/health-words.js';
+import type { SkinRuleId } from './skin-rules.js';
+
+export const ES: HealthWords<SkinRuleId> = {
+  name: 'Piel',
+  subject: 'la piel',
+  retakeTip: 'Tome un primer plano en el que la piel llene el encuadre, separando el pelo, con buena luz.',
+  observation: (colours) => `La foto de la piel muestra tonos principalmente de color ${colours}.`,
+  limitation: 'El color por sí solo no permite identificar parásitos, alergias ni la causa de un cambio en la piel.',
+  findings: {
+    bleeding: {
+      label: 'posible sangrado o herida abierta',
+      meaning: 'Las zonas de color rojo oscuro sugieren sangre o una herida abierta.',
+      homeCare: [
+        'Limpie la zona con suavidad con suero fisiológico y evite que su mascota se la lama, por ejemplo con un collar isabelino.',
+        'Si todavía sangra, presione la zona con un paño limpio.',
+      ],
+      vetAdvice: [
+        'Haga que un veterinario revise la herida en el plazo de un día, y de inmediato si sigue sangrando o es profunda.',
+      ],
+    },
+    marked_redness: {
+      label: 'enrojecimiento marcado',
+      meaning:
+        'Un enrojecimiento intenso indica piel inflamada, por ejemplo por alergia, infección o dermatitis húmeda aguda («hot spots»).',
+      homeCare: [
+        'Evite que su mascota se lama o se rasque la zona.',
+        'Mantenga la zona limpia y seca, y no use cremas para personas.',
+      ],
+      vetAdvice: [
+        'Pida cita con el veterinario en los próximos días, y antes si la zona se extiende, supura o le duele.',
+      ],
+    },
+    crust_discharge: {
+      label: 'costras o secreción amarillentas',
+      meaning: 'Las costras o las secreciones de color amarillo pueden indicar una infección de la piel.',
+      homeCare: [
+        'Mantenga la zona limpia y seca, y evite que su mascota se la lama.',
+        'No arranque las costras; anote si aparecen costras nuevas.',
+      ],
+      vetAdvice: [
+        'Pida cita con el veterinario en los próximos días: las costras y la secreción suelen necesitar tratamiento.',
+      ],
+    },
+    redness: {
+      label: 'enrojecimiento leve',
+      meaning: 'Se ve algo de enrojecimiento, que puede deberse a irritación, rascado o una alergia leve.',
+      homeCare: [
+        'Evite que su mascota se lama o se rasque, y revise la zona a diario.',
+        'Tome una foto cada día con la misma luz para poder comparar.',
+      ],
+      vetAdvice: [],
+    },
+    no_visible_change: {
+      label: 'sin enrojecimiento ni secreción visibles',
+      meaning: 'En los colores no destaca ningún enrojecimiento, sangre ni secreción.',
+      homeCare: [
+        'Mantenga el cepillado habitual y la prevención de parásitos.',
+        'Revise la piel con regularidad por si aparecen bultos, enrojecimiento o pérdida de pelo.',
+      ],
+      vetAdvice: [],
+    },
+    unclassified: {
+      label: 'indeterminado a partir de la foto',
+      meaning:
+        'Los colores no coinciden con ningún patrón que pawlens pueda interpretar, así que no se asignó ninguna gravedad.',
+      homeCare: [
+        'Repita la foto de cerca, con buena luz y separando el pelo.',
+        'Vigile si su mascota se rasca o se lame, o si los cambios se extienden.',
+      ],
+      vetAdvice: ['Si la piel le preocupa o su mascota no deja de rascarse, consulte a su veterinario.'],
+    },
+  },
+  llm: {
+    task: 'Describe el estado visible de la piel: enrojecimiento, heridas, costras, descamación, pérdida de pelo, parásitos, bultos.',
+    fieldHelp: {
+      condition: 'una etiqueta breve para el dueño sobre lo que se ve',
+    },
+  },
+};

@@ -1,0 +1,14 @@
+import { conditionOperation } from '../health/condition-operation.js';
+import { SKIN_RULES } from './skin-rules.js';
+import { EN } from './en.js';
+import { ES } from './es.js';
+import { ZH } from './zh.js';
+
+export const skin = conditionOperation({
+  key: 'skin',
+  path: 'skin-analysis',
+  title: 'Skin analysis',
+  rules: SKIN_RULES,
+  words: { en: EN, zh: ZH, es: ES },
+  condition: 'Short owner-facing label for the visible skin condition.',
+});

@@ -1,0 +1,39 @@
+import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
+
+/**
+ * Stool colour (DESIGN.md §5; PetMD on melena; Purina fecal chart). Brown is expected; black and
+ * tarry is digested blood from the upper gut (urgent, though iron, bismuth or charcoal mimic it);
+ * red is fresh blood from the lower gut; grey/clay means little bile; yellow/orange fast transit
+ * or liver/bile; green grass or bile. Consistency cannot be judged from colour at all.
+ */
+export const STOOL_RULES = {
+  scope: 'subject',
+  rules: [
+    { id: 'melena', when: [{ colours: ['black'], atLeast: 0.3 }], severity: 'severe', redFlag: true, vet: 'urgent' },
+    {
+      id: 'heavy_blood',
+      when: [{ colours: ['red', 'dark_red'], atLeast: 0.25 }],
+      severity: 'severe',
+      redFlag: true,
+      vet: 'urgent',
+    },
+    {
+      id: 'fresh_blood',
+      when: [{ colours: ['red', 'dark_red'], atLeast: 0.04 }],
+      severity: 'moderate',
+      redFlag: true,
+      vet: 'soon',
+    },
+    { id: 'pale_clay', when: [{ colours: ['grey', 'white'], atLeast: 0.4 }], severity: 'moderate', vet: 'soon' },
+    {
+      id: 'yellow_orange',
+      when: [{ colours: ['yellow', 'orange', 'amber', 'pale_yellow'], atLeast: 0.35 }],
+      severity: 'mild',
+      vet: 'soon',
+    },
+    { id: 'green', when: [{ colours: ['green'], atLeast: 0.35 }], severity: 'mild' },
+    { id: 'brown', when: [{ colours: ['dark_brown', 'brown', 'light_brown'], atLeast: 0.55 }], severity: 'normal' },
+  ],
+} as const satisfies RuleTable;
+
+export type StoolRuleId = RuleIdOf<typeof STOOL_RULES>;

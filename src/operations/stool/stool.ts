@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  HEALTH_SCORE_MAX,
+  type HealthSeverity,
+  healthScore,
+  healthSeverity,
+  healthText,
+  label,
+} from '../../contract/data-fields.js';
+import { HEALTH_LLM_FIELDS, healthOperation, textFields } from '../health/health-operation.js';
+import { EN } from './en.js';
+import { ES } from './es.js';
+import { STOOL_RULES } from './stool-rules.js';
+import { ZH } from './zh.js';
+
+/** SPEC.md §2.3. */
+const StoolData = z.strictObject({
+  health_score: healthScore,
+  health_score_max: z.literal(HEALTH_SCORE_MAX),
+  severity: healthSeverity,
+  color: label('Observed stool color in plain language.'),
+  consistency: label('Observed stool consistency or texture.'),
+  ...healthText,
+});
+
+/**
+ * health_score from severity (README, "Stool health score"). A photo cannot confirm perfect health,
+ * so the best is 9; `inconclusive` takes the scale's midpoint, which carries no finding.
+ */
+const STOOL_HEALTH_SCORES: Readonly<Record<HealthSeverity, number>> = {
+  normal: 9,
+  mild: 7,
+  moderate: 4,
+  severe: 2,
+  inconclusive: 5,
+};
+
+/**
+ * Stool: colour is measured and judged by the table; consistency needs texture, which colour
+ * measurements do not see, so without a language model it is said plainly to be not assessed.
+ * The model writes consistency and the text; the measured colour stays.
+ */
+export const stool = healthOperation({
+  key: 'stool',
+  path: 'feces-analysis',
+  title: 'Stool health analysis',
+  data: StoolData,
+  rules: STOOL_RULES,
+  words: { en: EN, zh: ZH, es: ES },
+  needs: { subject: true, shows: 'specimen' },
+  llmFields: StoolData.pick({ ...HEALTH_LLM_FIELDS, consistency: true }),
+  labelFields: ['consistency'],
+  toData: ({ severity, text, assessment, words }) => ({
+    health_score: STOOL_HEALTH_SCORES[severity],
+    health_score_max: HEALTH_SCORE_MAX,
+    severity,
+    color: text.colour,
+    consistency: assessment ? words.consistencyNotAssessed : text.label,
+    ...textFields(text),
+  }),
+  merge: (shared, measured, model) => ({
+    ...measured,
+    ...shared,
+    health_score: STOOL_HEALTH_SCORES[shared.severity],
+    consistency: model.consistency,
+  }),
+});

@@ -1,0 +1,51 @@
+import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
+
+/**
+ * Vomit (DESIGN.md §5; BSAVA Manual ch. 19). Dark brown granular "coffee grounds" is digested
+ * blood (urgent); red is fresh blood; yellow/green foam is bile, often an empty stomach; brown
+ * food-coloured matter soon after eating suggests regurgitation, but dark brown matter may be
+ * digested blood, so it is never called food; white foam is mucus and saliva.
+ * Vomit has no "normal" severity (SPEC.md §2.4): every rule here is at least mild.
+ */
+export const VOMIT_RULES = {
+  scope: 'subject',
+  rules: [
+    {
+      id: 'coffee_grounds',
+      when: [
+        { colours: ['black', 'dark_brown'], atLeast: 0.5 },
+        { colours: ['black'], atLeast: 0.08 },
+      ],
+      severity: 'severe',
+      redFlag: true,
+      vet: 'urgent',
+    },
+    {
+      id: 'heavy_blood',
+      when: [{ colours: ['red', 'dark_red'], atLeast: 0.25 }],
+      severity: 'severe',
+      redFlag: true,
+      vet: 'urgent',
+    },
+    {
+      id: 'fresh_blood',
+      when: [{ colours: ['red', 'dark_red'], atLeast: 0.05 }],
+      severity: 'moderate',
+      redFlag: true,
+      vet: 'soon',
+    },
+    { id: 'bile', when: [{ colours: ['yellow', 'green', 'pale_yellow', 'amber'], atLeast: 0.35 }], severity: 'mild' },
+    // Dark brown is the colour of digested blood as much as of food: it gets same-day advice, never "food".
+    {
+      id: 'possible_digested_blood',
+      when: [{ colours: ['dark_brown'], atLeast: 0.35 }],
+      severity: 'moderate',
+      redFlag: true,
+      vet: 'urgent',
+    },
+    { id: 'food', when: [{ colours: ['brown', 'light_brown'], atLeast: 0.45 }], severity: 'mild' },
+    { id: 'foam', when: [{ colours: ['white', 'grey'], atLeast: 0.5 }], severity: 'mild' },
+  ],
+} as const satisfies RuleTable;
+
+export type VomitRuleId = RuleIdOf<typeof VOMIT_RULES>;
