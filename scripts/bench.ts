@@ -23,11 +23,13 @@ import { issueKey } from '../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { STORE_FILE } from '../src/cli/open-store.js';
 import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
+import { type PaidAnalysisDeps, runPaidAnalysis } from '../src/analysis/paid-analysis.js';
 import { createPipeline, type Pipeline } from '../src/analysis/pipeline.js';
 import { loadConfig } from '../src/config.js';
 import type { OperationKey } from '../src/operations/registry.js';
 import { createApp } from '../src/http/create-app.js';
-import { decodeBase64Field } from '../src/image/base64-field.js';
+import { imageFieldBytes } from '../src/image/base64-field.js';
+import { DEFAULT_INTAKE_LIMITS } from '../src/image/decode-image.js';
 import { OPERATIONS } from '../src/operations/registry.js';
 import { InferencePool } from '../src/vision/inference-pool.js';
 import { installModel } from '../src/vision/install-model.js';
@@ -134,9 +136,14 @@ async function floor(job: FloorJob): Promise<Measured> {
 /** Floor, HTTP and in-process runs are interleaved in this many rounds, so that a machine that slows down mid-run slows every side alike. */
 const ROUNDS = 6;
 
-/** The pipeline called directly, as many at once as the server's CPU slots, each from the Base64 text a request carries. */
+/**
+ * The paid analysis called directly, as the HTTP route calls it (keys' credits on a SQLite store),
+ * as many at once as the server's CPU slots, each from the Base64 text a request carries: what
+ * the service does for a request without HTTP.
+ */
 async function inProcess(
-  pipeline: Pipeline,
+  paid: PaidAnalysisDeps,
+  keyId: string,
   operation: OperationKey,
   photo: string,
   requests: number,
@@ -150,10 +157,14 @@ async function inProcess(
     while (sent < requests) {
       sent++;
       const t0 = performance.now();
-      const image = await pipeline.decode(operation, decodeBase64Field(base64, 3 * 1024 * 1024));
-      const input = { image, language: 'en', animalType: undefined, requestId: 'req_benchmark0' } as const;
-      const { data } = await pipeline.narrate(await pipeline.assess(operation, input));
-      OPERATIONS[operation].data.parse(data);
+      await runPaidAnalysis(paid, {
+        operation,
+        requestId: 'req_benchmark0',
+        language: 'en',
+        animalType: undefined,
+        photo: () => imageFieldBytes(base64, DEFAULT_INTAKE_LIMITS.maxBytes),
+        payer: { keyId },
+      });
       latencies.push(performance.now() - t0);
     }
   };
@@ -266,7 +277,8 @@ async function main() {
   const pool = new InferencePool(inferenceThreads);
   const pipeline = createPipeline(await loadAnalysisModels({ modelsDir, pool }));
   const store = new SqliteAccountStore(join(tmp, 'bench.db'));
-  const { secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
+  const { record: benchKey, secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
+  const paid: PaidAnalysisDeps = { pipeline, credits: store };
 
   console.log(
     `pawlens bench: ${total} requests per run, ${clients} concurrent clients, ${inferenceThreads} inference threads, PAWLENS_MAX_CONCURRENCY=${maxConcurrency}, Node ${process.version}`,
@@ -305,7 +317,7 @@ async function main() {
         );
       }
       add(httpRun, await overHttp(service, OPERATION_PATH[operation], serviceKey, file, perRound));
-      add(directRun, await inProcess(pipeline, operation, file, perRound));
+      add(directRun, await inProcess(paid, benchKey.id, operation, file, perRound));
     }
     for (const [i, variant] of floors.entries()) {
       const run = summaryOf(floorRuns[i]!);

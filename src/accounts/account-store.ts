@@ -40,14 +40,14 @@ export interface UsageRecord {
 }
 
 /**
- * Keys, balances and the usage ledger. SQLite is the embedded default; the interface is async
- * so that a shared PostgreSQL can serve several replicas behind the same calls.
- * Spending is reserve → commit or refund: a reservation takes the credits atomically (never below
- * zero, whatever runs concurrently), a commit writes the ledger row, a refund gives them back.
+ * The store, port by port: each caller takes only the port it uses (bearer auth the keys, the
+ * paid-analysis use case the credits, the rate limit its buckets…). SQLite is the embedded
+ * default; the ports are async so that a shared PostgreSQL can serve several replicas behind the
+ * same calls.
  */
-export interface AccountStore {
-  /** Which store this is, for /readyz and the logs: never a password. */
-  readonly description: StoreDescription;
+
+/** API keys: created, found by the hash of their secret, listed, disabled or revoked, credited. */
+export interface KeyStore {
   createKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord>;
   /** Creates the key only if the store has none yet, atomically: of replicas starting together on an empty store, one makes the first key. */
   createFirstKey(key: NewKey, secretHash: string, prefix: string): Promise<KeyRecord | undefined>;
@@ -57,7 +57,13 @@ export interface AccountStore {
   countKeys(): Promise<number>;
   setStatus(id: string, status: KeyStatus): Promise<KeyRecord>;
   addCredits(id: string, credits: number): Promise<KeyRecord>;
+}
 
+/**
+ * Spending, as reserve → commit or refund: a reservation takes the credits atomically (never below
+ * zero, whatever runs concurrently), a commit writes the ledger row, a refund gives them back.
+ */
+export interface CreditLedger {
   /** Undefined when the balance is below `credits`. */
   reserve(keyId: string, credits: number, requestId: string, operation: string): Promise<Reservation | undefined>;
   /**
@@ -69,7 +75,11 @@ export interface AccountStore {
   commit(reservation: Reservation, settle?: Settlement): Promise<void>;
   /** Safe to call more than once and after a commit: only an open reservation is refunded. */
   refund(reservation: Reservation): Promise<void>;
+  usage(keyId?: string, limit?: number): Promise<UsageRecord[]>;
+}
 
+/** What a server holds in the store, and what crashed servers left behind. */
+export interface Leases {
   /**
    * A server's lease on the store: the reservations and idempotency claims it makes from then on
    * are its own, for as long as it renews the lease (every few seconds: renewLease is also the
@@ -88,26 +98,39 @@ export interface AccountStore {
   sweepAbandoned(limits: AbandonLimits): Promise<SweepResult>;
   /** Every reservation and unanswered claim held now, and whether sweepAbandoned would give it back: `pawlens doctor`. */
   held(limits: AbandonLimits): Promise<HeldWork>;
-  /**
-   * The store's health for /readyz. `failure`: the last write of a paid call that failed for the
-   * store's own sake (full disk, read-only or corrupt file), kept until `clearFailure`. `probe`
-   * reads, writes (the lease) and, when `thorough`, checks the file's integrity; it throws when it cannot.
-   */
-  failure(): StoreFailure | undefined;
-  probe(thorough: boolean): Promise<void>;
-  clearFailure(): void;
+}
+
+/**
+ * Idempotency-Key, per API key: the first request with a key claims it; a later one with the
+ * same request hash gets the stored answer once it is complete, or `in_progress` before; another
+ * hash gets `mismatch`. The answer is stored by CreditLedger.commit().
+ */
+export interface IdempotencyClaims {
+  /** Entries expire after `ttlMs`; a claim never completed is taken over after `abandonAfterMs` (its process died). */
+  claimIdempotencyKey(
+    keyId: string,
+    key: string,
+    requestHash: string,
+    ttlMs: number,
+    abandonAfterMs: number,
+  ): Promise<IdempotencyClaim>;
+  /** Forgets a claim whose request failed, so a retry runs afresh (failures cost nothing). */
+  releaseIdempotencyKey(keyId: string, key: string): Promise<void>;
   /** Forgets up to `limit` idempotency entries created before `olderThan`; run in small batches, in the background. */
   purgeIdempotencyKeys(olderThan: Date, limit: number): Promise<number>;
+}
 
-  usage(keyId?: string, limit?: number): Promise<UsageRecord[]>;
-
+export interface RateBuckets {
   /**
    * Takes one call from the key's token bucket (`perMinute` a minute, bursts as large): shared by
    * every process on a PostgreSQL store, per process on SQLite (one process serves a store file).
    */
   takeCall(keyId: string, perMinute: number, at: Date): Promise<RateDecision>;
+}
 
-  /** A pet's records, newest first, `limit` at most, older than the record `before` names when given (DESIGN.md §11). Only the key's own. */
+/** Pets' records (DESIGN.md §11): written by CreditLedger.commit(), read and erased per key. */
+export interface PetRecords {
+  /** A pet's records, newest first, `limit` at most, older than the record `before` names when given. Only the key's own. */
   petRecords(keyId: string, petId: string, limit: number, before?: number): Promise<PetRecord[]>;
   /** The photo kept with one of the key's records (by its request id), if one was. */
   petPhoto(
@@ -119,22 +142,28 @@ export interface AccountStore {
   deletePet(keyId: string, petId: string): Promise<number>;
   /** Forgets up to `limit` records made before `olderThan` (PAWLENS_RECORDS_RETENTION_DAYS). */
   purgePetRecords(olderThan: Date, limit: number): Promise<number>;
+}
 
-  /**
-   * Idempotency-Key, per API key: the first request with a key claims it; a later one with the
-   * same request hash gets the stored answer once it is complete, or `in_progress` before; another
-   * hash gets `mismatch`. The answer is stored by commit(). Entries expire after `ttlMs`; a claim never completed is taken over after
-   * `abandonAfterMs` (its process died).
-   */
-  claimIdempotencyKey(
-    keyId: string,
-    key: string,
-    requestHash: string,
-    ttlMs: number,
-    abandonAfterMs: number,
-  ): Promise<IdempotencyClaim>;
-  /** Forgets a claim whose request failed, so a retry runs afresh (failures cost nothing). */
-  releaseIdempotencyKey(keyId: string, key: string): Promise<void>;
+/** The store's health, for /readyz. */
+export interface StoreHealth {
+  /** Which store this is, for /readyz and the logs: never a password. */
+  readonly description: StoreDescription;
+  /** The last write of a paid call that failed for the store's own sake (full disk, read-only or corrupt file), kept until `clearFailure`. */
+  failure(): StoreFailure | undefined;
+  /** Reads, writes (the lease) and, when `thorough`, checks the file's integrity; throws when it cannot. */
+  probe(thorough: boolean): Promise<void>;
+  clearFailure(): void;
+}
+
+/** Every port of one store, and its end. */
+export interface AccountStore
+  extends KeyStore,
+    CreditLedger,
+    Leases,
+    IdempotencyClaims,
+    RateBuckets,
+    PetRecords,
+    StoreHealth {
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../contract/api-error.js';
-import type { AccountStore, KeyRecord } from './account-store.js';
+import type { KeyRecord, KeyStore } from './account-store.js';
 import { hashApiKey, KEY_PATTERN } from './api-key.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -14,7 +14,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 export const bearerToken = (header: string | undefined): string | undefined =>
   header === undefined ? undefined : BEARER.exec(header)?.[1];
 
-export async function authenticate(header: string | undefined, store: AccountStore, now: Date): Promise<KeyRecord> {
+export async function authenticate(header: string | undefined, store: KeyStore, now: Date): Promise<KeyRecord> {
   const secret = bearerToken(header);
   if (!secret) {
     throw new ApiError(

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseAnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
+import { runPaidAnalysis } from '../analysis/paid-analysis.js';
 import type { Pipeline } from '../analysis/pipeline.js';
 import { OPERATION_LIST, operationNamed } from '../operations/registry.js';
 
@@ -33,10 +34,13 @@ export async function runAnalyzeCommand(
       language: values.language,
       animalType: values['animal-type'],
     });
-    const image = await pipeline.decode(operation.key, bytes);
-    const input = { image, language: request.language, animalType: request.animalType, requestId: 'req_cli_local' };
-    const { data } = await pipeline.narrate(await pipeline.assess(operation.key, input));
-    print(JSON.stringify(operation.data.parse(data), null, 2));
+    // The analysis the HTTP route runs, with nobody to charge: its answer checked against the closed schema all the same.
+    const { language, animalType } = request;
+    const { data } = await runPaidAnalysis(
+      { pipeline },
+      { operation: operation.key, requestId: 'req_cli_local', language, animalType, photo: () => bytes },
+    );
+    print(JSON.stringify(data, null, 2));
   } catch (error) {
     throw error instanceof ApiError ? new Error(`${error.code}: ${error.message}`) : error;
   }

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
-import type { AccountStore } from '../accounts/account-store.js';
+import type { KeyStore } from '../accounts/account-store.js';
 import { authenticate } from '../accounts/authenticate.js';
 import { ApiError } from '../contract/api-error.js';
 
 /** The API key of `Authorization: Bearer …`, checked against the store (timing-safe), into res.locals.key. */
-export function bearerAuth(store: AccountStore, now: () => Date): RequestHandler {
+export function bearerAuth(store: KeyStore, now: () => Date): RequestHandler {
   return async (req, res, next) => {
     // Node keeps the first of several Authorization headers and drops the rest: which key pays
     // would depend on header order a proxy may change. Refused instead.

@@ -1,4 +1,4 @@
-import type { AccountStore } from '../accounts/account-store.js';
+import type { KeyStore } from '../accounts/account-store.js';
 import type { CheckResult, ReadinessCheck } from '../readiness-check.js';
 
 export interface ReadinessReport {
@@ -12,7 +12,7 @@ const STATUS = ['ready', 'degraded', 'not_ready'] as const;
 
 /** /readyz: the key store answers, and each other part (models, LLM) says how it is; the worst decides. */
 export async function checkReadiness(
-  store: AccountStore,
+  store: Pick<KeyStore, 'countKeys'>,
   checks: readonly ReadinessCheck[] = [],
 ): Promise<ReadinessReport> {
   const storeOk = await store.countKeys().then(

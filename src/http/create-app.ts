@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { Pipeline } from '../analysis/pipeline.js';
 import { API_PREFIXES } from '../contract/api-prefixes.js';
@@ -6,18 +6,14 @@ import { silentLogger, type Logger } from '../logger.js';
 import { Metrics } from '../metrics.js';
 import { OPERATION_LIST } from '../operations/registry.js';
 import type { ReadinessCheck } from '../readiness-check.js';
-import { VERSION } from '../version.js';
 import { WorkQueue } from '../work-queue.js';
 import { accessLog } from './access-log.js';
 import { analysisRoute } from './analysis-route.js';
-import { checkReadiness } from './check-readiness.js';
 import { docsRouter } from './docs-router.js';
 import { errorHandler, methodNotAllowed, notFound } from './error-handler.js';
-import { buildOpenApiDocument } from './openapi-document.js';
 import { requestId } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
-import { ApiError } from '../contract/api-error.js';
-import { adminAllowed } from './admin-access.js';
+import { serviceRouter } from './service-router.js';
 import { bearerAuth } from './bearer-auth.js';
 import { consoleRouter } from './console-router.js';
 import { cors } from './cors.js';
@@ -65,7 +61,6 @@ export function createApp(deps: AppDeps): App {
   const metrics = deps.metrics ?? new Metrics();
   metrics.watchQueue(queue);
   metrics.watchOperations(OPERATION_LIST.map((operation) => operation.key));
-  const openApi = buildOpenApiDocument(VERSION);
 
   const app = express();
   app.disable('x-powered-by');
@@ -75,36 +70,10 @@ export function createApp(deps: AppDeps): App {
   app.use(cors(deps.corsOrigins ?? []));
   app.use(accessLog(logger, metrics));
 
-  const get = (path: string, handler: RequestHandler) =>
-    app
-      .route(path)
-      .get(handler)
-      .all(methodNotAllowed(['GET', 'HEAD']));
   app.use(consoleRouter(deps.clinicName ?? ''));
-  get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  get('/readyz', async (req, res) => {
-    const report = await checkReadiness(deps.store, deps.readinessChecks);
-    // The status (and its HTTP code) for any load balancer; what each part reports, for the operator only.
-    res
-      .status(report.status === 'not_ready' ? 503 : 200)
-      .json(adminAllowed(req, deps.adminToken) ? report : { status: report.status });
-  });
-  get('/metrics', async (req, res) => {
-    if (!adminAllowed(req, deps.adminToken)) {
-      throw new ApiError(
-        'UNAUTHORIZED',
-        deps.adminToken
-          ? '/metrics needs the admin token: send "Authorization: Bearer <PAWLENS_ADMIN_TOKEN>".'
-          : '/metrics answers only on this machine; set PAWLENS_ADMIN_TOKEN to read it from elsewhere.',
-      );
-    }
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
-  get('/openapi.json', (_req, res) => {
-    res.json(openApi);
-  });
+  app.use(
+    serviceRouter({ store: deps.store, readinessChecks: deps.readinessChecks, adminToken: deps.adminToken, metrics }),
+  );
   app.use(docsRouter());
 
   const operationPaths = OPERATION_LIST.flatMap((operation) =>
@@ -115,16 +84,8 @@ export function createApp(deps: AppDeps): App {
     bearerAuth(deps.store, now),
     rateLimit(deps.store, deps.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, now),
   ];
-  const route = analysisRoute({
-    store: deps.store,
-    pipeline: deps.pipeline,
-    queue,
-    intake,
-    metrics,
-    keyed,
-    logger,
-    keepImages: deps.keepImages,
-  });
+  const paid = { pipeline: deps.pipeline, credits: deps.store, cpu: queue, metrics };
+  const route = analysisRoute({ paid, claims: deps.store, intake, keyed, logger, keepImages: deps.keepImages });
   app
     .route(operationPaths)
     .post(...route)

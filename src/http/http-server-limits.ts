@@ -3,7 +3,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
-import { errorEnvelope } from './error-handler.js';
+import { errorEnvelope } from './send-error.js';
 import { newRequestId } from './request-id.js';
 
 /** PAWLENS_TLS_CERT and PAWLENS_TLS_KEY, read: the server then speaks HTTPS only. */

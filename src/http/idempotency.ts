@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import type { AccountStore } from '../accounts/account-store.js';
+import type { IdempotencyClaims } from '../accounts/account-store.js';
 import type { AnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
 import type { OperationKey } from '../operations/registry.js';
@@ -63,7 +63,7 @@ function replay(res: Response, body: string): void {
  * claim of a request that failed before its error is sent, so a retry runs afresh at once.
  */
 export function idempotency(
-  store: AccountStore,
+  store: IdempotencyClaims,
   logger: Logger,
 ): { claim: RequestHandler; release: ErrorRequestHandler } {
   const claim: RequestHandler = async (req, res, next) => {

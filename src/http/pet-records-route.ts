@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import type { AccountStore } from '../accounts/account-store.js';
+import type { PetRecords } from '../accounts/account-store.js';
 import { ApiError } from '../contract/api-error.js';
 import { API_PREFIXES } from '../contract/api-prefixes.js';
 import { PetDeletedData, petAnalysesData } from '../contract/pet-records.js';
@@ -8,7 +8,7 @@ import { methodNotAllowed } from './error-handler.js';
 import { checkPetId } from './pet-id.js';
 import { requestIdOf } from './request-id.js';
 import { required } from './request-state.js';
-import { successBody } from './success-body.js';
+import { successBody } from '../contract/success-body.js';
 
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;
@@ -38,7 +38,7 @@ const petOf = (req: Request) => checkPetId(String(req.params.petId), 'The pet id
  * A pet's records (DESIGN.md §11), per API key: a key sees and erases only its own. Listing and
  * erasing cost nothing; both take the key's rate limit like any call.
  */
-export function petRecordsRoute(store: AccountStore, keyed: readonly RequestHandler[]): Router {
+export function petRecordsRoute(store: PetRecords, keyed: readonly RequestHandler[]): Router {
   const router = Router();
   const list: RequestHandler = async (req, res) => {
     const key = required(res.locals.key, 'the API key');

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AccountStore } from '../accounts/account-store.js';
+import type { RateBuckets } from '../accounts/account-store.js';
 import { ApiError } from '../contract/api-error.js';
 import { required } from './request-state.js';
 
@@ -11,7 +11,7 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 3000;
  * kept by the store: across every replica on a shared PostgreSQL. A limit of 0 turns it off, and
  * is decided here, once, not on every request.
  */
-export function rateLimit(store: AccountStore, perMinute: number, now: () => Date): RequestHandler {
+export function rateLimit(store: RateBuckets, perMinute: number, now: () => Date): RequestHandler {
   if (perMinute === 0) return (_req, _res, next) => next();
   return async (_req, res, next) => {
     const keyId = required(res.locals.key, 'the API key').id;

@@ -20,7 +20,7 @@ import { expectAccepted } from '../fixtures/expectations.js';
 import { toBase64 } from '../fixtures/images.js';
 import { analyze } from '../fixtures/pipelines.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { closeUp, decodedScene } from '../fixtures/scenes.js';
+import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
@@ -278,7 +278,7 @@ describeWithShared('with the recommended scene models installed', () => {
     const builtin = await builtinPipeline();
     for (const [operation, rule, svg] of RULE_SCENES) {
       const input = {
-        image: await decodedScene(svg),
+        photo: await sceneJpeg(svg),
         language: 'en' as const,
         animalType: undefined,
         requestId: 'req_gatescenes1',

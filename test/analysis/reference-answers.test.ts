@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
+import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { OPERATION_KEYS, type OperationKey } from '../../src/operations/registry.js';
 import { installModel } from '../../src/vision/install-model.js';
@@ -36,10 +37,11 @@ const setsHere = Object.keys(MODEL_SETS).filter((set) => hasShared || MODEL_SETS
 const operationsFor = (photo: ReferencePhoto) =>
   photo.operations === 'all' ? OPERATION_KEYS : [photo.operations as OperationKey];
 
+/** The answer as every caller gets it (runPaidAnalysis), with nobody to charge: its data, and whether it assessed anything. */
 async function answer(pipeline: Pipeline, operation: OperationKey, bytes: Buffer): Promise<Recorded> {
-  const image = await pipeline.decode(operation, bytes);
-  const { data, assessed } = await pipeline.narrate(
-    await pipeline.assess(operation, { image, language: 'en', animalType: undefined, requestId: 'req_reference0' }),
+  const { data, assessed } = await runPaidAnalysis(
+    { pipeline },
+    { operation, requestId: 'req_reference0', language: 'en', animalType: undefined, photo: () => bytes },
   );
   return { data, assessed };
 }

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
-import { analyze, answeringPipeline, heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
+import { answeringPipeline, editedPipeline, heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
 import {
   GIF_BYTES,
   jpegMagicThenNoise,
@@ -609,10 +609,7 @@ describe('failures after the credits are reserved', () => {
   });
 
   it('INTERNAL_ERROR, refunded, when the analysis breaks the closed data shape', async () => {
-    const pipeline = answeringPipeline(async (operation, input) => ({
-      ...(await analyze(builtin, operation, input)),
-      diagnosis: 'parvovirus',
-    }));
+    const pipeline = editedPipeline(builtin, (data) => ({ ...(data as object), diagnosis: 'parvovirus' }));
     const app = await createTestApp({ pipeline });
     const key = await app.issue({ credits: CREDITS });
     const response = await app.post('vomit', { image: images.jpeg }, key.secret);

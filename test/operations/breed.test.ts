@@ -242,9 +242,8 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
     ['kitten_224.png', 'es', 'cat', { species: 'gato' }],
     ['chelsea.png', 'en', 'dog', { species: 'cat' }],
   ] as const)('the full breed answer for %s in %s (animalType %s)', async (photo, language, animalType, expected) => {
-    const image = await decodeImageBytes(readFileSync(sharedPhoto(photo)));
     const data = await analyze(createPipeline(vision), 'breed', {
-      image,
+      photo: readFileSync(sharedPhoto(photo)),
       language,
       animalType,
       requestId: 'req_breedtest01',
@@ -255,9 +254,8 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
   });
 
   it('a coffee cup gets no breed and no confidence', async () => {
-    const image = await decodeImageBytes(readFileSync(sharedPhoto('coffee.png')));
     const data = await analyze(createPipeline(vision), 'breed', {
-      image,
+      photo: readFileSync(sharedPhoto('coffee.png')),
       language: 'en',
       animalType: 'dog',
       requestId: 'req_breedtest02',

@@ -11,7 +11,7 @@ import { HEALTH_OPERATIONS, OPERATIONS } from '../../src/operations/registry.js'
 import { localeFor } from '../../src/narration/locales/locale-for.js';
 import { analyze } from '../fixtures/pipelines.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, speckles } from '../fixtures/scenes.js';
+import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, sceneJpeg, speckles } from '../fixtures/scenes.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinVision } from '../fixtures/test-app.js';
 
@@ -66,10 +66,10 @@ describe('every rule row fires on a photo that shows it', () => {
 describe('advice a vet would sign', () => {
   it('a stool with a lot of blood gets only the same-day advice, never "within a day or two" beside it', async () => {
     const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'heavy_blood')!;
-    const image = await decodedScene(svg);
+    const photo = await sceneJpeg(svg);
     for (const language of LANGUAGES) {
       const data = await analyze(pipeline, 'stool', {
-        image,
+        photo,
         language,
         animalType: undefined,
         requestId: 'req_rulesadvice',
@@ -84,7 +84,7 @@ describe('advice a vet would sign', () => {
   it('dark brown vomit is possible digested blood with same-day advice, never "food"', async () => {
     const [, , svg] = RULE_SCENES.find(([, rule]) => rule === 'possible_digested_blood')!;
     const data = await analyze(pipeline, 'vomit', {
-      image: await decodedScene(svg),
+      photo: await sceneJpeg(svg),
       language: 'en',
       animalType: undefined,
       requestId: 'req_rulesvomit',
@@ -98,7 +98,7 @@ describe('advice a vet would sign', () => {
     const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'ear' && rule === 'clean')!;
     for (const language of LANGUAGES) {
       const data = await analyze(pipeline, 'ear', {
-        image: await decodedScene(svg),
+        photo: await sceneJpeg(svg),
         language,
         animalType: undefined,
         requestId: 'req_rulesear',
@@ -203,7 +203,7 @@ describe('every finding and every retake answer is a valid response in en, zh an
   it.each(LANGUAGES)('%s', async (language) => {
     for (const [operation, what, svg, edit] of cases) {
       const data = await analyze(pipeline, operation, {
-        image: await decodedScene(svg, edit),
+        photo: await sceneJpeg(svg, edit),
         language,
         animalType: undefined,
         requestId: 'req_rulesall01',
@@ -219,7 +219,7 @@ describe('every finding and every retake answer is a valid response in en, zh an
   it('a red flag brings same-day vet advice, in every language', async () => {
     for (const language of LANGUAGES) {
       const data = await analyze(pipeline, 'stool', {
-        image: await decodedScene(scene(FLOOR, [blob('#151210')])),
+        photo: await sceneJpeg(scene(FLOOR, [blob('#151210')])),
         language,
         animalType: 'dog',
         requestId: 'req_rulesall02',

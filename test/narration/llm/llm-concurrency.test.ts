@@ -4,7 +4,6 @@ import { OPERATIONS } from '../../../src/operations/registry.js';
 import { LLM_QUEUE_GAUGES, Metrics } from '../../../src/metrics.js';
 import { OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
 import { createPipeline } from '../../../src/analysis/pipeline.js';
-import { decodeImageBytes } from '../../../src/image/decode-image.js';
 import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../fakes/fake-ollama.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { createLlmTestApp } from '../../fixtures/llm-app.js';
@@ -80,7 +79,7 @@ describe('the language model has its own slots', () => {
     const overflow = await app.post('stool', { image: stool });
     expect(overflow.status).toBe(200);
     const templates = await analyze(await builtinPipeline(), 'stool', {
-      image: await decodeImageBytes(Buffer.from(stool, 'base64')),
+      photo: Buffer.from(stool, 'base64'),
       language: 'en',
       animalType: undefined,
       requestId: 'req_llmqueue01',
@@ -135,7 +134,7 @@ describe('the language model has its own slots', () => {
     metrics.watchQueue(narrator.slots, LLM_QUEUE_GAUGES);
     const pipeline = createPipeline(await builtinVision(), { narrator, mode: 'auto' });
     const input = {
-      image: await decodeImageBytes(Buffer.from(stool, 'base64')),
+      photo: Buffer.from(stool, 'base64'),
       language: 'en' as const,
       animalType: undefined,
       requestId: 'req_llmqueue02',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { successEnvelope } from '../contract/envelopes.js';
+import { successEnvelope } from './envelopes.js';
 
 /**
  * The only way a success body is made: checked against its closed schema. A success that fails

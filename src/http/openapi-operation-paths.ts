@@ -1,0 +1,85 @@
+import { API_PREFIXES } from '../contract/api-prefixes.js';
+import { successEnvelope } from '../contract/envelopes.js';
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../contract/error-catalogue.js';
+import { CREDITS_PER_CALL } from '../contract/price.js';
+import { OPERATION_LIST } from '../operations/registry.js';
+import { IDEMPOTENCY_KEY_FORMAT } from './idempotency.js';
+import { jsonSchema } from './openapi-json-schema.js';
+import { PET_ID } from './pet-id.js';
+
+/** The catalogue's codes an operation can answer with, grouped by status. */
+function errorResponses() {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of ERROR_CODES.filter((candidate) => ERROR_CATALOGUE[candidate].operations)) {
+    const { status } = ERROR_CATALOGUE[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      String(status),
+      {
+        description: codes.map((code) => `${code}: ${ERROR_CATALOGUE[code].message}`).join('\n\n'),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      },
+    ]),
+  );
+}
+
+/** Every operation's two paths (SPEC.md §4), from the registry; their response schemas go into `schemas`. */
+export function operationPaths(schemas: Record<string, unknown>): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const contract of OPERATION_LIST) {
+    const { key } = contract;
+    const envelopeName = `${key[0]!.toUpperCase()}${key.slice(1)}Response`;
+    schemas[envelopeName] = jsonSchema(successEnvelope(contract.data), 'output');
+    API_PREFIXES.forEach((prefix, index) => {
+      paths[`${prefix}/${contract.path}`] = {
+        post: {
+          operationId: index === 0 ? key : `${key}Short`,
+          summary: contract.title,
+          description: `${contract.title}. Costs ${CREDITS_PER_CALL} credits when it assesses the photo; an answer that assessed nothing (a photo of the wrong kind or too dark, an emotion nothing read, a breed with no classifier) and failed calls are free.${index === 0 ? '' : ' Alias of the /api/v1 path.'}`,
+          tags: [index === 0 ? 'operations' : 'aliases'],
+          security: [{ bearerAuth: [] }],
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', pattern: IDEMPOTENCY_KEY_FORMAT.source },
+              description:
+                'Retry-safe key: the same key and body within 24 h return the stored answer, without a second charge.',
+            },
+            {
+              name: 'X-Pet-Id',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', pattern: PET_ID.source },
+              description:
+                "The clinic's id for the pet (a chart number, a UUID): the answer is kept in that pet's records, for this API key only (never the photo).",
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/AnalysisRequest' } } },
+          },
+          responses: {
+            '200': {
+              description: 'The analysis.',
+              headers: {
+                'X-Request-Id': { schema: { type: 'string' } },
+                'X-Credits-Charged': {
+                  schema: { type: 'integer' },
+                  description: `${CREDITS_PER_CALL}, or 0 for an answer that assessed nothing.`,
+                },
+                'X-Credits-Remaining': { schema: { type: 'integer' }, description: 'Absent for unlimited keys.' },
+              },
+              content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelopeName}` } } },
+            },
+            ...errorResponses(),
+          },
+        },
+      };
+    });
+  }
+  return paths;
+}
