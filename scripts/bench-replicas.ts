@@ -25,9 +25,9 @@ import { PostgresAccountStore } from '../src/accounts/postgres-account-store.js'
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { STORE_FILE } from '../src/cli/open-store.js';
 import { OPERATIONS } from '../src/operations/registry.js';
-import { phoneStoolPhoto } from '../test/fixtures/phone-photo.js';
-import { startServeProcess, type ServeProcess } from '../test/fixtures/serve-process.js';
-import { startTemporaryPostgres } from '../test/fixtures/postgres-server.js';
+import { phoneStoolPhoto } from './support/phone-photo.js';
+import { startServeProcess, type ServeProcess } from './support/serve-process.js';
+import { startTemporaryPostgres } from './support/temporary-postgres.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
 import { cpuMsSince, summarize } from './bench/stats.js';
 

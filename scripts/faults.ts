@@ -25,10 +25,9 @@ import Database from 'better-sqlite3';
 import { issueKey } from '../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
 import { STORE_FILE } from '../src/cli/open-store.js';
-import { startFakeOllama } from '../test/fakes/fake-ollama.js';
-import { phoneStoolPhoto } from '../test/fixtures/phone-photo.js';
-import { photo } from '../test/fixtures/images.js';
-import { startServeProcess } from '../test/fixtures/serve-process.js';
+import { startFakeOllama } from './support/fake-ollama.js';
+import { phoneStoolPhoto } from './support/phone-photo.js';
+import { startServeProcess } from './support/serve-process.js';
 
 const STOOL = '/api/v1/feces-analysis';
 const rows: string[] = [];
@@ -295,7 +294,7 @@ async function uploads(): Promise<void> {
 }
 
 const small = Buffer.from(
-  JSON.stringify({ image: (await photo('jpeg', { width: 640, height: 480 })).toString('base64') }),
+  JSON.stringify({ image: (await phoneStoolPhoto({ width: 640, height: 480 })).toString('base64') }),
 );
 await crash(small);
 await diskFull(small);

@@ -172,6 +172,17 @@ describe('the import graph of src/', () => {
     expect(cyclesOf(new Map([...GRAPH].map(([file, imports]) => [file, new Set(imports)])))).toEqual([]);
   });
 
+  it('keeps the tests to themselves: nothing in src/ or scripts/ imports from test/ (shared helpers live in scripts/support/)', () => {
+    const product = [...sourceFiles('src'), ...sourceFiles('scripts')];
+    const intoTests = product.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('test/'))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(product.some((file) => file.startsWith('scripts/support/'))).toBe(true);
+    expect(intoTests).toEqual([]);
+  });
+
   it('loads the PostgreSQL store and its driver only where a database is named, never with pawlens serve on SQLite', () => {
     const loaded = new Set<string>();
     const load = (file: string) => {

@@ -13,7 +13,7 @@ import { createApp } from '../../src/http/create-app.js';
 import { silentLogger } from '../../src/logger.js';
 import { expectErrorEnvelope } from '../fixtures/expectations.js';
 import { photo, toBase64 } from '../fixtures/images.js';
-import { startTemporaryPostgres, type TemporaryPostgres } from '../fixtures/postgres-server.js';
+import { startTemporaryPostgres, type TemporaryPostgres } from '../../scripts/support/temporary-postgres.js';
 import { POSTGRES_AVAILABLE } from '../fixtures/stores.js';
 import { builtinPipeline } from '../fixtures/test-app.js';
 

@@ -9,7 +9,7 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../../src/http/http-server-limits.js';
 import { silentLogger } from '../../src/logger.js';
-import { phoneStoolPhoto } from '../fixtures/phone-photo.js';
+import { phoneStoolPhoto } from '../../scripts/support/phone-photo.js';
 import { hasShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../../src/http/idemp
 import type { Pipeline } from '../../src/analysis/pipeline.js';
 import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
 import { photo, toBase64 } from '../fixtures/images.js';
-import { phoneStoolPhoto } from '../fixtures/phone-photo.js';
+import { phoneStoolPhoto } from '../../scripts/support/phone-photo.js';
 import { heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
 import { builtinPipeline, createTestApp } from '../fixtures/test-app.js';
 import { FULL_DISK, STORE_KINDS } from '../fixtures/stores.js';

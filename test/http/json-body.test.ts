@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mimeLines } from '../fixtures/images.js';
-import { phoneStoolPhoto } from '../fixtures/phone-photo.js';
+import { phoneStoolPhoto } from '../../scripts/support/phone-photo.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 import request from 'supertest';
 

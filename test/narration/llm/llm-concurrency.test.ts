@@ -4,7 +4,7 @@ import { OPERATIONS } from '../../../src/operations/registry.js';
 import { LLM_QUEUE_GAUGES, Metrics } from '../../../src/metrics.js';
 import { OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
 import { createPipeline } from '../../../src/analysis/pipeline.js';
-import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../fakes/fake-ollama.js';
+import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../../scripts/support/fake-ollama.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { createLlmTestApp } from '../../fixtures/llm-app.js';
 import { analyze } from '../../fixtures/pipelines.js';

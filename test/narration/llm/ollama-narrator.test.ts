@@ -14,8 +14,8 @@ import {
   type ChatBehaviour,
   type ChatRequestBody,
   type FakeOllama,
-} from '../../fakes/fake-ollama.js';
-import { schemaAnswer } from '../../fakes/schema-answer.js';
+} from '../../../scripts/support/fake-ollama.js';
+import { schemaAnswer } from '../../../scripts/support/schema-answer.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { createLlmTestApp, type LlmTestApp } from '../../fixtures/llm-app.js';
 import { blob, FLOOR, scene } from '../../fixtures/scenes.js';

@@ -2,8 +2,8 @@ import { Ollama } from 'ollama';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { countSentences } from '../../src/contract/sentences.js';
-import { BUSY_ERROR, startFakeOllama, type FakeOllama } from './fake-ollama.js';
-import { schemaAnswer } from './schema-answer.js';
+import { BUSY_ERROR, startFakeOllama, type FakeOllama } from '../../scripts/support/fake-ollama.js';
+import { schemaAnswer } from '../../scripts/support/schema-answer.js';
 
 // The `ollama` package does not export ResponseError; its errors are recognised by name and status_code.
 async function rejection(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
