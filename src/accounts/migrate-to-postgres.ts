@@ -4,6 +4,7 @@ import pg from 'pg';
 import { AccountStoreError, LEASE_LAPSE_MS } from './account-store.js';
 import { explainDatabaseFailure, withoutPassword } from './postgres-errors.js';
 import { migrate } from './postgres-schema.js';
+import { columns, TABLES, type Table } from './store-tables.js';
 
 export interface MigrationReport {
   readonly keys: number;
@@ -17,19 +18,20 @@ export interface MigrationReport {
 /** Rows copied per INSERT: few round trips, and well under PostgreSQL's 65,535 parameters. */
 const BATCH = 500;
 
-/** INSERTs `rows` into `table` in batches, the columns in the order given. */
-async function copyRows(
+/** INSERTs `rows` into `table` in batches, with the table's columns (store-tables.ts) but `without`, in their order. */
+async function copyRows<T extends Table>(
   client: pg.PoolClient,
-  table: string,
-  columns: readonly string[],
+  table: T,
   rows: readonly unknown[][],
+  without: ReadonlyArray<(typeof TABLES)[T][number]> = [],
 ): Promise<void> {
+  const width = TABLES[table].length - without.length;
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
-    const values = batch
-      .map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
-      .join(', ');
-    await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`, batch.flat());
+    const values = batch.map(
+      (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`,
+    );
+    await client.query(`INSERT INTO ${table} (${columns(table, without)}) VALUES ${values.join(', ')}`, batch.flat());
   }
 }
 
@@ -93,43 +95,16 @@ async function copyInto(client: pg.PoolClient, source: Database.Database, where:
              CASE WHEN k.credits IS NULL THEN NULL ELSE k.credits + COALESCE((SELECT SUM(credits) FROM credit_reservations r WHERE r.key_id = k.id AND r.metered), 0) END,
              k.expires_at, k.created_at, k.last_used_at
       FROM api_keys k ORDER BY k.created_at, k.id`);
-    await copyRows(
-      client,
-      'api_keys',
-      ['id', 'name', 'secret_hash', 'prefix', 'status', 'credits', 'expires_at', 'created_at', 'last_used_at'],
-      keys,
-    );
-    const ledger = all('SELECT id, key_id, operation, request_id, credits, created_at FROM usage_ledger ORDER BY id');
-    await copyRows(
-      client,
-      'usage_ledger',
-      ['id', 'key_id', 'operation', 'request_id', 'credits', 'created_at'],
-      ledger,
-    );
-    const records = all(
-      'SELECT id, key_id, pet_id, request_id, operation, credits_charged, created_at, data, photo, photo_format FROM pet_records ORDER BY id',
-    );
-    await copyRows(
-      client,
-      'pet_records',
-      [
-        'id',
-        'key_id',
-        'pet_id',
-        'request_id',
-        'operation',
-        'credits_charged',
-        'created_at',
-        'data',
-        'photo',
-        'photo_format',
-      ],
-      records,
-    );
+    await copyRows(client, 'api_keys', keys);
+    const ledger = all(`SELECT ${columns('usage_ledger')} FROM usage_ledger ORDER BY id`);
+    await copyRows(client, 'usage_ledger', ledger);
+    const records = all(`SELECT ${columns('pet_records')} FROM pet_records ORDER BY id`);
+    await copyRows(client, 'pet_records', records);
+    // Answers only: an unanswered claim's request is retried afresh.
     const answers = all(
-      'SELECT key_id, idem_key, request_hash, body, created_at FROM idempotency_keys WHERE body IS NOT NULL',
+      `SELECT ${columns('idempotency_keys', ['owner'])} FROM idempotency_keys WHERE body IS NOT NULL`,
     );
-    await copyRows(client, 'idempotency_keys', ['key_id', 'idem_key', 'request_hash', 'body', 'created_at'], answers);
+    await copyRows(client, 'idempotency_keys', answers, ['owner']);
     // The next ids continue after the copied ones.
     for (const table of ['usage_ledger', 'pet_records', 'credit_reservations']) {
       await client.query(

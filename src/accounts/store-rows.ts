@@ -1,8 +1,8 @@
-import type { HeldWork, KeyRecord, KeyStatus } from './account-store.js';
+import type { HeldWork, KeyRecord, KeyStatus, PetRecord, UsageRecord } from './account-store.js';
 
 /**
  * Rows as both stores read them, times as ISO 8601 text: SQLite stores them so, and the
- * PostgreSQL store's type parser reads its timestamptz columns so. One mapping to the interface's
+ * PostgreSQL store's type parser reads its timestamptz columns so. One mapping to the ports'
  * records serves both.
  */
 export interface KeyRow {
@@ -25,14 +25,38 @@ export interface ClaimRow {
   created_at: string;
 }
 
-/** What `held()` shows of a reservation. */
-export interface HeldReservationRow {
+/** A reservation as the sweep and `held()` read it; `metered` is SQLite's 0 or 1, PostgreSQL's boolean. */
+export interface ReservationRow {
   id: number;
   key_id: string;
   request_id: string;
   credits: number;
+  metered: boolean | number;
   owner: string | null;
   created_at: string;
+}
+
+/** An entry read with its owner's lease's last renewal: null when the lease is gone. */
+export type WithHeartbeat<Row> = Row & { heartbeat_at: string | null };
+
+export interface UsageRow {
+  key_id: string;
+  operation: string;
+  request_id: string;
+  credits: number;
+  created_at: string;
+}
+
+/** `has_photo` is SQLite's 0 or 1, PostgreSQL's boolean. */
+export interface PetRecordRow {
+  id: number;
+  pet_id: string;
+  request_id: string;
+  operation: string;
+  credits_charged: number;
+  created_at: string;
+  data: string;
+  has_photo: boolean | number;
 }
 
 export const toKeyRecord = (row: KeyRow): KeyRecord => ({
@@ -46,10 +70,29 @@ export const toKeyRecord = (row: KeyRow): KeyRecord => ({
   lastUsedAt: row.last_used_at,
 });
 
+export const toUsageRecord = (row: UsageRow): UsageRecord => ({
+  keyId: row.key_id,
+  operation: row.operation,
+  requestId: row.request_id,
+  credits: row.credits,
+  at: row.created_at,
+});
+
+export const toPetRecord = (row: PetRecordRow): PetRecord => ({
+  id: row.id,
+  petId: row.pet_id,
+  requestId: row.request_id,
+  operation: row.operation,
+  creditsCharged: row.credits_charged,
+  at: row.created_at,
+  data: JSON.parse(row.data) as unknown,
+  hasPhoto: Boolean(row.has_photo),
+});
+
 type Judged<Row> = ReadonlyArray<{ readonly row: Row; readonly abandoned: boolean }>;
 
 /** Held rows, each judged abandoned or not, as `pawlens doctor` shows them. */
-export const toHeldWork = (reservations: Judged<HeldReservationRow>, claims: Judged<ClaimRow>): HeldWork => ({
+export const toHeldWork = (reservations: Judged<ReservationRow>, claims: Judged<ClaimRow>): HeldWork => ({
   reservations: reservations.map(({ row, abandoned }) => ({
     id: row.id,
     keyId: row.key_id,

@@ -1,7 +1,14 @@
 import { statfs } from 'node:fs/promises';
 import type { Logger } from '../logger.js';
 import type { CheckResult, ReadinessCheck } from '../readiness-check.js';
-import { LEASE_LAPSE_MS, type AbandonLimits, type AccountStore } from './account-store.js';
+import {
+  type AbandonLimits,
+  type IdempotencyClaims,
+  LEASE_LAPSE_MS,
+  type Leases,
+  type PetRecords,
+  type StoreHealth,
+} from './account-store.js';
 
 export interface StoreUpkeepOptions {
   /** The folder the store's files are in, whose free space /readyz watches; undefined for an in-memory store. */
@@ -45,7 +52,10 @@ export class StoreUpkeep {
   private probeFailure: string | undefined;
 
   constructor(
-    private readonly store: AccountStore,
+    private readonly store: Leases &
+      StoreHealth &
+      Pick<IdempotencyClaims, 'purgeIdempotencyKeys'> &
+      Pick<PetRecords, 'purgePetRecords'>,
     private readonly options: StoreUpkeepOptions,
   ) {
     this.limits = { leaseLapseMs: options.leaseLapseMs ?? LEASE_LAPSE_MS, ownerlessAfterMs: options.ownerlessAfterMs };

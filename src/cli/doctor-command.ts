@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { AbandonLimits, AccountStore } from '../accounts/account-store.js';
+import type { AbandonLimits, Leases } from '../accounts/account-store.js';
 
 export const DOCTOR_USAGE = `pawlens doctor [--clear] [--json]
   What the key store holds open now: credits reserved by calls in flight and idempotency claims
@@ -10,7 +10,7 @@ export const DOCTOR_USAGE = `pawlens doctor [--clear] [--json]
 /** Runs `pawlens doctor` against the store. */
 export async function runDoctorCommand(
   args: string[],
-  store: AccountStore,
+  store: Leases,
   limits: AbandonLimits,
   print: (line: string) => void,
 ): Promise<void> {

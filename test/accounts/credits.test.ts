@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
+import { OPEN_CLAIMS, PURGE_IDEMPOTENCY_KEYS } from '../../src/accounts/shared-statements.js';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
 import type { ErrorCode } from '../../src/contract/error-catalogue.js';
 import { OPERATION_KEYS, type OperationKey } from '../../src/operations/registry.js';
@@ -458,14 +459,12 @@ describe('the SQLite store file', () => {
     cleanups.push(() => store.close());
     // Through the index, not a scan of the table (800,000 rows took 708 ms a call that way).
     const db = new Database(file, { readonly: true });
-    const plan = db
-      .prepare('EXPLAIN QUERY PLAN SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?')
-      .all('2030', 10) as Array<{ detail: string }>;
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${PURGE_IDEMPOTENCY_KEYS}`).all('2030', 10) as Array<{
+      detail: string;
+    }>;
     expect(plan.map((step) => step.detail).join(' ')).toMatch(/USING (COVERING )?INDEX idempotency_keys_by_age/);
     // And the sweep's read of the unanswered claims, every few seconds, through its partial index.
-    const sweep = db
-      .prepare('EXPLAIN QUERY PLAN SELECT key_id, idem_key, owner, created_at FROM idempotency_keys WHERE body IS NULL')
-      .all() as Array<{ detail: string }>;
+    const sweep = db.prepare(`EXPLAIN QUERY PLAN ${OPEN_CLAIMS}`).all() as Array<{ detail: string }>;
     db.close();
     expect(sweep.map((step) => step.detail).join(' ')).toMatch(/USING INDEX idempotency_keys_open/);
   });
