@@ -68,7 +68,7 @@ interface Case {
   readonly label: string;
   readonly operation: OperationKey & FloorJob['operation'];
   readonly photo: string;
-  /** The floor's variants: the crops' source differs for breed (see the README). */
+  /** The floor's variants: the crops' source differs for breed (see docs/performance.md). */
   readonly floors: ReadonlyArray<{ readonly label: string; readonly cropSourceLongSide?: number }>;
 }
 

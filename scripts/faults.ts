@@ -13,7 +13,7 @@
  *   300 uploads  300 concurrent 12 MP phone photos, first from a key with 4 credits, then from an
  *                unlimited key: the statuses and the server's peak RSS (VmHWM).
  *
- * Prints one table (the README's "Faults and abuse" figures). Needs `npm run build` first.
+ * Prints one table (the figures of docs/faults.md). Needs `npm run build` first.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
