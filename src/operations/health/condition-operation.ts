@@ -5,7 +5,7 @@ import { HEALTH_LLM_FIELDS, healthOperation, textFields } from './health-operati
 import type { HealthWords } from './health-words.js';
 import type { RuleTable } from './rule-table.js';
 
-export interface ConditionOperationSpec<K extends 'skin' | 'ear', Id extends string> {
+export interface ConditionOperationSpec<K extends string, Id extends string> {
   readonly key: K;
   readonly path: string;
   readonly title: string;
@@ -16,11 +16,11 @@ export interface ConditionOperationSpec<K extends 'skin' | 'ear', Id extends str
 }
 
 /**
- * Skin and ear share their shape (SPEC.md §2.6, §2.7): a close-up, judged over the whole frame
+ * Skin and ear (SPEC.md §2.6, §2.7), and any close-up operation like them, share their shape: a close-up, judged over the whole frame
  * with no subject to find; the condition is the main finding's label, and the model, when there
  * is one, writes its own condition name and the text.
  */
-export function conditionOperation<K extends 'skin' | 'ear', Id extends string>(spec: ConditionOperationSpec<K, Id>) {
+export function conditionOperation<K extends string, Id extends string>(spec: ConditionOperationSpec<K, Id>) {
   const data = z.strictObject({ severity: healthSeverity, condition: label(spec.condition), ...healthText });
   return healthOperation({
     key: spec.key,
