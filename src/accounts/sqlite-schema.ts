@@ -6,7 +6,7 @@ import { AccountStoreError } from './account-store.js';
  * brought to the newest (user_version) in one transaction. The tables' columns are those of
  * store-tables.ts; the PostgreSQL store's schema is postgres-schema.ts.
  */
-export const SQLITE_SCHEMA_VERSION = 5;
+const SQLITE_SCHEMA_VERSION = 5;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
