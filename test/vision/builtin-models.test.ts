@@ -4,7 +4,7 @@ import { generateBuiltinFiles } from '../../scripts/generate-models.js';
 import { ANALYSER_SIZE } from '../../src/vision/colour-quality-features.js';
 import { exposureOf, regionColours } from '../../src/vision/colour-reading.js';
 import { resizeFor } from '../../src/vision/image-tensor.js';
-import type { ImageInputSpec } from '../../src/vision/model-manifest.js';
+import { COLOUR_QUALITY_INPUT } from '../../scripts/builtin-models/index.js';
 import { COLOUR_NAMES } from '../../src/vision/tables/colour-palette.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene } from '../fixtures/scenes.js';
@@ -29,20 +29,6 @@ describe('built-in models', () => {
     });
   });
 });
-
-const ANALYSER_INPUT: ImageInputSpec = {
-  kind: 'image',
-  name: 'image',
-  dtype: 'float32',
-  layout: 'NCHW',
-  width: ANALYSER_SIZE,
-  height: ANALYSER_SIZE,
-  resize: 'fill',
-  channelOrder: 'RGB',
-  scale: 1 / 255,
-  mean: [0, 0, 0],
-  std: [1, 1, 1],
-};
 
 describe('the colour-and-quality analyser graph', () => {
   // colour-reading.ts is what breed's coat and the exposure-only gate use instead of a run of the graph.
@@ -75,7 +61,7 @@ describe('the colour-and-quality analyser graph', () => {
     const vision = await builtinVision();
     const image = await decodedScene(svg, (photo) => (name.endsWith('blurred') ? photo.blur(3) : photo));
     const measured = await vision.colour.predict(image);
-    const input = await resizeFor(image, ANALYSER_INPUT);
+    const input = await resizeFor(image, COLOUR_QUALITY_INPUT);
     const frame = regionColours(input, { left: 0, top: 0, width: ANALYSER_SIZE, height: ANALYSER_SIZE }, ANALYSER_SIZE);
     for (const colour of COLOUR_NAMES) expect(measured.frame[colour], colour).toBeCloseTo(frame[colour], 3);
     const exposure = exposureOf(input);
