@@ -15,7 +15,7 @@ import type { LoadResult } from './load-client.js';
 import { cpuMsSince } from './stats.js';
 
 export interface FloorJob {
-  /** stool: detector (if any) + colour analyser + severity head; breed: detector + classifier on the largest animal's crop. */
+  /** stool: detector and classifier on the whole frame (if any) + colour analyser + severity head; breed: detector + classifier on the largest animal's crop. */
   readonly operation: 'stool' | 'breed';
   readonly photo: string;
   /** Model folders (each with its manifest.json). */
@@ -204,7 +204,11 @@ async function main(job: FloorJob) {
       const detectorRun = detector
         ? run(detector, tensor(await inputFor(image, detector.input), detector.input))
         : undefined;
-      await Promise.all([colourRun, detectorRun]);
+      // The photo gate asks an installed classifier what the whole frame shows (a vehicle, a screen, a pet).
+      const frameRun = classifier
+        ? run(classifier, tensor(await inputFor(image, classifier.input), classifier.input))
+        : undefined;
+      await Promise.all([colourRun, detectorRun, frameRun]);
       return;
     }
     const detectorInput = await inputFor(image, detector!.input);

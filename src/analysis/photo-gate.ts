@@ -1,5 +1,6 @@
 import type { Exposure } from '../vision/colour-reading.js';
-import type { Scene, SceneAnimal } from '../vision/describe-scene.js';
+import type { Placement, Scene, SceneAnimal } from '../vision/describe-scene.js';
+import type { PhotoCharacter } from '../vision/photo-character.js';
 import { COCO_NAMES, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import type { Measurement } from '../findings/measurement.js';
@@ -25,6 +26,44 @@ export const QUALITY_LIMITS = {
 } as const;
 
 /**
+ * What kind of picture cannot be judged at all, from its pixels (PhotoCharacter). Tuned on the
+ * shared photos, greyscale, sepia and tinted copies of them, and generated scenes with camera
+ * noise; no real drawing, microscope view or sepia photo was at hand, so the graphic and round-view
+ * limits are set far from every photo measured, not close to any graphic.
+ */
+export const CHARACTER_LIMITS = {
+  /** C* at the 99th percentile at most this: no colour (greyscale JPEGs measure 0, colour photos of grey stool 5 and up). */
+  greyscaleChroma: 2,
+  /**
+   * A tinted monochrome (sepia, a night camera's green): nearly every pixel coloured, one hue, and
+   * colour following lightness alone. Sepia and green-tinted copies of the shared photos measured a
+   * residual of 0.03–0.26 and a hue spread of 1.6–13°; the colour photos 0.20–0.65, but generated
+   * two-tone skin close-ups (pink with dark red or tan, all one hue) 0.105–0.12 at 5°. Only the
+   * clearest tints are caught, then: a real colour photo refused costs more than a sepia one judged.
+   */
+  tintedShare: 0.9,
+  tintResidual: 0.09,
+  tintHueSpread: 8,
+  /**
+   * A flat graphic: three quarters of the unclipped pixels in this few exact colours (photos
+   * measured thousands, greyscale ones 68 and up; a generated scene with camera noise, mostly a
+   * smooth dark tile, saved at JPEG quality 50 to 80, as few as 8 to 19)…
+   */
+  graphicColours: 16,
+  /**
+   * …and one exact colour this much of them, as a drawing's fill is (drawn scenes saved as JPEG:
+   * 77%; that noisy scene at quality 50: 22%, at 80: 17%). A drawing full of fine lines and
+   * shading is not caught: the limits keep heavily compressed photos of smooth floors judged.
+   */
+  graphicTopColour: 0.35,
+  /** …provided this much of the frame is not clipped white or black, so that the count means something. */
+  graphicUnclipped: 0.1,
+  /** Black corners (mean L* at most this, the lightest of the four) around a lit centre (at least this): a round view. */
+  roundViewCorner: 8,
+  roundViewCentre: 25,
+} as const;
+
+/**
  * What makes a photo the wrong kind. Detector scores are those of the detector's own threshold
  * and up; shares are of the frame's area.
  */
@@ -36,14 +75,68 @@ export const SCENE_LIMITS = {
    * (a fainter "person" may be the hand that holds the ear flap).
    */
   closeUpScore: 0.5,
+  /**
+   * An animal in a close-up is part of one, not a whole animal at a distance, when its box fills
+   * this much of the frame, runs off two sides of it, or runs off one and fills `cutCloseUpShare`.
+   */
+  closeUpShare: 0.8,
+  cutCloseUpShare: 0.4,
+  /** A person the frame cuts off, covering less than this, is a hand or an arm reaching in (holding the fur or the ear flap). */
+  handShare: 0.4,
+  /** The classifier, reading the whole frame, this sure of an object group (a vehicle, a screen, a building): that is what it shows. */
+  frameObjectProbability: 0.5,
   /** An unrelated object this large and this sure is the photo's content. */
   objectShare: 0.1,
   objectScore: 0.5,
-  /** With no detector, a whole frame the classifier gives this much pet probability shows a pet. */
+  /**
+   * A whole frame the classifier gives this much pet probability shows a pet: for a specimen with
+   * no detector, and for a close-up that may not be recognisable as one (an ear canal).
+   */
   framePetProbability: 0.5,
   /** A "close-up" this much lawn or sky is a photo taken outdoors at a distance. */
   landscapeShare: 0.35,
 } as const;
+
+/** A flat graphic or a round view through an instrument, when the photo is one of them and the operation does not take it. */
+function pictureKind(needs: PhotoNeeds, character: PhotoCharacter): SceneSubject | undefined {
+  const limits = CHARACTER_LIMITS;
+  if (
+    character.unclippedShare >= limits.graphicUnclipped &&
+    character.dominantColours <= limits.graphicColours &&
+    character.topColourShare >= limits.graphicTopColour
+  )
+    return { kind: 'graphic' };
+  const round =
+    character.cornerLightness <= limits.roundViewCorner && character.centreLightness >= limits.roundViewCentre;
+  return round && !needs.roundView && needs.shows !== 'animal' ? { kind: 'round_view' } : undefined;
+}
+
+/** Whether a photo has the colour a colour verdict needs: none at all, or one tint that follows lightness, is not enough. */
+function lacksColour(character: PhotoCharacter): boolean {
+  const limits = CHARACTER_LIMITS;
+  if (character.chromaP99 <= limits.greyscaleChroma) return true;
+  return (
+    character.chromaticShare >= limits.tintedShare &&
+    character.tintResidual < limits.tintResidual &&
+    character.hueSpread < limits.tintHueSpread
+  );
+}
+
+/** A whole animal (or person) seen at a distance, as opposed to part of one filling a close-up or cut off by its edges. */
+const seenWhole = ({ share, cutSides }: Placement) =>
+  share < SCENE_LIMITS.closeUpShare && (cutSides === 0 || (cutSides === 1 && share < SCENE_LIMITS.cutCloseUpShare));
+
+/** A person in a close-up that is not a hand or an arm reaching in from the frame's edge. */
+const wholePerson = (person: Placement & { readonly score: number }) =>
+  person.score >= SCENE_LIMITS.closeUpScore && (person.cutSides === 0 || person.share >= SCENE_LIMITS.handShare);
+
+/** The object group the classifier, on the whole frame, is sure the photo shows. */
+function frameObject(scene: Scene): SceneSubject | undefined {
+  const object = scene.frameObject;
+  return object && object.probability >= SCENE_LIMITS.frameObjectProbability
+    ? { kind: 'object', name: object.group.name, label: object.label }
+    : undefined;
+}
 
 function exposureProblem(exposure: Exposure): QualityProblem | undefined {
   if (exposure.brightness < QUALITY_LIMITS.minBrightness) return 'too_dark';
@@ -80,13 +173,21 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
       if (scene.frame?.species && scene.frame.speciesProbability >= SCENE_LIMITS.framePetProbability) {
         return { kind: 'animal', name: SPECIES_NAMES[scene.frame.species], count: 1 };
       }
-      return unrelatedObject(scene);
+      return unrelatedObject(scene) ?? frameObject(scene);
     }
     case 'close-up': {
-      const animals = scene.animals.filter((animal) => animal.detection.score >= SCENE_LIMITS.closeUpScore);
+      const animals = scene.animals.filter(
+        (animal) => animal.detection.score >= SCENE_LIMITS.closeUpScore && seenWhole(animal),
+      );
       if (animals.length > 0) return animalSubject(animals);
-      if (scene.people.some((person) => person.score >= SCENE_LIMITS.closeUpScore)) return people;
-      const object = unrelatedObject(scene);
+      if (scene.people.some(wholePerson)) return people;
+      if (
+        !needs.recognisablePet &&
+        scene.frame?.species &&
+        scene.frame.speciesProbability >= SCENE_LIMITS.framePetProbability
+      )
+        return { kind: 'animal', name: SPECIES_NAMES[scene.frame.species], count: 1 };
+      const object = unrelatedObject(scene) ?? frameObject(scene);
       if (object) return object;
       // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
       if (!colour) return undefined;
@@ -114,11 +215,16 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
 /**
  * The photo gate, before any rule fires: why this photo cannot be judged for an operation that
  * needs `needs`, or undefined when it can. Exposure and focus first (no model can judge a dark
- * photo), then the kind of photo, then, for a specimen, whether a subject stands out at all.
+ * photo), then whether it is a photograph at all (not a drawing or a round view through an
+ * instrument), then colour where the verdict reads it, then what the photo shows, then, for a
+ * specimen, whether a subject stands out at all.
  */
 export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal | undefined {
   const exposure = exposureProblem(measurement.exposure);
   if (exposure) return { reason: 'quality', problem: exposure };
+  const picture = pictureKind(needs, measurement.character);
+  if (picture) return { reason: 'wrong_subject', shows: picture };
+  if (needs.colour && lacksColour(measurement.character)) return { reason: 'quality', problem: 'no_colour' };
   const shows = wrongSubject(needs, measurement);
   if (shows) return { reason: 'wrong_subject', shows };
   const coverage = measurement.colour?.quality.coverage;

@@ -9,6 +9,7 @@ import type { Operation } from '../operations/operation.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/describe-scene.js';
+import { characterOf } from '../vision/photo-character.js';
 import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
 
 import { languageModelStep, type LlmStage } from './language-model-step.js';
@@ -58,7 +59,9 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
   async function measure(operation: Operation, input: AnalysisInput): Promise<Measurement> {
     const sceneOptions = {
       animalType: input.animalType,
-      readFrame: operation.needs.shows !== 'close-up',
+      // What the whole photo shows: the gate of a specimen or a close-up always asks; an animal's
+      // operation only without a detector, whose boxes then say it instead.
+      readFrame: operation.needs.shows !== 'animal' || !models.detector,
       classify: animalsToClassify(operation, narrated()),
     };
     // The scene models and the colour analyser run side by side, in the inference threads.
@@ -67,7 +70,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       operation.reads.colours ? models.colour.predict(input.image) : undefined,
     ]);
     // Without the colour network, exposure is read from the detector's small copy of the frame when there is one.
-    return { exposure: colour?.quality ?? (await models.colour.exposure(view ?? input.image)), colour, scene, view };
+    const exposure = colour?.quality ?? (await models.colour.exposure(view ?? input.image));
+    return { exposure, character: characterOf(input.image), colour, scene, view };
   }
 
   return {

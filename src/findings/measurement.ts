@@ -2,11 +2,14 @@ import type { ColourMeasurement } from '../vision/colour-quality-model.js';
 import type { Exposure } from '../vision/colour-reading.js';
 import type { Scene } from '../vision/describe-scene.js';
 import type { Pixels } from '../vision/image-tensor.js';
+import type { PhotoCharacter } from '../vision/photo-character.js';
 
 /** What the measure step saw: exposure, colours where the rules read them, and what the scene models make of the photo. */
 export interface Measurement {
   /** How light and how sharp the photo is: every gate reads it first. */
   readonly exposure: Exposure;
+  /** What kind of picture it is, from its pixels alone: colour or not, photograph or graphic, round view or not. */
+  readonly character: PhotoCharacter;
   /** The colour analyser's reading, for operations whose rules read colours; undefined for the others. */
   readonly colour: ColourMeasurement | undefined;
   readonly scene: Scene;

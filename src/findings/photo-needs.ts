@@ -4,8 +4,18 @@ export interface PhotoNeeds {
   readonly subject: boolean;
   /**
    * The kind of photo: a specimen (stool, urine, vomit: no whole animal, person or unrelated
-   * object as its content), a close-up (skin, ear: no whole animal, person or object, no lawn or
-   * sky), or an animal (emotion, breed).
+   * object as its content), a close-up (skin, ear: part of an animal, or a hand, may be in frame,
+   * never a whole animal at a distance, a person, an object, lawn or sky), or an animal (emotion, breed).
    */
   readonly shows: 'specimen' | 'close-up' | 'animal';
+  /** Whether its verdict reads colours: then a photo without colour (greyscale, sepia, a night camera) cannot be judged. */
+  readonly colour: boolean;
+  /** Whether a round view through an instrument, black around it, is a photo of its subject (an otoscope's view of an ear canal). */
+  readonly roundView: boolean;
+  /**
+   * Whether a close-up that the classifier, reading the whole frame, recognises as a pet may be
+   * judged: a skin close-up may show a face with its lesions; an ear canal's close-up is no longer
+   * one when the whole cat or dog face is what the photo shows.
+   */
+  readonly recognisablePet: boolean;
 }

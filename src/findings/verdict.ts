@@ -1,7 +1,7 @@
 import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
 
-/** Why a photo cannot be judged, whatever it shows. */
-export type QualityProblem = 'too_dark' | 'overexposed' | 'blurred' | 'no_subject';
+/** Why a photo cannot be judged, whatever it shows; `no_colour` only for an operation whose verdict reads colours. */
+export type QualityProblem = 'too_dark' | 'overexposed' | 'blurred' | 'no_subject' | 'no_colour';
 
 /** What a photo of the wrong kind seems to show, as its summary names it. */
 export type SceneSubject =
@@ -9,7 +9,11 @@ export type SceneSubject =
   | { readonly kind: 'person'; readonly count: number }
   | { readonly kind: 'object'; readonly name: LocalizedName | undefined; readonly label: string }
   | { readonly kind: 'no_animal' }
-  | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' };
+  | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' }
+  /** A drawing, logo, screenshot or other flat graphic, not a photograph. */
+  | { readonly kind: 'graphic' }
+  /** A round view with black around it: through a microscope or an eye camera. */
+  | { readonly kind: 'round_view' };
 
 /** Why the photo gate refused a photo: its quality, or the wrong kind of photo. */
 export type Refusal =

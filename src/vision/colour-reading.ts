@@ -98,17 +98,26 @@ export function exposureOf(image: Pixels): Exposure {
   return { brightness, sharpness: (lapSquares / count - lapMean * lapMean) / (variance + 1) };
 }
 
-/** The name of the palette prototype nearest to one sRGB colour, in lightness-weighted Lab. */
-function nearestName(r: number, g: number, b: number): number {
+/** One sRGB colour (bytes) in CIELAB, written into `out` (L*, a*, b*): the hot loops' conversion, with no allocation. */
+export function labOfBytes(r: number, g: number, b: number, out: [number, number, number]): [number, number, number] {
   const lr = LINEAR[r]!;
   const lg = LINEAR[g]!;
   const lb = LINEAR[b]!;
   const fx = labFByTable(ROW_X[0]! * lr + ROW_X[1]! * lg + ROW_X[2]! * lb);
   const fy = labFByTable(ROW_Y[0]! * lr + ROW_Y[1]! * lg + ROW_Y[2]! * lb);
   const fz = labFByTable(ROW_Z[0]! * lr + ROW_Z[1]! * lg + ROW_Z[2]! * lb);
-  const lab0 = (116 * fy - 16) * AXIS_WEIGHTS[0];
-  const lab1 = 500 * (fx - fy);
-  const lab2 = 200 * (fy - fz);
+  out[0] = 116 * fy - 16;
+  out[1] = 500 * (fx - fy);
+  out[2] = 200 * (fy - fz);
+  return out;
+}
+
+const nearestScratch: [number, number, number] = [0, 0, 0];
+
+/** The name of the palette prototype nearest to one sRGB colour, in lightness-weighted Lab. */
+function nearestName(r: number, g: number, b: number): number {
+  const [lightness, lab1, lab2] = labOfBytes(r, g, b, nearestScratch);
+  const lab0 = lightness * AXIS_WEIGHTS[0];
   let best = 0;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const { lab, name } of WEIGHTED_PROTOTYPES) {

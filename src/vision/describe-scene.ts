@@ -4,13 +4,20 @@ import type { Crop, Pixels } from './image-tensor.js';
 import { regionOf } from './region.js';
 import { identifyPet, type PetIdentification } from './pet-identification.js';
 import { COCO_ANIMALS } from './tables/coco-names.js';
+import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { VisionModels } from './vision-models.js';
 
-/** One animal the detector found, with what the classifier made of its crop. */
-export interface SceneAnimal {
-  readonly detection: Detection;
+/** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
+export interface Placement {
   /** The share of the frame its box covers, 0–1. */
   readonly share: number;
+  /** How many of its box's sides reach the frame's edge (0–4): a thing cut off by the frame is seen close up, not whole. */
+  readonly cutSides: number;
+}
+
+/** One animal the detector found, with what the classifier made of its crop. */
+export interface SceneAnimal extends Placement {
+  readonly detection: Detection;
   /** Species and breed from the classifier on the crop; undefined without a classifier. */
   readonly pet: PetIdentification | undefined;
 }
@@ -24,10 +31,12 @@ export interface Scene {
   /** Whether a detector looked at the photo; without one, only `frame` (if any) says what it shows. */
   readonly detected: boolean;
   readonly animals: readonly SceneAnimal[];
-  readonly people: readonly (Detection & { readonly share: number })[];
-  readonly things: readonly (Detection & { readonly share: number })[];
-  /** The classifier on the whole frame, when there is a classifier but no detector. */
+  readonly people: readonly (Detection & Placement)[];
+  readonly things: readonly (Detection & Placement)[];
+  /** The classifier on the whole frame, when there is one and the operation asked for it. */
   readonly frame: PetIdentification | undefined;
+  /** What object the classifier, on the whole frame, thinks the photo shows most, when it read the frame. */
+  readonly frameObject: FrameObject | undefined;
 }
 
 /** A crop is widened by this share of its box on each side: a classifier needs the whole animal. */
@@ -43,9 +52,17 @@ function oneBoxPerAnimal<T extends Detection>(animals: readonly T[]): T[] {
   return kept;
 }
 
-const area = ([x1, y1, x2, y2]: Detection['box'], width: number, height: number) =>
-  (Math.max(0, Math.min(x2, width) - Math.max(x1, 0)) * Math.max(0, Math.min(y2, height) - Math.max(y1, 0))) /
-  (width * height);
+/** A box side this close to the frame's edge (as a share of the side) is cut off by it: detector boxes are a little loose. */
+const EDGE_MARGIN = 0.02;
+
+function placementOf([x1, y1, x2, y2]: Detection['box'], width: number, height: number): Placement {
+  const share =
+    (Math.max(0, Math.min(x2, width) - Math.max(x1, 0)) * Math.max(0, Math.min(y2, height) - Math.max(y1, 0))) /
+    (width * height);
+  const [mx, my] = [width * EDGE_MARGIN, height * EDGE_MARGIN];
+  const cutSides = [x1 <= mx, y1 <= my, x2 >= width - mx, y2 >= height - my].filter(Boolean).length;
+  return { share, cutSides };
+}
 
 /** The box's region of the decoded pixels, widened a little and clipped to the frame: what the classifier reads. */
 export const cropOf = (image: DecodedImage, box: Detection['box']): Crop => ({
@@ -66,13 +83,14 @@ export const NO_SCENE: Scene = Object.freeze({
   people: [],
   things: [],
   frame: undefined,
+  frameObject: undefined,
 });
 
 /**
  * The scene stage of the measure step: run once per request, from the one decoded photo. The
  * detector says what is where; the classifier on each animal's crop says which species and
  * breed, because small detectors confuse animal classes (a white dog as a sheep). `readFrame`:
- * whether, with no detector, the classifier should read the whole frame instead. `classify`: how
+ * whether the classifier should also read the whole frame (what the photo shows, as a whole). `classify`: how
  * many animals' crops the classifier reads, largest first (the answer is about the most prominent
  * one; the others only tell a language model what else is there).
  */
@@ -83,22 +101,24 @@ export async function describeScene(
 ): Promise<SceneReading> {
   const { detector, classifier } = models;
   const { animalType } = options;
-  if (!detector) {
-    // A close-up's gate has no use for the classifier's reading of the whole frame: it is not run.
-    if (!classifier || !options.readFrame) return { scene: NO_SCENE, view: undefined };
-    return { scene: { ...NO_SCENE, frame: identifyPet(await classifier.predict(image), animalType) }, view: undefined };
-  }
-  const { detections, view } = await detector.detect(image);
+  const readFrame = async () => {
+    if (!classifier || !options.readFrame) return { frame: undefined, frameObject: undefined };
+    const classification = await classifier.predict(image);
+    return { frame: identifyPet(classification, animalType), frameObject: frameObjectOf(classification) };
+  };
+  if (!detector) return { scene: { ...NO_SCENE, ...(await readFrame()) }, view: undefined };
+  const [{ detections, view }, whole] = await Promise.all([detector.detect(image), readFrame()]);
   const withShare = detections.map((detection) => ({
     ...detection,
-    share: area(detection.box, image.sourceWidth, image.sourceHeight),
+    ...placementOf(detection.box, image.sourceWidth, image.sourceHeight),
   }));
   const animals = oneBoxPerAnimal(withShare.filter((d) => COCO_ANIMALS.has(d.label))).sort((a, b) => b.share - a.share);
   const classified = await Promise.all(
     animals.map(
-      async ({ share, ...detection }, rank): Promise<SceneAnimal> => ({
+      async ({ share, cutSides, ...detection }, rank): Promise<SceneAnimal> => ({
         detection,
         share,
+        cutSides,
         pet:
           classifier && rank < options.classify
             ? identifyPet(await classifier.predict(cropOf(image, detection.box)), animalType)
@@ -113,7 +133,7 @@ export async function describeScene(
     things: withShare
       .filter((d) => d.label !== 'person' && !COCO_ANIMALS.has(d.label))
       .sort((a, b) => b.share - a.share),
-    frame: undefined,
+    ...whole,
   };
   return { scene, view };
 }

@@ -5,6 +5,8 @@ import { IMAGENET_PET_CLASSES, type LocalizedName, type PetClass, type Species }
 export const MIN_PET_PROBABILITY = 0.2;
 /** How much a stated animalType weighs: it tips a close call, it cannot overrule a clear photo. */
 export const ANIMAL_TYPE_PRIOR_WEIGHT = 2;
+/** ImageNet-1k's classes 0–397 are animals (fish to primates); the rest are objects, foods, scenes and plants. */
+const IMAGENET_ANIMAL_CLASSES = 398;
 /** Below this the best breed class is too weak to name; the answer is a mixed/unknown breed. */
 export const MIN_BREED_PROBABILITY = 0.05;
 
@@ -20,6 +22,8 @@ export interface PetIdentification {
   /** The classifier's own best label, named when no pet is seen ("espresso"). */
   readonly topLabel: string;
   readonly topProbability: number;
+  /** Whether that best label is an animal (ImageNet's classes 0–397): a pelican, a zebra. */
+  readonly topIsAnimal: boolean;
   /** The stated animalType when the photo says otherwise. */
   readonly contradictsAnimalType: string | undefined;
 }
@@ -103,13 +107,14 @@ export function identifyPet(classification: Classification, animalType?: string)
   });
   const topLabel = classification.labels[topIndex]?.split(',')[0]?.trim() ?? 'unknown';
   const topProbability = classification.probabilities[topIndex] ?? 0;
+  const topIsAnimal = classification.labelSet === 'imagenet-1k' && topIndex < IMAGENET_ANIMAL_CLASSES;
 
   const all = candidates(classification);
   const mass = new Map<Species, number>();
   for (const candidate of all) mass.set(candidate.species, (mass.get(candidate.species) ?? 0) + candidate.probability);
   const petProbability = [...mass.values()].reduce((sum, p) => sum + p, 0);
   const stated = speciesFromAnimalType(animalType);
-  const none = { breed: undefined, breedProbability: 0, alternatives: [], topLabel, topProbability };
+  const none = { breed: undefined, breedProbability: 0, alternatives: [], topLabel, topProbability, topIsAnimal };
 
   if (petProbability < MIN_PET_PROBABILITY) {
     return {
@@ -144,6 +149,7 @@ export function identifyPet(classification: Classification, animalType?: string)
     alternatives,
     topLabel,
     topProbability,
+    topIsAnimal,
     contradictsAnimalType,
   };
 }

@@ -7,15 +7,20 @@ import { ApiError } from '../../src/contract/api-error.js';
 import { WorkQueue } from '../../src/work-queue.js';
 import { editedPipeline, watchedPipeline } from '../fixtures/pipelines.js';
 import { blob, FLOOR, scene, sceneJpeg } from '../fixtures/scenes.js';
+import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import { builtinPipeline } from '../fixtures/test-app.js';
 
 const CREDITS = 20;
 let pipeline: Pipeline;
+let streakedStool: Buffer;
 let brownStool: Buffer;
 let darkPhoto: Buffer;
 
 beforeAll(async () => {
   pipeline = await builtinPipeline();
+  streakedStool = await sceneJpeg(
+    RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'fresh_blood')![2],
+  );
   brownStool = await sceneJpeg(scene(FLOOR, [blob('#6e4623')]));
   darkPhoto = await sceneJpeg(scene(FLOOR, [blob('#6e4623')]), (image) => image.linear(0.12, 0));
 });
@@ -43,7 +48,7 @@ describe('one paid analysis (runPaidAnalysis), for every caller', () => {
     const { store, keyId } = await ledger();
     const payer = { keyId, idempotencyKey: 'retry-1', record: { petId: 'rex', keepPhoto: true } };
     await store.claimIdempotencyKey(keyId, 'retry-1', 'hash', 60_000, 60_000);
-    const answer = await runPaidAnalysis({ pipeline, credits: store }, stoolRequest(brownStool, { payer }));
+    const answer = await runPaidAnalysis({ pipeline, credits: store }, stoolRequest(streakedStool, { payer }));
     expect(answer).toMatchObject({ assessed: true, charged: 5, remaining: CREDITS - 5 });
     expect(answer.body).toEqual({ success: true, request_id: 'req_paidanalysis1', data: answer.data });
     expect(await store.usage(keyId)).toMatchObject([
@@ -60,7 +65,7 @@ describe('one paid analysis (runPaidAnalysis), for every caller', () => {
       data: answer.data,
       hasPhoto: true,
     });
-    expect((await store.petPhoto(keyId, 'rex', 'req_paidanalysis1'))?.bytes.equals(brownStool)).toBe(true);
+    expect((await store.petPhoto(keyId, 'rex', 'req_paidanalysis1'))?.bytes.equals(streakedStool)).toBe(true);
   });
 
   it('charges nothing for an answer that assessed nothing (a photo too dark to judge), and says so', async () => {
@@ -71,11 +76,21 @@ describe('one paid analysis (runPaidAnalysis), for every caller', () => {
     expect(await store.usage(keyId)).toEqual([]);
   });
 
+  it('charges nothing for a plain brown stool: colour alone cannot say "normal", and the answer says so', async () => {
+    const { store, keyId } = await ledger();
+    const answer = await runPaidAnalysis({ pipeline, credits: store }, stoolRequest(brownStool, { payer: { keyId } }));
+    expect(answer).toMatchObject({ assessed: false, charged: 0, remaining: CREDITS });
+    expect(answer.data).toMatchObject({ severity: 'inconclusive', color: 'brown' });
+    expect(answer.data.summary).toMatch(/Consistency, mucus and worms cannot be judged from colour/);
+    expect(answer.data.summary).toMatch(/nothing was charged/);
+    expect(await store.usage(keyId)).toEqual([]);
+  });
+
   it('without a payer reserves nothing and charges nothing, and still checks the answer against its closed schema', async () => {
-    const answer = await runPaidAnalysis({ pipeline }, stoolRequest(brownStool));
+    const answer = await runPaidAnalysis({ pipeline }, stoolRequest(streakedStool));
     expect(answer).toMatchObject({ assessed: true, charged: 0, remaining: null });
     const broken = editedPipeline(pipeline, (data) => ({ ...(data as object), diagnosis: 'parvovirus' }));
-    await expect(runPaidAnalysis({ pipeline: broken }, stoolRequest(brownStool))).rejects.toThrow(/closed schema/);
+    await expect(runPaidAnalysis({ pipeline: broken }, stoolRequest(streakedStool))).rejects.toThrow(/closed schema/);
   });
 
   it('refuses a key without the credits, before the analysis, charging nothing', async () => {
@@ -83,7 +98,7 @@ describe('one paid analysis (runPaidAnalysis), for every caller', () => {
     const { record } = await issueKey(store, { name: 'poor', credits: 4, expiresAt: null });
     const refusal = await runPaidAnalysis(
       { pipeline, credits: store },
-      stoolRequest(brownStool, { payer: { keyId: record.id } }),
+      stoolRequest(streakedStool, { payer: { keyId: record.id } }),
     ).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect((refusal as ApiError).code).toBe('INSUFFICIENT_CREDITS');
@@ -96,11 +111,11 @@ describe('one paid analysis (runPaidAnalysis), for every caller', () => {
       throw new Error('the model broke');
     });
     await expect(
-      runPaidAnalysis({ pipeline: failing, credits: store }, stoolRequest(brownStool, { payer: { keyId } })),
+      runPaidAnalysis({ pipeline: failing, credits: store }, stoolRequest(streakedStool, { payer: { keyId } })),
     ).rejects.toThrow('the model broke');
     const gone = new AbortController();
     const reason = new Error('the client hung up');
-    const leaving = stoolRequest(brownStool, {
+    const leaving = stoolRequest(streakedStool, {
       payer: { keyId },
       signal: gone.signal,
       onAssessed: () => gone.abort(reason),
@@ -126,10 +141,10 @@ describe('one paid analysis (runPaidAnalysis), for every caller', () => {
     };
     await runPaidAnalysis(
       { pipeline: narrating, cpu },
-      stoolRequest(brownStool, {
+      stoolRequest(streakedStool, {
         photo: () => {
           seen.push(`photo read with ${cpu.active} slot held`);
-          return brownStool;
+          return streakedStool;
         },
         onAssessed: () => seen.push('assessed'),
       }),

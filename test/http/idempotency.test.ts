@@ -29,8 +29,8 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
   it('a retry with the same key and body gets the stored answer, charged once', async () => {
     const app = await createTestApp({ storeKind: kind, pipeline: counting, keyCredits: 100 });
     const before = analyses;
-    const first = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
-    const retry = await app.post('skin', { image, language: 'es' }).set('Idempotency-Key', 'a1');
+    const first = await app.post('stool', { image, language: 'es' }).set('Idempotency-Key', 'a1');
+    const retry = await app.post('stool', { image, language: 'es' }).set('Idempotency-Key', 'a1');
     expect(first.status).toBe(200);
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(first.body);
@@ -117,8 +117,8 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
   it('keys belong to an API key: another client may use the same one', async () => {
     const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
     const other = await app.issue({ credits: 100 });
-    await app.post('skin', { image }).set('Idempotency-Key', 'shared-name');
-    const theirs = await app.post('skin', { image }, other.secret).set('Idempotency-Key', 'shared-name');
+    await app.post('stool', { image }).set('Idempotency-Key', 'shared-name');
+    const theirs = await app.post('stool', { image }, other.secret).set('Idempotency-Key', 'shared-name');
     expect(theirs.status).toBe(200);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect((await app.store.getKey(other.id))?.credits).toBe(95);
@@ -161,9 +161,9 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
   it('entries expire after 24 hours, and a claim never completed is taken over after 10 minutes', async () => {
     let now = new Date('2026-11-21T10:00:00Z');
     const app = await createTestApp({ storeKind: kind, keyCredits: 100, now: () => now });
-    await app.post('skin', { image }).set('Idempotency-Key', 'g1');
+    await app.post('stool', { image }).set('Idempotency-Key', 'g1');
     now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS + 1);
-    const later = await app.post('skin', { image: otherImage }).set('Idempotency-Key', 'g1');
+    const later = await app.post('stool', { image: otherImage }).set('Idempotency-Key', 'g1');
     expect(later.status).toBe(200);
     expect((await app.store.getKey(app.keyId))?.credits).toBe(90);
 

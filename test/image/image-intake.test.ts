@@ -12,7 +12,7 @@ import {
   decompressionBombPng,
   jpegMagicThenNoise,
   mimeLines,
-  photo,
+  flatPicture,
   pngSignatureThenGarbage,
   sidewaysJpegWithGps,
   toBase64,
@@ -22,7 +22,7 @@ import {
 /** Intake on its own: base64 → bytes → sniffed format → upright, stripped, 8-bit RGB pixels. */
 
 const MiB = 1024 * 1024;
-const FLOOR = { r: 225, g: 220, b: 210 }; // photo()'s default background
+const FLOOR = { r: 225, g: 220, b: 210 }; // flatPicture()'s default background
 
 function refusalOf(run: () => unknown): ApiError {
   try {
@@ -186,7 +186,7 @@ describe('decodeBase64Field', () => {
 
 describe('sniffImageFormat', () => {
   it.each(FORMATS)('recognises a real %s', async (format) => {
-    expect(sniffImageFormat(await photo(format))).toBe(format);
+    expect(sniffImageFormat(await flatPicture(format))).toBe(format);
   });
 
   it('recognises the magic bytes alone', () => {
@@ -200,14 +200,14 @@ describe('sniffImageFormat', () => {
     [
       'GIF',
       async () =>
-        sharp(await photo('png'))
+        sharp(await flatPicture('png'))
           .gif()
           .toBuffer(),
     ],
     [
       'TIFF',
       async () =>
-        sharp(await photo('png'))
+        sharp(await flatPicture('png'))
           .tiff()
           .toBuffer(),
     ],
@@ -215,7 +215,7 @@ describe('sniffImageFormat', () => {
     [
       'HEIC/AVIF',
       async () =>
-        sharp(await photo('png'))
+        sharp(await flatPicture('png'))
           .avif()
           .toBuffer(),
     ],
@@ -305,7 +305,7 @@ describe('decodeImageBytes', () => {
   });
 
   it('shrinks a 3000×2000 JPEG to 1024 on the long side on load, keeping the aspect ratio', async () => {
-    const large = await photo('jpeg', { width: 3000, height: 2000 });
+    const large = await flatPicture('jpeg', { width: 3000, height: 2000 });
     const decoded = await decodeImageBytes(large);
     expect(DEFAULT_INTAKE_LIMITS.analysisLongSide).toBe(1024);
     expect(decoded).toMatchObject({ format: 'jpeg', sourceWidth: 3000, sourceHeight: 2000, width: 1024, height: 683 });
@@ -315,7 +315,7 @@ describe('decodeImageBytes', () => {
   });
 
   it('shrinks a portrait photo on its long side too', async () => {
-    const decoded = await decodeImageBytes(await photo('png', { width: 600, height: 1500 }), {
+    const decoded = await decodeImageBytes(await flatPicture('png', { width: 600, height: 1500 }), {
       ...DEFAULT_INTAKE_LIMITS,
       analysisLongSide: 300,
     });
@@ -324,14 +324,14 @@ describe('decodeImageBytes', () => {
   });
 
   it.each(FORMATS)('keeps a small %s at its size, as 3-channel pixels', async (format) => {
-    const decoded = await decodeImageBytes(await photo(format));
+    const decoded = await decodeImageBytes(await flatPicture(format));
     expect(decoded).toMatchObject({ format, width: 320, height: 240, sourceWidth: 320, sourceHeight: 240 });
     expect(decoded.pixels.length).toBe(320 * 240 * 3);
     expectNear(pixelAt(decoded, 2, 2), [FLOOR.r, FLOOR.g, FLOOR.b], 6);
   });
 
   it('turns a 1-channel greyscale PNG into 3 equal channels', async () => {
-    const grey = await sharp(await photo('png'))
+    const grey = await sharp(await flatPicture('png'))
       .removeAlpha()
       .toColourspace('b-w')
       .png()
@@ -366,7 +366,7 @@ describe('decodeImageBytes', () => {
   });
 
   it('turns a 16-bit PNG into 8-bit pixels with the same colours', async () => {
-    const deep = await sharp(await photo('png'))
+    const deep = await sharp(await flatPicture('png'))
       .toColourspace('rgb16')
       .png()
       .toBuffer();
@@ -378,7 +378,7 @@ describe('decodeImageBytes', () => {
   });
 
   it('turns a CMYK JPEG into sRGB pixels', async () => {
-    const cmyk = await sharp(await photo('png'))
+    const cmyk = await sharp(await flatPicture('png'))
       .toColourspace('cmyk')
       .jpeg()
       .toBuffer();
@@ -402,7 +402,7 @@ describe('decodeImageBytes', () => {
   describe('refusals', () => {
     let jpeg: Buffer;
     beforeAll(async () => {
-      jpeg = await photo('jpeg');
+      jpeg = await flatPicture('jpeg');
     });
 
     it('IMAGE_TOO_LARGE for bytes over maxBytes, before anything else', async () => {
@@ -434,8 +434,8 @@ describe('decodeImageBytes', () => {
 
     it('INVALID_IMAGE below minSide on the short side, accepted at exactly minSide', async () => {
       expect(DEFAULT_INTAKE_LIMITS.minSide).toBe(64);
-      expect((await decodeImageBytes(await photo('png', { width: 200, height: 64 }))).height).toBe(64);
-      const refusal = await asyncRefusalOf(decodeImageBytes(await photo('png', { width: 200, height: 63 })));
+      expect((await decodeImageBytes(await flatPicture('png', { width: 200, height: 64 }))).height).toBe(64);
+      const refusal = await asyncRefusalOf(decodeImageBytes(await flatPicture('png', { width: 200, height: 63 })));
       expectCode(refusal, 'INVALID_IMAGE');
       expect(refusal.message).toContain('200×63');
       expect(refusal.message).toContain('64');
@@ -456,7 +456,7 @@ describe('decodeImageBytes', () => {
     });
 
     it('UNSUPPORTED_IMAGE_FORMAT for an AVIF that sharp itself could decode: the sniff decides', async () => {
-      const avif = await sharp(await photo('png'))
+      const avif = await sharp(await flatPicture('png'))
         .avif()
         .toBuffer();
       expect((await sharp(avif).metadata()).width).toBe(320);

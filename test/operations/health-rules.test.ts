@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedImage } from '../../src/image/decoded-image.js';
 import type { HealthAssessment } from '../../src/operations/health/health-assessment.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
+import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import { LANGUAGES } from '../../src/contract/language.js';
 import type { HealthOperationKey } from '../../src/operations/registry.js';
 import { countSentences } from '../../src/contract/sentences.js';
@@ -38,6 +39,7 @@ async function assessImage(operation: HealthOperationKey, image: DecodedImage) {
         : verdict.refusal.shows.kind,
     findings: assessment?.findings ?? [],
     mainFinding: assessment?.mainFinding,
+    normalWithheld: assessment?.normalWithheld,
     colours: assessment?.colours ?? [],
   };
 }
@@ -59,8 +61,56 @@ describe('every rule row fires on a photo that shows it', () => {
     const rule = OPERATIONS[operation].rules.rules.find((r) => r.id === ruleId)!;
     expect(assessment.qualityProblem).toBeUndefined();
     expect(assessment.mainFinding?.id).toBe(ruleId);
-    expect(assessment.severity).toBe(rule.severity);
+    // A normal the operation's models are blind to part of is withheld: no verdict, not a false all-clear.
+    const withheld = rule.severity === 'normal' && OPERATIONS[operation].rules.sight.blindTo.length > 0;
+    expect(assessment.severity).toBe(withheld ? 'inconclusive' : rule.severity);
+    expect(assessment.normalWithheld).toBe(withheld);
   });
+});
+
+describe('"normal" only from what could see (DESIGN.md §4)', () => {
+  it('skin and stool never say normal from colour alone; ear and urine, whose colours show what normal rules out, do', () => {
+    const normalGiven = HEALTH_OPERATIONS.filter(
+      (operation) =>
+        operation.rules.rules.some((rule) => rule.severity === 'normal') && operation.rules.sight.blindTo.length === 0,
+    ).map((operation) => operation.key);
+    expect(normalGiven.sort()).toEqual(['ear', 'urine']);
+  });
+
+  it('every operation blind to part of what normal rules out words its withheld answer in every language', () => {
+    for (const operation of HEALTH_OPERATIONS.filter((op) => op.rules.sight.blindTo.length > 0)) {
+      for (const language of LANGUAGES) {
+        const words = operation.words[language] as { withheld?: { label: string; sentence: string } };
+        expect(words.withheld?.label, `${operation.key} ${language}`).toBeTruthy();
+        expect(countSentences(words.withheld?.sentence ?? '', language), `${operation.key} ${language}`).toBe(1);
+      }
+    }
+  });
+
+  it.each(LANGUAGES)(
+    'a skin close-up with no colour finding (%s) says what was and was not checked, and is free',
+    async (language) => {
+      const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'skin' && rule === 'no_visible_change')!;
+      const photo = await sceneJpeg(svg);
+      const { data, assessed } = await runPaidAnalysis(
+        { pipeline },
+        { operation: 'skin', requestId: 'req_skinwithheld', language, animalType: undefined, photo: () => photo },
+      );
+      expect(assessed).toBe(false);
+      expect(data.severity).toBe('inconclusive');
+      const says = {
+        en: [
+          /no redness, blood or discharge/,
+          /cannot see lesions, hair loss, scaling, parasites or lumps/,
+          /nothing was charged/,
+        ],
+        zh: [/看不到皮损、脱毛、皮屑、寄生虫或肿块/, /未扣费/],
+        es: [/no pueden ver lesiones, pérdida de pelo, descamación, parásitos ni bultos/, /no se cobró nada/],
+      }[language];
+      for (const pattern of says) expect(data.summary).toMatch(pattern);
+      expect(OPERATIONS.skin.data.safeParse(data).success).toBe(true);
+    },
+  );
 });
 
 describe('advice a vet would sign', () => {

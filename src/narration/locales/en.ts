@@ -44,6 +44,12 @@ export const EN: Locale = {
       summary: (subject) => `The photo of the ${subject} is too blurred to show detail, so no assessment was made.`,
       retakeTip: 'Hold the phone steady 20 to 30 cm away, tap the screen to focus and retake it.',
     },
+    no_colour: {
+      label: 'photo without colour',
+      summary: (subject) =>
+        `The photo of the ${subject} has no usable colour (black and white, sepia, a filter or a night camera), and colour is what this analysis reads, so no assessment was made.`,
+      retakeTip: 'Retake it in colour, in daylight or bright white light, with no filter and the night mode off.',
+    },
     no_subject: {
       label: 'no clear subject in the photo',
       summary: (subject) => `No ${subject} stands out clearly from the background, so no assessment was made.`,
@@ -71,6 +77,10 @@ export const EN: Locale = {
           return seen(shows.name ? `${article(shows.name.en)} ${shows.name.en}` : `"${shows.label}"`);
         case 'no_animal':
           return 'No animal can be seen in the photo, so no assessment was made.';
+        case 'graphic':
+          return `This looks like a drawing, logo, screenshot or other graphic, not a photo of the ${subject}, so no assessment was made.`;
+        case 'round_view':
+          return `This looks like a view through a microscope or an eye camera, not a photo of the ${subject}, so no assessment was made.`;
         case 'landscape':
           return `This looks like a photo taken at a distance, mostly ${shows.what}, not a close-up of the ${subject}, so no assessment was made.`;
         default: {

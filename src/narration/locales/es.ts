@@ -57,6 +57,13 @@ export const ES: Locale = {
       retakeTip:
         'Sostenga el teléfono firme a unos 20 o 30 centímetros, toque la pantalla para enfocar y vuelva a tomar la foto.',
     },
+    no_colour: {
+      label: 'foto sin color',
+      summary: (subject) =>
+        `La foto ${of(subject)} no tiene color aprovechable (blanco y negro, sepia, un filtro o una cámara nocturna) y este análisis se basa en el color, así que no se hizo ninguna evaluación.`,
+      retakeTip:
+        'Vuelva a tomar la foto en color, con luz natural o una luz blanca y brillante, sin filtros y sin el modo nocturno.',
+    },
     no_subject: {
       label: 'no hay un sujeto claro en la foto',
       summary: (subject) =>
@@ -81,6 +88,10 @@ export const ES: Locale = {
           return seen(`un objeto (${shows.name?.es ?? `«${shows.label}»`})`);
         case 'no_animal':
           return 'En la foto no se ve ningún animal, así que no se hizo ninguna evaluación.';
+        case 'graphic':
+          return `Parece un dibujo, un logotipo, una captura de pantalla u otro gráfico, no una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
+        case 'round_view':
+          return `Parece una vista a través de un microscopio o de una cámara de fondo de ojo, no una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'landscape':
           return `Parece una foto tomada a distancia, sobre todo ${shows.what === 'grass' ? 'hierba' : 'cielo'}, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
         default: {

@@ -35,6 +35,12 @@ export const ZH: Locale = {
       summary: (subject) => `这张${subject}照片太模糊，无法看清细节，因此未做评估。`,
       retakeTip: '请将手机稳定地保持在 20 到 30 厘米的距离，点击屏幕对焦后重新拍摄。',
     },
+    no_colour: {
+      label: '照片没有颜色',
+      summary: (subject) =>
+        `这张${subject}照片没有可用的颜色（黑白、棕褐色调、滤镜或夜视模式），而本项分析依靠颜色判断，因此未做评估。`,
+      retakeTip: '请关闭滤镜和夜间模式，在自然光或明亮的白光下重新拍一张彩色照片。',
+    },
     no_subject: {
       label: '照片中没有清晰的拍摄对象',
       summary: (subject) => `照片中没有能与背景清楚区分开的${subject}，因此未做评估。`,
@@ -54,6 +60,10 @@ export const ZH: Locale = {
           return seen(shows.name?.zh ?? `“${shows.label}”`);
         case 'no_animal':
           return '照片中看不到动物，因此未做评估。';
+        case 'graphic':
+          return `这看起来是一幅图画、标志、截图或其他图形，而不是${subject}的照片，因此未做评估。`;
+        case 'round_view':
+          return `这看起来是显微镜或眼底相机下的圆形视野，而不是${subject}的照片，因此未做评估。`;
         case 'landscape':
           return `这看起来是一张远距离拍摄的照片，画面大部分是${shows.what === 'grass' ? '草地' : '天空'}，而不是${subject}的特写，因此未做评估。`;
         default: {

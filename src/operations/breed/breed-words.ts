@@ -16,6 +16,10 @@ export interface BreedWords extends OperationWords {
   readonly mixedBreed: string;
   noModel(): string;
   noAnimal(topLabel: string): string;
+  /** The breed field for an animal that is not a pet. */
+  readonly notAPetBreed: string;
+  /** An animal that is not a pet (`animal`, as the detector or the classifier names it), and the classifier's best match. */
+  notAPet(animal: string, topLabel: string): string;
   /** Follows noAnimal: why there is no breed and what photo to send. */
   readonly noAnimalAdvice: string;
   identified(facts: BreedFacts): string;

@@ -8,7 +8,8 @@ import { regionColours } from '../../vision/colour-reading.js';
 import type { PetIdentification } from '../../vision/pet-identification.js';
 import { regionOf } from '../../vision/region.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
-import { SPECIES_NAMES } from '../../vision/tables/imagenet-pets.js';
+import { COCO_NAMES, COCO_PETS } from '../../vision/tables/coco-names.js';
+import { type LocalizedName, SPECIES_NAMES } from '../../vision/tables/imagenet-pets.js';
 import type { Operation } from '../operation.js';
 import { EN } from './en.js';
 import { ES } from './es.js';
@@ -30,7 +31,15 @@ export interface BreedFindings {
   /** Undefined when no classifier is installed. */
   readonly pet: PetIdentification | undefined;
   /** With a detector: how many animals, the judged one's share of the frame, its coat colours. */
-  readonly animal: { readonly count: number; readonly share: number; readonly coat: readonly ColourName[] } | undefined;
+  readonly animal:
+    | {
+        readonly count: number;
+        readonly share: number;
+        readonly coat: readonly ColourName[];
+        /** The detector's name for it when that is an animal that is never a pet (a bird, a zebra); its score. */
+        readonly notAPet: { readonly name: LocalizedName; readonly score: number } | undefined;
+      }
+    | undefined;
 }
 
 /** A classifier at least this sure of a breed is a measured fact the LLM cannot overrule. */
@@ -69,7 +78,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
   path: 'breed-identification',
   title: 'Breed identification',
   data: BreedData,
-  needs: { subject: false, shows: 'animal' },
+  needs: { subject: false, shows: 'animal', colour: false, roundView: false, recognisablePet: true },
   reads: { colours: false, species: true },
   words: WORDS,
   judge: async ({ scene, view }, input) => {
@@ -85,9 +94,16 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     const colours = (Object.entries(coat) as Array<[ColourName, number]>)
       .filter(([, share]) => share >= COAT_SHARE)
       .sort((a, b) => b[1] - a[1]);
+    const { label, score } = main.detection;
+    const notAPet = COCO_PETS.has(label) ? undefined : { name: COCO_NAMES[label]!, score };
     return {
       pet: main.pet,
-      animal: { count: scene.animals.length, share: main.share, coat: colours.slice(0, 2).map(([colour]) => colour) },
+      animal: {
+        count: scene.animals.length,
+        share: main.share,
+        coat: colours.slice(0, 2).map(([colour]) => colour),
+        notAPet: COCO_NAMES[label] ? notAPet : undefined,
+      },
     };
   },
   answer: (verdict, language) => {
@@ -102,6 +118,19 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     const { pet } = verdict.findings;
     if (!pet) return { ...unknown, summary: t.noModel() };
     if (!pet.species) {
+      // An animal that is not a pet (the classifier's best match is an animal) is named for what it is:
+      // by the detector's class in the request's language when that is not a pet class, else by the
+      // classifier's label. It assessed no pet, so it is free.
+      const notAPet = verdict.findings.animal?.notAPet;
+      if (pet.topIsAnimal) {
+        const animal = notAPet?.name[language] ?? pet.topLabel;
+        return {
+          species: animal,
+          breed: t.notAPetBreed,
+          confidence: round(notAPet?.score ?? pet.topProbability),
+          summary: joinSentences(language, [t.notAPet(animal, pet.topLabel), t.noAnimalAdvice]),
+        };
+      }
       const summary = joinSentences(language, [t.noAnimal(pet.topLabel), t.noAnimalAdvice]);
       return {
         species: t.noAnimalSpecies,
@@ -130,7 +159,8 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     ];
     return { species, breed, confidence: round(probability), summary: joinSentences(language, sentences) };
   },
-  assessed: ({ pet }) => pet !== undefined,
+  // Only a pet's species or breed is an answer worth its price; no classifier, or no pet, assessed nothing.
+  assessed: ({ pet }) => pet?.species !== undefined,
   llm: {
     fields: BreedData,
     // Species and breed names are proper names: "Golden Retriever" is a Chinese answer too.

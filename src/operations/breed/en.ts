@@ -12,6 +12,9 @@ export const EN: BreedWords = {
   noModel: () =>
     'No breed classifier is installed on this pawlens server, so species and breed were not identified. An administrator can install one with "pawlens models install recommended".',
   noAnimal: (topLabel) => `The photo does not appear to show a pet; the classifier's best match was "${topLabel}".`,
+  notAPetBreed: 'none (not a pet)',
+  notAPet: (animal, topLabel) =>
+    `This looks like ${article(animal)} ${animal} (the classifier's best match: "${topLabel}"), not a dog, cat, rabbit, hamster or guinea pig, so no breed is given and nothing was charged.`,
   noAnimalAdvice: 'No breed is given for a photo without a pet; send one in which your pet is clearly visible.',
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal

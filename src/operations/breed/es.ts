@@ -12,6 +12,9 @@ export const ES: BreedWords = {
     'Este servidor de pawlens no tiene instalado ningún clasificador de razas, así que no se identificaron la especie ni la raza. Un administrador puede instalar uno con «pawlens models install recommended».',
   noAnimal: (topLabel) =>
     `La foto no parece mostrar una mascota; la coincidencia más probable del clasificador fue «${topLabel}».`,
+  notAPetBreed: 'ninguna (no es una mascota)',
+  notAPet: (animal, topLabel) =>
+    `Parece un animal (${animal}; la mejor coincidencia del clasificador es «${topLabel}») que no es un perro, un gato, un conejo, un hámster ni una cobaya, así que no se indica raza y no se cobró nada.`,
   noAnimalAdvice: 'No se indica raza para una foto sin mascota; envíe una en la que su mascota se vea con claridad.',
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal

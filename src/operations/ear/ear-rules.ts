@@ -7,6 +7,9 @@ import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
  */
 export const EAR_RULES = {
   scope: 'frame',
+  // A clean canal is pale pink with a little light wax: every change a normal verdict rules out
+  // (redness, dark debris, discharge) has a colour. The eardrum is beyond any owner's photo.
+  sight: { sees: ['redness', 'dark debris', 'wax colour', 'yellow or green discharge'], blindTo: [] },
   rules: [
     {
       id: 'discharge',

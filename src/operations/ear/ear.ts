@@ -11,4 +11,7 @@ export const ear = conditionOperation({
   rules: EAR_RULES,
   words: { en: EN, zh: ZH, es: ES },
   condition: 'Short owner-facing label for the visible ear condition.',
+  // An otoscope's view is round; a photo the classifier sees a whole cat or dog in is not of the canal.
+  roundView: true,
+  recognisablePet: false,
 });

@@ -27,7 +27,7 @@ export const emotion: Operation<'emotion', typeof EmotionData, void, typeof Emot
   path: 'emotion-analysis',
   title: 'Emotion analysis',
   data: EmotionData,
-  needs: { subject: false, shows: 'animal' },
+  needs: { subject: false, shows: 'animal', colour: false, roundView: false, recognisablePet: true },
   reads: { colours: false, species: false },
   words: WORDS,
   judge: async () => undefined,

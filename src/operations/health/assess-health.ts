@@ -45,8 +45,11 @@ export async function assessHealth(
     (main, rule) => (!main || rank(rule.severity) > rank(main.severity) ? rule : main),
     undefined,
   );
+  // "normal" claims what the table's sight cannot see as well: no verdict then, rather than a false all-clear.
+  const normalWithheld = mainFinding?.severity === 'normal' && table.sight.blindTo.length > 0;
   return {
-    severity: mainFinding?.severity ?? 'inconclusive',
+    severity: !mainFinding || normalWithheld ? 'inconclusive' : mainFinding.severity,
+    normalWithheld,
     findings,
     mainFinding,
     colours: coloursToName(shares, findings),

@@ -13,6 +13,10 @@ export interface ConditionOperationSpec<K extends string, Id extends string> {
   readonly words: Words<HealthWords<Id>>;
   /** What the `condition` field is, as SPEC.md words it for this operation. */
   readonly condition: string;
+  /** Whether its close-ups may be taken through an instrument, a round view with black around it (an otoscope). */
+  readonly roundView: boolean;
+  /** Whether its close-ups may be recognisable as a pet as a whole (a face with skin lesions), or then show the pet instead. */
+  readonly recognisablePet: boolean;
 }
 
 /**
@@ -29,7 +33,13 @@ export function conditionOperation<K extends string, Id extends string>(spec: Co
     data,
     rules: spec.rules,
     words: spec.words,
-    needs: { subject: false, shows: 'close-up' },
+    needs: {
+      subject: false,
+      shows: 'close-up',
+      colour: true,
+      roundView: spec.roundView,
+      recognisablePet: spec.recognisablePet,
+    },
     llmFields: data.pick({ ...HEALTH_LLM_FIELDS, condition: true }),
     labelFields: ['condition'],
     toData: ({ severity, text }) => ({ severity, condition: text.label, ...textFields(text) }),

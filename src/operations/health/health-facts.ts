@@ -21,7 +21,7 @@ export function healthFacts(assessment: HealthAssessment, language: Language, wo
   const label = main && words.findings[main.id]?.label;
   return [
     prompt.coloursLine(assessment.scope, t.joinList(colours)),
-    main && label ? prompt.findingLine(label, assessment.severity) : prompt.noFinding,
+    main && label && !assessment.normalWithheld ? prompt.findingLine(label, assessment.severity) : prompt.noFinding,
     ...(main?.redFlag && label ? [prompt.redFlagLine(label, assessment.severity)] : []),
   ];
 }

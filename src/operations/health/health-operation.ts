@@ -90,7 +90,8 @@ export function healthOperation<
         words: words[language],
       });
     },
-    assessed: () => true,
+    // A verdict is charged; no rule fired, or a normal withheld, assessed nothing (DESIGN.md §10).
+    assessed: (assessment) => assessment.severity !== 'inconclusive',
     llm: {
       fields: spec.llmFields,
       labelFields: spec.labelFields,

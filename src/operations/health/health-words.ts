@@ -19,6 +19,12 @@ export interface HealthWords<RuleId extends string = string> extends OperationWo
   observation(colours: string): string;
   /** What a photo cannot show for this operation: every template summary says it. */
   readonly limitation: string;
+  /**
+   * When the rules found nothing wrong but `normal` is withheld (the table's sight is blind to
+   * some of what it rules out): the label, and one sentence naming what was not checked and that
+   * nothing was charged. Only tables with a blind spot need it.
+   */
+  readonly withheld?: { readonly label: string; readonly sentence: string };
   /** A text per rule id of the operation's table, plus `unclassified` for when no rule applies. */
   readonly findings: Readonly<Record<RuleId | 'unclassified', FindingText>>;
 }

@@ -72,6 +72,21 @@ export function narrateHealth(
   const main = words.findings[assessment.mainFinding?.id ?? 'unclassified'];
   if (!main) throw new Error(`no ${language} text for finding ${assessment.mainFinding?.id}`);
   const colour = t.joinList(assessment.colours.map((name) => t.colourNames[name]));
+  if (assessment.normalWithheld) {
+    if (!words.withheld) throw new Error(`no ${language} words for a withheld normal`);
+    return {
+      label: words.withheld.label,
+      colour,
+      summary: joinSentences(language, [
+        words.observation(colour),
+        main.meaning,
+        words.withheld.sentence,
+        ...unverified,
+      ]),
+      homeCare: [...main.homeCare],
+      vetAdvice: [...(words.findings.unclassified?.vetAdvice ?? [])],
+    };
+  }
   return {
     label: main.label,
     colour,

@@ -29,9 +29,25 @@ export interface Rule<Id extends string = string> {
   readonly vet?: 'soon' | 'urgent';
 }
 
+/**
+ * What the operation's installed models can and cannot see (DESIGN.md §4): the one place that
+ * says it. `normal` claims that the conditions a healthy photo rules out are absent; it is given
+ * only when the models see every one of them, so with anything in `blindTo` a photo on which no
+ * rule found anything gets no verdict (inconclusive, free) and its answer says what was and was not
+ * checked. What no photo can show at all (urine chemistry, the inside of a stool) is the
+ * operation's `limitation` sentence, not a blind spot.
+ */
+export interface Sight {
+  /** What the colour rules look for. */
+  readonly sees: readonly string[];
+  /** What a `normal` verdict would rule out but nothing installed can see. */
+  readonly blindTo: readonly string[];
+}
+
 export interface RuleTable<Id extends string = string> {
   /** Where colours are measured: the subject (stool on a floor) or the frame (a skin close-up). */
   readonly scope: 'subject' | 'frame';
+  readonly sight: Sight;
   /** In priority order: the first fired rule of the highest severity is the main finding. */
   readonly rules: readonly Rule<Id>[];
 }

@@ -7,6 +7,11 @@ export const EN: HealthWords<SkinRuleId> = {
   retakeTip: 'Take a close-up that fills the frame with the skin, with the fur parted, in good light.',
   observation: (colours) => `The photo of the skin shows mainly ${colours} tones.`,
   limitation: 'Colour alone cannot identify parasites, allergies or the cause of a skin change.',
+  withheld: {
+    label: 'no colour change seen (not a full check)',
+    sentence:
+      'The installed models cannot see lesions, hair loss, scaling, parasites or lumps, so this is not a clean bill of health: no verdict was given and nothing was charged.',
+  },
   findings: {
     bleeding: {
       label: 'possible bleeding or open wound',

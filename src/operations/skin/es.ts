@@ -7,6 +7,11 @@ export const ES: HealthWords<SkinRuleId> = {
   retakeTip: 'Tome un primer plano en el que la piel llene el encuadre, separando el pelo, con buena luz.',
   observation: (colours) => `La foto de la piel muestra tonos principalmente de color ${colours}.`,
   limitation: 'El color por sí solo no permite identificar parásitos, alergias ni la causa de un cambio en la piel.',
+  withheld: {
+    label: 'sin cambios de color visibles (no es una revisión completa)',
+    sentence:
+      'Los modelos instalados no pueden ver lesiones, pérdida de pelo, descamación, parásitos ni bultos, así que esto no garantiza que la piel esté sana: no se dio ningún veredicto y no se cobró nada.',
+  },
   findings: {
     bleeding: {
       label: 'posible sangrado o herida abierta',

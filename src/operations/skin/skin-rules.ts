@@ -8,6 +8,12 @@ import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
  */
 export const SKIN_RULES = {
   scope: 'frame',
+  // Colour sees redness, blood and crusts; the commonest lesions (ringworm, scabies, flea allergy,
+  // lumps) are texture and shape, so a skin photo with no colour finding is never called normal.
+  sight: {
+    sees: ['redness', 'bleeding', 'yellow crusts or discharge'],
+    blindTo: ['lesions', 'hair loss', 'scaling', 'parasites', 'lumps'],
+  },
   rules: [
     {
       id: 'bleeding',

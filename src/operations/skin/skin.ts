@@ -11,4 +11,7 @@ export const skin = conditionOperation({
   rules: SKIN_RULES,
   words: { en: EN, zh: ZH, es: ES },
   condition: 'Short owner-facing label for the visible skin condition.',
+  // A photo of a face with ringworm or scabies crusts is a skin photo, recognisably of a cat.
+  roundView: false,
+  recognisablePet: true,
 });

@@ -7,6 +7,10 @@ export const ZH: HealthWords<SkinRuleId> = {
   retakeTip: '请拨开毛发，在光线充足处拍一张让皮肤占满画面的特写。',
   observation: (colours) => `照片中皮肤的色调以${colours}为主。`,
   limitation: '仅凭颜色无法识别寄生虫、过敏或皮肤变化的原因。',
+  withheld: {
+    label: '未见颜色变化（并非全面检查）',
+    sentence: '本机安装的模型看不到皮损、脱毛、皮屑、寄生虫或肿块，因此这不代表皮肤健康：未给出结论，也未扣费。',
+  },
   findings: {
     bleeding: {
       label: '可能出血或有开放性伤口',

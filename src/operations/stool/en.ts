@@ -8,6 +8,11 @@ export const EN: StoolWords = {
     'Photograph the stool itself, close and from above, on a plain surface, with no pet or person in the frame.',
   observation: (colours) => `The stool in the photo is mainly ${colours}.`,
   limitation: 'A photo shows colour only, so consistency, mucus, worms and blood mixed inside are not assessed.',
+  withheld: {
+    label: 'expected colour (consistency not assessed)',
+    sentence:
+      'Consistency, mucus and worms cannot be judged from colour, so a brown stool is not a clean bill of health: no verdict was given and nothing was charged.',
+  },
   findings: {
     melena: {
       label: 'black, tarry-looking',

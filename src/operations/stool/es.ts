@@ -9,6 +9,11 @@ export const ES: StoolWords = {
   observation: (colours) => `Las heces de la foto son principalmente de color ${colours}.`,
   limitation:
     'Una foto solo muestra el color, así que no se evalúan la consistencia, el moco, los gusanos ni la sangre mezclada en el interior de las heces.',
+  withheld: {
+    label: 'color esperado (consistencia no evaluada)',
+    sentence:
+      'La consistencia, el moco y los parásitos no se pueden juzgar por el color, así que unas heces marrones no garantizan que todo esté bien: no se dio ningún veredicto y no se cobró nada.',
+  },
   findings: {
     melena: {
       label: 'negro, de aspecto alquitranado',

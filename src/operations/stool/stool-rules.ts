@@ -8,6 +8,9 @@ import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
  */
 export const STOOL_RULES = {
   scope: 'subject',
+  // Brown is the expected colour, but a normal stool is also formed: consistency (the fecal score),
+  // mucus and worms need texture, which colour does not see, so brown alone is not normal.
+  sight: { sees: ['black, red, pale, yellow or green colour'], blindTo: ['consistency', 'mucus', 'worms'] },
   rules: [
     { id: 'melena', when: [{ colours: ['black'], atLeast: 0.3 }], severity: 'severe', redFlag: true, vet: 'urgent' },
     {

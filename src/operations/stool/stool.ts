@@ -47,7 +47,7 @@ export const stool = healthOperation({
   data: StoolData,
   rules: STOOL_RULES,
   words: { en: EN, zh: ZH, es: ES },
-  needs: { subject: true, shows: 'specimen' },
+  needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false },
   llmFields: StoolData.pick({ ...HEALTH_LLM_FIELDS, consistency: true }),
   labelFields: ['consistency'],
   toData: ({ severity, text, assessment, words }) => ({

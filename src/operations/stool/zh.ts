@@ -7,6 +7,10 @@ export const ZH: StoolWords = {
   retakeTip: '请只拍粪便本身：从上方近距离拍摄，放在素色的表面上，画面中不要有宠物或人。',
   observation: (colours) => `照片中的粪便主要呈${colours}。`,
   limitation: '照片只能反映颜色，因此未评估粪便的软硬程度、黏液、虫体以及混在粪便内部的血液。',
+  withheld: {
+    label: '颜色正常（未评估性状）',
+    sentence: '仅凭颜色无法判断粪便的软硬、黏液和寄生虫，因此棕色并不代表粪便健康：未给出结论，也未扣费。',
+  },
   findings: {
     melena: {
       label: '黑色、柏油样',

@@ -8,6 +8,9 @@ import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
  */
 export const URINE_RULES = {
   scope: 'subject',
+  // Colour and clarity are what a photo of urine shows; concentration, crystals and infection need a
+  // urine test at any colour, which the limitation sentence says.
+  sight: { sees: ['blood', 'dark pigment', 'concentration by colour', 'cloudiness'], blindTo: [] },
   rules: [
     {
       id: 'brown_black',

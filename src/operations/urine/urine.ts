@@ -26,7 +26,7 @@ export const urine = healthOperation({
   data: UrineData,
   rules: URINE_RULES,
   words: { en: EN, zh: ZH, es: ES },
-  needs: { subject: true, shows: 'specimen' },
+  needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false },
   llmFields: UrineData.pick({ ...HEALTH_LLM_FIELDS, clarity: true }),
   labelFields: ['clarity'],
   toData: ({ severity, text, assessment, words }) => {

@@ -9,6 +9,8 @@ import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
  */
 export const VOMIT_RULES = {
   scope: 'subject',
+  // Vomit has no normal verdict, so nothing is withheld.
+  sight: { sees: ['blood', 'bile', 'digested blood', 'food', 'foam'], blindTo: [] },
   rules: [
     {
       id: 'coffee_grounds',

@@ -112,6 +112,9 @@ export const COCO_ANIMALS: ReadonlySet<string> = new Set([
   'giraffe',
 ]);
 
+/** COCO's animal classes that can be a pet whose breed pawlens tells; the other animals never are. */
+export const COCO_PETS: ReadonlySet<string> = new Set(['cat', 'dog']);
+
 /**
  * Things a stool, urine or vomit photo may well show around its subject (a floor, a litter box,
  * a bed): not an "unrelated object" that makes the photo the wrong kind.

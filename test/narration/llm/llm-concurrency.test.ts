@@ -35,7 +35,7 @@ const chatsReceived = () => fake.chatRequests().length;
 
 beforeAll(async () => {
   fake = await startFakeOllama();
-  stool = toBase64(await photo('jpeg', { width: 400, height: 300 }));
+  stool = toBase64(await photo('jpeg', { width: 400, height: 300, streaks: false }));
 });
 
 afterAll(async () => {

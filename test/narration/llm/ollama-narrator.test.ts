@@ -18,7 +18,7 @@ import {
 import { schemaAnswer } from '../../../scripts/support/schema-answer.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { createLlmTestApp, type LlmTestApp } from '../../fixtures/llm-app.js';
-import { blob, FLOOR, scene } from '../../fixtures/scenes.js';
+import { blob, FLOOR, photographed, scene } from '../../fixtures/scenes.js';
 
 const expectValid = (operation: OperationKey, body: unknown) => {
   const parsed = successEnvelope(OPERATIONS[operation].data).safeParse(body);
@@ -39,18 +39,9 @@ const calmPhoto = {} as Record<OperationKey, string>;
 beforeAll(async () => {
   fake = await startFakeOllama();
   app = await createLlmTestApp({ fake });
-  brownStool = toBase64(await photo('jpeg', { width: 400, height: 300 }));
-  bigPhoto = toBase64(
-    await sharp(scene(FLOOR, [blob('#6e4623')]))
-      .resize(2400, 1800)
-      .jpeg()
-      .toBuffer(),
-  );
-  const paleUrine = toBase64(
-    await sharp(scene('#4a4f5a', [blob('#f0d848')]))
-      .jpeg()
-      .toBuffer(),
-  );
+  brownStool = toBase64(await photo('jpeg', { width: 400, height: 300, streaks: false }));
+  bigPhoto = toBase64(await (await photographed(scene(FLOOR, [blob('#6e4623')]))).resize(2400, 1800).jpeg().toBuffer());
+  const paleUrine = toBase64(await (await photographed(scene('#4a4f5a', [blob('#f0d848')]))).jpeg().toBuffer());
   for (const operation of OPERATION_KEYS) calmPhoto[operation] = operation === 'urine' ? paleUrine : brownStool;
 });
 afterAll(async () => {
@@ -107,11 +98,7 @@ describe('the chat request', () => {
   });
 
   it('asks in the target language and carries the measured facts', async () => {
-    const black = toBase64(
-      await sharp(scene(FLOOR, [blob('#151210')]))
-        .jpeg()
-        .toBuffer(),
-    );
+    const black = toBase64(await (await photographed(scene(FLOOR, [blob('#151210')]))).jpeg().toBuffer());
     await app.post('stool', { image: black, language: 'zh', animalType: 'dog' });
     const [system, user] = lastChat().messages;
     expect(system!.content).toContain('[language: zh]');
@@ -125,11 +112,7 @@ describe('the chat request', () => {
 describe('merge policy', () => {
   it('a red flag is never lowered by the model: black stool stays severe with urgent vet advice', async () => {
     fake.enqueue(schemaAnswerBehaviour({ severity: 'normal', vet_advice: [] }));
-    const black = toBase64(
-      await sharp(scene(FLOOR, [blob('#151210')]))
-        .jpeg()
-        .toBuffer(),
-    );
+    const black = toBase64(await (await photographed(scene(FLOOR, [blob('#151210')]))).jpeg().toBuffer());
     const response = await app.post('stool', { image: black });
     expectValid('stool', response.body);
     expect(response.body.data).toMatchObject({ severity: 'severe', health_score: 2, color: 'black' });
@@ -150,22 +133,13 @@ describe('merge policy', () => {
   it('the measured colour stays, whatever the model says about colour', async () => {
     fake.enqueue(schemaAnswerBehaviour({ severity: 'normal' }));
     const response = await app.post('urine', {
-      image: toBase64(
-        await sharp(scene('#4a4f5a', [blob('#f0d848')]))
-          .jpeg()
-          .toBuffer(),
-      ),
+      image: toBase64(await (await photographed(scene('#4a4f5a', [blob('#f0d848')]))).jpeg().toBuffer()),
     });
     expect(response.body.data.color).toBe('yellow');
   });
 
   it('a photo that fails the quality gate never goes to the model', async () => {
-    const dark = toBase64(
-      await sharp(scene(FLOOR, [blob('#6e4623')]))
-        .linear(0.1, 0)
-        .jpeg()
-        .toBuffer(),
-    );
+    const dark = toBase64(await (await photographed(scene(FLOOR, [blob('#6e4623')]))).linear(0.1, 0).jpeg().toBuffer());
     const response = await app.post('stool', { image: dark });
     expect(response.body.data.severity).toBe('inconclusive');
     expect(fake.chatRequests()).toHaveLength(0);

@@ -1,0 +1,157 @@
+import type { Pixels } from './image-tensor.js';
+import { labOfBytes } from './colour-reading.js';
+
+/**
+ * What kind of picture a photo is, read from its pixels alone (DESIGN.md §4, "Answers true to the
+ * photo"): whether it has colour at all, whether it is a flat graphic rather than a photograph,
+ * and whether it is a round view through an instrument. The gate decides what to make of it.
+ */
+export interface PhotoCharacter {
+  /** Share of pixels with CIELAB chroma C* of at least CHROMATIC (a visible colour). */
+  readonly chromaticShare: number;
+  /** The 99th percentile of C*: about 0 in a greyscale photo, whatever its JPEG noise. */
+  readonly chromaP99: number;
+  /**
+   * How much of the photo's colour is not explained by lightness: the RMS of a* and b* around the
+   * mean of their L* band, over the RMS of a* and b*. Near 0 in a sepia or tinted photo, whose colour
+   * follows from lightness alone; 0 for a greyscale one, which has no colour to explain.
+   */
+  readonly tintResidual: number;
+  /**
+   * How far the hues of the coloured pixels spread, in degrees (the chroma-weighted circular
+   * standard deviation): one tint measures a few degrees; a yellow thing on a blue tile, many.
+   */
+  readonly hueSpread: number;
+  /** How many exact RGB values cover three quarters of the pixels that are not clipped white or black. */
+  readonly dominantColours: number;
+  /**
+   * The share of those pixels that the single most frequent exact value covers: a drawing's flat
+   * fill is one value over a large area; a photo's smoothest surface, even after heavy JPEG
+   * compression, spreads over many values by its shading.
+   */
+  readonly topColourShare: number;
+  /** Share of pixels that are not clipped white or black. */
+  readonly unclippedShare: number;
+  /** The lightest of the four corners (mean L* of each corner patch), and the centre's mean L*. */
+  readonly cornerLightness: number;
+  readonly centreLightness: number;
+}
+
+/** C* from which a pixel counts as coloured: past JPEG's chroma noise on grey (about 2–3). */
+export const CHROMATIC = 6;
+/** Pixels visited along the long side at most: a regular sample, about 10,000 pixels of a 4:3 photo. */
+const SAMPLES_ALONG = 128;
+/** Width of the L* bands within which colours are compared for `tintResidual`. */
+const BAND = 5;
+/** Chroma histogram bins (one per unit of C*); the last holds everything beyond. */
+const CHROMA_BINS = 160;
+/** A channel this close to 0 or 255 in all three is clipped: a blown-out or black area, flat in any photo. */
+const CLIP = 6;
+/** A corner patch's side, as a share of the frame's short side. */
+const CORNER = 0.08;
+/** The share of the unclipped pixels whose colours are counted in `dominantColours`. */
+const DOMINANT_SHARE = 0.75;
+
+/** The character of `image`, read from a regular sample of at most 128 pixels along its long side. */
+export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
+  const step = Math.max(1, Math.ceil(Math.max(width, height) / SAMPLES_ALONG));
+  const chromaCounts = new Uint32Array(CHROMA_BINS);
+  // Per L* band: pixels, and the sums and squares of a* and b*.
+  const bands = Array.from({ length: Math.ceil(101 / BAND) }, () => [0, 0, 0, 0, 0]);
+  let count = 0;
+  const lab: [number, number, number] = [0, 0, 0];
+  let sumA = 0;
+  let sumB = 0;
+  let weight = 0;
+  const colourCounts = new Map<number, number>();
+  const corner = Math.max(1, Math.round(Math.min(width, height) * CORNER));
+  const corners = [0, 0, 0, 0];
+  const cornerCounts = [0, 0, 0, 0];
+  let centre = 0;
+  let centreCount = 0;
+  let chromatic = 0;
+  let unclipped = 0;
+  for (let y = 0; y < height; y += step) {
+    for (let x = 0; x < width; x += step) {
+      const p = (y * width + x) * 3;
+      const [r, g, b] = [pixels[p]!, pixels[p + 1]!, pixels[p + 2]!];
+      const [lightness, a, bAxis] = labOfBytes(r, g, b, lab);
+      const chroma = Math.hypot(a, bAxis);
+      count++;
+      chromaCounts[Math.min(CHROMA_BINS - 1, Math.floor(chroma))]!++;
+      if (chroma >= CHROMATIC) {
+        chromatic++;
+        // Unit hue vectors weighted by chroma sum to (a*, b*) itself.
+        sumA += a;
+        sumB += bAxis;
+        weight += chroma;
+      }
+      const band = bands[Math.min(bands.length - 1, Math.max(0, Math.floor(lightness / BAND)))]!;
+      band[0]! += 1;
+      band[1]! += a;
+      band[2]! += bAxis;
+      band[3]! += a * a;
+      band[4]! += bAxis * bAxis;
+      const clipped = (r <= CLIP && g <= CLIP && b <= CLIP) || (r >= 255 - CLIP && g >= 255 - CLIP && b >= 255 - CLIP);
+      if (!clipped) {
+        unclipped++;
+        const key = (r << 16) | (g << 8) | b;
+        colourCounts.set(key, (colourCounts.get(key) ?? 0) + 1);
+      }
+      const inLeft = x < corner;
+      const inRight = x >= width - corner;
+      const inTop = y < corner;
+      const inBottom = y >= height - corner;
+      const cornerIndex = inTop ? (inLeft ? 0 : inRight ? 1 : -1) : inBottom ? (inLeft ? 2 : inRight ? 3 : -1) : -1;
+      if (cornerIndex >= 0) {
+        corners[cornerIndex]! += lightness;
+        cornerCounts[cornerIndex]!++;
+      }
+      if (Math.abs(x - width / 2) < width / 4 && Math.abs(y - height / 2) < height / 4) {
+        centre += lightness;
+        centreCount++;
+      }
+    }
+  }
+  let spread = 0;
+  let power = 0;
+  for (const [n, a, b, aa, bb] of bands) {
+    if (n! > 0) spread += aa! - (a! * a!) / n! + bb! - (b! * b!) / n!;
+    power += aa! + bb!;
+  }
+  return {
+    chromaticShare: chromatic / count,
+    chromaP99: percentile(chromaCounts, count * 0.99),
+    tintResidual: power > 0 ? Math.sqrt(Math.max(0, spread) / power) : 0,
+    hueSpread: hueSpreadOf(weight > 0 ? Math.hypot(sumA, sumB) / weight : 1),
+    ...dominance([...colourCounts.values()], unclipped),
+    unclippedShare: unclipped / count,
+    cornerLightness: Math.max(...corners.map((sum, i) => sum / Math.max(1, cornerCounts[i]!))),
+    centreLightness: centre / Math.max(1, centreCount),
+  };
+}
+
+/** The circular standard deviation, in degrees, of hues whose mean resultant length is `resultant`. */
+const hueSpreadOf = (resultant: number) => (Math.sqrt(-2 * Math.log(Math.max(resultant, 1e-9))) * 180) / Math.PI;
+
+/** The histogram bin at which `rank` pixels are reached. */
+function percentile(counts: Uint32Array, rank: number): number {
+  let seen = 0;
+  for (let bin = 0; bin < counts.length; bin++) {
+    seen += counts[bin]!;
+    if (seen >= rank) return bin;
+  }
+  return counts.length - 1;
+}
+
+/** How many of the most frequent colours it takes to cover DOMINANT_SHARE of `total` pixels, and the first one's share. */
+function dominance(counts: number[], total: number): { dominantColours: number; topColourShare: number } {
+  counts.sort((p, q) => q - p);
+  const topColourShare = total > 0 ? (counts[0] ?? 0) / total : 0;
+  let covered = 0;
+  for (let i = 0; i < counts.length; i++) {
+    covered += counts[i]!;
+    if (covered >= total * DOMINANT_SHARE) return { dominantColours: i + 1, topColourShare };
+  }
+  return { dominantColours: counts.length, topColourShare };
+}

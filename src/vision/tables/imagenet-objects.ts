@@ -1,0 +1,53 @@
+import type { LocalizedName } from './imagenet-pets.js';
+
+/**
+ * ImageNet-1k classes that, when a classifier reading the whole frame is sure of them, are what a
+ * photo shows: never stool, vomit, urine, skin or an ear canal (DESIGN.md §4). Grouped so that a
+ * summary can name them in every language ("this looks like a photo of a vehicle"). Chosen by hand
+ * from the 1000 labels in shared/models/*\/labels.json, leaving out every class a specimen or a
+ * close-up may be mistaken for or photographed on: foods, cups and containers, fabrics and fur,
+ * floors and mats, plants and fungi, animals (the pet tables and the detector deal with those).
+ */
+export interface ObjectGroup {
+  readonly name: LocalizedName;
+  readonly indices: readonly number[];
+}
+
+const group = (en: string, zh: string, es: string, indices: readonly number[]): ObjectGroup => ({
+  name: { en, zh, es },
+  indices,
+});
+
+export const IMAGENET_OBJECT_GROUPS: readonly ObjectGroup[] = [
+  group(
+    'vehicle',
+    '交通工具',
+    'vehículo',
+    [
+      403, 404, 405, 407, 408, 436, 444, 466, 468, 472, 479, 484, 510, 511, 547, 554, 555, 561, 565, 569, 573, 575, 576,
+      586, 595, 603, 609, 612, 625, 627, 628, 654, 656, 657, 661, 665, 670, 671, 675, 690, 705, 717, 730, 734, 744, 751,
+      757, 779, 780, 802, 803, 812, 814, 817, 820, 829, 833, 847, 864, 866, 867, 870, 871, 874, 880, 895, 913, 914,
+    ],
+  ),
+  group(
+    'screen, document or sign',
+    '屏幕、文件或标志',
+    'pantalla, documento o letrero',
+    [446, 527, 549, 590, 611, 620, 646, 664, 681, 781, 782, 851, 916, 917, 918, 919, 920, 921, 922],
+  ),
+  group(
+    'building, wall or landscape',
+    '建筑、墙或风景',
+    'edificio, muro o paisaje',
+    [
+      410, 415, 424, 425, 449, 454, 460, 467, 483, 497, 498, 500, 525, 536, 538, 540, 580, 582, 624, 634, 649, 663, 668,
+      682, 698, 718, 727, 743, 755, 762, 788, 821, 825, 832, 839, 853, 858, 860, 865, 873, 888, 900, 915, 970, 972, 973,
+      974, 975, 976, 977, 978, 979, 980,
+    ],
+  ),
+];
+
+/** The group of each listed class index. */
+export const OBJECT_GROUP_OF: ReadonlyMap<number, ObjectGroup> = new Map(
+  IMAGENET_OBJECT_GROUPS.flatMap((entry) => entry.indices.map((index) => [index, entry] as const)),
+);

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
+import type { Pipeline } from '../../src/analysis/pipeline.js';
+import { LANGUAGES } from '../../src/contract/language.js';
+import { decodeImageBytes } from '../../src/image/decode-image.js';
+import { HEALTH_OPERATION_KEYS, OPERATION_KEYS, OPERATIONS, type OperationKey } from '../../src/operations/registry.js';
+import { characterOf } from '../../src/vision/photo-character.js';
+import { SHARED_PHOTOS } from '../fixtures/reference-photos.js';
+import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
+import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
+import { builtinPipeline } from '../fixtures/test-app.js';
+
+/**
+ * DESIGN.md §4, "Answers true to the photo": a colour verdict needs colour, a drawing or a round
+ * view through an instrument is not a photo to judge, and what was refused is free. Generated
+ * photos for every rule scene, and the shared photos when ../shared is present.
+ */
+let pipeline: Pipeline;
+beforeAll(async () => {
+  pipeline = await builtinPipeline();
+});
+
+async function answer(operation: OperationKey, photo: Buffer, language: (typeof LANGUAGES)[number] = 'en') {
+  const { data, assessed } = await runPaidAnalysis(
+    { pipeline },
+    { operation, requestId: 'req_truetophoto', language, animalType: undefined, photo: () => photo },
+  );
+  expect(OPERATIONS[operation].data.safeParse(data).success).toBe(true);
+  return { data: data as { severity?: string; summary: string }, assessed };
+}
+
+const greyscale = (photo: Buffer) => sharp(photo).greyscale().jpeg({ quality: 90 }).toBuffer();
+const character = async (photo: Buffer) => characterOf(await decodeImageBytes(photo));
+
+describe('a colour verdict needs colour', () => {
+  it.each(RULE_SCENES)(
+    'a greyscale copy of the %s %s scene is inconclusive, free, and asks for colour',
+    async (operation, _rule, svg) => {
+      const grey = await greyscale(await sceneJpeg(svg));
+      expect((await character(grey)).chromaP99).toBeLessThanOrEqual(2);
+      const { data, assessed } = await answer(operation, grey);
+      expect(assessed).toBe(false);
+      expect(data.severity).toBe('inconclusive');
+      expect(data.summary).toMatch(/no usable colour .* Retake it in colour/);
+    },
+  );
+
+  it.each(LANGUAGES)('says so in %s', async (language) => {
+    const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'melena')!;
+    const { data } = await answer('stool', await greyscale(await sceneJpeg(svg)), language);
+    expect(data.summary).toMatch({ en: /in colour/, zh: /彩色照片/, es: /en color/ }[language]);
+  });
+
+  it('the operations that read no colour still take a greyscale photo', async () => {
+    const [, , svg] = RULE_SCENES[0]!;
+    const { data } = await answer('emotion', await greyscale(await sceneJpeg(svg)));
+    expect(data.summary).not.toMatch(/no usable colour/);
+  });
+
+  it('every colour rule scene keeps its colour: none is taken for a greyscale or tinted photo', async () => {
+    for (const [operation, rule, svg] of RULE_SCENES) {
+      const { data } = await answer(operation, await sceneJpeg(svg));
+      expect(data.summary, `${operation}.${rule}`).not.toMatch(/no usable colour/);
+    }
+  });
+});
+
+describe('only photographs are judged', () => {
+  it.each(OPERATION_KEYS)(
+    'a flat drawing (a scene saved as drawn, no camera noise) sent to %s is refused, free',
+    async (operation) => {
+      // Flat fills, as a logo has (a drawing full of fine lines and shading is beyond this check).
+      const [, , svg] = RULE_SCENES.find(([op, rule]) => op === 'stool' && rule === 'fresh_blood')!;
+      const drawing = await sharp(svg).jpeg({ quality: 92 }).toBuffer();
+      const { data, assessed } = await answer(operation, drawing);
+      expect(assessed).toBe(false);
+      expect(data.summary).toMatch(/drawing, logo, screenshot or other graphic/);
+    },
+  );
+
+  it('a round view with black around it is a microscope or an eye camera for skin and the specimens, an otoscope for ear', async () => {
+    const inside = await sharp(await sceneJpeg(closeUp('#f0b8b0', [['#cc3333', 22]])))
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><path fill-rule="evenodd" fill="#000" d="M0 0H400V300H0Z M200 10a140 140 0 1 0 0.1 0Z"/></svg>',
+          ),
+        },
+      ])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    for (const operation of HEALTH_OPERATION_KEYS) {
+      const { data } = await answer(operation, inside);
+      if (operation === 'ear') expect(data.summary, operation).not.toMatch(/microscope/);
+      else expect(data.summary, operation).toMatch(/view through a microscope or an eye camera/);
+    }
+  });
+});
+
+describeWithShared('the shared photos', () => {
+  it.each(SHARED_PHOTOS)(
+    '%s: a colour photograph, never taken for a drawing or a photo without colour',
+    async (photo) => {
+      const bytes = readFileSync(sharedPhoto(photo));
+      const measured = await character(bytes);
+      expect(measured.chromaP99).toBeGreaterThan(10);
+      expect(measured.dominantColours).toBeGreaterThan(1000);
+      for (const operation of OPERATION_KEYS) {
+        const { data } = await answer(operation, bytes);
+        expect(data.summary, operation).not.toMatch(/no usable colour|drawing, logo/);
+      }
+    },
+  );
+
+  it.each(SHARED_PHOTOS)('%s in greyscale: inconclusive and free for every colour-judged operation', async (photo) => {
+    const grey = await greyscale(readFileSync(sharedPhoto(photo)));
+    for (const operation of HEALTH_OPERATION_KEYS) {
+      const { data, assessed } = await answer(operation, grey);
+      expect(assessed, operation).toBe(false);
+      expect(data.severity, operation).toBe('inconclusive');
+    }
+  });
+
+  it.each(['chelsea.png', 'wml_dog.jpg', 'darknet_horses.jpg'])(
+    '%s under a strong green tint (a night camera) is a photo without colour',
+    async (photo) => {
+      const tinted = await sharp(readFileSync(sharedPhoto(photo)))
+        .tint('#40ff60')
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const { data, assessed } = await answer('skin', tinted);
+      expect(assessed).toBe(false);
+      expect(data.summary).toMatch(/no usable colour/);
+    },
+  );
+});
