@@ -293,7 +293,8 @@ async function main() {
       operation === 'breed'
         ? scene
         : {
-            ...('detector' in scene ? { detector: scene.detector } : {}),
+            // The scene models, when installed: the detector, and the classifier on the whole frame (the gate asks it).
+            ...scene,
             colour: join(builtin, 'colour-quality'),
             head: join(builtin, 'severity-stool'),
           };
