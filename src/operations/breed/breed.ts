@@ -95,14 +95,14 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       .filter(([, share]) => share >= COAT_SHARE)
       .sort((a, b) => b[1] - a[1]);
     const { label, score } = main.detection;
-    const notAPet = COCO_PETS.has(label) ? undefined : { name: COCO_NAMES[label]!, score };
+    const name = COCO_PETS.has(label) ? undefined : COCO_NAMES[label];
     return {
       pet: main.pet,
       animal: {
         count: scene.animals.length,
         share: main.share,
         coat: colours.slice(0, 2).map(([colour]) => colour),
-        notAPet: COCO_NAMES[label] ? notAPet : undefined,
+        notAPet: name && { name, score },
       },
     };
   },
