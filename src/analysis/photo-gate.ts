@@ -108,7 +108,7 @@ function pictureKind(needs: PhotoNeeds, character: PhotoCharacter): SceneSubject
     return { kind: 'graphic' };
   const round =
     character.cornerLightness <= limits.roundViewCorner && character.centreLightness >= limits.roundViewCentre;
-  return round && !needs.roundView && needs.shows !== 'animal' ? { kind: 'round_view' } : undefined;
+  return round && !needs.roundView ? { kind: 'round_view' } : undefined;
 }
 
 /** Whether a photo has the colour a colour verdict needs: none at all, or one tint that follows lightness, is not enough. */
@@ -129,6 +129,13 @@ const seenWhole = ({ share, cutSides }: Placement) =>
 /** A person in a close-up that is not a hand or an arm reaching in from the frame's edge. */
 const wholePerson = (person: Placement & { readonly score: number }) =>
   person.score >= SCENE_LIMITS.closeUpScore && (person.cutSides === 0 || person.share >= SCENE_LIMITS.handShare);
+
+/** The pet the classifier, on the whole frame, is sure the photo shows. */
+function framePet({ frame }: Scene): SceneSubject | undefined {
+  return frame?.species && frame.speciesProbability >= SCENE_LIMITS.framePetProbability
+    ? { kind: 'animal', name: SPECIES_NAMES[frame.species], count: 1 }
+    : undefined;
+}
 
 /** The object group the classifier, on the whole frame, is sure the photo shows. */
 function frameObject(scene: Scene): SceneSubject | undefined {
@@ -170,10 +177,7 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
       const animals = scene.animals.filter((animal) => animal.share >= SCENE_LIMITS.specimenAnimalShare);
       if (animals.length > 0) return animalSubject(animals);
       if (scene.people.some((person) => person.share >= SCENE_LIMITS.specimenAnimalShare)) return people;
-      if (scene.frame?.species && scene.frame.speciesProbability >= SCENE_LIMITS.framePetProbability) {
-        return { kind: 'animal', name: SPECIES_NAMES[scene.frame.species], count: 1 };
-      }
-      return unrelatedObject(scene) ?? frameObject(scene);
+      return framePet(scene) ?? unrelatedObject(scene) ?? frameObject(scene);
     }
     case 'close-up': {
       const animals = scene.animals.filter(
@@ -181,14 +185,9 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
       );
       if (animals.length > 0) return animalSubject(animals);
       if (scene.people.some(wholePerson)) return people;
-      if (
-        !needs.recognisablePet &&
-        scene.frame?.species &&
-        scene.frame.speciesProbability >= SCENE_LIMITS.framePetProbability
-      )
-        return { kind: 'animal', name: SPECIES_NAMES[scene.frame.species], count: 1 };
-      const object = unrelatedObject(scene) ?? frameObject(scene);
-      if (object) return object;
+      const shown =
+        (needs.recognisablePet ? undefined : framePet(scene)) ?? unrelatedObject(scene) ?? frameObject(scene);
+      if (shown) return shown;
       // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
       if (!colour) return undefined;
       if (colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };

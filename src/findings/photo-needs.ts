@@ -10,7 +10,10 @@ export interface PhotoNeeds {
   readonly shows: 'specimen' | 'close-up' | 'animal';
   /** Whether its verdict reads colours: then a photo without colour (greyscale, sepia, a night camera) cannot be judged. */
   readonly colour: boolean;
-  /** Whether a round view through an instrument, black around it, is a photo of its subject (an otoscope's view of an ear canal). */
+  /**
+   * Whether a round view, black around it, may be a photo of its subject: an otoscope's view of an
+   * ear canal, a pet photo dark at its edges. For the others it is a microscope or an eye camera.
+   */
   readonly roundView: boolean;
   /**
    * Whether a close-up that the classifier, reading the whole frame, recognises as a pet may be

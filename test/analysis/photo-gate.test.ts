@@ -41,7 +41,7 @@ const CLOSE_UP: PhotoNeeds = {
   recognisablePet: true,
 };
 const EAR_CLOSE_UP: PhotoNeeds = { ...CLOSE_UP, roundView: true, recognisablePet: false };
-const ANIMAL: PhotoNeeds = { subject: false, shows: 'animal', colour: false, roundView: false, recognisablePet: true };
+const ANIMAL: PhotoNeeds = { subject: false, shows: 'animal', colour: false, roundView: true, recognisablePet: true };
 
 /** A colour photograph, as the shared photos measure. */
 const PHOTOGRAPH: PhotoCharacter = {

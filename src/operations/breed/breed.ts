@@ -78,7 +78,8 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
   path: 'breed-identification',
   title: 'Breed identification',
   data: BreedData,
-  needs: { subject: false, shows: 'animal', colour: false, roundView: false, recognisablePet: true },
+  // A pet photo may be dark around the edges; a round view with no animal in it is refused for the missing animal.
+  needs: { subject: false, shows: 'animal', colour: false, roundView: true, recognisablePet: true },
   reads: { colours: false, species: true },
   words: WORDS,
   judge: async ({ scene, view }, input) => {
@@ -121,8 +122,8 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       // An animal that is not a pet (the classifier's best match is an animal) is named for what it is:
       // by the detector's class in the request's language when that is not a pet class, else by the
       // classifier's label. It assessed no pet, so it is free.
-      const notAPet = verdict.findings.animal?.notAPet;
       if (pet.topIsAnimal) {
+        const notAPet = verdict.findings.animal?.notAPet;
         const animal = notAPet?.name[language] ?? pet.topLabel;
         return {
           species: animal,

@@ -27,7 +27,8 @@ export const emotion: Operation<'emotion', typeof EmotionData, void, typeof Emot
   path: 'emotion-analysis',
   title: 'Emotion analysis',
   data: EmotionData,
-  needs: { subject: false, shows: 'animal', colour: false, roundView: false, recognisablePet: true },
+  // A pet photo may be dark around the edges; a round view with no animal in it is refused for the missing animal.
+  needs: { subject: false, shows: 'animal', colour: false, roundView: true, recognisablePet: true },
   reads: { colours: false, species: false },
   words: WORDS,
   judge: async () => undefined,
