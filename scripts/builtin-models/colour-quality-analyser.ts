@@ -1,7 +1,13 @@
 import { COLOUR_PALETTE, LIGHTNESS_WEIGHT } from '../../src/vision/tables/colour-palette.js';
 import { LAB_EPSILON, LAB_KAPPA, SRGB_TO_XYZ_NORMALISED } from '../../src/vision/colour-science.js';
 import { WEIGHTED_PROTOTYPES } from '../../src/vision/colour-reading.js';
-import { COLOUR_QUALITY_FEATURES, ANALYSER_SIZE, BACKGROUND } from '../../src/vision/colour-quality-features.js';
+import {
+  ANALYSER_SIZE,
+  BACKGROUND,
+  COLOUR_QUALITY_FEATURES,
+  GRAIN,
+  PATCHES,
+} from '../../src/vision/colour-quality-features.js';
 import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
 
 /**
@@ -9,8 +15,10 @@ import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
  * Output: one feature vector whose names are COLOUR_QUALITY_FEATURES:
  *  - subject.<colour>: share of the subject's pixels nearest to each named colour;
  *  - frame.<colour>:   the same over the whole frame (close-ups of skin and ears);
+ *  - patch.<colour>:   the share of the frame in small windows that colour mostly fills (PATCHES);
  *  - quality.*:        subject coverage, brightness and contrast (L*), sharpness (Laplacian variance of
- *                      L* over L* variance), the subject's mean lightness and chroma.
+ *                      L* over L* variance), the subject's mean lightness and chroma, and its grain
+ *                      (GRAIN).
  * The subject is what differs from the border: pixels further (ΔE) from the border's mean colour
  * than the border's own spread allows.
  */
@@ -101,6 +109,7 @@ export function buildColourQualityAnalyser(): OnnxGraph {
 
   const subjectShares = g.op('Div', [g.op('MatMul', [named, maskColumn]), maskSum]);
   const frameShares = g.op('ReduceMean', [named], { axes: [1], keepdims: 1 });
+  const patchShares = patchSharesOf(g, named);
 
   // Quality: lightness statistics, sharpness as the variance of the Laplacian of lightness.
   const lightness = g.op('MatMul', [g.constant([1, 0, 0], [1, 3], 'pick_l'), lab]);
@@ -129,9 +138,64 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   const subjectLightness = g.op('MatMul', [g.constant([1, 0, 0], [1, 3], 'pick_subject_l'), subjectLab]);
   const coverage = mean(mask);
 
-  const quality = [coverage, brightness, contrast, sharpness, subjectLightness, subjectChroma];
-  const column = g.op('Concat', [subjectShares, frameShares, ...quality], { axis: 0 });
+  const grain = grainOf(g, lightness, mask);
+
+  const quality = [coverage, brightness, contrast, sharpness, subjectLightness, subjectChroma, grain];
+  const column = g.op('Concat', [subjectShares, frameShares, patchShares, ...quality], { axis: 0 });
   g.op('Reshape', [column, g.int64s([1, COLOUR_QUALITY_FEATURES.length])], {}, 'features');
   g.output('features', [1, COLOUR_QUALITY_FEATURES.length]);
   return g;
+}
+
+/**
+ * `patch.<colour>` from the one-hot colour names [colours, N]: each colour's share of every
+ * overlapping window, ramped from PATCHES.from to PATCHES.to, averaged over the windows → [colours, 1].
+ */
+function patchSharesOf(g: OnnxGraph, named: string): string {
+  const S = ANALYSER_SIZE;
+  const colours = COLOUR_QUALITY_FEATURES.filter((name) => name.startsWith('patch.')).length;
+  const windows = g.op('AveragePool', [g.op('Reshape', [named, g.int64s([1, colours, S, S])])], {
+    kernel_shape: [PATCHES.window, PATCHES.window],
+    strides: [PATCHES.stride, PATCHES.stride],
+  });
+  const counted = g.op('Clip', [
+    g.op('Div', [g.op('Sub', [windows, g.scalar(PATCHES.from)]), g.scalar(PATCHES.to - PATCHES.from)]),
+    g.scalar(0),
+    g.scalar(1),
+  ]);
+  return g.op('Reshape', [g.op('ReduceMean', [counted], { axes: [2, 3], keepdims: 0 }), g.int64s([colours, 1])]);
+}
+
+/**
+ * `quality.subject_grain` from L* [1, N] and the soft subject mask [1, N]: the mean |L* − its
+ * neighbourhood's mean| over the subject's inside (the mask eroded by GRAIN.inset, and away from
+ * the frame's edge, where the neighbourhood would run off the picture) → [1, 1].
+ */
+function grainOf(g: OnnxGraph, lightness: string, mask: string): string {
+  const S = ANALYSER_SIZE;
+  const n = GRAIN.neighbourhood;
+  const square = g.op('Reshape', [lightness, g.int64s([1, 1, S, S])]);
+  const half = (n - 1) / 2;
+  const neighbourhoodMean = g.op('AveragePool', [square], {
+    kernel_shape: [n, n],
+    pads: [half, half, half, half],
+    count_include_pad: 0,
+  });
+  const residual = g.op('Abs', [g.op('Sub', [square, neighbourhoodMean])]);
+  // Erosion: a pixel is inside when no pixel within `inset` of it is background.
+  const reach = 2 * GRAIN.inset + 1;
+  const background = g.op('Sub', [g.scalar(1), g.op('Reshape', [mask, g.int64s([1, 1, S, S])])]);
+  const nearBackground = g.op('MaxPool', [background], {
+    kernel_shape: [reach, reach],
+    pads: [GRAIN.inset, GRAIN.inset, GRAIN.inset, GRAIN.inset],
+  });
+  const awayFromEdge = new Float32Array(S * S);
+  for (let y = half; y < S - half; y++) for (let x = half; x < S - half; x++) awayFromEdge[y * S + x] = 1;
+  const inside = g.op('Mul', [
+    g.op('Sub', [g.scalar(1), nearBackground]),
+    g.constant(awayFromEdge, [1, 1, S, S], 'away_from_edge'),
+  ]);
+  const sum = (x: string) => g.op('ReduceSum', [x, g.int64s([0, 1, 2, 3])], { keepdims: 0 });
+  const grain = g.op('Div', [sum(g.op('Mul', [residual, inside])), g.op('Add', [sum(inside), g.scalar(1e-6)])]);
+  return g.op('Reshape', [grain, g.int64s([1, 1])]);
 }

@@ -1,42 +1,70 @@
-import { COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
-import { RULE_SEVERITIES, type RuleTable } from '../../src/operations/health/rule-table.js';
+import { COLOUR_QUALITY_FEATURES, type FeatureName } from '../../src/vision/colour-quality-features.js';
+import {
+  type Condition,
+  GRANULAR_GRAIN,
+  RULE_SEVERITIES,
+  type RuleTable,
+} from '../../src/operations/health/rule-table.js';
 import type { HealthOperationKey } from '../../src/operations/registry.js';
 import { OnnxGraph } from '../onnx/onnx-graph.js';
 
 /** How sharply a condition switches around its threshold: 0.01 of share moves it from 0.4 to 0.6. */
 export const CONDITION_SHARPNESS = 40;
+/** The same for grain, in L*: half an L* either side of GRANULAR_GRAIN moves it from 0.4 to 0.6. */
+export const GRAIN_SHARPNESS = 0.8;
+
+/** One condition as a logistic threshold: sign × (sum of `rows` − threshold) × sharpness. */
+interface CompiledCondition {
+  readonly rule: number;
+  readonly rows: readonly number[];
+  readonly sign: 1 | -1;
+  readonly threshold: number;
+  readonly sharpness: number;
+}
+
+function compileCondition(operation: string, table: RuleTable, r: number, condition: Condition): CompiledCondition[] {
+  const rule = table.rules[r]!;
+  const rowOf = (feature: string) => {
+    const row = COLOUR_QUALITY_FEATURES.indexOf(feature as FeatureName);
+    if (row < 0) throw new Error(`${operation} rule ${rule.id}: no feature ${feature}`);
+    return row;
+  };
+  if ('texture' in condition) {
+    const rows = [rowOf('quality.subject_grain')];
+    const sign = condition.texture === 'granular' ? 1 : -1;
+    return [{ rule: r, rows, sign, threshold: sign * GRANULAR_GRAIN, sharpness: GRAIN_SHARPNESS }];
+  }
+  const scope = condition.inPatches ? 'patch' : table.scope;
+  const rows = condition.colours.map((colour) => rowOf(`${scope}.${colour}`));
+  if (condition.atLeast === undefined && condition.atMost === undefined) {
+    throw new Error(`${operation} rule ${rule.id}: a condition needs atLeast or atMost`);
+  }
+  const out: CompiledCondition[] = [];
+  const sharpness = CONDITION_SHARPNESS;
+  if (condition.atLeast !== undefined) out.push({ rule: r, rows, sign: 1, threshold: condition.atLeast, sharpness });
+  if (condition.atMost !== undefined) out.push({ rule: r, rows, sign: -1, threshold: -condition.atMost, sharpness });
+  return out;
+}
 
 /**
  * Compiles an operation's rule table into a severity head: features → one score per rule and
- * one per severity. Each condition is a logistic threshold on a sum of colour shares; a rule's
- * score is the minimum of its conditions (all must hold); a severity's score is the maximum of
- * its rules' scores. A trained head with the same input and outputs can replace this one.
+ * one per severity. Each condition is a logistic threshold on a sum of colour shares (or on the
+ * subject's grain); a rule's score is the minimum of its conditions (all must hold); a severity's
+ * score is the maximum of its rules' scores. A trained head with the same input and outputs can
+ * replace this one.
  */
 export function buildSeverityHead(operation: HealthOperationKey, table: RuleTable): OnnxGraph {
   const F = COLOUR_QUALITY_FEATURES.length;
   const conditions = table.rules.flatMap((rule, r) =>
-    rule.when.flatMap((condition) => {
-      const rows = condition.colours.map((colour) => {
-        const row = COLOUR_QUALITY_FEATURES.indexOf(`${table.scope}.${colour}`);
-        if (row < 0) throw new Error(`${operation} rule ${rule.id}: no feature ${table.scope}.${colour}`);
-        return row;
-      });
-      if (condition.atLeast === undefined && condition.atMost === undefined) {
-        throw new Error(`${operation} rule ${rule.id}: a condition needs atLeast or atMost`);
-      }
-      const out: Array<{ rule: number; rows: number[]; sign: 1 | -1; threshold: number }> = [];
-      if (condition.atLeast !== undefined) out.push({ rule: r, rows, sign: 1, threshold: condition.atLeast });
-      if (condition.atMost !== undefined) out.push({ rule: r, rows, sign: -1, threshold: -condition.atMost });
-      return out;
-    }),
+    rule.when.flatMap((condition) => compileCondition(operation, table, r, condition)),
   );
   const C = conditions.length;
   const R = table.rules.length;
   const weights = new Float32Array(F * C);
   conditions.forEach((condition, c) => {
-    for (const row of condition.rows) weights[row * C + c] = condition.sign * CONDITION_SHARPNESS;
+    for (const row of condition.rows) weights[row * C + c] = condition.sign * condition.sharpness;
   });
-  const bias = conditions.map((condition) => -condition.threshold * CONDITION_SHARPNESS);
+  const bias = conditions.map((condition) => -condition.threshold * condition.sharpness);
   const belongs = new Float32Array(C * R);
   conditions.forEach((condition, c) => {
     belongs[c * R + condition.rule] = 1;

@@ -18,6 +18,32 @@ export const BACKGROUND = {
   softness: 1.2,
 } as const;
 
+/**
+ * How small patches of one colour are read (`patch.<colour>`), so a lesion of a few percent of a
+ * close-up counts while the same share of scattered pixels (noise, a warm cast over pink skin)
+ * does not. The frame is read in overlapping windows (`window` px of the analyser's input, every
+ * `stride` px: 23 × 23 windows, each 0.7% of the frame); a window counts for a colour by how much
+ * of it that colour holds, from nothing at `from` to fully at `to`. Because `from` + `to` ≥ 1, the
+ * counts of all colours in one window add up to at most one (two colours sharing it count
+ * (s₁ + s₂ − 2·from) / (to − from) ≤ 1), so `patch.red + patch.dark_red` reads the share of the
+ * frame in patches that red and dark red fill together, as a mottled lesion is. A ramp from a
+ * fifth: a colour scattered over fewer than a fifth of a window's pixels (noise, hairs) counts
+ * nothing, and a lesion split between two neighbouring colours loses about a quarter of its area.
+ * Chosen on generated close-ups (a 3% red patch measures 3.1%, a 3% crust split between amber and
+ * yellow 2.2%; 3% of red in scattered dots measures 0): guesses until real lesion photos say otherwise.
+ */
+export const PATCHES = { window: 16, stride: 8, from: 0.2, to: 0.8 } as const;
+
+/**
+ * How grain is read (`quality.subject_grain`): the mean difference, in L*, between a pixel's
+ * lightness and the mean of its `neighbourhood` × `neighbourhood` square, over the subject's
+ * pixels at least `inset` px inside its outline (the outline itself is an edge, not grain).
+ * Granules of a pixel or two at the analyser's size raise it; smooth matter, shading and the
+ * light fall-off across a photo do not. The threshold that calls a subject granular lives with
+ * the rules that read it (rule-table.ts).
+ */
+export const GRAIN = { neighbourhood: 5, inset: 3 } as const;
+
 export const QUALITY_FEATURES = [
   'quality.coverage',
   'quality.brightness',
@@ -25,12 +51,14 @@ export const QUALITY_FEATURES = [
   'quality.sharpness',
   'quality.subject_lightness',
   'quality.subject_chroma',
+  'quality.subject_grain',
 ] as const;
 
 /** The analyser's output vector, in order. Lightness values are CIELAB L* (0–100). */
 export const COLOUR_QUALITY_FEATURES = [
   ...COLOUR_NAMES.map((name) => `subject.${name}` as const),
   ...COLOUR_NAMES.map((name) => `frame.${name}` as const),
+  ...COLOUR_NAMES.map((name) => `patch.${name}` as const),
   ...QUALITY_FEATURES,
 ];
 export type FeatureName = (typeof COLOUR_QUALITY_FEATURES)[number];

@@ -13,12 +13,16 @@ export interface Quality extends Exposure {
   readonly contrast: number;
   readonly subjectLightness: number;
   readonly subjectChroma: number;
+  /** Mean |L* − its 5 × 5 neighbourhood's mean| inside the subject: granules raise it, smooth matter does not. */
+  readonly subjectGrain: number;
 }
 
 /** What the colour-and-quality analyser measured on one photo. */
 export interface ColourMeasurement {
   readonly subject: Readonly<Record<ColourName, number>>;
   readonly frame: Readonly<Record<ColourName, number>>;
+  /** Share of the frame in small patches each colour mostly fills (PATCHES): lesions, not scattered pixels. */
+  readonly patch: Readonly<Record<ColourName, number>>;
   readonly quality: Quality;
   /** The raw vector, in COLOUR_QUALITY_FEATURES order: the severity heads' input. */
   readonly features: Float32Array;
@@ -46,7 +50,7 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
   protected read(outputs: Record<string, PlainTensor>): ColourMeasurement {
     const features = Float32Array.from(outputs[this.firstOutput.name]!.data as Float32Array);
     const value = (name: FeatureName) => features[COLOUR_QUALITY_FEATURES.indexOf(name)]!;
-    const shares = (scope: 'subject' | 'frame') =>
+    const shares = (scope: 'subject' | 'frame' | 'patch') =>
       Object.fromEntries(
         COLOUR_QUALITY_FEATURES.filter((name) => name.startsWith(`${scope}.`)).map((name) => [
           name.slice(scope.length + 1),
@@ -56,6 +60,7 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
     return {
       subject: shares('subject'),
       frame: shares('frame'),
+      patch: shares('patch'),
       quality: {
         coverage: value('quality.coverage'),
         brightness: value('quality.brightness'),
@@ -63,6 +68,7 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
         sharpness: value('quality.sharpness'),
         subjectLightness: value('quality.subject_lightness'),
         subjectChroma: value('quality.subject_chroma'),
+        subjectGrain: value('quality.subject_grain'),
       },
       features,
     };

@@ -83,12 +83,19 @@ function measured(
     sharpness: 0.1,
     subjectLightness: 40,
     subjectChroma: 20,
+    subjectGrain: 1,
     ...quality,
   };
   return {
     exposure: exposed,
     character,
-    colour: { subject: shares(), frame: shares(frame), quality: exposed, features: new Float32Array() },
+    colour: {
+      subject: shares(),
+      frame: shares(frame),
+      patch: shares(),
+      quality: exposed,
+      features: new Float32Array(),
+    },
     scene: { ...NO_SCENE, detected: true, ...scene },
     view: undefined,
   };

@@ -12,7 +12,19 @@ import { HEALTH_OPERATIONS, OPERATIONS } from '../../src/operations/registry.js'
 import { localeFor } from '../../src/narration/locales/locale-for.js';
 import { analyze } from '../fixtures/pipelines.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene, sceneJpeg, speckles } from '../fixtures/scenes.js';
+import {
+  blob,
+  closeUp,
+  DARK_TILE,
+  decodedScene,
+  FLOOR,
+  granules,
+  scatteredDots,
+  type Shape,
+  scene,
+  sceneJpeg,
+  speckles,
+} from '../fixtures/scenes.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinVision } from '../fixtures/test-app.js';
 
@@ -163,6 +175,70 @@ describe('advice a vet would sign', () => {
       }
     }
   });
+});
+
+describe('small lesions are seen (rules read patches of the frame)', () => {
+  // A 76 × 60 ellipse is 3% of the 400 × 300 frame: a lesion a skin close-up shows.
+  const lesion = (fill: string, cx = 150, cy = 120): Shape => ({ fill, cx, cy, rx: 38, ry: 30 });
+  const PINK_SKIN = '#eab2a8';
+
+  it('a red patch of 3% of a skin close-up is redness, and its colour is named', async () => {
+    const assessment = await assess('skin', closeUp(PINK_SKIN, [], [lesion('#cc3333')]));
+    expect(assessment.mainFinding?.id).toBe('redness');
+    expect(assessment.severity).toBe('mild');
+    expect(assessment.colours).toContain('red');
+  });
+
+  it('a yellow crust of 3% is crust or discharge', async () => {
+    const assessment = await assess('skin', closeUp(PINK_SKIN, [], [lesion('#e0b020', 250, 180)]));
+    expect(assessment.mainFinding?.id).toBe('crust_discharge');
+  });
+
+  it('a dark red patch of 6% is bleeding, a red flag', async () => {
+    const assessment = await assess(
+      'skin',
+      closeUp(PINK_SKIN, [], [lesion('#6e1414', 120, 100), lesion('#6e1414', 280, 200)]),
+    );
+    expect(assessment.mainFinding?.id).toBe('bleeding');
+    expect(assessment.severity).toBe('moderate');
+  });
+
+  it('the same 3% of red in scattered dots is not a lesion', async () => {
+    const assessment = await assess('skin', closeUp(PINK_SKIN, [], scatteredDots('#cc3333', 300)));
+    expect(assessment.findings.map((finding) => finding.id)).toEqual(['no_visible_change']);
+    expect(assessment.severity).toBe('inconclusive');
+  });
+
+  it('one warm cell (4% of the frame) in a clean ear canal leaves it clean: inflammation is spread', async () => {
+    const warmCell: Shape = { fill: '#d04a3a', cx: 130, cy: 110, rx: 40, ry: 30 };
+    const assessment = await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], [warmCell]));
+    expect(assessment.mainFinding?.id).toBe('clean');
+    expect(assessment.severity).toBe('normal');
+  });
+});
+
+describe('texture where colour is ambiguous: coffee grounds against smooth dark matter', () => {
+  it.each([
+    ['fine dark and light granules', granules(['#1a120c', '#5e3f26'], 1400, [1, 2])],
+    ['coarser granules', granules(['#1a120c', '#5e3f26'], 700, [2, 4])],
+    ['low-contrast granules, no black', granules(['#2a1a0e', '#4a2e1a'], 1400, [1, 2.5])],
+  ])('granular dark brown vomit (%s) is coffee grounds: severe, urgent', async (_, grains) => {
+    const assessment = await assess('vomit', scene(FLOOR, [blob('#3b2414'), ...grains]));
+    expect(assessment.mainFinding?.id).toBe('coffee_grounds');
+    expect(assessment.severity).toBe('severe');
+    expect(assessment.mainFinding?.vet).toBe('urgent');
+  });
+
+  it.each(['#3b2414', '#4a2c17'])(
+    'smooth dark brown vomit (%s) stays a same-day finding, not coffee grounds',
+    async (fill) => {
+      const assessment = await assess('vomit', scene(FLOOR, [blob(fill)]));
+      expect(assessment.findings.map((finding) => finding.id)).not.toContain('coffee_grounds');
+      expect(assessment.mainFinding?.id).toBe('possible_digested_blood');
+      expect(assessment.severity).toBe('moderate');
+      expect(assessment.mainFinding?.vet).toBe('urgent');
+    },
+  );
 });
 
 describe('red flags are never downgraded', () => {

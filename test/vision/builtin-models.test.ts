@@ -7,7 +7,8 @@ import { resizeFor } from '../../src/vision/image-tensor.js';
 import { COLOUR_QUALITY_INPUT } from '../../scripts/builtin-models/index.js';
 import { COLOUR_NAMES } from '../../src/vision/tables/colour-palette.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, scene } from '../fixtures/scenes.js';
+import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, granules, scatteredDots, scene } from '../fixtures/scenes.js';
+import { GRANULAR_GRAIN } from '../../src/operations/health/rule-table.js';
 import { builtinVision } from '../fixtures/test-app.js';
 
 describe('built-in models', () => {
@@ -76,6 +77,33 @@ describe('the colour-and-quality analyser graph', () => {
     const sum = (shares: Record<string, number>) => Object.values(shares).reduce((a, b) => a + b, 0);
     expect(sum(measured.subject)).toBeCloseTo(1, 3);
     expect(sum(measured.frame)).toBeCloseTo(1, 3);
+  });
+
+  it('reads a 3% patch as 3% in patches, and the same red scattered in dots as none', async () => {
+    const vision = await builtinVision();
+    const patch = await vision.colour.predict(
+      await decodedScene(closeUp('#eab2a8', [], [{ fill: '#cc3333', cx: 150, cy: 120, rx: 38, ry: 30 }])),
+    );
+    // The close-up's hairs cross the patch: about 2.5% of it is red, all in patches.
+    expect(patch.patch.red).toBeGreaterThan(0.022);
+    expect(patch.patch.red).toBeLessThan(0.035);
+    expect(patch.patch.red).toBeCloseTo(patch.frame.red, 2);
+    const scattered = await vision.colour.predict(
+      await decodedScene(closeUp('#eab2a8', [], scatteredDots('#cc3333', 300))),
+    );
+    expect(scattered.frame.red).toBeGreaterThan(0.015);
+    expect(scattered.patch.red).toBeLessThan(0.002);
+    const sum = (shares: Record<string, number>) => Object.values(shares).reduce((a, b) => a + b, 0);
+    expect(sum(patch.patch)).toBeLessThanOrEqual(1.0001);
+  });
+
+  it('reads grain inside the subject: granules high, smooth matter and its outline low', async () => {
+    const vision = await builtinVision();
+    const grainOf = async (svg: Buffer) => (await vision.colour.predict(await decodedScene(svg))).quality.subjectGrain;
+    const smooth = await grainOf(scene(FLOOR, [blob('#3b2414')]));
+    const granular = await grainOf(scene(FLOOR, [blob('#3b2414'), ...granules(['#1a120c', '#5e3f26'], 1400, [1, 2])]));
+    expect(smooth).toBeLessThan(GRANULAR_GRAIN / 2);
+    expect(granular).toBeGreaterThan(GRANULAR_GRAIN * 2);
   });
 
   it('finds the subject: an ellipse of 22% of the frame, and nothing on an empty floor', async () => {

@@ -11,16 +11,33 @@ export const NAMED_COLOUR_SHARE = 0.15;
 /** A red flag's own colours are named from this share on, even when others dominate. */
 export const RED_FLAG_COLOUR_SHARE = 0.03;
 
-function coloursToName(shares: Readonly<Record<ColourName, number>>, findings: readonly Rule[]): ColourName[] {
+/**
+ * The colour field: the scope's main colours, then the colours of findings a reader must not miss:
+ * a red flag's colours from RED_FLAG_COLOUR_SHARE on, and a patch finding's (a lesion of a few
+ * percent, far from the main colours) from the same share of patches, or its largest colour.
+ */
+function coloursToName(
+  measurement: ColourMeasurement,
+  scope: RuleTable['scope'],
+  findings: readonly Rule[],
+): ColourName[] {
+  const shares = measurement[scope];
   const ranked = (Object.entries(shares) as Array<[ColourName, number]>).sort((a, b) => b[1] - a[1]);
   const named = ranked
     .filter(([, share]) => share >= NAMED_COLOUR_SHARE)
     .slice(0, 2)
     .map(([colour]) => colour);
   if (named.length === 0 && ranked[0]) named.push(ranked[0][0]);
-  for (const rule of findings.filter((finding) => finding.redFlag)) {
-    for (const colour of rule.when.flatMap((condition) => (condition.atLeast !== undefined ? condition.colours : []))) {
-      if (named.length < 3 && !named.includes(colour) && shares[colour] >= RED_FLAG_COLOUR_SHARE) named.push(colour);
+  for (const rule of findings) {
+    for (const condition of rule.when) {
+      if (!('colours' in condition) || condition.atLeast === undefined) continue;
+      if (!rule.redFlag && !condition.inPatches) continue;
+      const read = condition.inPatches ? measurement.patch : shares;
+      const own = condition.colours.filter((colour) => read[colour] >= RED_FLAG_COLOUR_SHARE);
+      const largest = [...condition.colours].sort((a, b) => read[b] - read[a]).slice(0, 1);
+      for (const colour of own.length > 0 || !condition.inPatches ? own : largest) {
+        if (named.length < 3 && !named.includes(colour)) named.push(colour);
+      }
     }
   }
   return named;
@@ -52,7 +69,7 @@ export async function assessHealth(
     normalWithheld,
     findings,
     mainFinding,
-    colours: coloursToName(shares, findings),
+    colours: coloursToName(measurement, table.scope, findings),
     shares,
     scope: table.scope,
   };

@@ -6,14 +6,35 @@ export const RULE_SEVERITIES = JUDGED_SEVERITIES;
 export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
 
 /**
- * One condition on the measured colours: the summed share of `colours`, in the subject or in the
- * whole frame, at least (or at most) the given share.
+ * One condition on the measured colours: the summed share of `colours`, in the table's scope (the
+ * subject or the whole frame), at least (or at most) the given share. With `inPatches`, the share
+ * of the frame in small patches these colours mostly fill (PATCHES in colour-quality-features.ts):
+ * a lesion of a few percent counts there, the same share of scattered pixels does not.
  */
 export interface ColourCondition {
   readonly colours: readonly ColourName[];
+  readonly inPatches?: true;
   readonly atLeast?: number;
   readonly atMost?: number;
 }
+
+/** The subject's texture: granular (coffee grounds, crumbs) or smooth, by its grain (GRANULAR_GRAIN). */
+export interface TextureCondition {
+  readonly texture: 'granular' | 'smooth';
+}
+
+export type Condition = ColourCondition | TextureCondition;
+
+/**
+ * Grain (`quality.subject_grain`, mean L* off its neighbourhood) from which a subject is granular.
+ * Measured on generated scenes as the analyser sees them: smooth dark matter with sensor noise
+ * (σ 4 levels), shading and JPEG reads 0.5–0.8 (most at photos no larger than the analyser's
+ * input); dark granules of 1–4 px read 1.8–4.9, low-contrast ones 2.2. A guess for real photos:
+ * granules smaller than a pixel of the analyser's 192 px input (vomit photographed from far) read
+ * as smooth, which the vomit rules still answer with same-day advice, never "food"; chunky food
+ * reads about 2, so dark chunky matter is called granular (the cautious side).
+ */
+export const GRANULAR_GRAIN = 1.5;
 
 /**
  * One row of an operation's clinical table (DESIGN.md §5): when every condition holds, the
@@ -22,7 +43,7 @@ export interface ColourCondition {
  */
 export interface Rule<Id extends string = string> {
   readonly id: Id;
-  readonly when: readonly ColourCondition[];
+  readonly when: readonly Condition[];
   readonly severity: RuleSeverity;
   readonly redFlag?: true;
   /** Whether a veterinarian should see the pet: 'urgent' for the same day. */

@@ -1,7 +1,8 @@
 import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
 
 /**
- * Skin close-ups: measured over the whole frame, since the skin fills it. Fresh or dark blood
+ * Skin close-ups: measured over the whole frame, since the skin fills it, and in patches of it,
+ * since a lesion may cover a few percent of it. Fresh or dark blood
  * and marked redness need a veterinarian; yellow crusts or discharge suggest infection; pale pink,
  * tan or fur colours without redness show nothing visible. Parasites, texture and swelling are
  * beyond a colour measurement.
@@ -14,22 +15,31 @@ export const SKIN_RULES = {
     sees: ['redness', 'bleeding', 'yellow crusts or discharge'],
     blindTo: ['lesions', 'hair loss', 'scaling', 'parasites', 'lumps'],
   },
+  // Lesions are small: every finding reads patches (PATCHES), so a red or crusted patch of 2% of
+  // the close-up counts and the same share of scattered pixels (hairs, shadows in pink skin) does
+  // not. The shares are guesses from generated close-ups, not from clinical photos; ginger fur
+  // (orange) filling 1.5% of a close-up in patches reads as a crust.
   rules: [
     {
       id: 'bleeding',
-      when: [{ colours: ['dark_red'], atLeast: 0.1 }],
+      when: [{ colours: ['dark_red'], inPatches: true, atLeast: 0.05 }],
       severity: 'moderate',
       redFlag: true,
       vet: 'soon',
     },
-    { id: 'marked_redness', when: [{ colours: ['red'], atLeast: 0.2 }], severity: 'moderate', vet: 'soon' },
+    {
+      id: 'marked_redness',
+      when: [{ colours: ['red'], inPatches: true, atLeast: 0.15 }],
+      severity: 'moderate',
+      vet: 'soon',
+    },
     {
       id: 'crust_discharge',
-      when: [{ colours: ['yellow', 'amber', 'orange'], atLeast: 0.1 }],
+      when: [{ colours: ['yellow', 'amber', 'orange'], inPatches: true, atLeast: 0.015 }],
       severity: 'mild',
       vet: 'soon',
     },
-    { id: 'redness', when: [{ colours: ['red', 'dark_red'], atLeast: 0.06 }], severity: 'mild' },
+    { id: 'redness', when: [{ colours: ['red', 'dark_red'], inPatches: true, atLeast: 0.015 }], severity: 'mild' },
     {
       id: 'no_visible_change',
       when: [
@@ -37,7 +47,7 @@ export const SKIN_RULES = {
           colours: ['pink', 'light_brown', 'white', 'grey', 'brown', 'dark_brown', 'black', 'pale_yellow'],
           atLeast: 0.6,
         },
-        { colours: ['red', 'dark_red'], atMost: 0.06 },
+        { colours: ['red', 'dark_red'], inPatches: true, atMost: 0.015 },
       ],
       severity: 'normal',
     },

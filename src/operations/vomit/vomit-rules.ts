@@ -14,10 +14,8 @@ export const VOMIT_RULES = {
   rules: [
     {
       id: 'coffee_grounds',
-      when: [
-        { colours: ['black', 'dark_brown'], atLeast: 0.5 },
-        { colours: ['black'], atLeast: 0.08 },
-      ],
+      // Granular is what tells digested blood from smooth dark food (DESIGN.md §5).
+      when: [{ colours: ['black', 'dark_brown'], atLeast: 0.5 }, { texture: 'granular' }],
       severity: 'severe',
       redFlag: true,
       vet: 'urgent',
@@ -37,7 +35,8 @@ export const VOMIT_RULES = {
       vet: 'soon',
     },
     { id: 'bile', when: [{ colours: ['yellow', 'green', 'pale_yellow', 'amber'], atLeast: 0.35 }], severity: 'mild' },
-    // Dark brown is the colour of digested blood as much as of food: it gets same-day advice, never "food".
+    // Dark brown is the colour of digested blood as much as of food: smooth, it gets same-day
+    // advice, never "food".
     {
       id: 'possible_digested_blood',
       when: [{ colours: ['dark_brown'], atLeast: 0.35 }],
