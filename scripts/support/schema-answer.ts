@@ -158,7 +158,8 @@ class Builder {
       case 'integer':
         return this.number(schema, name, true);
       case 'boolean':
-        return false;
+        // A cooperating model that sees what it was asked about; other yes/no questions get no.
+        return name === 'shows_subject';
       case 'null':
         return null;
       default:

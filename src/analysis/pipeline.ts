@@ -12,6 +12,7 @@ import { describeScene, type Scene } from '../vision/describe-scene.js';
 import { characterOf } from '../vision/photo-character.js';
 import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
 
+import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto } from './photo-gate.js';
 
@@ -100,16 +101,17 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     }: AssessedAs<K>): Promise<Answer<OperationData<K>>> {
       const operation: Operation = OPERATIONS[key];
       // A photo the gate refused never goes to the model, and assessed nothing: it costs nothing.
+      // So a model's "yes, it shows the subject" can never undo the gate's refusal.
       if (!verdict.judged) return { data, assessed: false };
-      const assessedOnDevice = operation.assessed(verdict.findings);
-      if (!languageModel) return { data, assessed: assessedOnDevice };
+      if (!languageModel) return { data, assessed: operation.assessed(verdict.findings, data, false) };
       const { fields, labelFields, facts, limitation } = operation.llm;
       const { task, fieldHelp } = operation.words[input.language].llm;
-      // narrate, with the language model: the text fields, told the findings and the scene it must respect
+      // narrate, with the language model: the text fields, told the findings and the scene it must
+      // respect, and asked first what the photo shows (DESIGN.md §4)
       const told = [...facts(verdict.findings, input.language), ...sceneFacts(scene, input.language)];
       const written = await languageModel.write({
         task,
-        fields,
+        fields: withPhotoCheck(fields),
         fieldHelp,
         labelFields,
         facts: told,
@@ -117,12 +119,20 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
         limitation: limitation(input.language),
         input,
       });
-      if (!written) return { data, assessed: assessedOnDevice };
+      if (!written) return { data, assessed: operation.assessed(verdict.findings, data, false) };
+      const { check, fields: text } = splitPhotoCheck(written);
+      // The model's "no" is a refusal like the gate's: the free wrong-photo answer, naming what it saw.
+      if (!check.showsSubject) {
+        const description = quotableDescription(check.shows, input.language);
+        const refused = {
+          judged: false as const,
+          refusal: { reason: 'wrong_subject' as const, shows: { kind: 'described' as const, description } },
+        };
+        return { data: operation.answer(refused, input.language, scene) as OperationData<K>, assessed: false };
+      }
       // merge: measured facts win over the model's words; the operation decides which
-      return {
-        data: operation.merge(verdict.findings, data, written, input.language) as OperationData<K>,
-        assessed: true,
-      };
+      const merged = operation.merge(verdict.findings, data, text, input.language) as OperationData<K>;
+      return { data: merged, assessed: operation.assessed(verdict.findings, merged, true) };
     },
   };
 }

@@ -13,7 +13,12 @@ export type SceneSubject =
   /** A drawing, logo, screenshot or other flat graphic, not a photograph. */
   | { readonly kind: 'graphic' }
   /** A round view with black around it: through a microscope or an eye camera. */
-  | { readonly kind: 'round_view' };
+  | { readonly kind: 'round_view' }
+  /**
+   * What the language model that read the photo says it shows instead, in the answer's language,
+   * when its words fit a sentence (photo-check.ts); undefined when they do not.
+   */
+  | { readonly kind: 'described'; readonly description: string | undefined };
 
 /** Why the photo gate refused a photo: its quality, or the wrong kind of photo. */
 export type Refusal =

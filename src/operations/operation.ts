@@ -45,8 +45,12 @@ export interface Operation<
   judge(measurement: Measurement, input: AnalysisInput, models: VisionModels): Promise<Findings>;
   /** The built-in answer, worded from its templates: complete without any language model. */
   answer(verdict: Verdict<Findings>, language: Language, scene: Scene): z.infer<Data>;
-  /** Whether findings past the gate assess anything on their own: only then is the call charged (DESIGN.md §10). */
-  assessed(findings: Findings): boolean;
+  /**
+   * Whether an answer past the gate assessed anything: only then is the call charged (DESIGN.md
+   * §10). `answer` is the one sent (the built-in one, or the merge with the model's);
+   * `byModel` says whether a language model's reading is in it.
+   */
+  assessed(findings: Findings, answer: z.infer<Data>, byModel: boolean): boolean;
   readonly llm: {
     /** What the language model writes, picked from the closed data shape so every rule applies. */
     readonly fields: Fields;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Measurement } from '../../src/findings/measurement.js';
 import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
@@ -17,6 +17,9 @@ import type { PhotoCharacter } from '../../src/vision/photo-character.js';
 import { IMAGENET_OBJECT_GROUPS } from '../../src/vision/tables/imagenet-objects.js';
 import { installModel } from '../../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
+import type { VisionModels } from '../../src/vision/vision-models.js';
+import { OllamaNarrator } from '../../src/narration/llm/ollama-narrator.js';
+import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../scripts/support/fake-ollama.js';
 import { expectAccepted } from '../fixtures/expectations.js';
 import { toBase64 } from '../fixtures/images.js';
 import { analyze } from '../fixtures/pipelines.js';
@@ -323,12 +326,14 @@ describe('with no scene model installed', () => {
 describeWithShared('with the recommended scene models installed', () => {
   let app: TestApp;
   let pipeline: Pipeline;
+  let vision: VisionModels;
   const image = (photo: string) => toBase64(readFileSync(sharedPhoto(photo)));
 
   beforeAll(async () => {
     const modelsDir = tempDir('pawlens-gate-');
     for (const name of RECOMMENDED_MODELS) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
-    pipeline = createPipeline(await loadAnalysisModels({ modelsDir }));
+    vision = await loadAnalysisModels({ modelsDir });
+    pipeline = createPipeline(vision);
     app = await createTestApp({ pipeline, keyCredits: 1000 });
   });
 
@@ -409,6 +414,49 @@ describeWithShared('with the recommended scene models installed', () => {
       expect(data.summary).toMatch(says);
     },
   );
+
+  describe('with a language model that sees the subject in every photo (a fake Ollama)', () => {
+    let fake: FakeOllama;
+    let withModel: TestApp;
+    beforeAll(async () => {
+      fake = await startFakeOllama();
+      fake.setDefault(schemaAnswerBehaviour({ shows_subject: true }));
+      const narrator = new OllamaNarrator({ host: fake.url, model: 'gemma3:4b', timeoutMs: 5000 });
+      withModel = await createTestApp({
+        pipeline: createPipeline(vision, { narrator, mode: 'auto' }),
+        keyCredits: 1000,
+      });
+    });
+    afterAll(async () => {
+      await fake.close();
+    });
+
+    it('its "yes" never overrides the detector: a dog sent to stool and a giraffe to skin are refused, free, unsent', async () => {
+      fake.reset();
+      fake.setDefault(schemaAnswerBehaviour({ shows_subject: true }));
+      const stool = expectAccepted(await withModel.post('stool', { image: image('wml_dog.jpg') }), 'stool', 0);
+      expect(stool.data.summary).toMatch(/This looks like a photo of a dog/);
+      expectAccepted(await withModel.post('skin', { image: image('darknet_giraffe.jpg') }), 'skin', 0);
+      expect(fake.chatRequests()).toHaveLength(0);
+    });
+
+    it('breed of a giraffe is named, breedless and free, though the model wrote an answer', async () => {
+      fake.reset();
+      fake.setDefault(schemaAnswerBehaviour({ shows_subject: true }));
+      const { data } = expectAccepted(
+        await withModel.post('breed', { image: image('darknet_giraffe.jpg') }),
+        'breed',
+        0,
+      );
+      expect(data.species).toBe('giraffe');
+      expect(fake.chatRequests()).toHaveLength(1);
+    });
+
+    it('breed of a dog is the classifier’s and the model’s answer, and is charged', async () => {
+      const { data } = expectAccepted(await withModel.post('breed', { image: image('wml_dog.jpg') }), 'breed', 5);
+      expect(data).toMatchObject({ species: 'dog', breed: 'Golden Retriever' });
+    });
+  });
 
   it('chelsea (an Egyptian cat far from sure) names the next most likely breeds', async () => {
     const { data } = expectAccepted(await app.post('breed', { image: image('chelsea.png') }), 'breed');

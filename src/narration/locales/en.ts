@@ -81,6 +81,10 @@ export const EN: Locale = {
           return `This looks like a drawing, logo, screenshot or other graphic, not a photo of the ${subject}, so no assessment was made.`;
         case 'round_view':
           return `This looks like a view through a microscope or an eye camera, not a photo of the ${subject}, so no assessment was made.`;
+        case 'described':
+          return shows.description
+            ? `The language model that read the photo says it shows ${shows.description}, not the ${subject}, so no assessment was made.`
+            : `The language model that read the photo says it does not show the ${subject}, so no assessment was made.`;
         case 'landscape':
           return `This looks like a photo taken at a distance, mostly ${shows.what}, not a close-up of the ${subject}, so no assessment was made.`;
         default: {
@@ -105,6 +109,9 @@ export const EN: Locale = {
       home_care: 'at least 2 specific steps the owner can take',
       vet_advice: 'specific veterinary advice, urgent when it must be; an empty list when no visit is needed',
       confidence: 'a number from 0 to 1',
+      photo_shows: 'what the photo really shows, in a few words (for example "a brick wall", "a dog lying on grass")',
+      shows_subject:
+        'true if the photo shows what the task is about, close enough to judge; false if it shows something else (a drawing, an object, another part of the animal)',
     },
     rules: [
       'Keep the summary to 2 to 4 sentences.',

@@ -92,6 +92,10 @@ export const ES: Locale = {
           return `Parece un dibujo, un logotipo, una captura de pantalla u otro gráfico, no una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'round_view':
           return `Parece una vista a través de un microscopio o de una cámara de fondo de ojo, no una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
+        case 'described':
+          return shows.description
+            ? `El modelo de lenguaje que leyó la foto dice que muestra ${shows.description} y no ${subject}, así que no se hizo ninguna evaluación.`
+            : `El modelo de lenguaje que leyó la foto dice que no es una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'landscape':
           return `Parece una foto tomada a distancia, sobre todo ${shows.what === 'grass' ? 'hierba' : 'cielo'}, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
         default: {
@@ -116,6 +120,10 @@ export const ES: Locale = {
       home_care: 'al menos 2 medidas concretas que el dueño puede tomar',
       vet_advice: 'consejo veterinario concreto, urgente cuando deba serlo; una lista vacía si no hace falta visita',
       confidence: 'un número de 0 a 1',
+      photo_shows:
+        'lo que muestra de verdad la foto, en pocas palabras (por ejemplo "una pared de ladrillo", "un perro tumbado en la hierba")',
+      shows_subject:
+        'true si la foto muestra aquello de lo que trata la tarea, lo bastante cerca para valorarlo; false si muestra otra cosa (un dibujo, un objeto, otra parte del animal)',
     },
     rules: [
       'El resumen debe tener de 2 a 4 frases.',

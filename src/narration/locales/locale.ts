@@ -22,7 +22,14 @@ export interface PromptWords {
 }
 
 /** The fields of the data shapes that contract/data-fields.ts defines for several operations at once. */
-export type SharedField = 'severity' | 'summary' | 'home_care' | 'vet_advice' | 'confidence';
+export type SharedField =
+  | 'severity'
+  | 'summary'
+  | 'home_care'
+  | 'vet_advice'
+  | 'confidence'
+  | 'photo_shows'
+  | 'shows_subject';
 
 /**
  * The words every operation shares, in one file per language: colours, lists, what is wrong with

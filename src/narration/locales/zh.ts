@@ -64,6 +64,10 @@ export const ZH: Locale = {
           return `这看起来是一幅图画、标志、截图或其他图形，而不是${subject}的照片，因此未做评估。`;
         case 'round_view':
           return `这看起来是显微镜或眼底相机下的圆形视野，而不是${subject}的照片，因此未做评估。`;
+        case 'described':
+          return shows.description
+            ? `读取照片的语言模型认为照片显示的是${shows.description}，而不是${subject}，因此未做评估。`
+            : `读取照片的语言模型认为照片中没有${subject}，因此未做评估。`;
         case 'landscape':
           return `这看起来是一张远距离拍摄的照片，画面大部分是${shows.what === 'grass' ? '草地' : '天空'}，而不是${subject}的特写，因此未做评估。`;
         default: {
@@ -87,6 +91,9 @@ export const ZH: Locale = {
       home_care: '至少 2 条主人可以采取的具体措施',
       vet_advice: '具体的就医建议，需要时写明紧急程度；不需要就医时为空列表',
       confidence: '0 到 1 之间的数字',
+      photo_shows: '照片实际拍到的内容，用几个词描述（例如“一面砖墙”“躺在草地上的狗”）',
+      shows_subject:
+        '照片拍到的是任务所问的对象且足够清楚可以判断时为 true；拍到的是别的东西（图画、物品、动物的其他部位）时为 false',
     },
     rules: [
       '摘要保持 2 到 4 句。',

@@ -46,6 +46,12 @@ export interface BreedFindings {
 export const CONFIDENT_BREED = 0.5;
 /** A classifier that gives pets together less than this is sure there is no pet. */
 export const SURELY_NO_PET = 0.05;
+/**
+ * Where the classifier cannot say, the model's reading is the answer: none is installed, or it
+ * found no pet species but is not sure there is none. Anywhere else the classifier's word stands.
+ */
+const modelJudges = (pet: PetIdentification | undefined): boolean =>
+  !pet || (!pet.species && pet.speciesProbability >= SURELY_NO_PET);
 /** Below this, the first breed is named with the next most likely ones. */
 const SURE_BREED = 0.6;
 /** Coat colours at least this share of the middle of the animal are named. */
@@ -160,8 +166,9 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     ];
     return { species, breed, confidence: round(probability), summary: joinSentences(language, sentences) };
   },
-  // Only a pet's species or breed is an answer worth its price; no classifier, or no pet, assessed nothing.
-  assessed: ({ pet }) => pet?.species !== undefined,
+  // Only a pet's species or breed is an answer worth its price: the classifier's, or the model's
+  // where it is the judge. An animal that is not a pet, or no pet, assessed nothing, with a model too.
+  assessed: ({ pet }, _answer, byModel) => pet?.species !== undefined || (byModel && modelJudges(pet)),
   llm: {
     fields: BreedData,
     // Species and breed names are proper names: "Golden Retriever" is a Chinese answer too.
@@ -182,8 +189,8 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     limitation: (language) => WORDS[language].limitation,
   },
   merge: ({ pet }, measured, model): BreedData => {
-    if (!pet) return model; // no classifier: the model is the only judge
-    if (!pet.species) return pet.speciesProbability < SURELY_NO_PET ? measured : model;
+    if (!pet || modelJudges(pet)) return model;
+    if (!pet.species) return measured;
     if (pet.breed && pet.breedProbability >= CONFIDENT_BREED) {
       // The classifier's species and breed stand; the model's summary only if it names that breed.
       return mentions(model.breed, measured.breed) || mentions(model.summary, measured.breed)

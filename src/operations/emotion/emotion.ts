@@ -45,7 +45,7 @@ export const emotion: Operation<'emotion', typeof EmotionData, void, typeof Emot
     return { emotion: t.label, confidence: 0, summary: t.summary };
   },
   // Nothing on the host reads an emotion: only a language model's reading is charged.
-  assessed: () => false,
+  assessed: (_findings, _answer, byModel) => byModel,
   llm: {
     fields: EmotionData,
     labelFields: ['emotion'],

@@ -90,8 +90,9 @@ export function healthOperation<
         words: words[language],
       });
     },
-    // A verdict is charged; no rule fired, or a normal withheld, assessed nothing (DESIGN.md §10).
-    assessed: (assessment) => assessment.severity !== 'inconclusive',
+    // A verdict is charged, the rules' or the model's; no rule fired, or a normal withheld, with no
+    // model to read what colour cannot, assessed nothing (DESIGN.md §10).
+    assessed: (_assessment, answer) => answer.severity !== 'inconclusive',
     llm: {
       fields: spec.llmFields,
       labelFields: spec.labelFields,

@@ -16,7 +16,8 @@ import {
   type FakeOllama,
 } from '../../../scripts/support/fake-ollama.js';
 import { schemaAnswer } from '../../../scripts/support/schema-answer.js';
-import { photo, toBase64 } from '../../fixtures/images.js';
+import { flatPicture, photo, toBase64 } from '../../fixtures/images.js';
+import { splitSentences } from '../../../src/contract/sentences.js';
 import { createLlmTestApp, type LlmTestApp } from '../../fixtures/llm-app.js';
 import { blob, FLOOR, photographed, scene } from '../../fixtures/scenes.js';
 
@@ -85,7 +86,17 @@ describe('the chat request', () => {
     };
     expect(format.type).toBe('object');
     expect(format.additionalProperties).toBe(false);
-    expect(format.required.sort()).toEqual(['home_care', 'severity', 'summary', 'vet_advice', 'vomit_type']);
+    expect(format.required.sort()).toEqual([
+      'home_care',
+      'photo_shows',
+      'severity',
+      'shows_subject',
+      'summary',
+      'vet_advice',
+      'vomit_type',
+    ]);
+    // The photo check comes first: a grammar-constrained model looks before it writes.
+    expect(Object.keys(format.properties).slice(0, 2)).toEqual(['photo_shows', 'shows_subject']);
     expect(format.properties.severity?.enum).not.toContain('normal');
 
     const images = chat.messages.flatMap((message) => message.images ?? []);
@@ -106,6 +117,69 @@ describe('the chat request', () => {
     expect(user!.content).toContain('黑色');
     expect(user!.content).toContain('危险信号');
     expect(user!.content).toContain('dog');
+  });
+});
+
+describe('the model checks the photo too (DESIGN.md §4)', () => {
+  const BRICK_WALL = { en: 'A brick wall', zh: '一面砖墙', es: 'una pared de ladrillo' } as const;
+
+  for (const operation of OPERATION_KEYS) {
+    it.each(LANGUAGES)(
+      `its "no" makes ${operation} in %s the free wrong-photo answer, naming what it saw`,
+      async (language) => {
+        fake.enqueue(schemaAnswerBehaviour({ shows_subject: false, photo_shows: BRICK_WALL[language] }));
+        const response = await app.post(operation, { image: calmPhoto[operation], language });
+        expect(response.status).toBe(200);
+        expectValid(operation, response.body);
+        expect(response.headers['x-credits-charged']).toBe('0');
+        const { data } = response.body;
+        expect(data.summary).not.toMatch(MODEL_TEXT[language]);
+        expect(data.summary).toContain(language === 'en' ? 'a brick wall' : BRICK_WALL[language]);
+        if ('severity' in data) expect(data.severity).toBe('inconclusive');
+        if ('confidence' in data) expect(data.confidence).toBe(0);
+      },
+    );
+  }
+
+  it('asks for both in the prompt, in the request language', async () => {
+    await app.post('skin', { image: brownStool, language: 'es' });
+    const user = lastChat().messages[1]!.content;
+    expect(user).toMatch(/- photo_shows: lo que muestra de verdad la foto/);
+    expect(user).toMatch(/- shows_subject: true si la foto muestra/);
+  });
+
+  it('words that do not fit a sentence are not quoted: another language, or sentences of their own', async () => {
+    fake.enqueue(schemaAnswerBehaviour({ shows_subject: false, photo_shows: 'a brick wall' }));
+    const zh = (await app.post('stool', { image: brownStool, language: 'zh' })).body.data;
+    expect(zh.summary).toContain('读取照片的语言模型认为照片中没有粪便');
+    expect(zh.summary).not.toContain('brick');
+
+    fake.enqueue(schemaAnswerBehaviour({ shows_subject: false, photo_shows: 'Gravel. Lots of it! Grey stones?' }));
+    const en = (await app.post('stool', { image: brownStool, language: 'en' })).body.data;
+    expect(en.summary).toMatch(/says it shows gravel, not the stool/);
+    expect(en.summary).not.toMatch(/Lots of it|stones/);
+    expect(splitSentences(en.summary, 'en')[0]).toBe(
+      'The language model that read the photo says it shows gravel, not the stool, so no assessment was made.',
+    );
+  });
+
+  it('its "yes" is the ordinary answer: charged, with the model text', async () => {
+    fake.enqueue(schemaAnswerBehaviour({ shows_subject: true, photo_shows: 'a brown stool on a tiled floor' }));
+    const response = await app.post('vomit', { image: brownStool });
+    expect(response.headers['x-credits-charged']).toBe('5');
+    expect(response.body.data.summary).toMatch(MODEL_TEXT.en);
+    expect(JSON.stringify(response.body)).not.toMatch(/photo_shows|shows_subject|tiled floor/);
+  });
+
+  it('its "yes" never overrides the gate: a drawing is refused, free, and never sent to the model', async () => {
+    fake.setDefault(schemaAnswerBehaviour({ shows_subject: true }));
+    const drawing = toBase64(await flatPicture('png'));
+    for (const operation of ['stool', 'skin', 'breed'] as const) {
+      const response = await app.post(operation, { image: drawing });
+      expect(response.headers['x-credits-charged']).toBe('0');
+      expect(response.body.data.summary).toMatch(/drawing, logo, screenshot/);
+    }
+    expect(fake.chatRequests()).toHaveLength(0);
   });
 });
 
