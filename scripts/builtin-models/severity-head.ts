@@ -31,8 +31,7 @@ function compileCondition(operation: string, table: RuleTable, r: number, condit
   };
   if ('texture' in condition) {
     const rows = [rowOf('quality.subject_grain')];
-    const sign = condition.texture === 'granular' ? 1 : -1;
-    return [{ rule: r, rows, sign, threshold: sign * GRANULAR_GRAIN, sharpness: GRAIN_SHARPNESS }];
+    return [{ rule: r, rows, sign: 1, threshold: GRANULAR_GRAIN, sharpness: GRAIN_SHARPNESS }];
   }
   const scope = condition.inPatches ? 'patch' : table.scope;
   const rows = condition.colours.map((colour) => rowOf(`${scope}.${colour}`));

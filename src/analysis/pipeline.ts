@@ -10,9 +10,8 @@ import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/describe-scene.js';
 import { characterOf } from '../vision/photo-character.js';
-import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
-
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
+import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto } from './photo-gate.js';
 

@@ -15,7 +15,6 @@ const PHOTO_CHECK_SHAPE = {
   photo_shows: z.string().trim().min(1).max(PHOTO_SHOWS_MAX),
   shows_subject: z.boolean(),
 };
-export type PhotoCheckField = keyof typeof PHOTO_CHECK_SHAPE;
 
 /** What the model said it saw. */
 export interface PhotoCheck {

@@ -18,9 +18,9 @@ export interface ColourCondition {
   readonly atMost?: number;
 }
 
-/** The subject's texture: granular (coffee grounds, crumbs) or smooth, by its grain (GRANULAR_GRAIN). */
+/** The subject is granular (coffee grounds, crumbs): its grain reaches GRANULAR_GRAIN. */
 export interface TextureCondition {
-  readonly texture: 'granular' | 'smooth';
+  readonly texture: 'granular';
 }
 
 export type Condition = ColourCondition | TextureCondition;

@@ -2,10 +2,10 @@ import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
 
 /**
  * Skin close-ups: measured over the whole frame, since the skin fills it, and in patches of it,
- * since a lesion may cover a few percent of it. Fresh or dark blood
- * and marked redness need a veterinarian; yellow crusts or discharge suggest infection; pale pink,
- * tan or fur colours without redness show nothing visible. Parasites, texture and swelling are
- * beyond a colour measurement.
+ * since a lesion may cover a few percent of it. Fresh or dark blood and marked redness need a
+ * veterinarian; yellow crusts or discharge suggest infection; pale pink, tan or fur colours
+ * without redness show nothing visible. Parasites, texture and swelling are beyond a colour
+ * measurement.
  */
 export const SKIN_RULES = {
   scope: 'frame',
