@@ -111,7 +111,7 @@ export const EN: Locale = {
       confidence: 'a number from 0 to 1',
       photo_shows: 'what the photo really shows, in a few words (for example "a brick wall", "a dog lying on grass")',
       shows_subject:
-        'true if the photo shows what the task is about, close enough to judge; false if it shows something else (a drawing, an object, another part of the animal)',
+        'true if the photo shows what the task is about, close enough to judge; false if it shows something else (a drawing, an object, a part of the animal other than the one asked about)',
     },
     rules: [
       'Keep the summary to 2 to 4 sentences.',

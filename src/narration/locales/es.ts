@@ -123,7 +123,7 @@ export const ES: Locale = {
       photo_shows:
         'lo que muestra de verdad la foto, en pocas palabras (por ejemplo "una pared de ladrillo", "un perro tumbado en la hierba")',
       shows_subject:
-        'true si la foto muestra aquello de lo que trata la tarea, lo bastante cerca para valorarlo; false si muestra otra cosa (un dibujo, un objeto, otra parte del animal)',
+        'true si la foto muestra aquello de lo que trata la tarea, lo bastante cerca para valorarlo; false si muestra otra cosa (un dibujo, un objeto, una parte del animal distinta de la pedida)',
     },
     rules: [
       'El resumen debe tener de 2 a 4 frases.',
