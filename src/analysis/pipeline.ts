@@ -102,7 +102,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       // A photo the gate refused never goes to the model, and assessed nothing: it costs nothing.
       // So a model's "yes, it shows the subject" can never undo the gate's refusal.
       if (!verdict.judged) return { data, assessed: false };
-      if (!languageModel) return { data, assessed: operation.assessed(verdict.findings, data, false) };
+      const onDevice = { data, assessed: operation.assessed(verdict.findings, data, false) };
+      if (!languageModel) return onDevice;
       const { fields, labelFields, facts, limitation } = operation.llm;
       const { task, fieldHelp } = operation.words[input.language].llm;
       // narrate, with the language model: the text fields, told the findings and the scene it must
@@ -118,7 +119,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
         limitation: limitation(input.language),
         input,
       });
-      if (!written) return { data, assessed: operation.assessed(verdict.findings, data, false) };
+      if (!written) return onDevice;
       const { check, fields: text } = splitPhotoCheck(written);
       // The model's "no" is a refusal like the gate's: the free wrong-photo answer, naming what it saw.
       if (!check.showsSubject) {

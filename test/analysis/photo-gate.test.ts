@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Measurement } from '../../src/findings/measurement.js';
 import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
@@ -420,7 +420,6 @@ describeWithShared('with the recommended scene models installed', () => {
     let withModel: TestApp;
     beforeAll(async () => {
       fake = await startFakeOllama();
-      fake.setDefault(schemaAnswerBehaviour({ shows_subject: true }));
       const narrator = new OllamaNarrator({ host: fake.url, model: 'gemma3:4b', timeoutMs: 5000 });
       withModel = await createTestApp({
         pipeline: createPipeline(vision, { narrator, mode: 'auto' }),
@@ -430,10 +429,12 @@ describeWithShared('with the recommended scene models installed', () => {
     afterAll(async () => {
       await fake.close();
     });
-
-    it('its "yes" never overrides the detector: a dog sent to stool and a giraffe to skin are refused, free, unsent', async () => {
+    beforeEach(() => {
       fake.reset();
       fake.setDefault(schemaAnswerBehaviour({ shows_subject: true }));
+    });
+
+    it('its "yes" never overrides the detector: a dog sent to stool and a giraffe to skin are refused, free, unsent', async () => {
       const stool = expectAccepted(await withModel.post('stool', { image: image('wml_dog.jpg') }), 'stool', 0);
       expect(stool.data.summary).toMatch(/This looks like a photo of a dog/);
       expectAccepted(await withModel.post('skin', { image: image('darknet_giraffe.jpg') }), 'skin', 0);
@@ -441,8 +442,6 @@ describeWithShared('with the recommended scene models installed', () => {
     });
 
     it('breed of a giraffe is named, breedless and free, though the model wrote an answer', async () => {
-      fake.reset();
-      fake.setDefault(schemaAnswerBehaviour({ shows_subject: true }));
       const { data } = expectAccepted(
         await withModel.post('breed', { image: image('darknet_giraffe.jpg') }),
         'breed',
