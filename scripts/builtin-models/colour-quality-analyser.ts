@@ -7,6 +7,7 @@ import {
   COLOUR_QUALITY_FEATURES,
   GRAIN,
   PATCHES,
+  SUBJECT_INTERIOR,
 } from '../../src/vision/colour-quality-features.js';
 import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
 
@@ -17,8 +18,8 @@ import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
  *  - frame.<colour>:   the same over the whole frame (close-ups of skin and ears);
  *  - patch.<colour>:   the share of the frame in small windows that colour mostly fills (PATCHES);
  *  - quality.*:        subject coverage, brightness and contrast (L*), sharpness (Laplacian variance of
- *                      L* over L* variance), the subject's mean lightness and chroma, and its grain
- *                      (GRAIN).
+ *                      L* over L* variance), the subject's mean lightness and chroma, its grain
+ *                      (GRAIN) and its solidity (SUBJECT_INTERIOR).
  * The subject is what differs from the border: pixels further (ΔE) from the border's mean colour
  * than the border's own spread allows.
  */
@@ -77,33 +78,7 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   );
   const named = g.op('MatMul', [g.constant(membership, [COLOUR_PALETTE.length, P], 'palette_groups'), assignment]);
 
-  // Subject mask: ΔE from the border's mean colour, against a threshold that grows with the
-  // border's own spread, so grass or patterned floors stay background.
-  const borderWeights = new Float32Array(N);
-  const band = Math.max(1, Math.round(S * BACKGROUND.borderFraction));
-  let borderCount = 0;
-  for (let y = 0; y < S; y++) {
-    for (let x = 0; x < S; x++) {
-      if (x < band || y < band || x >= S - band || y >= S - band) {
-        borderWeights[y * S + x] = 1;
-        borderCount++;
-      }
-    }
-  }
-  const borderMean = g.constant(
-    Array.from(borderWeights, (v) => v / borderCount),
-    [N, 1],
-    'border_mean',
-  );
-  const background = g.op('MatMul', [lab, borderMean]);
-  const offBackground = g.op('Sub', [lab, background]);
-  const squaredDistance = g.op('ReduceSum', [g.op('Mul', [offBackground, offBackground]), g.int64s([0])], {
-    keepdims: 1,
-  });
-  const deltaE = g.op('Sqrt', [squaredDistance]);
-  const borderSpread = g.op('Sqrt', [g.op('MatMul', [squaredDistance, borderMean])]);
-  const threshold = g.op('Max', [g.op('Mul', [borderSpread, c(BACKGROUND.spreadFactor)]), c(BACKGROUND.minDeltaE)]);
-  const mask = g.op('Sigmoid', [g.op('Div', [g.op('Sub', [deltaE, threshold]), c(BACKGROUND.softness)])]);
+  const mask = subjectMaskOf(g, lab);
   const maskColumn = g.op('Transpose', [mask], { perm: [1, 0] });
   const maskSum = g.op('Add', [g.op('ReduceSum', [mask, g.int64s([0, 1])], { keepdims: 1 }), c(1e-6)]);
 
@@ -138,13 +113,60 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   const subjectLightness = g.op('MatMul', [g.constant([1, 0, 0], [1, 3], 'pick_subject_l'), subjectLab]);
   const coverage = mean(mask);
 
-  const grain = grainOf(g, lightness, mask);
+  const interior = interiorOf(g, mask);
+  const grain = grainOf(g, lightness, interior);
+  const solidity = g.op('Div', [
+    g.op('Reshape', [g.op('ReduceSum', [interior, g.int64s([0, 1, 2, 3])], { keepdims: 0 }), g.int64s([1, 1])]),
+    maskSum,
+  ]);
 
-  const quality = [coverage, brightness, contrast, sharpness, subjectLightness, subjectChroma, grain];
+  const quality = [coverage, brightness, contrast, sharpness, subjectLightness, subjectChroma, grain, solidity];
   const column = g.op('Concat', [subjectShares, frameShares, patchShares, ...quality], { axis: 0 });
   g.op('Reshape', [column, g.int64s([1, COLOUR_QUALITY_FEATURES.length])], {}, 'features');
   g.output('features', [1, COLOUR_QUALITY_FEATURES.length]);
   return g;
+}
+
+/**
+ * The soft subject mask [1, N] from Lab [3, N] (BACKGROUND): the frame is averaged in cells; a
+ * cell is background when at least `matches` cells of the border ring lie within `minDeltaE` of
+ * it, so every colour the background shows along the frame's edge (light and dark blades of
+ * grass, stones, tiles and their grout) stays background, while a colour found nowhere on the
+ * border (the stool on that lawn) is subject. The mask is scaled back up to the analyser's size.
+ */
+function subjectMaskOf(g: OnnxGraph, lab: string): string {
+  const S = ANALYSER_SIZE;
+  const { cell, ring, matches, minDeltaE, softness } = BACKGROUND;
+  const G = S / cell;
+  const cells = g.op('Reshape', [
+    g.op('AveragePool', [g.op('Reshape', [lab, g.int64s([1, 3, S, S])])], {
+      kernel_shape: [cell, cell],
+      strides: [cell, cell],
+    }),
+    g.int64s([3, G * G]),
+  ]);
+  const ringCells: number[] = [];
+  for (let y = 0; y < G; y++)
+    for (let x = 0; x < G; x++) if (x < ring || y < ring || x >= G - ring || y >= G - ring) ringCells.push(y * G + x);
+  const border = g.op('Gather', [cells, g.int64s(ringCells, 'border_cells')], { axis: 1 });
+  // ‖p − b‖² = ‖p‖² − 2·p·b + ‖b‖², for every cell p (rows) and border cell b (columns): rows,
+  // so that TopK reads each cell's distances from contiguous memory.
+  const squaredNorm = (x: string) => g.op('ReduceSum', [g.op('Mul', [x, x]), g.int64s([0])], { keepdims: 1 });
+  const crossTerms = g.op('MatMul', [
+    g.op('Transpose', [cells], { perm: [1, 0] }),
+    g.op('Mul', [border, g.scalar(-2)]),
+  ]);
+  const squaredDistance = g.op('Add', [
+    g.op('Add', [crossTerms, g.op('Transpose', [squaredNorm(cells)], { perm: [1, 0] })]),
+    squaredNorm(border),
+  ]);
+  const [nearest] = g.ops('TopK', [squaredDistance, g.int64s([matches])], { axis: 1, largest: 0, sorted: 0 }, 2);
+  const farthestMatch = g.op('ReduceMax', [nearest!], { axes: [1], keepdims: 1 });
+  const deltaE = g.op('Sqrt', [g.op('Max', [farthestMatch, g.scalar(0)])]);
+  const cellMask = g.op('Sigmoid', [g.op('Div', [g.op('Sub', [deltaE, g.scalar(minDeltaE)]), g.scalar(softness)])]);
+  const cellGrid = g.op('Reshape', [cellMask, g.int64s([1, 1, G, G])]);
+  const scaled = g.op('Resize', [cellGrid, '', g.constant([1, 1, cell, cell], [4], 'mask_scale')], { mode: 'linear' });
+  return g.op('Reshape', [scaled, g.int64s([1, S * S])]);
 }
 
 /**
@@ -167,11 +189,27 @@ function patchSharesOf(g: OnnxGraph, named: string): string {
 }
 
 /**
- * `quality.subject_grain` from L* [1, N] and the soft subject mask [1, N]: the mean |L* − its
- * neighbourhood's mean| over the subject's inside (the mask eroded by GRAIN.inset, and away from
- * the frame's edge, where the neighbourhood would run off the picture) → [1, 1].
+ * The subject's interior from the soft subject mask [1, N]: the mask eroded by SUBJECT_INTERIOR.inset
+ * (a pixel is inside when no pixel within the inset is background) → [1, 1, S, S]. The frame's
+ * edge does not erode it: a subject cut off by the frame is still solid there.
  */
-function grainOf(g: OnnxGraph, lightness: string, mask: string): string {
+function interiorOf(g: OnnxGraph, mask: string): string {
+  const S = ANALYSER_SIZE;
+  const { inset } = SUBJECT_INTERIOR;
+  const background = g.op('Sub', [g.scalar(1), g.op('Reshape', [mask, g.int64s([1, 1, S, S])])]);
+  const nearBackground = g.op('MaxPool', [background], {
+    kernel_shape: [2 * inset + 1, 2 * inset + 1],
+    pads: [inset, inset, inset, inset],
+  });
+  return g.op('Sub', [g.scalar(1), nearBackground]);
+}
+
+/**
+ * `quality.subject_grain` from L* [1, N] and the subject's interior [1, 1, S, S]: the mean |L* −
+ * its neighbourhood's mean| over the interior away from the frame's edge, where the neighbourhood
+ * would run off the picture → [1, 1].
+ */
+function grainOf(g: OnnxGraph, lightness: string, interior: string): string {
   const S = ANALYSER_SIZE;
   const n = GRAIN.neighbourhood;
   const square = g.op('Reshape', [lightness, g.int64s([1, 1, S, S])]);
@@ -182,19 +220,9 @@ function grainOf(g: OnnxGraph, lightness: string, mask: string): string {
     count_include_pad: 0,
   });
   const residual = g.op('Abs', [g.op('Sub', [square, neighbourhoodMean])]);
-  // Erosion: a pixel is inside when no pixel within `inset` of it is background.
-  const reach = 2 * GRAIN.inset + 1;
-  const background = g.op('Sub', [g.scalar(1), g.op('Reshape', [mask, g.int64s([1, 1, S, S])])]);
-  const nearBackground = g.op('MaxPool', [background], {
-    kernel_shape: [reach, reach],
-    pads: [GRAIN.inset, GRAIN.inset, GRAIN.inset, GRAIN.inset],
-  });
   const awayFromEdge = new Float32Array(S * S);
   for (let y = half; y < S - half; y++) for (let x = half; x < S - half; x++) awayFromEdge[y * S + x] = 1;
-  const inside = g.op('Mul', [
-    g.op('Sub', [g.scalar(1), nearBackground]),
-    g.constant(awayFromEdge, [1, 1, S, S], 'away_from_edge'),
-  ]);
+  const inside = g.op('Mul', [interior, g.constant(awayFromEdge, [1, 1, S, S], 'away_from_edge')]);
   const sum = (x: string) => g.op('ReduceSum', [x, g.int64s([0, 1, 2, 3])], { keepdims: 0 });
   const grain = g.op('Div', [sum(g.op('Mul', [residual, inside])), g.op('Add', [sum(inside), g.scalar(1e-6)])]);
   return g.op('Reshape', [grain, g.int64s([1, 1])]);

@@ -82,6 +82,13 @@ export class OnnxGraph {
     return name;
   }
 
+  /** Adds a node with `count` outputs (TopK's values and indices) and returns their names. */
+  ops(op: string, inputs: string[], attributes: Record<string, AttributeValue>, count: number): string[] {
+    const names = Array.from({ length: count }, () => `${op.toLowerCase()}_${this.counter++}`);
+    this.nodes.push({ op, inputs, outputs: names, name: `${op}_${this.counter++}`, attributes });
+    return names;
+  }
+
   toBytes(producer: { name: string; version: string }, metadata: Record<string, string> = {}): Uint8Array {
     const writer = new ProtoWriter();
     writer.int(1, IR_VERSION);

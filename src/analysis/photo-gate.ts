@@ -1,4 +1,5 @@
 import type { Exposure } from '../vision/colour-reading.js';
+import type { Quality } from '../vision/colour-quality-model.js';
 import type { Placement, Scene, SceneAnimal } from '../vision/describe-scene.js';
 import type { PhotoCharacter } from '../vision/photo-character.js';
 import { COCO_NAMES, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
@@ -23,6 +24,23 @@ export const QUALITY_LIMITS = {
    */
   minCoverage: 0.05,
   maxCoverage: 0.92,
+  /**
+   * …and as one thing, or a few: a subject less solid than this (SUBJECT_INTERIOR) is a scatter of
+   * small pieces that the border happened not to show, as coins or gravel filling the frame are
+   * (generated ones measured 0.06–0.12), not a specimen (generated stools, puddles and vomit on
+   * floors, tiles, grass and gravel: 0.54–0.85; nine separate pellets 0.21–0.29). A guess between
+   * the two, from generated scenes only.
+   */
+  minSolidity: 0.15,
+  /**
+   * …on one surface: a specimen is photographed on the floor, a lawn or a pad, so the frame's four
+   * edges show the same thing. Edges further apart than this (the largest ΔE between two edges'
+   * mean colours) show a scene instead: sky above ground, a room, a table's edge, or a subject
+   * that runs off the frame, whose background cannot be told. Generated specimens on floors,
+   * tiles, gravel and grass measured 0–7; the shared photos of scenes 27–42 (a cat's face filling
+   * the frame, 13, passes). Set at 15 so a shadow over one side of a floor still passes: a guess.
+   */
+  maxSideContrast: 15,
 } as const;
 
 /**
@@ -216,7 +234,7 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
  * needs `needs`, or undefined when it can. Exposure and focus first (no model can judge a dark
  * photo), then whether it is a photograph at all (not a drawing or a round view through an
  * instrument), then colour where the verdict reads it, then what the photo shows, then, for a
- * specimen, whether a subject stands out at all.
+ * specimen, whether a subject stands out at all, as one thing on one surface.
  */
 export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal | undefined {
   const exposure = exposureProblem(measurement.exposure);
@@ -226,12 +244,15 @@ export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal 
   if (needs.colour && lacksColour(measurement.character)) return { reason: 'quality', problem: 'no_colour' };
   const shows = wrongSubject(needs, measurement);
   if (shows) return { reason: 'wrong_subject', shows };
-  const coverage = measurement.colour?.quality.coverage;
-  if (
-    needs.subject &&
-    coverage !== undefined &&
-    (coverage < QUALITY_LIMITS.minCoverage || coverage > QUALITY_LIMITS.maxCoverage)
-  )
+  const quality = measurement.colour?.quality;
+  if (needs.subject && quality && !standsOut(quality, measurement.character))
     return { reason: 'quality', problem: 'no_subject' };
   return undefined;
 }
+
+/** Whether a specimen's subject stands out as one thing of a judgeable size on one surface (QUALITY_LIMITS). */
+const standsOut = ({ coverage, subjectSolidity }: Quality, { sideContrast }: PhotoCharacter) =>
+  coverage >= QUALITY_LIMITS.minCoverage &&
+  coverage <= QUALITY_LIMITS.maxCoverage &&
+  subjectSolidity >= QUALITY_LIMITS.minSolidity &&
+  sideContrast <= QUALITY_LIMITS.maxSideContrast;

@@ -3,17 +3,24 @@ import { COLOUR_NAMES } from './tables/colour-palette.js';
 /** Side of the square the analyser sees; colour shares and sharpness are measured at this size. */
 export const ANALYSER_SIZE = 192;
 
-/** How the subject is told from its background (see the analyser's generator). */
+/**
+ * How the subject is told from its background. The frame is averaged in `cell` × `cell` squares
+ * (48 × 48 of them); the outer `ring` of squares is the background's sample (368 squares). A
+ * square is background when at least `matches` of those (3% of the ring) lie within `minDeltaE`
+ * of it: every colour the background shows along the frame's edge, however varied (grass, gravel,
+ * tiles and grout, a brick wall), stays background, and a subject touching the edge on less than
+ * 3% of it stays subject. A surface that fills the frame then has no subject at all. Set on
+ * generated scenes with camera noise (stool on a floor, tiles, gravel and grass; textures filling
+ * the frame), not on real photos: a guess until real ones say otherwise.
+ */
 export const BACKGROUND = {
-  /** Width of the border band, as a share of the side, whose colour is taken as background. */
-  borderFraction: 1 / 16,
-  /** A pixel is subject when its ΔE from the border mean exceeds this many border spreads… */
-  spreadFactor: 2,
-  /** …and at least this ΔE. */
+  cell: 4,
+  ring: 2,
+  matches: 12,
   minDeltaE: 12,
   /**
    * Width of the soft edge of that threshold, in ΔE. Narrow on purpose: a wide edge lets every
-   * background pixel leak a little weight into the subject (1.8% each at a width of 3).
+   * background square leak a little weight into the subject.
    */
   softness: 1.2,
 } as const;
@@ -35,14 +42,22 @@ export const BACKGROUND = {
 export const PATCHES = { window: 16, stride: 8, from: 0.2, to: 0.8 } as const;
 
 /**
+ * The subject's interior: its pixels at least `inset` px (of the analyser's input) inside its
+ * outline. Grain is read there (the outline itself is an edge, not grain), and the interior's share
+ * of the subject is its solidity (`quality.subject_solidity`): about 0.85 for a stool or a puddle
+ * a third of the frame wide, near 0 for a pattern of small pieces or thin lines (gravel, the
+ * mortar between bricks, coins on a table) that differs from the border only piece by piece.
+ */
+export const SUBJECT_INTERIOR = { inset: 3 } as const;
+
+/**
  * How grain is read (`quality.subject_grain`): the mean difference, in L*, between a pixel's
  * lightness and the mean of its `neighbourhood` × `neighbourhood` square, over the subject's
- * pixels at least `inset` px inside its outline (the outline itself is an edge, not grain).
- * Granules of a pixel or two at the analyser's size raise it; smooth matter, shading and the
- * light fall-off across a photo do not. The threshold that calls a subject granular lives with
- * the rules that read it (rule-table.ts).
+ * interior (SUBJECT_INTERIOR). Granules of a pixel or two at the analyser's size raise it; smooth
+ * matter, shading and the light fall-off across a photo do not. The threshold that calls a
+ * subject granular lives with the rules that read it (rule-table.ts).
  */
-export const GRAIN = { neighbourhood: 5, inset: 3 } as const;
+export const GRAIN = { neighbourhood: 5 } as const;
 
 export const QUALITY_FEATURES = [
   'quality.coverage',
@@ -52,6 +67,7 @@ export const QUALITY_FEATURES = [
   'quality.subject_lightness',
   'quality.subject_chroma',
   'quality.subject_grain',
+  'quality.subject_solidity',
 ] as const;
 
 /** The analyser's output vector, in order. Lightness values are CIELAB L* (0–100). */

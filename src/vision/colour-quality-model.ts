@@ -15,6 +15,8 @@ export interface Quality extends Exposure {
   readonly subjectChroma: number;
   /** Mean |L* − its 5 × 5 neighbourhood's mean| inside the subject: granules raise it, smooth matter does not. */
   readonly subjectGrain: number;
+  /** The share of the subject more than a few pixels inside its outline: one solid thing, or a pattern of small pieces. */
+  readonly subjectSolidity: number;
 }
 
 /** What the colour-and-quality analyser measured on one photo. */
@@ -69,6 +71,7 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
         subjectLightness: value('quality.subject_lightness'),
         subjectChroma: value('quality.subject_chroma'),
         subjectGrain: value('quality.subject_grain'),
+        subjectSolidity: value('quality.subject_solidity'),
       },
       features,
     };

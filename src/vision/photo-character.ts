@@ -35,6 +35,12 @@ export interface PhotoCharacter {
   /** The lightest of the four corners (mean L* of each corner patch), and the centre's mean L*. */
   readonly cornerLightness: number;
   readonly centreLightness: number;
+  /**
+   * The largest CIELAB ΔE between the mean colours of two of the frame's four edges: near 0 when
+   * all four show one surface (a floor, a lawn, gravel), large when they show a scene (sky above
+   * and ground below, a room, a table's edge) or a subject that runs off the frame.
+   */
+  readonly sideContrast: number;
 }
 
 /** C* from which a pixel counts as coloured: past JPEG's chroma noise on grey (about 2–3). */
@@ -49,6 +55,8 @@ const CHROMA_BINS = 160;
 const CLIP = 6;
 /** A corner patch's side, as a share of the frame's short side. */
 const CORNER = 0.08;
+/** An edge band's width, as a share of the frame's side across it. */
+const EDGE_BAND = 0.04;
 /** The share of the unclipped pixels whose colours are counted in `dominantColours`. */
 const DOMINANT_SHARE = 0.75;
 
@@ -69,6 +77,9 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
   const cornerCounts = [0, 0, 0, 0];
   let centre = 0;
   let centreCount = 0;
+  // Per edge (top, bottom, left, right): pixels, and the sums of L*, a* and b*.
+  const edges = Array.from({ length: 4 }, () => [0, 0, 0, 0]);
+  const [bandX, bandY] = [Math.max(1, width * EDGE_BAND), Math.max(1, height * EDGE_BAND)];
   let chromatic = 0;
   let unclipped = 0;
   for (let y = 0; y < height; y += step) {
@@ -107,6 +118,14 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
         corners[cornerIndex]! += lightness;
         cornerCounts[cornerIndex]!++;
       }
+      [y < bandY, y >= height - bandY, x < bandX, x >= width - bandX].forEach((onEdge, edge) => {
+        if (!onEdge) return;
+        const sums = edges[edge]!;
+        sums[0]! += 1;
+        sums[1]! += lightness;
+        sums[2]! += a;
+        sums[3]! += bAxis;
+      });
       if (Math.abs(x - width / 2) < width / 4 && Math.abs(y - height / 2) < height / 4) {
         centre += lightness;
         centreCount++;
@@ -128,7 +147,17 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
     unclippedShare: unclipped / count,
     cornerLightness: Math.max(...corners.map((sum, i) => sum / Math.max(1, cornerCounts[i]!))),
     centreLightness: centre / Math.max(1, centreCount),
+    sideContrast: largestDifference(edges.map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
   };
+}
+
+/** The largest Euclidean distance between two of `colours`. */
+function largestDifference(colours: readonly number[][]): number {
+  let largest = 0;
+  for (const [i, first] of colours.entries())
+    for (const second of colours.slice(i + 1))
+      largest = Math.max(largest, Math.hypot(...first.map((value, axis) => value - second[axis]!)));
+  return largest;
 }
 
 /** The circular standard deviation, in degrees, of hues whose mean resultant length is `resultant`. */

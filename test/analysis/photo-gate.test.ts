@@ -5,7 +5,7 @@ import type { Measurement } from '../../src/findings/measurement.js';
 import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
-import { gatePhoto } from '../../src/analysis/photo-gate.js';
+import { gatePhoto, QUALITY_LIMITS } from '../../src/analysis/photo-gate.js';
 import type { OperationKey } from '../../src/operations/registry.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-palette.js';
@@ -57,6 +57,7 @@ const PHOTOGRAPH: PhotoCharacter = {
   unclippedShare: 1,
   cornerLightness: 70,
   centreLightness: 55,
+  sideContrast: 5,
 };
 const GREYSCALE: PhotoCharacter = {
   ...PHOTOGRAPH,
@@ -87,6 +88,7 @@ function measured(
     subjectLightness: 40,
     subjectChroma: 20,
     subjectGrain: 1,
+    subjectSolidity: 0.8,
     ...quality,
   };
   return {
@@ -283,6 +285,20 @@ describe('the photo gate’s table', () => {
       reason: 'quality',
       problem: 'no_subject',
     });
+  });
+
+  it('refuses a specimen whose subject is a scatter of small pieces, and takes a solid one', () => {
+    const scattered = measured({}, {}, { subjectSolidity: QUALITY_LIMITS.minSolidity - 0.05 });
+    expect(gatePhoto(SPECIMEN, scattered)).toEqual({ reason: 'quality', problem: 'no_subject' });
+    expect(
+      gatePhoto(SPECIMEN, measured({}, {}, { subjectSolidity: QUALITY_LIMITS.minSolidity + 0.05 })),
+    ).toBeUndefined();
+  });
+
+  it('refuses a specimen whose frame edges show a scene rather than one surface; a close-up needs none', () => {
+    const scene = { ...PHOTOGRAPH, sideContrast: QUALITY_LIMITS.maxSideContrast + 5 };
+    expect(gatePhoto(SPECIMEN, measured({}, {}, {}, scene))).toEqual({ reason: 'quality', problem: 'no_subject' });
+    expect(gatePhoto(CLOSE_UP, measured({}, {}, {}, scene))).toBeUndefined();
   });
 });
 

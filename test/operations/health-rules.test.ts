@@ -19,6 +19,7 @@ import {
   decodedScene,
   FLOOR,
   granules,
+  onSurface,
   scatteredDots,
   type Shape,
   scene,
@@ -304,13 +305,36 @@ describe('photos that cannot be judged are inconclusive', () => {
 });
 
 describeWithShared('real photos that are not what the operation expects', () => {
-  it.each(['wml_dog.jpg', 'chelsea.png', 'coffee.png'])(
-    '%s sent to stool analysis raises no red flag',
+  // Without a scene model nothing says what these show; their edges do: a room, a field, a table
+  // under a cup are not one surface with a specimen on it. (A cat's face filling the frame,
+  // chelsea.png, has edges alike enough to pass: only a detector or a language model refuses it.)
+  it.each(['wml_dog.jpg', 'coffee.png', 'darknet_horses.jpg', 'darknet_person.jpg', 'darknet_giraffe.jpg'])(
+    '%s sent to stool, vomit or urine analysis raises no red flag',
     async (photoName) => {
       const image = await decodeImageBytes(readFileSync(sharedPhoto(photoName)));
-      const assessment = await assessImage('stool', image);
-      expect(assessment.severity).toBe('inconclusive');
-      expect(assessment.qualityProblem).toBe('no_subject');
+      for (const operation of ['stool', 'vomit', 'urine'] as const) {
+        const assessment = await assessImage(operation, image);
+        expect(assessment.severity).toBe('inconclusive');
+        expect(assessment.qualityProblem).toBe('no_subject');
+      }
+    },
+  );
+});
+
+describe('specimens on textured ground, and the ground alone', () => {
+  it('a brown stool on grass is read as brown, not green from the lawn around it', async () => {
+    const assessment = await assess('stool', onSurface('grass', [blob('#5a3a1e')]));
+    expect(assessment.qualityProblem).toBeUndefined();
+    expect(assessment.mainFinding?.id).toBe('brown');
+  });
+
+  it.each(['grass', 'gravel', 'bricks', 'coins'] as const)(
+    '%s filling the frame is no specimen, whatever is asked',
+    async (surface) => {
+      for (const operation of ['stool', 'vomit', 'urine'] as const) {
+        const assessment = await assess(operation, onSurface(surface));
+        expect(assessment).toMatchObject({ severity: 'inconclusive', qualityProblem: 'no_subject' });
+      }
     },
   );
 });

@@ -7,8 +7,19 @@ import { resizeFor } from '../../src/vision/image-tensor.js';
 import { COLOUR_QUALITY_INPUT } from '../../scripts/builtin-models/index.js';
 import { COLOUR_NAMES } from '../../src/vision/tables/colour-palette.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { blob, closeUp, DARK_TILE, decodedScene, FLOOR, granules, scatteredDots, scene } from '../fixtures/scenes.js';
+import {
+  blob,
+  closeUp,
+  DARK_TILE,
+  decodedScene,
+  FLOOR,
+  granules,
+  onSurface,
+  scatteredDots,
+  scene,
+} from '../fixtures/scenes.js';
 import { GRANULAR_GRAIN } from '../../src/operations/health/rule-table.js';
+import { QUALITY_LIMITS } from '../../src/analysis/photo-gate.js';
 import { builtinVision } from '../fixtures/test-app.js';
 
 describe('built-in models', () => {
@@ -110,8 +121,27 @@ describe('the colour-and-quality analyser graph', () => {
     const vision = await builtinVision();
     const withStool = await vision.colour.predict(await decodedScene(scene(FLOOR, [blob('#6e4623')])));
     expect(withStool.quality.coverage).toBeCloseTo((Math.PI * 100 * 70) / (400 * 300), 1);
-    expect(withStool.subject.brown).toBeGreaterThan(0.95);
+    // The subject's edge is read in 4 px cells: a sliver of floor comes with it.
+    expect(withStool.subject.brown).toBeGreaterThan(0.9);
+    expect(withStool.quality.subjectSolidity).toBeGreaterThan(0.8);
     const empty = await vision.colour.predict(await decodedScene(scene(FLOOR, [])));
     expect(empty.quality.coverage).toBeLessThan(0.005);
   });
+
+  it.each(['grass', 'gravel'] as const)('finds a stool on %s by the colour its edges do not show', async (surface) => {
+    const vision = await builtinVision();
+    const { quality, subject } = await vision.colour.predict(await decodedScene(onSurface(surface, [blob('#5a3a1e')])));
+    expect(quality.coverage).toBeCloseTo((Math.PI * 100 * 70) / (400 * 300), 1);
+    expect(subject.brown).toBeGreaterThan(0.9);
+    expect(subject.green + subject.grey).toBeLessThan(0.05);
+  });
+
+  it.each(['grass', 'gravel', 'bricks', 'coins'] as const)(
+    'finds no subject in %s filling the frame',
+    async (surface) => {
+      const vision = await builtinVision();
+      const { quality } = await vision.colour.predict(await decodedScene(onSurface(surface)));
+      expect(quality.coverage).toBeLessThan(QUALITY_LIMITS.minCoverage);
+    },
+  );
 });
