@@ -1,5 +1,5 @@
 import type { ModelManifest } from '../../src/vision/model-manifest.js';
-import type { OnnxGraph } from '../onnx/onnx-graph.js';
+import type { OnnxGraph } from '../../src/vision/onnx/onnx-graph.js';
 
 /** One generated model: its graph, and its manifest less what the bytes decide (file, sha256). */
 export interface BuiltinModel {

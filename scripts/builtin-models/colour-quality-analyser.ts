@@ -9,7 +9,7 @@ import {
   PATCHES,
   SUBJECT_INTERIOR,
 } from '../../src/vision/colour-quality-features.js';
-import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
+import { DataType, OnnxGraph } from '../../src/vision/onnx/onnx-graph.js';
 
 /**
  * The colour-and-quality analyser as an ONNX graph. Input: one RGB image, 0..1, NCHW, fixed size.

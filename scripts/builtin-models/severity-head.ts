@@ -6,7 +6,7 @@ import {
   type RuleTable,
 } from '../../src/operations/health/rule-table.js';
 import type { HealthOperationKey } from '../../src/operations/registry.js';
-import { OnnxGraph } from '../onnx/onnx-graph.js';
+import { OnnxGraph } from '../../src/vision/onnx/onnx-graph.js';
 
 /** How sharply a condition switches around its threshold: 0.01 of share moves it from 0.4 to 0.6. */
 export const CONDITION_SHARPNESS = 40;

@@ -1,6 +1,6 @@
 import type { PlainTensor } from './inference-pool.js';
 import { fromHalf } from './float16.js';
-import type { LoadedModel } from './load-model.js';
+import { PENULTIMATE_OUTPUT, type LoadedModel } from './load-model.js';
 import { ImageModel } from './onnx-model.js';
 
 export interface Classification {
@@ -8,6 +8,11 @@ export interface Classification {
   readonly labels: readonly string[];
   /** One probability per label, summing to 1. */
   readonly probabilities: Float32Array;
+  /**
+   * The backbone's penultimate features from the same run, for heads a clinic trained on them;
+   * undefined for a classifier whose manifest does not say where they are.
+   */
+  readonly features: Float32Array | undefined;
 }
 
 function softmax(values: Float32Array): Float32Array {
@@ -20,6 +25,9 @@ function softmax(values: Float32Array): Float32Array {
 /** An image classifier described by its manifest: SqueezeNet, a MobileNet, a pet-breed model… */
 export class ClassifierModel extends ImageModel<Classification> {
   readonly labelSet: 'imagenet-1k' | 'pet-breeds';
+  /** How many penultimate features each reading carries (0 when it carries none), and the backbone file's sha256. */
+  readonly featureSize: number;
+  readonly sha256: string;
 
   constructor(model: LoadedModel) {
     super(model);
@@ -32,6 +40,8 @@ export class ClassifierModel extends ImageModel<Classification> {
     if (labelSet === 'imagenet-1k' && this.labelsOf(output.name).length !== 1000)
       throw this.fail('an imagenet-1k classifier needs 1000 labels.');
     this.labelSet = labelSet;
+    this.featureSize = model.manifest.penultimate?.size ?? 0;
+    this.sha256 = model.manifest.sha256;
   }
 
   protected read(outputs: Record<string, PlainTensor>): Classification {
@@ -41,10 +51,12 @@ export class ClassifierModel extends ImageModel<Classification> {
       raw.type === 'float16'
         ? Float32Array.from(raw.data as Uint16Array, fromHalf)
         : Float32Array.from(raw.data as Float32Array);
+    const penultimate = outputs[PENULTIMATE_OUTPUT];
     return {
       labelSet: this.labelSet,
       labels: this.labelsOf(output.name),
       probabilities: output.kind === 'logits' ? softmax(values) : values,
+      features: penultimate && Float32Array.from(penultimate.data as Float32Array),
     };
   }
 }

@@ -4,7 +4,21 @@ import { join } from 'node:path';
 import ort from 'onnxruntime-node';
 import './onnxruntime-privacy.js';
 import type { InferencePool, PlainTensor } from './inference-pool.js';
-import { MANIFEST_FILE, ModelManifest, type OutputSpec } from './model-manifest.js';
+import { MANIFEST_FILE, ModelManifest, type OutputSpec, type PenultimateSpec } from './model-manifest.js';
+import { OnnxGraph } from './onnx/onnx-graph.js';
+
+/** The output pawlens adds to a classifier whose manifest says where its penultimate features are. */
+export const PENULTIMATE_OUTPUT = 'pawlens_penultimate';
+
+/** `bytes` with the penultimate features as an output named PENULTIMATE_OUTPUT (dequantized when they are int8). */
+function withPenultimateOutput(bytes: Uint8Array, { tensor, dequantize, size }: PenultimateSpec): Uint8Array {
+  const addition = new OnnxGraph('penultimate');
+  if (dequantize)
+    addition.op('DequantizeLinear', [tensor, dequantize.scale, dequantize.zeroPoint], {}, PENULTIMATE_OUTPUT);
+  else addition.op('Identity', [tensor], {}, PENULTIMATE_OUTPUT);
+  addition.output(PENULTIMATE_OUTPUT, ['N', size]);
+  return addition.extend(bytes);
+}
 
 export class ModelLoadError extends Error {
   override readonly name = 'ModelLoadError';
@@ -96,10 +110,11 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
       `${file} has sha256 ${actualHash}, but its manifest expects ${manifest.sha256}: the file is corrupt or not the model the manifest describes.`,
     );
   }
+  const graph = manifest.penultimate ? withPenultimateOutput(bytes, manifest.penultimate) : bytes;
   let session: ort.InferenceSession;
   try {
     // One thread per run: concurrency comes from running several requests, not from splitting one.
-    session = await ort.InferenceSession.create(bytes, {
+    session = await ort.InferenceSession.create(graph, {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
@@ -170,6 +185,6 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
     };
   }
   await session.release();
-  const pooled = await pool.open(bytes);
+  const pooled = await pool.open(graph);
   return { ...common, run: (feeds) => pool.run(pooled, feeds), release: () => pool.release(pooled) };
 }

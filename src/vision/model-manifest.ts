@@ -61,6 +61,18 @@ export const OutputSpec = z.strictObject({
   iouThreshold: z.number().min(0).max(1).optional(),
 });
 
+/**
+ * Where a classifier's penultimate features are (DESIGN.md §13): the values before its last
+ * layer, which heads a clinic trains read. `tensor` is the graph's name for them; an int8 model
+ * keeps them quantized, and `dequantize` names the scale and zero point that turn them back into
+ * floats. pawlens adds them to the graph as an extra output when it loads the model.
+ */
+export const PenultimateSpec = z.strictObject({
+  tensor: tensorName,
+  dequantize: z.strictObject({ scale: tensorName, zeroPoint: tensorName }).optional(),
+  size: z.number().int().min(2).max(65536),
+});
+
 export const ModelManifest = z.strictObject({
   name: z.string().regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-"'),
   task: z.enum(['colour-quality', 'severity', 'classifier', 'detector']),
@@ -78,12 +90,15 @@ export const ModelManifest = z.strictObject({
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lower-case hex digits'),
   input: z.discriminatedUnion('kind', [ImageInputSpec, FeatureInputSpec]),
   outputs: z.array(OutputSpec).min(1),
+  /** Classifiers only: where its penultimate features are, for heads trained on them. */
+  penultimate: PenultimateSpec.optional(),
 });
 
 export type ModelManifest = z.infer<typeof ModelManifest>;
 export type ImageInputSpec = z.infer<typeof ImageInputSpec>;
 export type FeatureInputSpec = z.infer<typeof FeatureInputSpec>;
 export type OutputSpec = z.infer<typeof OutputSpec>;
+export type PenultimateSpec = z.infer<typeof PenultimateSpec>;
 export type DetectionDecoder = z.infer<typeof DetectionDecoder>;
 
 export const MANIFEST_FILE = 'manifest.json';

@@ -35,7 +35,7 @@ function imagenet(probabilities: Record<number, number>, rest = 999): Classifica
   for (const [index, p] of Object.entries(probabilities)) values[Number(index)] = p;
   const used = values.reduce((sum, p) => sum + p, 0);
   if (used < 1) values[rest] = (values[rest] ?? 0) + (1 - used);
-  return { labelSet: 'imagenet-1k', labels: LABELS, probabilities: values };
+  return { labelSet: 'imagenet-1k', labels: LABELS, probabilities: values, features: undefined };
 }
 
 describe('identifyPet on ImageNet-1k probabilities', () => {
@@ -173,6 +173,7 @@ describe('identifyPet on a pet-breed classifier ("species/Breed" labels)', () =>
     labelSet: 'pet-breeds',
     labels,
     probabilities: Float32Array.from(probabilities),
+    features: undefined,
   });
 
   it('maps the species by the label’s prefix and names the breed untranslated', () => {

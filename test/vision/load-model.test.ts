@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OnnxGraph } from '../../scripts/onnx/onnx-graph.js';
+import { OnnxGraph } from '../../src/vision/onnx/onnx-graph.js';
 import { HEALTH_OPERATION_KEYS } from '../../src/operations/registry.js';
 import { RULE_SEVERITIES } from '../../src/operations/health/rule-table.js';
 import { OPERATIONS } from '../../src/operations/registry.js';

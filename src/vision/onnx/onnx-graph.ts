@@ -102,6 +102,26 @@ export class OnnxGraph {
     return writer.finish();
   }
 
+  /**
+   * `model` (a serialized ModelProto) with this graph's nodes, initializers and outputs added to
+   * its graph. Protobuf merges a repeated embedded message field into the one before it, so a
+   * second `graph` field that holds only the additions extends the model without parsing it: the
+   * model's own bytes, weights included, are kept as they are.
+   */
+  extend(model: Uint8Array): Uint8Array {
+    const addition = new ProtoWriter()
+      .message(7, (graph) => {
+        for (const node of this.nodes) graph.message(1, (w) => writeNode(w, node));
+        for (const tensor of this.initializers) graph.message(5, (w) => writeTensor(w, tensor));
+        for (const output of this.outputs) graph.message(12, (w) => writeValueInfo(w, output));
+      })
+      .finish();
+    const extended = new Uint8Array(model.length + addition.length);
+    extended.set(model);
+    extended.set(addition, model.length);
+    return extended;
+  }
+
   private writeGraph(graph: ProtoWriter): void {
     for (const node of this.nodes) graph.message(1, (w) => writeNode(w, node));
     graph.string(2, this.name);

@@ -1,0 +1,93 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { decodeImageBytes } from '../../src/image/decode-image.js';
+import { ClassifierModel } from '../../src/vision/classifier-model.js';
+import { installModel } from '../../src/vision/install-model.js';
+import { type LoadedModel, loadModel, ModelLoadError } from '../../src/vision/load-model.js';
+import { MANIFEST_FILE } from '../../src/vision/model-manifest.js';
+import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
+import { tempDir } from '../fixtures/temp-dir.js';
+
+const photo = async (name: string, width?: number) => {
+  const bytes = readFileSync(sharedPhoto(name));
+  return decodeImageBytes(width ? await sharp(bytes).resize({ width }).jpeg({ quality: 85 }).toBuffer() : bytes);
+};
+
+const cosine = (a: Float32Array, b: Float32Array) => {
+  let [dot, aa, bb] = [0, 0, 0];
+  a.forEach((value, i) => {
+    dot += value * b[i]!;
+    aa += value * value;
+    bb += b[i]! * b[i]!;
+  });
+  return dot / Math.sqrt(aa * bb);
+};
+
+describeWithShared('penultimate features of an installed backbone (issue 24)', () => {
+  const modelsDir = tempDir('pawlens-penultimate-');
+  let mobilenet: LoadedModel;
+  let squeezenet: LoadedModel;
+  beforeAll(async () => {
+    for (const name of ['mobilenetv2-12-int8', 'squeezenet1.0'])
+      await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+    mobilenet = await loadModel(join(modelsDir, 'mobilenetv2-12-int8'));
+    squeezenet = await loadModel(join(modelsDir, 'squeezenet1.0'));
+  });
+  afterAll(async () => {
+    await mobilenet?.release();
+    await squeezenet?.release();
+  });
+
+  it('MobileNetV2 gives its 1280 features from the same run as its classes, unchanged by them', async () => {
+    const classifier = new ClassifierModel(mobilenet);
+    expect(classifier.featureSize).toBe(1280);
+    const dog = await classifier.predict(await photo('wml_dog.jpg'));
+    expect(dog.features).toHaveLength(1280);
+    // After ReLU6: none negative, none above 6, and most of them something.
+    expect(Math.min(...dog.features!)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...dog.features!)).toBeLessThanOrEqual(6.5);
+    expect(dog.features!.filter((value) => value > 0).length).toBeGreaterThan(400);
+    // The classes are those of the same model loaded without the extra output.
+    const plainDir = join(modelsDir, 'mobilenet-plain');
+    cpSync(join(modelsDir, 'mobilenetv2-12-int8'), plainDir, { recursive: true });
+    const { penultimate: _, ...plainManifest } = JSON.parse(readFileSync(join(plainDir, MANIFEST_FILE), 'utf8'));
+    writeFileSync(join(plainDir, MANIFEST_FILE), JSON.stringify(plainManifest));
+    const plain = await loadModel(plainDir);
+    const plainDog = await new ClassifierModel(plain).predict(await photo('wml_dog.jpg'));
+    await plain.release();
+    expect(plainDog.features).toBeUndefined();
+    expect(dog.probabilities).toEqual(plainDog.probabilities);
+    expect(dog.probabilities.indexOf(Math.max(...dog.probabilities))).toBe(207);
+    const again = await classifier.predict(await photo('wml_dog.jpg'));
+    expect(again.features).toEqual(dog.features);
+  });
+
+  it('features say what the photo shows: a smaller copy of the dog is nearer the dog than the cat is', async () => {
+    const classifier = new ClassifierModel(mobilenet);
+    const [dog, smallerDog, cat, kitten] = await Promise.all(
+      [photo('wml_dog.jpg'), photo('wml_dog.jpg', 400), photo('chelsea.png'), photo('kitten_224.png')].map(
+        async (image) => (await classifier.predict(await image)).features!,
+      ),
+    );
+    expect(cosine(dog!, smallerDog!)).toBeGreaterThan(0.9);
+    expect(cosine(dog!, smallerDog!)).toBeGreaterThan(cosine(dog!, cat!) + 0.2);
+    expect(cosine(cat!, kitten!)).toBeGreaterThan(cosine(dog!, cat!));
+  });
+
+  it('a classifier whose manifest names no penultimate features gives none', async () => {
+    const classifier = new ClassifierModel(squeezenet);
+    expect(classifier.featureSize).toBe(0);
+    expect((await classifier.predict(await photo('kitten_224.png'))).features).toBeUndefined();
+  });
+
+  it('a manifest naming a tensor the graph lacks fails the load, naming the file', async () => {
+    const dir = join(modelsDir, 'mobilenetv2-12-int8');
+    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
+    manifest.penultimate.tensor = 'no_such_tensor';
+    writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest));
+    await expect(loadModel(dir)).rejects.toThrow(ModelLoadError);
+    await expect(loadModel(dir)).rejects.toThrow(/model\.onnx/);
+  });
+});
