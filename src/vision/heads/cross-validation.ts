@@ -1,0 +1,104 @@
+import {
+  DEFAULT_TRAINING,
+  fitSoftmaxRegression,
+  predictProbabilities,
+  type TrainingOptions,
+} from './softmax-regression.js';
+
+/** How a head did on photos it was not trained on: out-of-fold or a held-out folder. */
+export interface HeadScores {
+  readonly n: number;
+  readonly accuracy: number;
+  /** Per label: of the photos the head called this label, how many were (precision); of this label's photos, how many it found (recall). */
+  readonly perLabel: ReadonlyArray<{ readonly precision: number; readonly recall: number; readonly n: number }>;
+  /** confusion[actual][predicted]: counts. */
+  readonly confusion: readonly (readonly number[])[];
+}
+
+/** Scores of `predicted` against `actual` labels (indices below `classes`). */
+export function scoresOf(actual: readonly number[], predicted: readonly number[], classes: number): HeadScores {
+  const confusion = Array.from({ length: classes }, () => new Array<number>(classes).fill(0));
+  actual.forEach((label, i) => {
+    confusion[label]![predicted[i]!]!++;
+  });
+  const right = actual.filter((label, i) => label === predicted[i]).length;
+  const perLabel = confusion.map((row, c) => {
+    const called = confusion.reduce((sum, other) => sum + other[c]!, 0);
+    const n = row.reduce((sum, count) => sum + count, 0);
+    return { precision: called > 0 ? row[c]! / called : 0, recall: n > 0 ? row[c]! / n : 0, n };
+  });
+  return { n: actual.length, accuracy: actual.length > 0 ? right / actual.length : 0, perLabel, confusion };
+}
+
+/**
+ * Folds that keep each label's share: each label's samples, shuffled by a seeded generator, are
+ * dealt round the folds in turn. Returns each sample's fold.
+ */
+export function stratifiedFolds(labels: readonly number[], folds: number, seed: number): number[] {
+  let state = seed % 2147483647 || 1;
+  const random = () => {
+    state = (state * 16807) % 2147483647;
+    return state / 2147483647;
+  };
+  const fold = new Array<number>(labels.length).fill(0);
+  let next = 0;
+  for (const label of new Set(labels)) {
+    const members = labels.flatMap((other, i) => (other === label ? [i] : []));
+    for (let i = members.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [members[i], members[j]] = [members[j]!, members[i]!];
+    }
+    for (const member of members) fold[member] = next++ % folds;
+  }
+  return fold;
+}
+
+/** Each sample's probabilities from a head trained on the other folds. */
+export function outOfFoldProbabilities(
+  samples: readonly Float32Array[],
+  labels: readonly number[],
+  classes: number,
+  options: { readonly folds: number; readonly seed: number; readonly training?: TrainingOptions },
+): Float32Array[] {
+  const fold = stratifiedFolds(labels, options.folds, options.seed);
+  const out = new Array<Float32Array>(samples.length);
+  for (let k = 0; k < options.folds; k++) {
+    const train = samples.flatMap((_, i) => (fold[i] === k ? [] : [i]));
+    const model = fitSoftmaxRegression(
+      train.map((i) => samples[i]!),
+      train.map((i) => labels[i]!),
+      classes,
+      options.training ?? DEFAULT_TRAINING,
+    );
+    samples.forEach((sample, i) => {
+      if (fold[i] === k) out[i] = predictProbabilities(model, sample);
+    });
+  }
+  return out;
+}
+
+/** The index of the largest value. */
+export const argmax = (values: Float32Array) => values.indexOf(Math.max(...values));
+
+/**
+ * The confidence below which the head says it is unsure: the lowest at which the out-of-fold
+ * answers at least that confident were right `precision` of the time (0.9), tried in steps of
+ * 0.05 from chance upwards; where none reaches it, the one whose confident answers were right most
+ * often. A head can then be wrong while sure only about as often as that precision allows.
+ */
+export function unsureBelow(
+  probabilities: readonly Float32Array[],
+  labels: readonly number[],
+  precision = 0.9,
+): number {
+  const classes = probabilities[0]?.length ?? 2;
+  let best = { threshold: 0.95, precision: -1 };
+  for (let threshold = Math.ceil(100 / classes / 5) * 0.05; threshold <= 0.951; threshold += 0.05) {
+    const sure = probabilities.flatMap((p, i) => (Math.max(...p) >= threshold ? [argmax(p) === labels[i]] : []));
+    if (sure.length === 0) break;
+    const right = sure.filter(Boolean).length / sure.length;
+    if (right >= precision) return Number(threshold.toFixed(2));
+    if (right > best.precision) best = { threshold: Number(threshold.toFixed(2)), precision: right };
+  }
+  return best.threshold;
+}
