@@ -20,8 +20,8 @@ import { DataType, OnnxGraph } from '../../src/vision/onnx/onnx-graph.js';
  *  - quality.*:        subject coverage, brightness and contrast (L*), sharpness (Laplacian variance of
  *                      L* over L* variance), the subject's mean lightness and chroma, its grain
  *                      (GRAIN) and its solidity (SUBJECT_INTERIOR).
- * The subject is what differs from the border: pixels further (ΔE) from the border's mean colour
- * than the border's own spread allows.
+ * The subject is what the frame's edges do not show: cells of the frame that no more than a few
+ * cells of the border ring match in colour (BACKGROUND).
  */
 export function buildColourQualityAnalyser(): OnnxGraph {
   const S = ANALYSER_SIZE;

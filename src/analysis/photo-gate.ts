@@ -20,7 +20,8 @@ export const QUALITY_LIMITS = {
   minSharpness: 0.008,
   /**
    * A stool, vomit or urine photo shows its subject large: specks under 5% of the frame are more
-   * likely eyes, shadows or dirt than the subject (a dog photo sent to stool analysis measured 2.7%).
+   * likely shadows, dirt or the odd stone than the subject (textures filling the frame, generated:
+   * 0–3%).
    */
   minCoverage: 0.05,
   maxCoverage: 0.92,
