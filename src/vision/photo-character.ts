@@ -147,7 +147,8 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
     unclippedShare: unclipped / count,
     cornerLightness: Math.max(...corners.map((sum, i) => sum / Math.max(1, cornerCounts[i]!))),
     centreLightness: centre / Math.max(1, centreCount),
-    sideContrast: largestDifference(edges.map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
+    // A panorama's short side may be thinner than the sample's step: an edge never sampled is left out.
+    sideContrast: largestDifference(edges.filter(([n]) => n! > 0).map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
   };
 }
 

@@ -9,7 +9,7 @@ import { HEALTH_OPERATION_KEYS, OPERATION_KEYS, OPERATIONS, type OperationKey } 
 import { characterOf } from '../../src/vision/photo-character.js';
 import { SHARED_PHOTOS } from '../fixtures/reference-photos.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
+import { closeUp, FLOOR, sceneJpeg } from '../fixtures/scenes.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinPipeline } from '../fixtures/test-app.js';
 
@@ -65,6 +65,25 @@ describe('a colour verdict needs colour', () => {
       const { data } = await answer(operation, await sceneJpeg(svg));
       expect(data.summary, `${operation}.${rule}`).not.toMatch(/no usable colour/);
     }
+  });
+});
+
+describe('whether the frame’s edges show one surface', () => {
+  const band = (top: string, bottom: string, width: number, height: number) =>
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height / 2}" fill="${top}"/><rect y="${height / 2}" width="${width}" height="${height / 2}" fill="${bottom}"/></svg>`,
+    );
+
+  it('sky over a field differs edge to edge; one floor does not', async () => {
+    expect((await character(await sceneJpeg(band('#8fb4e0', '#5a7a32', 400, 300)))).sideContrast).toBeGreaterThan(30);
+    expect((await character(await sceneJpeg(band(FLOOR, FLOOR, 400, 300)))).sideContrast).toBeLessThan(3);
+  });
+
+  it('a panorama whose short side is thinner than the sampling step still measures its edges', async () => {
+    const panorama = await sharp(band(FLOOR, FLOOR, 6400, 64))
+      .jpeg()
+      .toBuffer();
+    expect((await character(panorama)).sideContrast).toBeLessThan(3);
   });
 });
 
