@@ -268,6 +268,18 @@ function goJsonSyntaxError(text: string): string | undefined {
       while (i < text.length && /[0-9]/.test(text[i] as string)) i++;
     }
   };
+  /** After an object's or array's item: a comma means another follows (false), `close` ends it (true). */
+  const closedAfterItem = (close: string, where: string): boolean => {
+    ws();
+    if (i >= text.length) eof();
+    if (text[i] === ',') {
+      i++;
+      return false;
+    }
+    if (text[i] !== close) bad(where);
+    i++;
+    return true;
+  };
   const value = (): void => {
     ws();
     if (i >= text.length) eof();
@@ -290,17 +302,7 @@ function goJsonSyntaxError(text: string): string | undefined {
         if (text[i] !== ':') bad('after object key');
         i++;
         value();
-        ws();
-        if (i >= text.length) eof();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return;
-        }
-        bad('after object key:value pair');
+        if (closedAfterItem('}', 'after object key:value pair')) return;
       }
     }
     if (c === '[') {
@@ -313,17 +315,7 @@ function goJsonSyntaxError(text: string): string | undefined {
       }
       for (;;) {
         value();
-        ws();
-        if (i >= text.length) eof();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return;
-        }
-        bad('after array element');
+        if (closedAfterItem(']', 'after array element')) return;
       }
     }
     if (c === '"') return string();

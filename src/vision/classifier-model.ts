@@ -2,6 +2,7 @@ import type { PlainTensor } from './inference-pool.js';
 import { fromHalf } from './float16.js';
 import { PENULTIMATE_OUTPUT, type LoadedModel } from './load-model.js';
 import { ImageModel } from './onnx-model.js';
+import { softmaxInPlace } from './softmax.js';
 
 export interface Classification {
   readonly labelSet: 'imagenet-1k' | 'pet-breeds';
@@ -13,13 +14,6 @@ export interface Classification {
    * undefined for a classifier whose manifest does not say where they are.
    */
   readonly features: Float32Array | undefined;
-}
-
-function softmax(values: Float32Array): Float32Array {
-  const max = values.reduce((m, v) => Math.max(m, v), Number.NEGATIVE_INFINITY);
-  const exps = values.map((v) => Math.exp(v - max));
-  const sum = exps.reduce((s, v) => s + v, 0);
-  return exps.map((v) => v / sum);
 }
 
 /** An image classifier described by its manifest: SqueezeNet, a MobileNet, a pet-breed model… */
@@ -55,7 +49,7 @@ export class ClassifierModel extends ImageModel<Classification> {
     return {
       labelSet: this.labelSet,
       labels: this.labelsOf(output.name),
-      probabilities: output.kind === 'logits' ? softmax(values) : values,
+      probabilities: output.kind === 'logits' ? softmaxInPlace(values) : values,
       features: penultimate && Float32Array.from(penultimate.data as Float32Array),
     };
   }

@@ -1,3 +1,4 @@
+import { seededRandom } from '../seeded-random.js';
 import {
   DEFAULT_TRAINING,
   fitSoftmaxRegression,
@@ -35,11 +36,7 @@ export function scoresOf(actual: readonly number[], predicted: readonly number[]
  * dealt round the folds in turn. Returns each sample's fold.
  */
 export function stratifiedFolds(labels: readonly number[], folds: number, seed: number): number[] {
-  let state = seed % 2147483647 || 1;
-  const random = () => {
-    state = (state * 16807) % 2147483647;
-    return state / 2147483647;
-  };
+  const random = seededRandom(seed);
   const fold = new Array<number>(labels.length).fill(0);
   let next = 0;
   for (const label of new Set(labels)) {

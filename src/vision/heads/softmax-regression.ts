@@ -1,3 +1,5 @@
+import { softmaxInPlace } from '../softmax.js';
+
 /**
  * A softmax regression (multinomial logistic regression) over standardized features, the head a
  * clinic trains on its own photos (DESIGN.md §13). Trained by full-batch gradient descent with
@@ -92,15 +94,10 @@ export function predictProbabilities(model: SoftmaxRegression, sample: Float32Ar
 
 function probabilitiesOf(weights: Float32Array, bias: Float32Array, x: Float32Array, out: Float32Array): Float32Array {
   const d = x.length;
-  let max = Number.NEGATIVE_INFINITY;
   for (let c = 0; c < out.length; c++) {
     let logit = bias[c]!;
     for (let j = 0; j < d; j++) logit += weights[c * d + j]! * x[j]!;
     out[c] = logit;
-    max = Math.max(max, logit);
   }
-  let sum = 0;
-  for (let c = 0; c < out.length; c++) sum += out[c] = Math.exp(out[c]! - max);
-  for (let c = 0; c < out.length; c++) out[c]! /= sum;
-  return out;
+  return softmaxInPlace(out);
 }

@@ -7,14 +7,11 @@ import {
   unsureBelow,
 } from '../../../src/vision/heads/cross-validation.js';
 import { fitSoftmaxRegression, predictProbabilities } from '../../../src/vision/heads/softmax-regression.js';
+import { seededRandom } from '../../../src/vision/seeded-random.js';
 
 /** Seeded samples of `size` features: each class a centre plus noise (`spread` 0: every class the same centre, pure noise). */
 function generated(classes: number, perClass: number, size: number, spread: number, seed = 5) {
-  let state = seed;
-  const uniform = () => {
-    state = (state * 16807) % 2147483647;
-    return state / 2147483647;
-  };
+  const uniform = seededRandom(seed);
   const gaussian = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
   const centres = Array.from({ length: classes }, () => Float32Array.from({ length: size }, () => gaussian() * spread));
   const samples: Float32Array[] = [];
