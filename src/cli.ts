@@ -5,6 +5,7 @@ import { DOCTOR_USAGE, runDoctorCommand } from './cli/doctor-command.js';
 import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
 import { IDEMPOTENCY_ABANDON_MS } from './http/idempotency.js';
 import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
+import { HEADS_USAGE, runHeadsCommand } from './cli/heads-command.js';
 import { runStoreCommand, STORE_USAGE } from './cli/store-command.js';
 import { openStore } from './cli/open-store.js';
 import { startServer } from './cli/start-server.js';
@@ -20,6 +21,7 @@ Usage:
   pawlens serve                 Start the HTTP service (PAWLENS_PORT, PAWLENS_HOST, PAWLENS_DATA_DIR).
   pawlens keys …                Manage API keys; "pawlens keys" lists the commands.
   pawlens models …              Install and list ONNX models; "pawlens models" lists the commands.
+  pawlens heads …               Train heads on the clinic's own photos; "pawlens heads" lists the commands.
   pawlens analyze OP IMAGE      Analyse a local photo without HTTP.
   pawlens doctor [--clear]      Credits held and idempotency claims open; --clear gives back abandoned ones.
   pawlens store migrate --to URL  Copy the SQLite store into PostgreSQL, for several replicas.
@@ -28,6 +30,8 @@ Usage:
 ${KEYS_USAGE}
 
 ${MODELS_USAGE}
+
+${HEADS_USAGE}
 
 ${ANALYZE_USAGE}`;
 
@@ -41,6 +45,7 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
   PAWLENS_DATA_DIR, PAWLENS_MODELS_DIR, OLLAMA_HOST, PAWLENS_LLM, …`,
   keys: KEYS_USAGE,
   models: MODELS_USAGE,
+  heads: HEADS_USAGE,
   analyze: ANALYZE_USAGE,
   doctor: DOCTOR_USAGE,
   store: STORE_USAGE,
@@ -97,6 +102,11 @@ async function main(argv: string[]): Promise<void> {
     case 'models':
       await runModelsCommand(rest, loadConfig().modelsDir, print);
       return;
+    case 'heads': {
+      const { modelsDir, breedModel, detectorModel } = loadConfig();
+      await runHeadsCommand(rest, { modelsDir, breedModel, detectorModel }, print);
+      return;
+    }
     case 'doctor': {
       const config = loadConfig();
       const store = await openStore(config);

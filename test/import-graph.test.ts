@@ -28,6 +28,7 @@ const LAYERS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['narration', ['src/narration/']],
   ['operations', ['src/operations/']],
   ['analysis', ['src/analysis/']],
+  ['training', ['src/training/']],
   ['config and http', ['src/config.ts', 'src/http/']],
   ['cli', ['src/cli/', 'src/cli.ts']],
 ];

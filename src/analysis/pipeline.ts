@@ -60,18 +60,19 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     const sceneOptions = {
       animalType: input.animalType,
       // What the whole photo shows: the gate of a specimen or a close-up always asks; an animal's
-      // operation only without a detector, whose boxes then say it instead.
-      readFrame: operation.needs.shows !== 'animal' || !models.detector,
+      // operation only without a detector, whose boxes then say it instead, or when a head the
+      // clinic trained reads the frame's features.
+      readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
       classify: animalsToClassify(operation, narrated()),
     };
     // The scene models and the colour analyser run side by side, in the inference threads.
-    const [{ scene, view }, colour] = await Promise.all([
+    const [{ scene, view, features }, colour] = await Promise.all([
       describeScene(input.image, models, sceneOptions),
       operation.reads.colours ? models.colour.predict(input.image) : undefined,
     ]);
     // Without the colour network, exposure is read from the detector's small copy of the frame when there is one.
     const exposure = colour?.quality ?? (await models.colour.exposure(view ?? input.image));
-    return { exposure, character: characterOf(input.image), colour, scene, view };
+    return { exposure, character: characterOf(input.image), colour, scene, view, features };
   }
 
   return {

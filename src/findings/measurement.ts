@@ -15,4 +15,6 @@ export interface Measurement {
   readonly scene: Scene;
   /** The detector's small copy of the whole frame (its letterbox without the padding), when a detector looked. */
   readonly view: Pixels | undefined;
+  /** The classifier's penultimate features of the whole frame, for a head the clinic trained (DESIGN.md §13); undefined when none read the frame. */
+  readonly features: Float32Array | undefined;
 }

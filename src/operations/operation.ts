@@ -39,6 +39,11 @@ export interface Operation<
    * validated at (breed).
    */
   readonly reads: { readonly colours: boolean; readonly species: boolean };
+  /**
+   * The data field a head the clinic trained on its own photos answers (DESIGN.md §13): the label
+   * it names fills it. Undefined where no head can answer (breed: its labels are the classifier's).
+   */
+  readonly headField: (keyof z.infer<Data> & string) | undefined;
   /** Its name, subject, retake tip and LLM task in every language (and, inside its folder, everything its answers say). */
   readonly words: Words;
   /** The operation's rules or classifier: measurements → findings. Runs only past the gate. */

@@ -74,6 +74,8 @@ export const cropOf = (image: DecodedImage, box: Detection['box']): Crop => ({
 export interface SceneReading {
   readonly scene: Scene;
   readonly view: Pixels | undefined;
+  /** The classifier's penultimate features of the whole frame, when it read the frame and its manifest says where they are: what trained heads read. */
+  readonly features: Float32Array | undefined;
 }
 
 /** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
@@ -102,12 +104,19 @@ export async function describeScene(
   const { detector, classifier } = models;
   const { animalType } = options;
   const readFrame = async () => {
-    if (!classifier || !options.readFrame) return { frame: undefined, frameObject: undefined };
+    if (!classifier || !options.readFrame) return { frame: undefined, frameObject: undefined, features: undefined };
     const classification = await classifier.predict(image);
-    return { frame: identifyPet(classification, animalType), frameObject: frameObjectOf(classification) };
+    return {
+      frame: identifyPet(classification, animalType),
+      frameObject: frameObjectOf(classification),
+      features: classification.features,
+    };
   };
-  if (!detector) return { scene: { ...NO_SCENE, ...(await readFrame()) }, view: undefined };
-  const [{ detections, view }, whole] = await Promise.all([detector.detect(image), readFrame()]);
+  if (!detector) {
+    const { features, ...whole } = await readFrame();
+    return { scene: { ...NO_SCENE, ...whole }, view: undefined, features };
+  }
+  const [{ detections, view }, { features, ...whole }] = await Promise.all([detector.detect(image), readFrame()]);
   const withShare = detections.map((detection) => ({
     ...detection,
     ...placementOf(detection.box, image.sourceWidth, image.sourceHeight),
@@ -135,5 +144,5 @@ export async function describeScene(
       .sort((a, b) => b.share - a.share),
     ...whole,
   };
-  return { scene, view };
+  return { scene, view, features };
 }

@@ -138,9 +138,11 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
   const expectedShape =
     spec.kind === 'features'
       ? [1, spec.features.length]
-      : spec.layout === 'NCHW'
-        ? [1, 3, spec.height, spec.width]
-        : [1, spec.height, spec.width, 3];
+      : spec.kind === 'penultimate'
+        ? [1, spec.size]
+        : spec.layout === 'NCHW'
+          ? [1, 3, spec.height, spec.width]
+          : [1, spec.height, spec.width, 3];
   if (!dimsAgree(input.shape, expectedShape)) {
     throw new ModelLoadError(
       `${file} input "${input.name}" has shape [${input.shape.join(', ')}], but the manifest describes [${expectedShape.join(', ')}].`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HeadLabels } from './heads/head-labels.js';
 
 /**
  * What pawlens must know to run a model (DESIGN.md §4): its file and hash, how to turn pixels
@@ -39,6 +40,43 @@ export const FeatureInputSpec = z.strictObject({
 });
 
 /**
+ * A trained head's input: the penultimate features of the backbone it was trained on, which
+ * `backbone` names by its sha256 (DESIGN.md §13). Features of another backbone mean nothing to it.
+ */
+export const PenultimateInputSpec = z.strictObject({
+  kind: z.literal('penultimate'),
+  name: tensorName,
+  dtype: z.literal('float32'),
+  size: z.number().int().min(2).max(65536),
+  backbone: z.string().regex(/^[0-9a-f]{64}$/, 'backbone must be the sha256 of the classifier it was trained on'),
+});
+
+const share = z.number().min(0).max(1);
+
+/** How a head did on photos it did not learn from: out-of-fold when trained, a held-out folder when evaluated. */
+export const HeadScoreSpec = z.strictObject({
+  accuracy: share,
+  n: z.number().int().min(0),
+});
+
+/**
+ * What a head a clinic trained knows (DESIGN.md §13): its labels as head.json gave them, how sure
+ * it must be to name one, the photos it learnt from, and how well it did on photos it did not.
+ */
+export const TrainedHeadSpec = z.strictObject({
+  labels: HeadLabels,
+  /** Below this probability for its best label the head says it is unsure. */
+  threshold: share,
+  /** Photos per label it was trained on. */
+  counts: z.record(z.string(), z.number().int().min(0)),
+  /** Cross-validated when trained: `folds` folds, dealt by `seed`. */
+  crossValidation: HeadScoreSpec.extend({ folds: z.number().int().min(2), seed: z.number().int() }),
+  /** On a labelled folder it never saw, when `pawlens heads evaluate` was run. */
+  heldOut: HeadScoreSpec.optional(),
+  trainedAt: z.string().max(40).optional(),
+});
+
+/**
  * How a detector's raw output becomes boxes. yolox: one row per grid cell of each stride
  * (dx, dy, log w, log h, objectness, class scores), in input pixels of a letterboxed image.
  * fastestdet: channels × grid × grid (objectness, tanh offsets, sigmoid sizes as fractions of the
@@ -75,8 +113,8 @@ export const PenultimateSpec = z.strictObject({
 
 export const ModelManifest = z.strictObject({
   name: z.string().regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-"'),
-  task: z.enum(['colour-quality', 'severity', 'classifier', 'detector']),
-  /** For severity heads: the operation whose rules the head encodes. */
+  task: z.enum(['colour-quality', 'severity', 'classifier', 'detector', 'trained-head']),
+  /** For severity heads: the operation whose rules the head encodes; for trained heads, the operation it answers for. */
   operation: z
     .string()
     .regex(/^[a-z][a-z0-9_]{0,63}$/, 'operation must be the key of a health operation, e.g. skin')
@@ -88,10 +126,12 @@ export const ModelManifest = z.strictObject({
   license: z.string().max(200).optional(),
   file: z.string().regex(/^[\w.-]+\.onnx$/, 'file must be an .onnx file name in the model directory'),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lower-case hex digits'),
-  input: z.discriminatedUnion('kind', [ImageInputSpec, FeatureInputSpec]),
+  input: z.discriminatedUnion('kind', [ImageInputSpec, FeatureInputSpec, PenultimateInputSpec]),
   outputs: z.array(OutputSpec).min(1),
   /** Classifiers only: where its penultimate features are, for heads trained on them. */
   penultimate: PenultimateSpec.optional(),
+  /** Trained heads only: their labels, threshold and scores. */
+  head: TrainedHeadSpec.optional(),
 });
 
 export type ModelManifest = z.infer<typeof ModelManifest>;
@@ -99,6 +139,7 @@ export type ImageInputSpec = z.infer<typeof ImageInputSpec>;
 export type FeatureInputSpec = z.infer<typeof FeatureInputSpec>;
 export type OutputSpec = z.infer<typeof OutputSpec>;
 export type PenultimateSpec = z.infer<typeof PenultimateSpec>;
+export type TrainedHeadSpec = z.infer<typeof TrainedHeadSpec>;
 export type DetectionDecoder = z.infer<typeof DetectionDecoder>;
 
 export const MANIFEST_FILE = 'manifest.json';

@@ -9,11 +9,14 @@ import { RECOMMENDED_MODELS } from './model-catalogue.js';
 import { MANIFEST_FILE } from './model-manifest.js';
 import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from './models-location.js';
 import { SeverityHeadModel, type SeverityHeadSpec } from './severity-head-model.js';
+import { TrainedHeadModel } from './heads/trained-head-model.js';
 
 export interface VisionModels {
   readonly colour: ColourQualityModel;
   /** One per health operation, by its key: the generated head, or a trained one installed in its place. */
   readonly heads: ReadonlyMap<string, SeverityHeadModel>;
+  /** Heads a clinic trained on its own photos (DESIGN.md §13), by the operation each answers for. */
+  readonly trained: ReadonlyMap<string, TrainedHeadModel>;
   /** The ImageNet (or pet-breed) classifier, when one is installed: species and breed, of a photo or an animal's crop. */
   readonly classifier: ClassifierModel | undefined;
   /** The object detector, when one is installed: what is where in the photo. */
@@ -29,6 +32,11 @@ export interface VisionOptions {
   readonly modelsDir: string;
   /** The severity heads to open: one per health operation, checked against its rule ids. */
   readonly heads: readonly SeverityHeadSpec[];
+  /**
+   * The operations a trained head may answer for (those with a label field); undefined to leave
+   * installed heads unopened, as training a new one does, whatever the old ones' backbone.
+   */
+  readonly trainable?: readonly string[];
   /** Which installed classifier to use when several are installed (PAWLENS_BREED_MODEL). */
   readonly breedModel?: string;
   /** Which installed detector to use when several are installed (PAWLENS_DETECTOR_MODEL). */
@@ -88,9 +96,43 @@ function refuseStrayHeads(installed: readonly LoadedModel[], specs: readonly Sev
 }
 
 /**
+ * The installed trained heads, one per operation, each checked against the classifier in use: a
+ * head reads its backbone's features and nothing else, so a head whose backbone is not the
+ * classifier pawlens runs stops the start rather than answer from features it never learnt.
+ */
+function trainedHeads(
+  installed: readonly LoadedModel[],
+  classifier: ClassifierModel | undefined,
+  trainable: readonly string[],
+): Map<string, TrainedHeadModel> {
+  const heads = new Map<string, TrainedHeadModel>();
+  for (const model of installed.filter((candidate) => candidate.manifest.task === 'trained-head')) {
+    const head = new TrainedHeadModel(model);
+    const other = heads.get(head.operation);
+    if (!trainable.includes(head.operation))
+      throw new ModelLoadError(
+        `${model.dir} is a head for "${head.operation}", but heads answer for ${trainable.join(', ')}.`,
+      );
+    if (other)
+      throw new ModelLoadError(
+        `${other.name} and ${head.name} are both heads for ${head.operation}; remove one ("pawlens heads remove NAME").`,
+      );
+    if (!classifier || classifier.sha256 !== head.backbone || classifier.featureSize !== head.featureSize)
+      throw new ModelLoadError(
+        `${head.name} was trained on the features of the classifier with sha256 ${head.backbone.slice(0, 12)}…, but ${
+          classifier ? `the classifier in use is ${classifier.name}` : 'no classifier is installed'
+        }: install that classifier (and name it in PAWLENS_BREED_MODEL if several are installed), or train the head again.`,
+      );
+    heads.set(head.operation, head);
+  }
+  return heads;
+}
+
+/**
  * Opens every model once, at start: the built-ins, then what is installed. An installed severity
  * head for an operation replaces the generated one (a trained head, by installing it); an
- * installed classifier and detector become the scene models. Any broken model stops the start.
+ * installed classifier and detector become the scene models; installed trained heads answer for
+ * their operations. Any broken model stops the start.
  */
 export async function loadVisionModels(options: VisionOptions): Promise<VisionModels> {
   const builtinDir = join(PACKAGE_MODELS_DIR, BUILTIN_SUBDIR);
@@ -120,10 +162,12 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
 
   const classifier = choose(installed, 'classifier', options.breedModel, 'PAWLENS_BREED_MODEL');
   const detector = choose(installed, 'detector', options.detectorModel, 'PAWLENS_DETECTOR_MODEL');
+  const classifierModel = classifier && new ClassifierModel(classifier);
   return {
     colour: new ColourQualityModel(colourModel),
     heads,
-    classifier: classifier && new ClassifierModel(classifier),
+    trained: options.trainable ? trainedHeads(installed, classifierModel, options.trainable) : new Map(),
+    classifier: classifierModel,
     detector: detector && new DetectorModel(detector),
     loaded: [...builtins, ...installed],
     pool: options.pool,

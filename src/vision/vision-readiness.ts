@@ -1,7 +1,7 @@
 import type { ReadinessCheck } from '../readiness-check.js';
 import type { VisionModels } from './vision-models.js';
 
-/** /readyz's `models`: what is loaded, the breed classifier, and whether the inference threads can run anything. */
+/** /readyz's `models`: what is loaded, the breed classifier, the trained heads, and whether the inference threads can run anything. */
 export function visionReadinessCheck(vision: VisionModels): ReadinessCheck {
   return {
     name: 'models',
@@ -21,6 +21,8 @@ export function visionReadinessCheck(vision: VisionModels): ReadinessCheck {
         loaded: vision.loaded.map((model) => model.manifest.name),
         breed: vision.classifier?.name ?? null,
         detector: vision.detector?.name ?? null,
+        // The heads a clinic trained, by the operation each answers for.
+        heads: Object.fromEntries([...vision.trained].map(([operation, head]) => [operation, head.name])),
         inference,
       };
       return { status: pool?.failure === undefined ? 'ok' : 'not_ready', report };

@@ -103,6 +103,7 @@ function measured(
     },
     scene: { ...NO_SCENE, detected: true, ...scene },
     view: undefined,
+    features: undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import { LANGUAGES, type Language } from '../../src/contract/language.js';
 import { HEALTH_OPERATION_KEYS } from '../../src/operations/registry.js';
 import { countSentences } from '../../src/contract/sentences.js';
 import { localeFor } from '../../src/narration/locales/locale-for.js';
+import { headWordsFor } from '../../src/narration/head-words/head-words-for.js';
 import { EN as BREED_EN } from '../../src/operations/breed/en.js';
 import { ES as BREED_ES } from '../../src/operations/breed/es.js';
 import type { BreedFacts, BreedWords } from '../../src/operations/breed/breed-words.js';
@@ -106,6 +107,15 @@ function oneSentenceTexts(language: Language): Array<readonly [string, string]> 
     texts.push([`breed.identified(${what})`, breed.identified(facts)]);
     texts.push([`breed.speciesOnly(${what})`, breed.speciesOnly(facts)]);
   }
+  // What a head the clinic trained says: its names come from head.json, so any label will do.
+  const head = headWordsFor(language);
+  for (const heldOut of [true, false])
+    texts.push([`head.reading(${heldOut})`, head.reading('possible ringworm', 87, { percent: 84, n: 300, heldOut })]);
+  texts.push(
+    ['head.unsure', head.unsure(48, 60)],
+    ['head.unsureBeside', head.unsureBeside],
+    ['head.limit', head.limit(5)],
+  );
   return texts;
 }
 
@@ -116,6 +126,7 @@ function allTexts(language: Language): Array<readonly [string, string]> {
     texts.push(...stringsIn(operation.words[language], `${language}.${operation.key}`));
   texts.push(...stringsIn(sharedHealthWords(language), `${language}.health`));
   texts.push(['breed.noModel()', BREED[language].noModel()]);
+  texts.push(...stringsIn(headWordsFor(language), `${language}.head`));
   return texts;
 }
 
@@ -191,6 +202,7 @@ describe.each(LANGUAGES)("every operation's words (%s)", (language) => {
       ...Object.values(localeFor(language).quality).map((quality) => quality.label),
       emotionWords(language).label,
       (OPERATIONS.stool.words[language] as StoolWords).consistencyNotAssessed,
+      headWordsFor(language).unsureLabel,
     ];
     for (const label of labels) expect(label.length, label).toBeLessThanOrEqual(MAX_LABEL_LENGTH);
   });

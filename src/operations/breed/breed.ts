@@ -87,6 +87,8 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
   // A pet photo may be dark around the edges; a round view with no animal in it is refused for the missing animal.
   needs: { subject: false, shows: 'animal', colour: false, roundView: true, recognisablePet: true },
   reads: { colours: false, species: true },
+  // Its labels are the classifier's own: a head trained on the same features would only repeat them.
+  headField: undefined,
   words: WORDS,
   judge: async ({ scene, view }, input) => {
     const main = scene.animals[0];

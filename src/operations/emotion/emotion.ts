@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { confidence, label, summary } from '../../contract/data-fields.js';
 import { splitSentences } from '../../contract/sentences.js';
 import { joinSentences } from '../../narration/join-sentences.js';
+import { headReadingSentence, headWordsFor, percent } from '../../narration/head-words/head-words-for.js';
+import type { HeadReading } from '../../vision/heads/trained-head-model.js';
 import { refusalLabel, retakeSentences } from '../../narration/retake-sentences.js';
 import type { Operation } from '../operation.js';
 import { EN } from './en.js';
@@ -17,12 +19,35 @@ const EmotionData = z.strictObject({
 
 const WORDS = { en: EN, zh: ZH, es: ES };
 
+/** The answer of a head the clinic trained on its pets' photos: its label and probability when sure; when unsure, no emotion and confidence 0. */
+function headAnswer(reading: HeadReading, language: 'en' | 'zh' | 'es'): z.infer<typeof EmotionData> {
+  const h = headWordsFor(language);
+  if (!reading.sure) {
+    const limitation = splitSentences(WORDS[language].summary, language).at(-1)!;
+    return {
+      emotion: h.unsureLabel,
+      confidence: 0,
+      summary: joinSentences(language, [
+        h.unsure(percent(reading.probability), percent(reading.threshold)),
+        limitation,
+      ]),
+    };
+  }
+  return {
+    emotion: reading.about.name[language],
+    confidence: Math.round(reading.probability * 100) / 100,
+    summary: joinSentences(language, [headReadingSentence(reading, language), h.limit(reading.labelCount)]),
+  };
+}
+
 /**
- * Emotion is read from posture, ears, eyes and tail: nothing the on-device models measure. So the
- * built-in answer says so with confidence 0, and judges nothing; a language model, when there is
- * one, supplies the whole reading.
+ * Emotion is read from posture, ears, eyes and tail: nothing the built-in models measure. So
+ * without a head the clinic trained on its own pets' photos (DESIGN.md §13), the built-in answer
+ * says so with confidence 0, and judges nothing; a language model, when there is one, supplies
+ * the whole reading. A head that is sure names its label, with its probability as the
+ * confidence, and a language model must keep it.
  */
-export const emotion: Operation<'emotion', typeof EmotionData, void, typeof EmotionData> = {
+export const emotion: Operation<'emotion', typeof EmotionData, HeadReading | undefined, typeof EmotionData> = {
   key: 'emotion',
   path: 'emotion-analysis',
   title: 'Emotion analysis',
@@ -30,8 +55,15 @@ export const emotion: Operation<'emotion', typeof EmotionData, void, typeof Emot
   // A pet photo may be dark around the edges; a round view with no animal in it is refused for the missing animal.
   needs: { subject: false, shows: 'animal', colour: false, roundView: true, recognisablePet: true },
   reads: { colours: false, species: false },
+  headField: 'emotion',
   words: WORDS,
-  judge: async () => undefined,
+  judge: async ({ features }, _input, models) => {
+    const head = models.trained.get('emotion');
+    if (!head) return undefined;
+    if (!features)
+      throw new Error(`${head.name} reads the frame's features, but the classifier did not read the frame`);
+    return head.predict(features);
+  },
   answer: (verdict, language) => {
     const t = WORDS[language];
     if (!verdict.judged) {
@@ -42,15 +74,26 @@ export const emotion: Operation<'emotion', typeof EmotionData, void, typeof Emot
         summary: joinSentences(language, retakeSentences(language, verdict.refusal, t)),
       };
     }
+    if (verdict.findings) return headAnswer(verdict.findings, language);
     return { emotion: t.label, confidence: 0, summary: t.summary };
   },
-  // Nothing on the host reads an emotion: only a language model's reading is charged.
-  assessed: (_findings, _answer, byModel) => byModel,
+  // Without a head nothing on the host reads an emotion: a language model's reading, or a sure head's, is charged.
+  assessed: (reading, _answer, byModel) => byModel || reading?.sure === true,
   llm: {
     fields: EmotionData,
     labelFields: ['emotion'],
-    facts: (_findings, language) => [WORDS[language].llm.note],
+    facts: (reading, language) => {
+      if (!reading) return [WORDS[language].llm.note];
+      const h = headWordsFor(language);
+      return [
+        reading.sure
+          ? h.promptLine(reading.about.name[language], percent(reading.probability), 'emotion')
+          : h.promptUnsure('emotion'),
+      ];
+    },
     limitation: (language) => splitSentences(WORDS[language].summary, language).at(-1)!,
   },
-  merge: (_findings, _measured, model) => model,
+  // A head that is sure keeps its label and confidence; the model writes the summary.
+  merge: (reading, measured, model) =>
+    reading?.sure ? { ...model, emotion: measured.emotion, confidence: measured.confidence } : model,
 };

@@ -72,5 +72,6 @@ export async function assessHealth(
     colours: coloursToName(measurement, table.scope, findings),
     shares,
     scope: table.scope,
+    head: undefined,
   };
 }

@@ -42,7 +42,13 @@ export function conditionOperation<K extends string, Id extends string>(spec: Co
     },
     llmFields: data.pick({ ...HEALTH_LLM_FIELDS, condition: true }),
     labelFields: ['condition'],
+    head: { field: 'condition', role: 'condition' },
     toData: ({ severity, text }) => ({ severity, condition: text.label, ...textFields(text) }),
-    merge: (shared, measured, model) => ({ ...measured, ...shared, condition: model.condition }),
+    // A label the clinic's head is sure of is measured, like a red flag: the model cannot rename it.
+    merge: (shared, measured, model, assessment) => ({
+      ...measured,
+      ...shared,
+      condition: assessment.head?.reading.sure ? measured.condition : model.condition,
+    }),
   });
 }

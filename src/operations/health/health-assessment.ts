@@ -1,4 +1,5 @@
 import type { HealthSeverity } from '../../contract/data-fields.js';
+import type { HeadReading } from '../../vision/heads/trained-head-model.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
 import type { Rule, RuleTable } from './rule-table.js';
 
@@ -20,4 +21,21 @@ export interface HealthAssessment {
   /** The shares of every colour where the table measures them. */
   readonly shares: Readonly<Record<ColourName, number>>;
   readonly scope: RuleTable['scope'];
+  /** What a head the clinic trained read, when one is installed for the operation (head-judgement.ts). */
+  readonly head: HeadJudgement | undefined;
+}
+
+/**
+ * How an operation's trained head takes part in its judgement. `condition`: the head's label is
+ * the finding (skin, ear, vomit), and the colour rules keep only their red flags; `aspect`: the
+ * label is one more aspect colour cannot see (stool consistency, urine clarity), judged beside
+ * the colour rules.
+ */
+export type HeadRole = 'condition' | 'aspect';
+
+export interface HeadJudgement {
+  readonly reading: HeadReading;
+  readonly role: HeadRole;
+  /** The data field its label fills. */
+  readonly field: string;
 }

@@ -1,4 +1,5 @@
 import type { Language } from '../../contract/language.js';
+import { headWordsFor, percent } from '../../narration/head-words/head-words-for.js';
 import { localeFor } from '../../narration/locales/locale-for.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
 import type { HealthAssessment } from './health-assessment.js';
@@ -7,9 +8,20 @@ import { sharedHealthWords } from './shared-health-words.js';
 
 /** Colours worth telling the model about: at least this share of where they were measured. */
 const MENTIONED_SHARE = 0.05;
-const percent = (share: number) => Math.round(share * 100);
 
-/** The measured colours, the rules' finding and any red flag, as the model is told them, in `words`' language. */
+/** What a head the clinic trained read, as the model is told it: a label it must keep, or that the head was unsure. */
+function headFact({ head }: HealthAssessment, language: Language): string[] {
+  if (!head) return [];
+  const h = headWordsFor(language);
+  const { reading, field } = head;
+  return [
+    reading.sure
+      ? h.promptLine(reading.about.name[language], percent(reading.probability), field)
+      : h.promptUnsure(field),
+  ];
+}
+
+/** The measured colours, the rules' finding and any red flag, and a trained head's reading, as the model is told them, in `words`' language. */
 export function healthFacts(assessment: HealthAssessment, language: Language, words: HealthWords): string[] {
   const t = localeFor(language);
   const { prompt } = sharedHealthWords(language);
@@ -19,9 +31,12 @@ export function healthFacts(assessment: HealthAssessment, language: Language, wo
     .map(([name, share]) => `${t.colourNames[name]} ${percent(share)}%`);
   const main = assessment.mainFinding;
   const label = main && words.findings[main.id]?.label;
+  const finding = main && label && !assessment.normalWithheld;
   return [
     prompt.coloursLine(assessment.scope, t.joinList(colours)),
-    main && label && !assessment.normalWithheld ? prompt.findingLine(label, assessment.severity) : prompt.noFinding,
+    // With a head, its line says what was found; "no colour rule applied" would only contradict it.
+    ...(finding ? [prompt.findingLine(label, assessment.severity)] : assessment.head ? [] : [prompt.noFinding]),
     ...(main?.redFlag && label ? [prompt.redFlagLine(label, assessment.severity)] : []),
+    ...headFact(assessment, language),
   ];
 }

@@ -3,11 +3,13 @@ import type { HealthSeverity } from '../../contract/data-fields.js';
 import type { DataShape, Operation } from '../operation.js';
 import type { Words } from '../operation-words.js';
 import { assessHealth } from './assess-health.js';
-import type { HealthAssessment } from './health-assessment.js';
+import type { HealthAssessment, HeadRole } from './health-assessment.js';
+import { withHeadReading } from './head-judgement.js';
 import { healthFacts } from './health-facts.js';
 import type { HealthWords } from './health-words.js';
 import { type HealthFields, mergeHealthFields } from './merge-health.js';
-import { type HealthText, narrateHealth } from './narrate-health.js';
+import type { HealthText } from './health-text.js';
+import { narrateHealth } from './narrate-health.js';
 import type { RuleTable } from './rule-table.js';
 
 /** What the language model writes for every health operation; each adds the label it alone fills. */
@@ -43,6 +45,8 @@ export interface HealthOperationSpec<
   readonly llmFields: Fields;
   /** The operation's own labels, whose words must be in the request's language. */
   readonly labelFields: readonly (keyof Fields['shape'] & string)[];
+  /** The field a head the clinic trained fills, and whether its label is the finding or one more aspect of it (HeadRole). */
+  readonly head: { readonly field: keyof z.infer<Data> & string; readonly role: HeadRole };
   /** The shared answer → this operation's data fields. */
   toData(answer: HealthAnswer<W>): z.infer<Data>;
   /** The model's answer over the built-in one, once the fields every health answer shares are merged (`shared`): the operation's own. */
@@ -73,12 +77,18 @@ export function healthOperation<
     rules,
     needs: spec.needs,
     reads: { colours: true, species: false },
+    headField: spec.head.field,
     words,
-    judge: ({ colour }, _input, models) => {
+    judge: async ({ colour, features }, _input, models) => {
       if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
       const head = models.heads.get(key);
       if (!head) throw new Error(`no severity head was loaded for ${key}`);
-      return assessHealth(rules, colour, head);
+      const assessment = await assessHealth(rules, colour, head);
+      const trained = models.trained.get(key);
+      if (!trained) return assessment;
+      if (!features)
+        throw new Error(`${trained.name} reads the frame's features, but the classifier did not read the frame`);
+      return withHeadReading(assessment, await trained.predict(features), spec.head.role, spec.head.field);
     },
     answer: (verdict, language, scene) => {
       const assessment = verdict.judged ? verdict.findings : undefined;

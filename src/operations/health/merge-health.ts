@@ -1,7 +1,7 @@
 import type { HealthSeverity } from '../../contract/data-fields.js';
 import type { HealthAssessment } from './health-assessment.js';
 import type { HealthWords } from './health-words.js';
-import { withRedFlagAdvice } from './narrate-health.js';
+import { withRedFlagAdvice } from './health-text.js';
 
 /** The fields every health answer shares, and the severity they were written for. */
 export interface HealthFields {

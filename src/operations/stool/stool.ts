@@ -37,8 +37,9 @@ const STOOL_HEALTH_SCORES: Readonly<Record<HealthSeverity, number>> = {
 
 /**
  * Stool: colour is measured and judged by the table; consistency needs texture, which colour
- * measurements do not see, so without a language model it is said plainly to be not assessed.
- * The model writes consistency and the text; the measured colour stays.
+ * measurements do not see, so without a head the clinic trained for it, or a language model, it
+ * is said plainly to be not assessed. The model writes consistency (unless the head is sure of
+ * it) and the text; the measured colour stays.
  */
 export const stool = healthOperation({
   key: 'stool',
@@ -50,18 +51,20 @@ export const stool = healthOperation({
   needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false },
   llmFields: StoolData.pick({ ...HEALTH_LLM_FIELDS, consistency: true }),
   labelFields: ['consistency'],
+  // A head the clinic trained (a fecal score, say) reads the consistency colour cannot see.
+  head: { field: 'consistency', role: 'aspect' },
   toData: ({ severity, text, assessment, words }) => ({
     health_score: STOOL_HEALTH_SCORES[severity],
     health_score_max: HEALTH_SCORE_MAX,
     severity,
     color: text.colour,
-    consistency: assessment ? words.consistencyNotAssessed : text.label,
+    consistency: assessment ? (text.headLabel ?? words.consistencyNotAssessed) : text.label,
     ...textFields(text),
   }),
-  merge: (shared, measured, model) => ({
+  merge: (shared, measured, model, assessment) => ({
     ...measured,
     ...shared,
     health_score: STOOL_HEALTH_SCORES[shared.severity],
-    consistency: model.consistency,
+    consistency: assessment.head?.reading.sure ? measured.consistency : model.consistency,
   }),
 });

@@ -29,10 +29,17 @@ export const urine = healthOperation({
   needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false },
   llmFields: UrineData.pick({ ...HEALTH_LLM_FIELDS, clarity: true }),
   labelFields: ['clarity'],
+  // A head the clinic trained (sediment, crystals, clear) reads what the grey-haze proxy only guesses at.
+  head: { field: 'clarity', role: 'aspect' },
   toData: ({ severity, text, assessment, words }) => {
     const cloudy = assessment?.findings.some((rule) => rule.id === 'cloudy');
-    const clarity = !assessment ? text.label : cloudy ? words.clarity.cloudy : words.clarity.clear;
+    const measured = cloudy ? words.clarity.cloudy : words.clarity.clear;
+    const clarity = !assessment ? text.label : (text.headLabel ?? measured);
     return { severity, color: text.colour, clarity, ...textFields(text) };
   },
-  merge: (shared, measured, model) => ({ ...measured, ...shared, clarity: model.clarity }),
+  merge: (shared, measured, model, assessment) => ({
+    ...measured,
+    ...shared,
+    clarity: assessment.head?.reading.sure ? measured.clarity : model.clarity,
+  }),
 });

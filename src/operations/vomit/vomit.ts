@@ -18,8 +18,9 @@ const VomitData = z.strictObject({
 const vomitFloor = (severity: HealthSeverity) => (severity === 'normal' ? 'mild' : severity);
 
 /**
- * Vomit: the colour gives the likely type; a red-flag type (coffee grounds, blood) is a measured
- * fact the model cannot rename, otherwise the model's more detailed type is used.
+ * Vomit: the colour gives the likely type, or a head the clinic trained names it; a red-flag type
+ * (coffee grounds, blood) or the head's confident label is a measured fact the model cannot
+ * rename, otherwise the model's more detailed type is used.
  */
 export const vomit = healthOperation({
   key: 'vomit',
@@ -31,6 +32,7 @@ export const vomit = healthOperation({
   needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false },
   llmFields: VomitData.pick({ ...HEALTH_LLM_FIELDS, vomit_type: true }),
   labelFields: ['vomit_type'],
+  head: { field: 'vomit_type', role: 'condition' },
   toData: ({ severity, text }) => ({
     severity: vomitFloor(severity),
     vomit_type: text.label,
@@ -38,12 +40,13 @@ export const vomit = healthOperation({
     ...textFields(text),
   }),
   merge: (shared, measured, model, assessment) => {
-    const redFlag = assessment.findings.some((rule) => rule.redFlag);
+    // A red flag, or a label the clinic's head is sure of, is measured: the model cannot rename it.
+    const measuredType = assessment.findings.some((rule) => rule.redFlag) || assessment.head?.reading.sure;
     return {
       ...measured,
       ...shared,
       severity: vomitFloor(shared.severity),
-      vomit_type: redFlag ? measured.vomit_type : model.vomit_type,
+      vomit_type: measuredType ? measured.vomit_type : model.vomit_type,
     };
   },
 });

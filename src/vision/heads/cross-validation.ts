@@ -78,10 +78,18 @@ export function outOfFoldProbabilities(
 export const argmax = (values: Float32Array) => values.indexOf(Math.max(...values));
 
 /**
+ * The lowest threshold a head may have: its label must be more likely than all the others
+ * together (0.5), and with two labels clearly more than a coin's toss (0.6). Without it, a head
+ * right on every photo it was cross-validated on would name a label at barely above chance, and so
+ * would name one for a photo unlike any it learnt from. A guess, not a measurement.
+ */
+export const minimumThreshold = (classes: number) => Math.max(0.5, 1 / classes + 0.1);
+
+/**
  * The confidence below which the head says it is unsure: the lowest at which the out-of-fold
  * answers at least that confident were right `precision` of the time (0.9), tried in steps of
- * 0.05 from chance upwards; where none reaches it, the one whose confident answers were right most
- * often. A head can then be wrong while sure only about as often as that precision allows.
+ * 0.05 from minimumThreshold upwards; where none reaches it, the one whose confident answers were
+ * right most often. A head can then be wrong while sure only about as often as that precision allows.
  */
 export function unsureBelow(
   probabilities: readonly Float32Array[],
@@ -90,7 +98,7 @@ export function unsureBelow(
 ): number {
   const classes = probabilities[0]?.length ?? 2;
   let best = { threshold: 0.95, precision: -1 };
-  for (let threshold = Math.ceil(100 / classes / 5) * 0.05; threshold <= 0.951; threshold += 0.05) {
+  for (let threshold = Math.ceil(minimumThreshold(classes) * 20 - 1e-9) / 20; threshold <= 0.951; threshold += 0.05) {
     const sure = probabilities.flatMap((p, i) => (Math.max(...p) >= threshold ? [argmax(p) === labels[i]] : []));
     if (sure.length === 0) break;
     const right = sure.filter(Boolean).length / sure.length;

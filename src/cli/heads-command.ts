@@ -1,0 +1,220 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openBackbone, type BackboneOptions } from '../training/backbone.js';
+import { evaluateHead, type EvaluationReport } from '../training/evaluate-head.js';
+import { HeadFolderError, readHeadDefinition, readLabelledFolder } from '../training/head-folder.js';
+import { confusionLines, type ScoresReport } from '../training/head-scores.js';
+import { installedHeads, installHead } from '../training/install-head.js';
+import { readPhotoFeatures, type FeatureReading } from '../training/photo-features.js';
+import { DEFAULT_SETTINGS, MIN_PHOTOS_PER_LABEL, trainHead } from '../training/train-head.js';
+
+export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its own photos (README, "Heads")
+
+  pawlens heads train --from DIR [--json] [--folds N] [--seed N]
+      DIR holds head.json and one sub-folder of photos (JPG, PNG, WEBP) per label, at least
+      ${MIN_PHOTOS_PER_LABEL} a label. Trains a head on the installed classifier's features, reports its
+      cross-validated accuracy, and installs it; restart pawlens to use it.
+  pawlens heads evaluate NAME --from DIR [--json]
+      Accuracy on labelled photos the head never saw (one sub-folder per label); recorded in the
+      head, whose answers quote it.
+  pawlens heads list [--json]
+  pawlens heads remove NAME`;
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** A progress line on a terminal, rewritten in place; nothing when the output is a file or a pipe. */
+function progressLine(stream: NodeJS.WriteStream, what: string) {
+  if (!stream.isTTY) return undefined;
+  return (done: number, total: number) => {
+    stream.write(`\r${what}: ${done}/${total}${done === total ? '\n' : ''}`);
+  };
+}
+
+/** The photos left out of a reading, as lines. */
+function leftOutLines(
+  reading: Pick<FeatureReading, 'unreadable' | 'conflicting'>,
+  skipped: readonly string[],
+): string[] {
+  return [
+    ...(reading.unreadable.length > 0
+      ? ['Unreadable photos, left out:', ...reading.unreadable.map(({ path, why }) => `  ${path}: ${why}`)]
+      : []),
+    ...(reading.conflicting.length > 0
+      ? [
+          'The same photo under more than one label, left out (which label is right?):',
+          ...reading.conflicting.map(({ labels, paths }) => `  ${labels.join(' / ')}: ${paths.join(', ')}`),
+        ]
+      : []),
+    ...(skipped.length > 0 ? ['Not JPG, PNG or WEBP, skipped:', ...skipped.map((path) => `  ${path}`)] : []),
+  ];
+}
+
+/** Per-label precision and recall, then the confusion matrix. */
+function scoresLines(scores: ScoresReport): string[] {
+  const labels = Object.keys(scores.per_label);
+  const width = Math.max(5, ...labels.map((label) => label.length));
+  return [
+    `  ${'label'.padEnd(width)}  photos  precision  recall`,
+    ...labels.map((label) => {
+      const { n, precision, recall } = scores.per_label[label]!;
+      return `  ${label.padEnd(width)}  ${String(n).padStart(6)}  ${precision.toFixed(2).padStart(9)}  ${recall.toFixed(2).padStart(6)}`;
+    }),
+    'Confusion (actual label down, what the head called it across):',
+    ...confusionLines(scores).map((line) => `  ${line}`),
+  ];
+}
+
+const namingLine = (report: { threshold: number; named_right: number; named_wrong: number; unsure: number }) =>
+  `Below ${report.threshold.toFixed(2)} probability the head says it is unsure. At that threshold: ${percent(report.named_right)} named rightly, ${percent(report.named_wrong)} named wrongly, ${percent(report.unsure)} unsure (inconclusive, free).`;
+
+const integer = (value: string | undefined, name: string, fallback: number, min: number, max: number) => {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max)
+    throw new HeadFolderError(`--${name} must be a whole number from ${min} to ${max}.`);
+  return parsed;
+};
+
+async function train(
+  from: string,
+  options: BackboneOptions,
+  values: Record<string, string | boolean | undefined>,
+  print: (line: string) => void,
+) {
+  const definition = await readHeadDefinition(from);
+  const labels = Object.keys(definition.labels).sort();
+  const folder = await readLabelledFolder(from, labels, true);
+  // Before the slow part: a label with too few photo files cannot reach the minimum however they read.
+  const few = labels.filter(
+    (label) => folder.photos.filter((photo) => photo.label === label).length < MIN_PHOTOS_PER_LABEL,
+  );
+  if (few.length > 0)
+    throw new HeadFolderError(
+      `Each label needs at least ${MIN_PHOTOS_PER_LABEL} photos; ${few.map((label) => `${label} has ${folder.photos.filter((photo) => photo.label === label).length}`).join(', ')}.`,
+    );
+  const settings = {
+    folds: integer(values.folds as string | undefined, 'folds', DEFAULT_SETTINGS.folds, 2, MIN_PHOTOS_PER_LABEL),
+    seed: integer(values.seed as string | undefined, 'seed', DEFAULT_SETTINGS.seed, 1, 2 ** 31 - 2),
+  };
+  const backbone = await openBackbone(options, definition.operation);
+  let reading: FeatureReading;
+  try {
+    reading = await readPhotoFeatures(folder.photos, backbone, progressLine(process.stderr, 'Reading photos'));
+  } finally {
+    await backbone.release();
+  }
+  const trained = trainHead(definition, reading.read, settings);
+  const { sha256, featureSize, name: backboneName } = backbone.classifier;
+  const dir = await installHead(options.modelsDir, definition, trained, { sha256, featureSize });
+  const { report } = trained;
+  if (values.json) {
+    print(
+      JSON.stringify({
+        ...report,
+        backbone: backboneName,
+        installed: dir,
+        unreadable: reading.unreadable,
+        conflicting: reading.conflicting,
+        repeated: reading.repeated,
+        skipped: folder.skipped,
+      }),
+    );
+    return;
+  }
+  print(
+    `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features.`,
+  );
+  print(
+    `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it.`,
+  );
+  for (const line of [...scoresLines(report), namingLine(report), ...leftOutLines(reading, folder.skipped)])
+    print(line);
+  if (reading.repeated.length > 0)
+    print(`${reading.repeated.length} copies of photos already in the same label were read once.`);
+  print(
+    `Installed into ${dir}. Restart pawlens to use it; "pawlens heads evaluate ${report.name} --from DIR" measures it on photos it never saw.`,
+  );
+}
+
+function printEvaluation(report: EvaluationReport, json: boolean, print: (line: string) => void) {
+  if (json) {
+    print(JSON.stringify(report));
+    return;
+  }
+  print(
+    `${report.name} (${report.operation}) on ${report.n} photos it never saw: accuracy ${percent(report.accuracy)}.`,
+  );
+  for (const line of [...scoresLines(report), namingLine(report), ...leftOutLines(report, report.skipped)]) print(line);
+  print('Recorded in the head: its answers quote this accuracy after the next restart.');
+}
+
+export async function runHeadsCommand(
+  args: string[],
+  options: BackboneOptions,
+  print: (line: string) => void,
+): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      from: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      folds: { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
+  const [verb, name] = positionals;
+  const needFrom = (usage: string) => {
+    if (!values.from) throw new HeadFolderError(`Usage: ${usage}\n\n${HEADS_USAGE}`);
+    return values.from;
+  };
+  switch (verb) {
+    case 'train':
+      return train(needFrom('pawlens heads train --from DIR [--json]'), options, values, print);
+    case 'evaluate': {
+      if (!name) throw new HeadFolderError(`Usage: pawlens heads evaluate NAME --from DIR [--json]\n\n${HEADS_USAGE}`);
+      const from = needFrom('pawlens heads evaluate NAME --from DIR [--json]');
+      printEvaluation(
+        await evaluateHead(name, from, options, progressLine(process.stderr, 'Reading photos')),
+        values.json,
+        print,
+      );
+      return;
+    }
+    case 'list': {
+      const heads = (await installedHeads(options.modelsDir)).map(({ dir, manifest }) => ({
+        name: manifest.name,
+        operation: manifest.operation,
+        labels: Object.keys(manifest.head?.labels ?? {}),
+        threshold: manifest.head?.threshold,
+        cross_validated: manifest.head?.crossValidation.accuracy,
+        held_out: manifest.head?.heldOut?.accuracy ?? null,
+        photos: manifest.head?.crossValidation.n,
+        dir,
+      }));
+      if (values.json) print(JSON.stringify(heads));
+      else if (heads.length === 0) print('No heads installed; "pawlens heads train --from DIR" trains one.');
+      else
+        for (const head of heads)
+          print(
+            `${head.name}  ${head.operation}  ${head.labels.join(', ')}  cross-validated ${percent(head.cross_validated ?? 0)} of ${head.photos}${head.held_out === null ? '' : `, held out ${percent(head.held_out)}`}`,
+          );
+      return;
+    }
+    case 'remove': {
+      if (!name) throw new HeadFolderError(`Usage: pawlens heads remove NAME\n\n${HEADS_USAGE}`);
+      const head = (await installedHeads(options.modelsDir)).find((installed) => installed.manifest.name === name);
+      if (!head)
+        throw new HeadFolderError(
+          `No head named ${name} is installed in ${options.modelsDir}; "pawlens heads list" shows them.`,
+        );
+      await rm(head.dir, { recursive: true, force: true });
+      print(`Removed ${name} from ${join(options.modelsDir, name)}. Restart pawlens to stop using it.`);
+      return;
+    }
+    default:
+      throw new HeadFolderError(verb ? `Unknown heads command "${verb}".\n\n${HEADS_USAGE}` : HEADS_USAGE);
+  }
+}

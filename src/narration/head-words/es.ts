@@ -1,0 +1,46 @@
+import type { HeadWords } from './head-words.js';
+
+export const ES: HeadWords = {
+  reading: (name, percent, record) =>
+    `Un modelo entrenado con las fotos de esta clínica lo interpreta como ${name} (${percent}% de probabilidad); acertó en el ${record.percent}% de ${record.n} ${record.heldOut ? 'fotos que no vio al entrenarse' : 'fotos en validación cruzada'}.`,
+  unsure: (percent, threshold) =>
+    `Un modelo entrenado con las fotos de esta clínica no está lo bastante seguro para nombrar nada (como mucho ${percent}%, por debajo del ${threshold}% que necesita), así que no se dio ningún veredicto y no se cobró nada.`,
+  unsureBeside: 'Un modelo entrenado con las fotos de esta clínica no estaba lo bastante seguro para nombrar nada.',
+  limit: (labels) =>
+    `Solo distingue las ${labels} etiquetas con las que se entrenó, así que pida a su veterinario que lo confirme.`,
+  unsureLabel: 'sin nombrar: el modelo entrenado no está seguro',
+  advice: {
+    normal: {
+      homeCare: [
+        'Mantenga los cuidados habituales y las revisiones periódicas de su mascota.',
+        'Haga una foto nueva con la misma luz si algo cambia.',
+      ],
+      vetAdvice: [],
+    },
+    mild: {
+      homeCare: [
+        'Vigile los cambios en los próximos días y haga una foto cada día con la misma luz para comparar.',
+        'Observe cualquier cambio de apetito, energía o comportamiento.',
+      ],
+      vetAdvice: ['Consulte a su veterinario si no mejora en unos días o su mascota parece enferma.'],
+    },
+    moderate: {
+      homeCare: [
+        'Mantenga cómoda a su mascota e impida que se lama o se rasque la zona.',
+        'Anote cuándo empezó y cualquier otro signo, para el veterinario.',
+      ],
+      vetAdvice: ['Pida cita con el veterinario en los próximos días.'],
+    },
+    severe: {
+      homeCare: [
+        'Mantenga a su mascota tranquila y cómoda hasta que la vean.',
+        'Lleve esta foto y una nota de cuándo empezó al veterinario.',
+      ],
+      vetAdvice: ['Lleve a su mascota al veterinario hoy.'],
+    },
+  },
+  promptLine: (name, percent, field) =>
+    `Un modelo entrenado con las fotos de esta clínica lo interpreta como "${name}" (${percent}%): ${field} debe decir "${name}" y el texto debe estar de acuerdo.`,
+  promptUnsure: (field) =>
+    `Un modelo entrenado con las fotos de esta clínica no estaba seguro: no indique ${field} con más certeza de la que la foto permite.`,
+};

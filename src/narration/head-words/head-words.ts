@@ -1,0 +1,33 @@
+/** How well a head did on photos it did not learn from, in whole percent. */
+export interface HeadTrackRecord {
+  readonly percent: number;
+  readonly n: number;
+  /** On a labelled folder held out from training (`pawlens heads evaluate`), else cross-validated. */
+  readonly heldOut: boolean;
+}
+
+type JudgedSeverity = 'normal' | 'mild' | 'moderate' | 'severe';
+
+/**
+ * What any operation says of a head the clinic trained on its own photos (DESIGN.md §13), in one
+ * language. Each function returns exactly one sentence, as the summaries are assembled from them.
+ */
+export interface HeadWords {
+  /** The head names a label: its name, its probability, and its track record. */
+  reading(name: string, percent: number, record: HeadTrackRecord): string;
+  /** The head is unsure and nothing else gave a verdict: no label named, nothing charged. */
+  unsure(percent: number, thresholdPercent: number): string;
+  /** The head is unsure, but the colour rules still gave a verdict. */
+  readonly unsureBeside: string;
+  /** What a head cannot do: it knows only the labels it was taught. */
+  limit(labels: number): string;
+  /** The label field of an answer whose head was unsure. */
+  readonly unsureLabel: string;
+  /** Advice for a label whose head.json gives none, by the label's severity (home care: at least 2 items). */
+  readonly advice: Readonly<
+    Record<JudgedSeverity, { readonly homeCare: readonly string[]; readonly vetAdvice: readonly string[] }>
+  >;
+  /** How the head's reading is told to a language model, which must keep it. */
+  promptLine(name: string, percent: number, field: string): string;
+  promptUnsure(field: string): string;
+}

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { scoresOf } from '../vision/heads/cross-validation.js';
+import { loadModel } from '../vision/load-model.js';
+import { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
+import { openBackbone, type BackboneOptions } from './backbone.js';
+import { HeadFolderError, readLabelledFolder } from './head-folder.js';
+import { namingShares, scoresReport, type ScoresReport } from './head-scores.js';
+import { recordHeldOut } from './install-head.js';
+import { type FeatureReading, readPhotoFeatures } from './photo-features.js';
+
+export interface EvaluationReport extends ScoresReport {
+  readonly name: string;
+  readonly operation: string;
+  readonly threshold: number;
+  /** At the head's threshold: the share of photos it named rightly, wrongly, or was unsure of. */
+  readonly named_right: number;
+  readonly named_wrong: number;
+  readonly unsure: number;
+  readonly unreadable: FeatureReading['unreadable'];
+  readonly conflicting: FeatureReading['conflicting'];
+  readonly skipped: readonly string[];
+}
+
+/**
+ * How an installed head does on a labelled folder it never saw (one sub-folder per label, any of
+ * its labels): accuracy, per-label precision and recall, the confusion matrix, and how often it
+ * named a label rightly or wrongly at its threshold. The accuracy is recorded in the head's
+ * manifest, and its answers quote it from the next start.
+ */
+export async function evaluateHead(
+  name: string,
+  from: string,
+  options: BackboneOptions,
+  progress?: (done: number, total: number) => void,
+): Promise<EvaluationReport> {
+  const dir = join(options.modelsDir, name);
+  const model = await loadModel(dir).catch(() => {
+    throw new HeadFolderError(
+      `No head named ${name} is installed in ${options.modelsDir}; "pawlens heads list" shows them.`,
+    );
+  });
+  try {
+    if (model.manifest.task !== 'trained-head')
+      throw new HeadFolderError(`${name} is a ${model.manifest.task}, not a trained head.`);
+    const head = new TrainedHeadModel(model);
+    const labels = Object.keys(head.spec.labels).sort();
+    const folder = await readLabelledFolder(from, labels, false);
+    const backbone = await openBackbone(options, head.operation);
+    let reading: FeatureReading;
+    try {
+      if (backbone.classifier.sha256 !== head.backbone)
+        throw new HeadFolderError(
+          `${name} was trained on another classifier's features (sha256 ${head.backbone.slice(0, 12)}…) than ${backbone.classifier.name}: train it again.`,
+        );
+      reading = await readPhotoFeatures(folder.photos, backbone, progress);
+    } finally {
+      await backbone.release();
+    }
+    if (reading.read.length === 0) throw new HeadFolderError(`${from} has no readable photos to evaluate on.`);
+    const answers = [];
+    for (const photo of reading.read) answers.push({ actual: photo.label, said: await head.predict(photo.features) });
+    const actual = answers.map((answer) => labels.indexOf(answer.actual));
+    const predicted = answers.map((answer) => labels.indexOf(answer.said.label));
+    const scores = scoresReport(scoresOf(actual, predicted, labels.length), labels);
+    await recordHeldOut(dir, { accuracy: scores.accuracy, n: scores.n });
+    return {
+      name,
+      operation: head.operation,
+      threshold: head.spec.threshold,
+      ...scores,
+      ...namingShares(answers.map(({ actual: label, said }) => ({ sure: said.sure, right: said.label === label }))),
+      unreadable: reading.unreadable,
+      conflicting: reading.conflicting,
+      skipped: folder.skipped,
+    };
+  } finally {
+    await model.release();
+  }
+}

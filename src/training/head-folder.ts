@@ -1,0 +1,122 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { z } from 'zod';
+import { HeadLabels } from '../vision/heads/head-labels.js';
+import { MODEL_NAME } from '../vision/model-manifest.js';
+import { HEALTH_OPERATION_KEYS, OPERATION_LIST } from '../operations/registry.js';
+
+/** The operations a head can answer for: those whose data has a field its label fills. */
+export const TRAINABLE_OPERATIONS = OPERATION_LIST.filter((operation) => operation.headField !== undefined).map(
+  (operation) => operation.key,
+);
+
+/** A clinic's head.json (DESIGN.md §13): the head's name, its operation, and what each label means. */
+export const HeadDefinition = z.object({
+  name: z.string().regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-", as a folder name'),
+  operation: z.enum(TRAINABLE_OPERATIONS as [string, ...string[]], {
+    error: `operation must be one of ${TRAINABLE_OPERATIONS.join(', ')}`,
+  }),
+  labels: HeadLabels,
+  description: z.string().max(500).optional(),
+});
+export type HeadDefinition = z.infer<typeof HeadDefinition>;
+
+export const HEAD_FILE = 'head.json';
+const PHOTO_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp']);
+/** Files a file manager or camera leaves beside photos: not photos, not worth a word. */
+const clutter = (name: string) => name.startsWith('.') || /^(thumbs\.db|desktop\.ini)$/i.test(name);
+
+export class HeadFolderError extends Error {
+  override readonly name = 'HeadFolderError';
+}
+
+/** One photo of a labelled folder. */
+export interface LabelledPhoto {
+  readonly path: string;
+  readonly label: string;
+}
+
+export interface LabelledFolder {
+  readonly photos: readonly LabelledPhoto[];
+  /** Files in a label's folder that are not JPG, PNG or WEBP by their name. */
+  readonly skipped: readonly string[];
+}
+
+/** head.json, read and checked: each label of a health operation says its severity, and vomit has no `normal`. */
+export async function readHeadDefinition(dir: string): Promise<HeadDefinition> {
+  const path = join(dir, HEAD_FILE);
+  const text = await readFile(path, 'utf8').catch(() => {
+    throw new HeadFolderError(
+      `${path} is missing: the folder needs a head.json naming the head, its operation and its labels.`,
+    );
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new HeadFolderError(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = HeadDefinition.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new HeadFolderError(`${path} is not a valid head definition:\n  - ${problems.join('\n  - ')}`);
+  }
+  const definition = parsed.data;
+  const health = (HEALTH_OPERATION_KEYS as readonly string[]).includes(definition.operation);
+  for (const [label, about] of Object.entries(definition.labels)) {
+    if (health && !about.severity)
+      throw new HeadFolderError(
+        `${path}: label "${label}" needs a severity (normal, mild, moderate or severe) for ${definition.operation}.`,
+      );
+    if (definition.operation === 'vomit' && about.severity === 'normal')
+      throw new HeadFolderError(
+        `${path}: label "${label}" is "normal", but no vomit is normal (the mildest is "mild").`,
+      );
+  }
+  return definition;
+}
+
+/**
+ * The photos of a labelled folder: one sub-folder per label, named as the label. `labels` are the
+ * ones expected (head.json's); a sub-folder that is not one of them, or a label with no
+ * sub-folder, is refused when `complete` (training), while evaluation takes any subset.
+ */
+export async function readLabelledFolder(
+  dir: string,
+  labels: readonly string[],
+  complete: boolean,
+): Promise<LabelledFolder> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => {
+    throw new HeadFolderError(`${dir} cannot be read: give the folder that holds one sub-folder of photos per label.`);
+  });
+  const folders = entries.filter((entry) => entry.isDirectory() && !clutter(entry.name)).map((entry) => entry.name);
+  const strays = folders.filter((folder) => !labels.includes(folder));
+  if (strays.length > 0)
+    throw new HeadFolderError(
+      `${dir} has folders that are not labels of the head (${strays.join(', ')}); its labels are ${labels.join(', ')}.`,
+    );
+  const missing = labels.filter((label) => !folders.includes(label));
+  if (complete && missing.length > 0)
+    throw new HeadFolderError(
+      `${dir} has no folder for the label${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
+    );
+  if (folders.length === 0)
+    throw new HeadFolderError(`${dir} has no label folders; its labels are ${labels.join(', ')}.`);
+  const photos: LabelledPhoto[] = [];
+  const skipped: string[] = [];
+  // A label's photos may sit in folders of their own (by visit, by animal): all are the label's.
+  const collect = async (folder: string, label: string): Promise<void> => {
+    const entries = (await readdir(folder, { withFileTypes: true }))
+      .filter((entry) => !clutter(entry.name))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) await collect(path, label);
+      else if (!entry.isFile()) continue;
+      else if (PHOTO_EXTENSIONS.has(extname(entry.name).toLowerCase())) photos.push({ path, label });
+      else skipped.push(path);
+    }
+  };
+  for (const label of folders.sort()) await collect(join(dir, label), label);
+  return { photos, skipped };
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BUILTIN_SUBDIR } from '../vision/models-location.js';
+import { loadModel, readManifest, sha256Of } from '../vision/load-model.js';
+import { HEAD_INPUT, HEAD_OUTPUT, headGraphBytes } from '../vision/heads/head-graph.js';
+import { MANIFEST_FILE, type ModelManifest } from '../vision/model-manifest.js';
+import { listModelDirs } from '../vision/vision-models.js';
+import { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
+import { HeadFolderError, type HeadDefinition } from './head-folder.js';
+import type { TrainedHead } from './train-head.js';
+
+const HEAD_MODEL_FILE = 'head.onnx';
+
+/** The installed trained heads, each with its folder; a folder that is not a readable head is left out. */
+export async function installedHeads(modelsDir: string): Promise<Array<{ dir: string; manifest: ModelManifest }>> {
+  const heads = [];
+  for (const dir of await listModelDirs(modelsDir, BUILTIN_SUBDIR)) {
+    const manifest = await readManifest(dir).catch(() => undefined);
+    if (manifest?.task === 'trained-head') heads.push({ dir, manifest });
+  }
+  return heads;
+}
+
+/** The manifest that describes a trained head: its backbone, labels, threshold, counts and cross-validated scores. */
+function headManifest(
+  definition: HeadDefinition,
+  { report }: TrainedHead,
+  bytes: Uint8Array,
+  backbone: { sha256: string; featureSize: number },
+): ModelManifest {
+  return {
+    name: definition.name,
+    task: 'trained-head',
+    operation: definition.operation,
+    description:
+      definition.description ??
+      `Trained by "pawlens heads train" on ${report.n} photos of ${report.labels.length} labels for ${definition.operation}.`,
+    source: 'trained on this host from the clinic’s own photos',
+    file: HEAD_MODEL_FILE,
+    sha256: sha256Of(bytes),
+    input: {
+      kind: 'penultimate',
+      name: HEAD_INPUT,
+      dtype: 'float32',
+      size: backbone.featureSize,
+      backbone: backbone.sha256,
+    },
+    outputs: [{ name: HEAD_OUTPUT, kind: 'probabilities', labels: [...report.labels] }],
+    head: {
+      labels: definition.labels,
+      threshold: report.threshold,
+      counts: report.counts,
+      crossValidation: { accuracy: report.accuracy, n: report.n, folds: report.folds, seed: report.seed },
+      trainedAt: new Date().toISOString(),
+    },
+  };
+}
+
+/**
+ * Writes a trained head as an ONNX model with its manifest into <modelsDir>/<name>, opened and
+ * checked before it replaces a head of that name. Another head already answering for the same
+ * operation is refused: which of two heads answers would be a guess.
+ */
+export async function installHead(
+  modelsDir: string,
+  definition: HeadDefinition,
+  trained: TrainedHead,
+  backbone: { sha256: string; featureSize: number },
+): Promise<string> {
+  const rival = (await installedHeads(modelsDir)).find(
+    (head) => head.manifest.operation === definition.operation && head.manifest.name !== definition.name,
+  );
+  if (rival)
+    throw new HeadFolderError(
+      `${rival.manifest.name} already answers for ${definition.operation}; remove it first ("pawlens heads remove ${rival.manifest.name}"), or give this head its name to replace it.`,
+    );
+  const existing = await readManifest(join(modelsDir, definition.name)).catch(() => undefined);
+  if (existing && existing.task !== 'trained-head')
+    throw new HeadFolderError(
+      `${definition.name} is an installed ${existing.task}, not a head: give the head another name in head.json.`,
+    );
+  const bytes = headGraphBytes(trained.model);
+  const manifest = headManifest(definition, trained, bytes, backbone);
+  await mkdir(modelsDir, { recursive: true });
+  const target = join(modelsDir, definition.name);
+  const staging = join(modelsDir, `.${definition.name}.installing-${randomBytes(4).toString('hex')}`);
+  await mkdir(staging);
+  try {
+    await writeFile(join(staging, HEAD_MODEL_FILE), bytes);
+    await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    const model = await loadModel(staging);
+    try {
+      // The checks the service makes when it starts: labels, input and output as a head needs them.
+      void new TrainedHeadModel(model);
+    } finally {
+      await model.release();
+    }
+    await rm(target, { recursive: true, force: true });
+    await rename(staging, target);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return target;
+}
+
+/** Records a head's accuracy on a held-out folder in its manifest: the figure its answers then quote. */
+export async function recordHeldOut(dir: string, heldOut: { accuracy: number; n: number }): Promise<void> {
+  const manifest = await readManifest(dir);
+  if (!manifest.head) throw new HeadFolderError(`${dir} is not a trained head.`);
+  const updated = { ...manifest, head: { ...manifest.head, heldOut } };
+  const staging = join(dir, `.${MANIFEST_FILE}.${randomBytes(4).toString('hex')}`);
+  await writeFile(staging, `${JSON.stringify(updated, null, 2)}\n`);
+  await rename(staging, join(dir, MANIFEST_FILE));
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, type DecodeSize } from '../image/decode-image.js';
+import type { ClassifierModel } from '../vision/classifier-model.js';
+import type { LabelledPhoto } from './head-folder.js';
+
+/** One photo's backbone features, with its label and the hash that tells copies apart. */
+export interface PhotoFeatures extends LabelledPhoto {
+  readonly sha256: string;
+  readonly features: Float32Array;
+}
+
+export interface FeatureReading {
+  readonly read: readonly PhotoFeatures[];
+  /** Photos that could not be read or decoded, and why. */
+  readonly unreadable: ReadonlyArray<{ readonly path: string; readonly why: string }>;
+  /** The same photo under two or more labels: which label is right cannot be known, so every copy is left out. */
+  readonly conflicting: ReadonlyArray<{ readonly labels: readonly string[]; readonly paths: readonly string[] }>;
+  /** The same photo twice under one label: read once, the other copies listed. */
+  readonly repeated: readonly string[];
+}
+
+/**
+ * Training photos come from a clinic's camera, not through the API: files larger than a request
+ * may carry are read. Everything else (orientation, the pixels kept, the minimum size) is the
+ * request's own decode.
+ */
+const TRAINING_LIMITS = { ...DEFAULT_INTAKE_LIMITS, maxBytes: 64 * 1024 * 1024 };
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The backbone's penultimate features of every photo, computed as a request computes them: the
+ * bytes decoded at `decodeSize` (what the service decodes for the head's operation), then the
+ * classifier's own resize and normalisation. Copies are found by their bytes' sha256 first, so a
+ * photo filed under two labels is reported, not learnt both ways. `progress` hears after each photo.
+ */
+export async function readPhotoFeatures(
+  photos: readonly LabelledPhoto[],
+  backbone: { readonly classifier: ClassifierModel; readonly decodeSize: DecodeSize },
+  progress: (done: number, total: number) => void = () => {},
+): Promise<FeatureReading> {
+  const unreadable: Array<{ path: string; why: string }> = [];
+  const byHash = new Map<string, LabelledPhoto[]>();
+  for (const photo of photos) {
+    try {
+      const hash = sha256(await readFile(photo.path));
+      byHash.set(hash, [...(byHash.get(hash) ?? []), photo]);
+    } catch (error) {
+      unreadable.push({ path: photo.path, why: (error as Error).message });
+    }
+  }
+  const conflicting: Array<{ labels: string[]; paths: string[] }> = [];
+  const repeated: string[] = [];
+  const unique: Array<LabelledPhoto & { sha256: string }> = [];
+  for (const [hash, copies] of byHash) {
+    const labels = [...new Set(copies.map((copy) => copy.label))];
+    if (labels.length > 1) conflicting.push({ labels, paths: copies.map((copy) => copy.path) });
+    else {
+      unique.push({ ...copies[0]!, sha256: hash });
+      repeated.push(...copies.slice(1).map((copy) => copy.path));
+    }
+  }
+  const read: PhotoFeatures[] = [];
+  for (const [done, photo] of unique.entries()) {
+    try {
+      const image = await decodeImageBytes(await readFile(photo.path), TRAINING_LIMITS, backbone.decodeSize);
+      const { features } = await backbone.classifier.predict(image);
+      if (!features) throw new Error(`${backbone.classifier.name} gave no penultimate features`);
+      read.push({ ...photo, features });
+    } catch (error) {
+      unreadable.push({ path: photo.path, why: (error as Error).message });
+    }
+    progress(done + 1, unique.length);
+  }
+  return { read, unreadable, conflicting, repeated };
+}

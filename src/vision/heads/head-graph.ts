@@ -1,0 +1,31 @@
+import { OnnxGraph } from '../onnx/onnx-graph.js';
+import type { SoftmaxRegression } from './softmax-regression.js';
+
+/** The names of a trained head's input and output tensors, as its manifest gives them. */
+export const HEAD_INPUT = 'features';
+export const HEAD_OUTPUT = 'probabilities';
+
+/**
+ * A trained softmax regression as an ONNX graph: standardize (subtract the training mean, multiply
+ * by the inverse spread), one Gemm, Softmax. The head then runs like every other model, in the
+ * inference threads, verified by its sha256 at load.
+ */
+export function headGraphBytes(model: SoftmaxRegression): Uint8Array {
+  const graph = new OnnxGraph('pawlens_trained_head');
+  const features = graph.input(HEAD_INPUT, ['N', model.features]);
+  const centred = graph.op('Sub', [features, graph.constant(model.mean, [model.features], 'mean')]);
+  const standardized = graph.op('Mul', [centred, graph.constant(model.scale, [model.features], 'scale')]);
+  const logits = graph.op(
+    'Gemm',
+    [
+      standardized,
+      graph.constant(model.weights, [model.classes, model.features], 'weights'),
+      graph.constant(model.bias, [model.classes], 'bias'),
+    ],
+    { transB: 1 },
+  );
+  graph.op('Softmax', [logits], { axis: -1 }, HEAD_OUTPUT);
+  graph.output(HEAD_OUTPUT, ['N', model.classes]);
+  // A fixed producer: the same photos give the same bytes, whichever pawlens version trained them.
+  return graph.toBytes({ name: 'pawlens heads train', version: '1' });
+}

@@ -1,0 +1,101 @@
+import type { PlainTensor } from '../inference-pool.js';
+import { ModelLoadError, type LoadedModel } from '../load-model.js';
+import type { TrainedHeadSpec } from '../model-manifest.js';
+import { OnnxModel } from '../onnx-model.js';
+import { HEAD_OUTPUT } from './head-graph.js';
+import type { HeadLabel } from './head-labels.js';
+
+/** What a trained head made of one photo's features. */
+export interface HeadReading {
+  /** The head's name, as installed. */
+  readonly head: string;
+  /** Its most probable label, and that probability. */
+  readonly label: string;
+  readonly probability: number;
+  /** Whether that probability reaches the head's threshold: only then does it name the label. */
+  readonly sure: boolean;
+  readonly threshold: number;
+  /** What head.json said of the label. */
+  readonly about: HeadLabel;
+  /** How many labels the head tells apart. */
+  readonly labelCount: number;
+  /** The accuracy to quote beside it: on a held-out folder when evaluated, else cross-validated. */
+  readonly accuracy: HeadAccuracy;
+}
+
+export interface HeadAccuracy {
+  readonly accuracy: number;
+  readonly n: number;
+  readonly method: 'held-out' | 'cross-validated';
+}
+
+/**
+ * A head a clinic trained on its own photos (DESIGN.md §13): a softmax regression over a
+ * backbone's penultimate features, which names one of its labels, or is unsure. Checked at load
+ * against its manifest: its output is labelled exactly with head.json's labels.
+ */
+export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
+  readonly operation: string;
+  /** The sha256 of the classifier whose features it reads, and how many it reads. */
+  readonly backbone: string;
+  readonly featureSize: number;
+  readonly spec: TrainedHeadSpec;
+  private readonly labels: readonly string[];
+
+  constructor(model: LoadedModel) {
+    super(model);
+    const { manifest } = model;
+    const { input, head, operation } = manifest;
+    if (manifest.task !== 'trained-head' || input.kind !== 'penultimate' || !head || !operation)
+      throw this.fail('a trained head needs an operation, a penultimate input and a head section.');
+    const output = this.firstOutput;
+    if (output.name !== HEAD_OUTPUT || output.kind !== 'probabilities')
+      throw this.fail(`a trained head's output is "${HEAD_OUTPUT}", probabilities.`);
+    this.labels = this.labelsOf(output.name);
+    const described = Object.keys(head.labels);
+    if (this.labels.length !== described.length || !this.labels.every((label) => described.includes(label)))
+      throw this.fail(`its output labels (${this.labels.join(', ')}) are not the labels its head section describes.`);
+    this.operation = operation;
+    this.backbone = input.backbone;
+    this.featureSize = input.size;
+    this.spec = head;
+  }
+
+  get accuracy(): HeadAccuracy {
+    const { heldOut, crossValidation } = this.spec;
+    return heldOut && heldOut.n > 0
+      ? { ...heldOut, method: 'held-out' }
+      : { accuracy: crossValidation.accuracy, n: crossValidation.n, method: 'cross-validated' };
+  }
+
+  protected prepare(features: Float32Array): Record<string, PlainTensor> {
+    if (features.length !== this.featureSize)
+      throw new ModelLoadError(`${this.name} reads ${this.featureSize} features, but was given ${features.length}.`);
+    // A copy: run() may move its feeds to another thread.
+    return {
+      [this.model.manifest.input.name]: {
+        type: 'float32',
+        data: Float32Array.from(features),
+        dims: [1, features.length],
+      },
+    };
+  }
+
+  protected read(outputs: Record<string, PlainTensor>): HeadReading {
+    const values = outputs[HEAD_OUTPUT]!.data as Float32Array;
+    let best = 0;
+    for (let i = 1; i < values.length; i++) if (values[i]! > values[best]!) best = i;
+    const label = this.labels[best]!;
+    const probability = values[best]!;
+    return {
+      head: this.name,
+      label,
+      probability,
+      sure: probability >= this.spec.threshold,
+      threshold: this.spec.threshold,
+      about: this.spec.labels[label]!,
+      labelCount: this.labels.length,
+      accuracy: this.accuracy,
+    };
+  }
+}

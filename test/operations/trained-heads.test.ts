@@ -1,0 +1,267 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
+import { createPipeline } from '../../src/analysis/pipeline.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import type { HealthAssessment } from '../../src/operations/health/health-assessment.js';
+import { visionReadinessCheck } from '../../src/vision/vision-readiness.js';
+import type { VisionModels } from '../../src/vision/vision-models.js';
+import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
+import { tempDir } from '../fixtures/temp-dir.js';
+import { createTestApp, type TestApp } from '../fixtures/test-app.js';
+import { installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
+
+const sceneOf = (operation: string, rule: string) =>
+  sceneJpeg(RULE_SCENES.find(([op, id]) => op === operation && id === rule)![2]);
+
+/** ln of a probability: a zero-weight head's bias, which gives exactly these probabilities for every photo. */
+const logs = (...probabilities: number[]) => probabilities.map(Math.log);
+
+async function appOn(modelsDir: string): Promise<{ app: TestApp; vision: VisionModels }> {
+  const vision = await loadAnalysisModels({ modelsDir });
+  return { app: await createTestApp({ pipeline: createPipeline(vision) }), vision };
+}
+
+const post = async (
+  app: TestApp,
+  operation: 'skin' | 'ear' | 'stool' | 'urine' | 'vomit' | 'emotion',
+  photo: Buffer,
+  language = 'en',
+) => {
+  const response = await app.post(operation, { image: photo.toString('base64'), language });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const data = OPERATIONS[operation].data.parse(response.body.data) as Record<string, unknown>;
+  return { data, charged: Number(response.headers['x-credits-charged']) };
+};
+
+describe('heads a clinic trained, answering for their operations (issue 24)', () => {
+  const modelsDir = tempDir('pawlens-heads-');
+  let app: TestApp;
+  let vision: VisionModels;
+  beforeAll(async () => {
+    const backbone = meanColourBackbone(modelsDir);
+    // Labels sort: flea, healthy, ringworm. Sure of ringworm (0.9 ≥ 0.6).
+    await installFixedHead(modelsDir, backbone, {
+      name: 'cat-skin',
+      operation: 'skin',
+      labels: {
+        ringworm: label('ringworm', 'moderate', {
+          home_care: {
+            en: ['Wash your hands after handling your cat.', 'Vacuum where your cat sleeps.'],
+            zh: ['接触猫后洗手。', '清洁猫睡觉的地方。'],
+            es: ['Lávese las manos tras tocar al gato.', 'Aspire donde duerme el gato.'],
+          },
+        }),
+        healthy: label('healthy', 'normal'),
+        flea: label('flea', 'mild'),
+      },
+      bias: logs(0.04, 0.06, 0.9),
+      threshold: 0.6,
+    });
+    // Unsure: its best label reaches 0.45, below 0.6.
+    await installFixedHead(modelsDir, backbone, {
+      name: 'dog-ears',
+      operation: 'ear',
+      labels: { otitis: label('otitis', 'moderate'), clean: label('clean', 'normal') },
+      bias: logs(0.45, 0.55).reverse(),
+      threshold: 0.6,
+    });
+    // A fecal score sure of "ideal" (normal).
+    await installFixedHead(modelsDir, backbone, {
+      name: 'fecal-score',
+      operation: 'stool',
+      labels: { 'score-2': label('score-2', 'normal'), 'score-6': label('score-6', 'moderate') },
+      bias: logs(0.95, 0.05),
+      threshold: 0.7,
+      accuracy: 0.91,
+    });
+    ({ app, vision } = await appOn(modelsDir));
+  });
+
+  it('a sure head names its label in the request language, with head.json severity and advice, its probability and accuracy, and is charged', async () => {
+    const photo = await sceneOf('skin', 'no_visible_change');
+    const en = await post(app, 'skin', photo);
+    expect(en.data).toMatchObject({ severity: 'moderate', condition: 'ringworm (en)' });
+    expect(en.data.summary).toContain('90% probability');
+    expect(en.data.summary).toContain('84% of 60 photos in cross-validation');
+    expect(en.data.home_care).toEqual(['Wash your hands after handling your cat.', 'Vacuum where your cat sleeps.']);
+    // No vet advice in head.json: pawlens' own for a moderate finding.
+    expect(en.data.vet_advice).toEqual(['Book a veterinary visit within a few days.']);
+    expect(en.charged).toBe(5);
+    const zh = await post(app, 'skin', photo, 'zh');
+    expect(zh.data.condition).toBe('ringworm（中）');
+    expect(zh.data.summary).toContain('90%');
+    expect(zh.data.home_care).toEqual(['接触猫后洗手。', '清洁猫睡觉的地方。']);
+    const es = await post(app, 'skin', photo, 'es');
+    expect(es.data.condition).toBe('ringworm (es)');
+    expect(es.data.vet_advice).toEqual(['Pida cita con el veterinario en los próximos días.']);
+  });
+
+  it('an unsure head names no condition: inconclusive, says why, and costs nothing', async () => {
+    const { data, charged } = await post(app, 'ear', await sceneOf('ear', 'clean'));
+    expect(data.severity).toBe('inconclusive');
+    expect(data.condition).toBe('not named: the trained model is unsure');
+    expect(data.summary).toContain('not sure enough to name anything (at most 55%, below the 60% it needs)');
+    expect(JSON.stringify(data)).not.toMatch(/otitis|clean \(en\)/);
+    expect(charged).toBe(0);
+  });
+
+  it('stool: the head fills consistency beside the measured colour; a confident normal label gives normal, a black stool stays severe', async () => {
+    const brown = await post(app, 'stool', await sceneOf('stool', 'brown'));
+    expect(brown.data).toMatchObject({
+      severity: 'normal',
+      consistency: 'score-2 (en)',
+      health_score: 9,
+      color: 'brown',
+    });
+    expect(brown.data.summary).toContain('91% of 40 photos in cross-validation');
+    expect(brown.charged).toBe(5);
+    const black = await post(app, 'stool', await sceneOf('stool', 'melena'));
+    expect(black.data).toMatchObject({ severity: 'severe', consistency: 'score-2 (en)', health_score: 2 });
+    expect((black.data.vet_advice as string[]).join(' ')).toMatch(/today/i);
+  });
+
+  it('/readyz names each head by its operation', async () => {
+    const { report } = await visionReadinessCheck(vision).check();
+    expect(report).toMatchObject({
+      breed: 'mean-colour',
+      heads: { skin: 'cat-skin', ear: 'dog-ears', stool: 'fecal-score' },
+    });
+  });
+
+  it('a language model is told the label it must keep, and cannot rename it', async () => {
+    const pipeline = createPipeline(vision);
+    const assessed = await pipeline.assess('skin', {
+      image: await pipeline.decode('skin', await sceneOf('skin', 'no_visible_change')),
+      language: 'en',
+      animalType: undefined,
+      requestId: 'req_heads',
+    });
+    expect(assessed.verdict.judged).toBe(true);
+    const findings = (assessed.verdict as { findings: HealthAssessment }).findings;
+    expect(OPERATIONS.skin.llm.facts(findings, 'en').join('\n')).toContain('condition must say "ringworm (en)"');
+    const merged = OPERATIONS.skin.merge(
+      findings,
+      assessed.data,
+      {
+        severity: 'mild',
+        condition: 'flea dermatitis',
+        summary: 'Red skin. It may itch.',
+        home_care: ['a', 'b'],
+        vet_advice: [],
+      },
+      'en',
+    );
+    expect(merged).toMatchObject({ condition: 'ringworm (en)', severity: 'moderate' });
+  });
+});
+
+describe('a confident normal label, and the colour red flags it cannot lower', () => {
+  const modelsDir = tempDir('pawlens-heads-');
+  let app: TestApp;
+  beforeAll(async () => {
+    const backbone = meanColourBackbone(modelsDir);
+    await installFixedHead(modelsDir, backbone, {
+      name: 'skin-normal',
+      operation: 'skin',
+      labels: { healthy: label('healthy', 'normal'), dermatitis: label('dermatitis', 'mild') },
+      bias: logs(0.1, 0.9),
+      threshold: 0.6,
+    });
+    await installFixedHead(modelsDir, backbone, {
+      name: 'vomit-kind',
+      operation: 'vomit',
+      labels: { hairball: label('hairball', 'mild'), parasites: label('parasites', 'moderate') },
+      bias: logs(0.92, 0.08),
+      threshold: 0.6,
+    });
+    ({ app } = await appOn(modelsDir));
+  });
+
+  it('skin: the head sure of "healthy" gives normal, which colour alone never may', async () => {
+    const { data, charged } = await post(app, 'skin', await sceneOf('skin', 'no_visible_change'));
+    expect(data).toMatchObject({ severity: 'normal', condition: 'healthy (en)', vet_advice: [] });
+    expect(charged).toBe(5);
+  });
+
+  it('skin: a bleeding red flag outranks the head\'s "healthy": its severity, label and advice stay, and the head is still quoted', async () => {
+    const { data } = await post(app, 'skin', await sceneOf('skin', 'bleeding'));
+    expect(data.severity).toBe('moderate');
+    expect(data.condition).toBe('possible bleeding or open wound');
+    expect(data.summary).toContain('healthy (en)');
+    expect((data.vet_advice as string[]).join(' ')).toMatch(/wound/);
+  });
+
+  it('vomit: coffee grounds stay severe, urgent, and said, under a head sure of "hairball"; bile does not outrank it', async () => {
+    const coffee = await post(app, 'vomit', await sceneOf('vomit', 'coffee_grounds'));
+    expect(coffee.data).toMatchObject({ severity: 'severe', vomit_type: 'hairball (en)' });
+    expect(coffee.data.summary).toMatch(/coffee grounds/i);
+    expect((coffee.data.vet_advice as string[]).join(' ')).toMatch(/today/i);
+    const bile = await post(app, 'vomit', await sceneOf('vomit', 'bile'));
+    expect(bile.data).toMatchObject({ severity: 'mild', vomit_type: 'hairball (en)' });
+  });
+});
+
+describe('emotion from a head: its label is the emotion, its probability the confidence', () => {
+  const modelsDir = tempDir('pawlens-heads-');
+  let app: TestApp;
+  beforeAll(async () => {
+    // The backbone calls every photo a tabby (ImageNet 281), so the gate sees a pet.
+    const backbone = meanColourBackbone(modelsDir, 281);
+    // relaxed when the photo is red (10 × (R − G)); an even grey leaves it at 0.5 against "scared": unsure.
+    await installFixedHead(modelsDir, backbone, {
+      name: 'cat-mood',
+      operation: 'emotion',
+      labels: { relaxed: label('relaxed'), scared: label('scared') },
+      bias: [0, 0],
+      weights: [
+        [10, -10, 0],
+        [0, 0, 0],
+      ],
+      threshold: 0.6,
+    });
+    ({ app } = await appOn(modelsDir));
+  });
+
+  it('sure on a red photo: the label, its probability, charged; unsure on a grey one: no emotion named, free', async () => {
+    const red = await post(app, 'emotion', await sceneJpeg(closeUp('#c84040', [['#b03030', 6]])), 'es');
+    expect(red.data.emotion).toBe('relaxed (es)');
+    expect(red.data.confidence).toBeGreaterThan(0.9);
+    expect(red.charged).toBe(5);
+    const grey = await post(app, 'emotion', await sceneJpeg(closeUp('#808080', [['#707070', 6]])));
+    expect(grey.data).toMatchObject({ emotion: 'not named: the trained model is unsure', confidence: 0 });
+    expect(grey.charged).toBe(0);
+  });
+});
+
+describe('a head pawlens must refuse at start', () => {
+  const refused = async (setUp: (modelsDir: string) => Promise<void>, message: RegExp) => {
+    const modelsDir = tempDir('pawlens-heads-');
+    await setUp(modelsDir);
+    await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(message);
+  };
+  const skinHead = {
+    name: 'cat-skin',
+    operation: 'skin',
+    labels: { a: label('a', 'mild'), b: label('b', 'normal') },
+    bias: [0, 0],
+    threshold: 0.6,
+  };
+
+  it('trained on another backbone', () =>
+    refused(async (dir) => {
+      meanColourBackbone(dir);
+      await installFixedHead(dir, { sha256: 'f'.repeat(64), featureSize: 3 }, skinHead);
+    }, /trained on the features of the classifier with sha256 ffffffffffff…, but the classifier in use is mean-colour/));
+
+  it('with no classifier installed', () =>
+    refused(async (dir) => {
+      await installFixedHead(dir, { sha256: 'f'.repeat(64), featureSize: 3 }, skinHead);
+    }, /no classifier is installed/));
+
+  it('a label of a health operation with no severity', () =>
+    refused(async (dir) => {
+      const backbone = meanColourBackbone(dir);
+      await installFixedHead(dir, backbone, { ...skinHead, labels: { a: label('a'), b: label('b', 'normal') } });
+    }, /its label a has no severity/));
+});
