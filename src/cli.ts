@@ -53,11 +53,12 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  // `pawlens serve --help` must never start a server, nor `keys --help` touch the store; `pawlens keys` or `pawlens store` alone asks what there is.
+  // `pawlens serve --help` must never start a server, nor `keys --help` touch the store; `pawlens keys`, `store` or `heads` alone asks what there is.
   if (
     command &&
     COMMAND_USAGE[command] &&
-    (rest.some((arg) => arg === '--help' || arg === '-h') || (['keys', 'store'].includes(command) && rest.length === 0))
+    (rest.some((arg) => arg === '--help' || arg === '-h') ||
+      (['keys', 'store', 'heads'].includes(command) && rest.length === 0))
   ) {
     print(COMMAND_USAGE[command]);
     return;

@@ -104,7 +104,12 @@ async function train(
   } finally {
     await backbone.release();
   }
-  const trained = trainHead(definition, reading.read, settings);
+  const trained = trainHead(
+    definition,
+    reading.read,
+    settings,
+    progressLine(process.stderr, 'Cross-validating penalties'),
+  );
   const { sha256, featureSize, name: backboneName } = backbone.classifier;
   const dir = await installHead(options.modelsDir, definition, trained, { sha256, featureSize });
   const { report } = trained;
@@ -126,7 +131,7 @@ async function train(
     `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features.`,
   );
   print(
-    `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it.`,
+    `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it (L2 penalty ${report.penalty}, chosen by the same folds).`,
   );
   for (const line of [...scoresLines(report), namingLine(report), ...leftOutLines(reading, folder.skipped)])
     print(line);

@@ -51,7 +51,13 @@ function headManifest(
       labels: definition.labels,
       threshold: report.threshold,
       counts: report.counts,
-      crossValidation: { accuracy: report.accuracy, n: report.n, folds: report.folds, seed: report.seed },
+      crossValidation: {
+        accuracy: report.accuracy,
+        n: report.n,
+        folds: report.folds,
+        seed: report.seed,
+        penalty: report.penalty,
+      },
       trainedAt: new Date().toISOString(),
     },
   };

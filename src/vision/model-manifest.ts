@@ -69,8 +69,12 @@ export const TrainedHeadSpec = z.strictObject({
   threshold: share,
   /** Photos per label it was trained on. */
   counts: z.record(z.string(), z.number().int().min(0)),
-  /** Cross-validated when trained: `folds` folds, dealt by `seed`. */
-  crossValidation: HeadScoreSpec.extend({ folds: z.number().int().min(2), seed: z.number().int() }),
+  /** Cross-validated when trained: `folds` folds, dealt by `seed`, with the L2 penalty they chose. */
+  crossValidation: HeadScoreSpec.extend({
+    folds: z.number().int().min(2),
+    seed: z.number().int(),
+    penalty: z.number().positive().optional(),
+  }),
   /** On a labelled folder it never saw, when `pawlens heads evaluate` was run. */
   heldOut: HeadScoreSpec.optional(),
   trainedAt: z.string().max(40).optional(),

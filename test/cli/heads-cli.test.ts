@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PENALTIES } from '../../src/training/train-head.js';
 import { drawnPhotos, tinted, writeHeadFolder } from '../fixtures/head-folders.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
 import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
@@ -70,6 +71,7 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
       backbone: 'mean-colour',
     });
     expect(report.threshold).toBeGreaterThanOrEqual(0.5);
+    expect(PENALTIES).toContain(report.penalty);
     expect(existsSync(join(modelsDir, 'colour-skin', 'head.onnx'))).toBe(true);
     // Not a terminal: no progress lines to spoil a log.
     expect(run.stderr).toBe('');
@@ -92,6 +94,7 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
     });
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toContain('Reading photos: 30/30');
+    expect(run.stdout).toContain(`Cross-validating penalties: ${PENALTIES.length}/${PENALTIES.length}`);
   });
 
   it('evaluate --json on photos it never saw; list shows it with that figure; the service uses it after a restart', async () => {

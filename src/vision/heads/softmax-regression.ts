@@ -26,7 +26,8 @@ export interface TrainingOptions {
 /**
  * Defaults measured on generated features only (separable classes, pure noise): the issue's
  * figure of 84% on real skin-lesion photos was reached with a regularised softmax regression of
- * this kind; the penalty is a guess until a clinic's photos say otherwise.
+ * this kind. When a clinic trains a head, cross-validation on its photos chooses the penalty
+ * (src/training/train-head.ts); this one is the weakest it may choose.
  */
 export const DEFAULT_TRAINING: TrainingOptions = { l2: 0.01, epochs: 300, learningRate: 0.05 };
 
