@@ -106,8 +106,20 @@ const EnvSchema = z.object({
     })
     .default('auto'),
   PAWLENS_LLM_TIMEOUT_MS: wholeNumber('PAWLENS_LLM_TIMEOUT_MS', 1000, 600_000, 45_000).default(45_000),
-  PAWLENS_LLM_CONCURRENCY: wholeNumber('PAWLENS_LLM_CONCURRENCY', 1, 64, 2).default(2),
+  // Ollama generates one request at a time unless OLLAMA_NUM_PARALLEL says more: a second call
+  // would spend its deadline queued inside Ollama. The two must match.
+  PAWLENS_LLM_CONCURRENCY: wholeNumber('PAWLENS_LLM_CONCURRENCY', 1, 64, 1).default(1),
   PAWLENS_LLM_MAX_QUEUE: wholeNumber('PAWLENS_LLM_MAX_QUEUE', 0, 10_000, 8).default(8),
+  // Unset: Ollama's own OLLAMA_KEEP_ALIVE decides how long the model stays loaded; a value sent
+  // with every request would override the operator's.
+  PAWLENS_OLLAMA_KEEP_ALIVE: z
+    .string()
+    .trim()
+    .regex(
+      /^(-1|\d+|(\d+(\.\d+)?(h|m|s|ms))+)$/,
+      'PAWLENS_OLLAMA_KEEP_ALIVE must be a duration as Ollama reads it: seconds, or e.g. 30m, 1h, -1 (for ever), e.g. PAWLENS_OLLAMA_KEEP_ALIVE=1h',
+    )
+    .optional(),
   PAWLENS_ALLOW_REMOTE_LLM: z
     .enum(['0', '1'], { error: 'PAWLENS_ALLOW_REMOTE_LLM must be 1 (allow) or 0, e.g. PAWLENS_ALLOW_REMOTE_LLM=1' })
     .default('0'),
@@ -202,6 +214,8 @@ export interface Config {
     readonly maxQueue: number;
     /** PAWLENS_ALLOW_REMOTE_LLM=1: the operator accepts photos leaving the private network. */
     readonly allowRemote: boolean;
+    /** PAWLENS_OLLAMA_KEEP_ALIVE, sent with each call only when set (a number of seconds, or a duration). */
+    readonly keepAlive: string | number | undefined;
   };
 }
 
@@ -262,6 +276,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: values.PAWLENS_LLM_CONCURRENCY,
       maxQueue: values.PAWLENS_LLM_MAX_QUEUE,
       allowRemote: values.PAWLENS_ALLOW_REMOTE_LLM === '1',
+      // Ollama reads a bare number as seconds, and a string as a duration.
+      keepAlive: /^-?\d+$/.test(values.PAWLENS_OLLAMA_KEEP_ALIVE ?? '')
+        ? Number(values.PAWLENS_OLLAMA_KEEP_ALIVE)
+        : values.PAWLENS_OLLAMA_KEEP_ALIVE,
     }),
   });
 }

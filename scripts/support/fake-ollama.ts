@@ -32,6 +32,8 @@ export type ChatBehaviour =
       after?: Promise<unknown>;
     }
   | { kind: 'error'; status: number; error: string }
+  /** A body that is not Ollama's JSON: what a proxy in front of it, or a crash, sends. */
+  | { kind: 'raw'; status: number; body: string; contentType: string }
   /** 503 with Ollama's "server busy" body. */
   | { kind: 'busy' }
   /** Reads the request and never answers, until the client gives up or the fake closes. */
@@ -47,10 +49,16 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** Default capabilities: ['completion', 'vision']. */
+/**
+ * Default capabilities: ['completion', 'vision']. A model without 'vision' still answers a chat
+ * with images, as the real server does: it drops them and writes about a photo it never saw.
+ * `remote`: Ollama forwards it to ollama.com, and /api/show says where (remote_host); a name
+ * ending in ":cloud" or "-cloud" is one.
+ */
 export interface FakeModel {
   name: string;
   capabilities?: string[];
+  remote?: boolean;
 }
 
 export interface FakeOllama {
@@ -178,6 +186,10 @@ function showBody(model: FakeModel) {
       [`${details.family}.block_count`]: 34,
     },
     capabilities,
+    ...((model.remote ?? /[:-]cloud$/.test(model.name)) && {
+      remote_model: name.replace(/[:-]cloud$/, ''),
+      remote_host: 'https://ollama.com:443',
+    }),
     modified_at: MODIFIED_AT,
   };
 }
@@ -535,6 +547,9 @@ export async function startFakeOllama(
     switch (behaviour.kind) {
       case 'error':
         return sendError(res, behaviour.status, behaviour.error);
+      case 'raw':
+        res.writeHead(behaviour.status, { 'Content-Type': behaviour.contentType });
+        return void res.end(behaviour.body);
       case 'busy':
         return sendError(res, 503, BUSY_ERROR);
       case 'hang':

@@ -6,7 +6,12 @@ import type { Logger } from '../logger.js';
 import { LLM_QUEUE_GAUGES, type Metrics } from '../metrics.js';
 import { llmReadinessCheck } from '../narration/llm/llm-readiness.js';
 import { OllamaNarrator } from '../narration/llm/ollama-narrator.js';
-import { assertPrivateLlmHost } from '../narration/llm/privacy-guard.js';
+import {
+  assertLocalModel,
+  assertPrivateLlmHost,
+  cloudModelMessage,
+  PrivacyGuardError,
+} from '../narration/llm/privacy-guard.js';
 import type { ReadinessCheck } from '../readiness-check.js';
 import { InferencePool } from '../vision/inference-pool.js';
 import { visionReadinessCheck } from '../vision/vision-readiness.js';
@@ -22,8 +27,8 @@ export interface Assembled {
 /**
  * Where the analysis is put together from the config: the models (verified, or the start stops)
  * in PAWLENS_INFERENCE_THREADS worker threads,
- * the privacy guard on OLLAMA_HOST (refused before a single photo could be sent), and the LLM
- * stage when PAWLENS_LLM is not off.
+ * the privacy guard on OLLAMA_HOST and on cloud models (refused before a single photo could be
+ * sent), and the LLM stage when PAWLENS_LLM is not off.
  */
 export async function assembleAnalysis(
   config: Config,
@@ -58,6 +63,7 @@ export async function assembleAnalysis(
   let narrator: OllamaNarrator | undefined;
   if (llm.mode !== 'off') {
     await assertPrivateLlmHost(llm.host, llm.allowRemote);
+    assertLocalModel(llm.model, llm.allowRemote);
     narrator = new OllamaNarrator({
       host: llm.host.base,
       model: llm.model,
@@ -66,10 +72,18 @@ export async function assembleAnalysis(
       metrics,
       concurrency: llm.concurrency,
       maxQueue: llm.maxQueue,
+      keepAlive: llm.keepAlive,
+      allowRemote: llm.allowRemote,
     });
     metrics?.watchQueue(narrator.slots, LLM_QUEUE_GAUGES);
     // A few seconds at most, even for an Ollama that accepts connections and never answers.
     const state = await narrator.probe();
+    // A model Ollama forwards to ollama.com is refused as a public host is: before any photo.
+    if (state === 'cloud') throw new PrivacyGuardError(cloudModelMessage(llm.model));
+    if (state === 'no_vision' && llm.mode === 'required')
+      throw new Error(
+        `PAWLENS_LLM=required, but ${llm.model} cannot see images (Ollama lists no "vision" capability): it would answer about a photo it never saw. Use a vision model such as gemma3:4b, or PAWLENS_LLM=auto.`,
+      );
     narrator.watch();
     const line = `LLM ${llm.model} at ${llm.host.base}: ${state}${state === 'ok' ? '' : llm.mode === 'auto' ? ' (answering from built-in templates until it is)' : ''}`;
     print(line);

@@ -5,7 +5,7 @@ import { silentLogger, type Logger } from '../../logger.js';
 import { Metrics } from '../../metrics.js';
 import { WorkQueue } from '../../work-queue.js';
 import { buildMessages, retryMessages, type ChatMessage } from './build-prompt.js';
-import { llmFormat } from './llm-format.js';
+import { LLM_MAX_TOKENS, llmFormat } from './llm-format.js';
 import { jpegForLlm } from './llm-image.js';
 import type { NarrationRequest } from './narration-request.js';
 import { readAnswer } from './read-answer.js';
@@ -23,6 +23,8 @@ export const LLM_FAILURE_CAUSES = [
   'schema',
   'language',
   'queue_full',
+  'no_vision',
+  'cloud_model',
 ] as const;
 export type LlmFailureCause = (typeof LLM_FAILURE_CAUSES)[number];
 export type LlmOutcomeLabel = 'ok' | 'repaired' | 'reasked_ok' | LlmFailureCause;
@@ -46,10 +48,26 @@ export interface OllamaNarratorOptions {
   readonly maxQueue?: number;
   /** How long the health probe (/api/show) may take before Ollama counts as not answering. Default 3 s. */
   readonly probeTimeoutMs?: number;
+  /** Sent as keep_alive with each call only when set: otherwise Ollama's own OLLAMA_KEEP_ALIVE holds. */
+  readonly keepAlive?: string | number;
+  /** PAWLENS_ALLOW_REMOTE_LLM=1: a model Ollama runs on ollama.com may be called. */
+  readonly allowRemote?: boolean;
 }
 
-/** Whether Ollama answers, has the model pulled, and the model can see images. */
-export type LlmState = 'ok' | 'unreachable' | 'model_missing' | 'no_vision';
+/**
+ * Whether Ollama answers, has the model pulled, the model can see images, and runs here: a
+ * `cloud` model is one Ollama forwards to ollama.com (its /api/show names a remote_host).
+ */
+export type LlmState = 'ok' | 'unreachable' | 'model_missing' | 'no_vision' | 'cloud';
+
+/**
+ * States in which no call is made at all: a text-only model drops the photo and invents an
+ * answer about a picture it never saw; a cloud model sends the photo out of the building.
+ */
+const REFUSED_STATES: Readonly<Partial<Record<LlmState, LlmFailureCause>>> = {
+  no_vision: 'no_vision',
+  cloud: 'cloud_model',
+};
 
 /** After Ollama is found not answering, no call is tried for this long (a probe that finds it back ends it sooner). */
 export const LLM_RETRY_AFTER_MS = 30_000;
@@ -62,9 +80,11 @@ const OUTAGE_CAUSES: readonly LlmFailureCause[] = ['refused', 'network', 'timeou
 /** The signal of the call in progress, seen by the client's fetch (the client passes none of its own on non-streamed calls). */
 const callSignal = new AsyncLocalStorage<AbortSignal>();
 
-/** Fixed sampling: the same photo and facts give the same text, as far as the model allows. */
-export const CHAT_OPTIONS = { temperature: 0, seed: 42, num_predict: 900 } as const;
-export const KEEP_ALIVE = '15m';
+/**
+ * Fixed sampling: the same photo and facts give the same text, as far as the model allows; room
+ * for the longest answer the format's grammar allows, so none is cut off.
+ */
+export const CHAT_OPTIONS = { temperature: 0, seed: 42, num_predict: LLM_MAX_TOKENS } as const;
 
 class CallFailed extends Error {
   constructor(
@@ -91,6 +111,21 @@ function classify(error: unknown): CallFailed {
 }
 
 /**
+ * An error response whose body is not JSON (a proxy's HTML page, a crash) → Ollama's own error
+ * shape, with the text as its message. The ollama client prints such bodies with console.log,
+ * which would put a stray line among the service's JSON log lines on stdout.
+ */
+async function jsonErrors(response: Response): Promise<Response> {
+  if (response.ok || (response.headers.get('content-type') ?? '').includes('json')) return response;
+  const text = (await response.text()).trim().slice(0, 300);
+  return new Response(JSON.stringify({ error: text || response.statusText || `HTTP ${response.status}` }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+/**
  * Writes an operation's text fields with a local vision LLM through Ollama: one chat call with
  * the photo (≤ 1024 px JPEG), the on-device facts and the fields' JSON schema as `format`; the
  * answer is parsed, repaired where safe and validated; a broken answer is asked for once more
@@ -106,6 +141,8 @@ export class OllamaNarrator {
 
   private readonly timeoutMs: number;
   private readonly probeTimeoutMs: number;
+  private readonly keepAlive: string | number | undefined;
+  private readonly allowRemote: boolean;
   /** Until when no call is tried: Ollama was found not answering. */
   private unavailableUntil = 0;
   /** Aborted when Ollama is found not answering: every call waiting or running then ends at once. */
@@ -116,20 +153,29 @@ export class OllamaNarrator {
 
   constructor(options: OllamaNarratorOptions) {
     const baseFetch = options.fetch ?? fetch;
-    const timedFetch: typeof fetch = (url, init) =>
-      baseFetch(url, { ...init, signal: callSignal.getStore() ?? AbortSignal.timeout(options.timeoutMs) });
+    const timedFetch: typeof fetch = async (url, init) =>
+      jsonErrors(
+        await baseFetch(url, { ...init, signal: callSignal.getStore() ?? AbortSignal.timeout(options.timeoutMs) }),
+      );
     this.client = new Ollama({ host: options.host, fetch: timedFetch });
     this.model = options.model;
     this.timeoutMs = options.timeoutMs;
     this.probeTimeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+    this.keepAlive = options.keepAlive;
+    this.allowRemote = options.allowRemote ?? false;
     this.logger = options.logger ?? silentLogger;
     this.metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
-    this.slots = new WorkQueue(options.concurrency ?? 2, options.maxQueue ?? 8);
+    this.slots = new WorkQueue(options.concurrency ?? 1, options.maxQueue ?? 8);
   }
 
-  /** Whether a call would be tried now: not while Ollama was recently found not answering. */
+  /** Why no call may be made to this model at all (text-only, or run on ollama.com), as the last probe found it. */
+  private refusal(): LlmFailureCause | undefined {
+    return this.health && REFUSED_STATES[this.health.state];
+  }
+
+  /** Whether a call would be tried now: not to a model refused, nor while Ollama was recently found not answering. */
   available(): boolean {
-    return Date.now() >= this.unavailableUntil;
+    return this.refusal() === undefined && Date.now() >= this.unavailableUntil;
   }
 
   /** Ollama is not answering: calls waiting or running end now, and none is tried for LLM_RETRY_AFTER_MS. */
@@ -147,7 +193,12 @@ export class OllamaNarrator {
     this.probing ??= callSignal
       .run(AbortSignal.timeout(this.probeTimeoutMs), () => this.client.show({ model: this.model }))
       .then(
-        (shown): LlmState => ((shown.capabilities ?? []).includes('vision') ? 'ok' : 'no_vision'),
+        (shown): LlmState => {
+          // Ollama 0.12 names where it forwards a cloud model; the npm client's types do not list it yet.
+          const { remote_host: remoteHost } = shown as { remote_host?: string };
+          if (remoteHost && !this.allowRemote) return 'cloud';
+          return (shown.capabilities ?? []).includes('vision') ? 'ok' : 'no_vision';
+        },
         (error: unknown): LlmState => {
           const e = error as { name?: string; status_code?: number };
           return e.name === 'ResponseError' && e.status_code === 404 ? 'model_missing' : 'unreachable';
@@ -204,7 +255,7 @@ export class OllamaNarrator {
         messages,
         format: llmFormat(fields),
         options: CHAT_OPTIONS,
-        keep_alive: KEEP_ALIVE,
+        ...(this.keepAlive !== undefined && { keep_alive: this.keepAlive }),
         stream: false,
         think: false,
       });
@@ -220,6 +271,16 @@ export class OllamaNarrator {
   /** Waits for a call slot, then writes the fields; a full queue is a failure, not a wait. */
   async narrate<Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
     const { requestId } = request.input;
+    const refused = this.refusal();
+    if (refused)
+      return this.fail(
+        refused,
+        refused === 'no_vision'
+          ? `${this.model} has no vision capability: it would drop the photo and answer about nothing`
+          : `${this.model} runs on ollama.com: the photo would leave the building`,
+        0,
+        requestId,
+      );
     if (this.slots.full)
       return this.fail(
         'queue_full',

@@ -64,3 +64,19 @@ export async function assertPrivateLlmHost(
     );
   }
 }
+
+/** Ollama forwards a model named `…:cloud` or `…-cloud` to ollama.com, photo included. */
+export const isCloudModelName = (model: string) => /[:-]cloud$/i.test(model.trim());
+
+/**
+ * Refuses a model Ollama would run on ollama.com (DESIGN.md §6), as a public host is refused:
+ * by its name here, and by `remote_host` in /api/show when the narrator probes it.
+ */
+export function assertLocalModel(model: string, allowRemote: boolean): void {
+  if (allowRemote || !isCloudModelName(model)) return;
+  throw new PrivacyGuardError(cloudModelMessage(model));
+}
+
+export const cloudModelMessage = (model: string) =>
+  `PAWLENS_OLLAMA_MODEL=${model} is a cloud model: Ollama forwards its requests, patient photos included, to ollama.com. ` +
+  'Use a model that runs in Ollama itself, set OLLAMA_NO_CLOUD=1 for Ollama, or set PAWLENS_ALLOW_REMOTE_LLM=1 if you accept that photos leave the building.';

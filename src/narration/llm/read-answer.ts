@@ -3,6 +3,7 @@ import { SUMMARY_MAX_SENTENCES, SUMMARY_MIN_SENTENCES } from '../../contract/dat
 import { splitSentences } from '../../contract/sentences.js';
 import { joinSentences } from '../join-sentences.js';
 import { isInLanguage } from './language-check.js';
+import { fromLlmFormat } from './llm-format.js';
 import type { NarrationRequest } from './narration-request.js';
 
 export type AnswerProblem = 'not_json' | 'schema' | 'language';
@@ -26,8 +27,7 @@ function parseModelJson(raw: string): unknown {
 /**
  * Repairs only what cannot change a finding: unknown fields dropped, a long summary cut to its
  * first four sentences, a one-sentence summary given the limitation sentence, home care topped up
- * from the on-device answer, a percentage confidence read as a fraction. Everything else is
- * judged by the closed schema.
+ * from the on-device answer. Everything else is judged by the closed schema.
  */
 function repair(request: NarrationRequest, value: Record<string, unknown>) {
   const { language } = request.input;
@@ -58,10 +58,6 @@ function repair(request: NarrationRequest, value: Record<string, unknown>) {
     kept.vet_advice = fallback.vet_advice;
     repairs.push('vet_advice taken from the measurements');
   }
-  if (typeof kept.confidence === 'number' && kept.confidence > 1 && kept.confidence <= 100) {
-    kept.confidence /= 100;
-    repairs.push('confidence read as a percentage');
-  }
   return { value: kept, repairs };
 }
 
@@ -91,6 +87,7 @@ export function readAnswer<Fields extends z.ZodObject>(
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { ok: false, cause: 'not_json', problems: ['The answer must be one JSON object.'] };
   }
+  parsed = fromLlmFormat(parsed as Record<string, unknown>);
   let checked = request.fields.safeParse(parsed);
   let repairs: readonly string[] = [];
   if (!checked.success) {

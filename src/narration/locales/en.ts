@@ -108,7 +108,7 @@ export const EN: Locale = {
       summary: '2 to 4 sentences: what is visible, what it may mean, and one limitation of judging from a photo',
       home_care: 'at least 2 specific steps the owner can take',
       vet_advice: 'specific veterinary advice, urgent when it must be; an empty list when no visit is needed',
-      confidence: 'a number from 0 to 1',
+      confidence: 'a whole number from 0 to 100: how sure you are, in percent',
       photo_shows: 'what the photo really shows, in a few words (for example "a brick wall", "a dog lying on grass")',
       shows_subject:
         'true if the photo shows what the task is about, close enough to judge; false if it shows something else (a drawing, an object, a part of the animal other than the one asked about)',

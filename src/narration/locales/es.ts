@@ -119,7 +119,7 @@ export const ES: Locale = {
       summary: 'de 2 a 4 frases: qué se ve, qué puede significar y una limitación de juzgar por una foto',
       home_care: 'al menos 2 medidas concretas que el dueño puede tomar',
       vet_advice: 'consejo veterinario concreto, urgente cuando deba serlo; una lista vacía si no hace falta visita',
-      confidence: 'un número de 0 a 1',
+      confidence: 'un número entero de 0 a 100: su seguridad, en porcentaje',
       photo_shows:
         'lo que muestra de verdad la foto, en pocas palabras (por ejemplo "una pared de ladrillo", "un perro tumbado en la hierba")',
       shows_subject:

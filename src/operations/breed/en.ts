@@ -35,7 +35,7 @@ export const EN: BreedWords = {
   limitation:
     'A breed from one photo is an estimate: mixed breeds and young animals are often misjudged, and only a DNA test confirms ancestry.',
   llm: {
-    task: "Identify the animal's species and its most likely breed or breed group, with a confidence from 0 to 1.",
+    task: "Identify the animal's species and its most likely breed or breed group, with a confidence from 0 to 100 (percent).",
     fieldHelp: {
       species: 'the animal species',
       breed: 'the single most likely breed or breed group',

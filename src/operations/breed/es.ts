@@ -35,7 +35,7 @@ export const ES: BreedWords = {
   limitation:
     'Una raza deducida a partir de una sola foto es una estimación: los animales mestizos y los jóvenes se identifican mal a menudo, y solo una prueba de ADN confirma su ascendencia.',
   llm: {
-    task: 'Identifica la especie del animal y su raza o grupo de razas más probable, con una confianza de 0 a 1.',
+    task: 'Identifica la especie del animal y su raza o grupo de razas más probable, con una confianza de 0 a 100 (porcentaje).',
     fieldHelp: {
       species: 'la especie del animal',
       breed: 'la raza o el grupo de razas más probable',

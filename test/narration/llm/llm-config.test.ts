@@ -112,10 +112,23 @@ describe('LLM configuration', () => {
       model: 'gemma3:4b',
       timeoutMs: 45_000,
       allowRemote: false,
-      concurrency: 2,
+      // Ollama's own default, OLLAMA_NUM_PARALLEL=1: a second call would wait inside Ollama.
+      concurrency: 1,
       maxQueue: 8,
+      // Ollama's OLLAMA_KEEP_ALIVE decides unless the operator says otherwise here.
+      keepAlive: undefined,
     });
     expect(llm.host.base).toBe('http://127.0.0.1:11434');
+  });
+
+  it('reads PAWLENS_OLLAMA_KEEP_ALIVE as Ollama does: seconds as a number, a duration as text; refuses anything else', () => {
+    expect(loadConfig({ PAWLENS_OLLAMA_KEEP_ALIVE: '1h' }).llm.keepAlive).toBe('1h');
+    expect(loadConfig({ PAWLENS_OLLAMA_KEEP_ALIVE: '1h30m' }).llm.keepAlive).toBe('1h30m');
+    expect(loadConfig({ PAWLENS_OLLAMA_KEEP_ALIVE: '300' }).llm.keepAlive).toBe(300);
+    expect(loadConfig({ PAWLENS_OLLAMA_KEEP_ALIVE: '-1' }).llm.keepAlive).toBe(-1);
+    expect(() => loadConfig({ PAWLENS_OLLAMA_KEEP_ALIVE: 'soon' })).toThrow(
+      /PAWLENS_OLLAMA_KEEP_ALIVE must be a duration/,
+    );
   });
 
   it('reads the LLM slots: PAWLENS_LLM_CONCURRENCY and PAWLENS_LLM_MAX_QUEUE', () => {

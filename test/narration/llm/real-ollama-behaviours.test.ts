@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createPipeline } from '../../../src/analysis/pipeline.js';
+import { assembleAnalysis } from '../../../src/cli/assemble-analysis.js';
+import { loadConfig } from '../../../src/config.js';
+import { silentLogger } from '../../../src/logger.js';
+import { LLM_TEXT_LIMITS, fromLlmFormat, llmFormat } from '../../../src/narration/llm/llm-format.js';
+import { CHAT_OPTIONS, OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
+import { withPhotoCheck } from '../../../src/narration/llm/photo-check.js';
+import { OPERATION_LIST } from '../../../src/operations/registry.js';
+import { startFakeOllama, type FakeOllama } from '../../../scripts/support/fake-ollama.js';
+import { photo, toBase64 } from '../../fixtures/images.js';
+import { builtinVision, createTestApp } from '../../fixtures/test-app.js';
+
+let fake: FakeOllama;
+let stool: string;
+beforeAll(async () => {
+  fake = await startFakeOllama();
+  stool = toBase64(await photo('jpeg', { width: 400, height: 300, streaks: false }));
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.reset();
+  fake.setModels([{ name: 'gemma3:4b' }]);
+});
+
+/** What `pawlens serve` assembles for these settings, against the fake. */
+const assembled = (env: Record<string, string>) =>
+  assembleAnalysis(
+    loadConfig({
+      OLLAMA_HOST: fake.host,
+      PAWLENS_MODELS_DIR: '/nonexistent-pawlens-models',
+      PAWLENS_INFERENCE_THREADS: '0',
+      ...env,
+    }),
+    silentLogger,
+    () => {},
+  );
+
+const narrator = (extra: Partial<ConstructorParameters<typeof OllamaNarrator>[0]> = {}) =>
+  new OllamaNarrator({ host: fake.url, model: 'gemma3:4b', timeoutMs: 2000, ...extra });
+
+describe('a text-only model is never sent a photo (issue 25, finding 1)', () => {
+  beforeEach(() => fake.setModels([{ name: 'gemma3:4b', capabilities: ['completion'] }]));
+
+  it('auto: the templates answer and Ollama gets no chat at all', async () => {
+    const llm = narrator();
+    expect(await llm.probe()).toBe('no_vision');
+    expect(llm.available()).toBe(false);
+    const app = await createTestApp({
+      pipeline: createPipeline(await builtinVision(), { narrator: llm, mode: 'auto' }),
+    });
+    const response = await app.post('stool', { image: stool, language: 'en' });
+    expect(response.status).toBe(200);
+    expect(response.body.data.consistency).toBe('not assessed (colour analysis only)');
+    expect(fake.chatRequests()).toHaveLength(0);
+  });
+
+  it('required: the call fails as no_vision, free, without a chat; and the service refuses to start with it', async () => {
+    const llm = narrator();
+    await llm.probe();
+    const app = await createTestApp({
+      pipeline: createPipeline(await builtinVision(), { narrator: llm, mode: 'required' }),
+    });
+    const response = await app.post('stool', { image: stool, language: 'en' });
+    expect(response.status).toBe(502);
+    expect(response.body.error.message).toContain('no_vision');
+    expect(response.headers['x-credits-charged'] ?? '0').toBe('0');
+    expect(fake.chatRequests()).toHaveLength(0);
+    await expect(assembled({ PAWLENS_LLM: 'required' })).rejects.toThrow(/gemma3:4b cannot see images/);
+    const auto = await assembled({ PAWLENS_LLM: 'auto' });
+    await auto.close();
+  });
+});
+
+describe('a cloud model is refused like a public host (finding 2)', () => {
+  it('by its name, :cloud or -cloud, before Ollama is asked anything', async () => {
+    for (const model of ['qwen3-vl:235b-cloud', 'gpt-oss:cloud']) {
+      await expect(assembled({ PAWLENS_OLLAMA_MODEL: model })).rejects.toThrow(
+        /is a cloud model: Ollama forwards its requests, patient photos included, to ollama\.com/,
+      );
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('by the remote_host its /api/show reports, whatever its name; PAWLENS_ALLOW_REMOTE_LLM=1 lets it through', async () => {
+    fake.setModels([{ name: 'clinic-vision:latest', remote: true }]);
+    await expect(assembled({ PAWLENS_OLLAMA_MODEL: 'clinic-vision' })).rejects.toThrow(/OLLAMA_NO_CLOUD=1/);
+    const llm = narrator({ model: 'clinic-vision' });
+    expect(await llm.probe()).toBe('cloud');
+    expect(llm.available()).toBe(false);
+    const allowed = narrator({ model: 'clinic-vision', allowRemote: true });
+    expect(await allowed.probe()).toBe('ok');
+    expect(fake.chatRequests()).toHaveLength(0);
+  });
+});
+
+describe('keep_alive is the operator’s (finding 5)', () => {
+  it('sent only when PAWLENS_OLLAMA_KEEP_ALIVE sets it', async () => {
+    const pipelineWith = async (keepAlive?: string | number) =>
+      createTestApp({
+        pipeline: createPipeline(await builtinVision(), { narrator: narrator({ keepAlive }), mode: 'auto' }),
+      });
+    await (await pipelineWith()).post('stool', { image: stool, language: 'en' });
+    await (await pipelineWith('1h')).post('stool', { image: stool, language: 'en' });
+    const [plain, configured] = fake.chatRequests();
+    expect(plain).not.toHaveProperty('keep_alive');
+    expect(configured?.keep_alive).toBe('1h');
+  });
+});
+
+describe('the format the grammar is built from (findings 7, 8, 9)', () => {
+  const formats = OPERATION_LIST.map((operation) => ({
+    key: operation.key,
+    format: llmFormat(withPhotoCheck(operation.llm.fields)) as {
+      properties: Record<
+        string,
+        {
+          type?: string;
+          maxLength?: number;
+          maxItems?: number;
+          items?: { maxLength?: number };
+          enum?: string[];
+          minimum?: number;
+          maximum?: number;
+        }
+      >;
+    },
+  }));
+
+  it('writes the photo check first and the severity and confidence last: the model describes before it judges', () => {
+    for (const { key, format } of formats) {
+      const order = Object.keys(format.properties);
+      expect(order.slice(0, 2), key).toEqual(['photo_shows', 'shows_subject']);
+      const judged = order.filter((field) => field === 'severity' || field === 'confidence');
+      expect(order.slice(-judged.length), key).toEqual(judged);
+    }
+  });
+
+  it('asks for confidence as a whole percent, which a grammar can bound, and reads it back as a share', () => {
+    const emotion = formats.find(({ key }) => key === 'emotion')!.format;
+    expect(emotion.properties.confidence).toMatchObject({ type: 'integer', minimum: 0, maximum: 100 });
+    expect(fromLlmFormat({ confidence: 85 })).toEqual({ confidence: 0.85 });
+    expect(fromLlmFormat({ confidence: 0 })).toEqual({ confidence: 0 });
+    // A build that ignored the format and wrote a share: kept as it is.
+    expect(fromLlmFormat({ confidence: 0.7 })).toEqual({ confidence: 0.7 });
+  });
+
+  it('bounds every text, so the longest answer the grammar allows fits num_predict, even at two tokens a character', () => {
+    for (const { key, format } of formats) {
+      let characters = 0;
+      for (const [field, schema] of Object.entries(format.properties)) {
+        if (schema.type === 'string' && !schema.enum) {
+          expect(schema.maxLength, `${key}.${field}`).toBeLessThanOrEqual(
+            field === 'summary' ? LLM_TEXT_LIMITS.summary : LLM_TEXT_LIMITS.label,
+          );
+          characters += schema.maxLength!;
+        } else if (schema.type === 'array') {
+          expect(schema.maxItems, `${key}.${field}`).toBeLessThanOrEqual(LLM_TEXT_LIMITS.items);
+          characters += schema.maxItems! * (schema.items!.maxLength! + 4);
+        } else characters += 12;
+        characters += field.length + 6;
+      }
+      expect(characters * 2, key).toBeLessThanOrEqual(CHAT_OPTIONS.num_predict);
+    }
+  });
+
+  it('keeps within the contract: every bound is at most the closed schema’s own', () => {
+    const summary = z.toJSONSchema(OPERATION_LIST[0]!.data) as unknown as {
+      properties: { summary: { maxLength: number } };
+    };
+    expect(LLM_TEXT_LIMITS.summary).toBeLessThanOrEqual(summary.properties.summary.maxLength);
+  });
+});
+
+describe('stdout stays the service’s own (finding 13)', () => {
+  it('an error page that is not JSON (a proxy’s) is a failure with its text, and nothing is printed', async () => {
+    const log = vi.spyOn(console, 'log');
+    try {
+      fake.enqueue({
+        kind: 'raw',
+        status: 502,
+        body: '<html><body>502 Bad Gateway</body></html>',
+        contentType: 'text/html',
+      });
+      const app = await createTestApp({
+        pipeline: createPipeline(await builtinVision(), { narrator: narrator(), mode: 'auto' }),
+      });
+      const response = await app.post('stool', { image: stool, language: 'en' });
+      expect(response.status).toBe(200);
+      expect(fake.chatRequests()).toHaveLength(1);
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
