@@ -105,7 +105,11 @@ const EnvSchema = z.object({
       error: 'PAWLENS_LLM must be auto (use Ollama when reachable), off, or required, e.g. PAWLENS_LLM=auto',
     })
     .default('auto'),
-  PAWLENS_LLM_TIMEOUT_MS: wholeNumber('PAWLENS_LLM_TIMEOUT_MS', 1000, 600_000, 45_000).default(45_000),
+  // Below 300 s: Ollama sends a non-streamed answer's headers only when it is complete, and Node's
+  // fetch gives up waiting for headers after 300 s (reported as a network failure, not a timeout).
+  PAWLENS_LLM_TIMEOUT_MS: wholeNumber('PAWLENS_LLM_TIMEOUT_MS', 1000, 290_000, 45_000).default(45_000),
+  // Loading a 4B model on a CPU host takes about a minute; a load hung up on is abandoned by Ollama.
+  PAWLENS_LLM_LOAD_TIMEOUT_MS: wholeNumber('PAWLENS_LLM_LOAD_TIMEOUT_MS', 1000, 3_600_000, 300_000).default(300_000),
   // Ollama generates one request at a time unless OLLAMA_NUM_PARALLEL says more: a second call
   // would spend its deadline queued inside Ollama. The two must match.
   PAWLENS_LLM_CONCURRENCY: wholeNumber('PAWLENS_LLM_CONCURRENCY', 1, 64, 1).default(1),
@@ -208,6 +212,8 @@ export interface Config {
     readonly host: OllamaHost;
     readonly model: string;
     readonly timeoutMs: number;
+    /** How long loading the model may take, apart from any request's deadline. */
+    readonly loadTimeoutMs: number;
     /** Calls to Ollama at once, apart from the decode + inference slots. */
     readonly concurrency: number;
     /** Requests that may wait for a call; past it: templates (auto) or 503 SERVICE_BUSY (required). */
@@ -273,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       host: parseOllamaHost(values.OLLAMA_HOST)!,
       model: values.PAWLENS_OLLAMA_MODEL,
       timeoutMs: values.PAWLENS_LLM_TIMEOUT_MS,
+      loadTimeoutMs: values.PAWLENS_LLM_LOAD_TIMEOUT_MS,
       concurrency: values.PAWLENS_LLM_CONCURRENCY,
       maxQueue: values.PAWLENS_LLM_MAX_QUEUE,
       allowRemote: values.PAWLENS_ALLOW_REMOTE_LLM === '1',

@@ -30,6 +30,8 @@ export type ChatBehaviour =
       doneReason?: 'stop' | 'length';
       /** Answers only once this settles: a model still writing, for tests that need calls in flight. */
       after?: Promise<unknown>;
+      /** Takes this long to write, from when its generation starts (it holds a generation slot meanwhile). */
+      delayMs?: number;
     }
   | { kind: 'error'; status: number; error: string }
   /** A body that is not Ollama's JSON: what a proxy in front of it, or a crash, sends. */
@@ -59,6 +61,21 @@ export interface FakeModel {
   name: string;
   capabilities?: string[];
   remote?: boolean;
+  /**
+   * How long loading it takes, as on a CPU host (a 4B model: about a minute). Default 0. A model is
+   * loaded by the first chat that needs it (or a load-only chat); a load every waiting client
+   * hung up on is abandoned, and the next chat starts it again.
+   */
+  loadMs?: number;
+  /** Loading it fails with this error (HTTP 500), as a model too large for the host's memory does. */
+  loadError?: string;
+}
+
+/** What happened to a model's loads: started, abandoned because every client waiting on one hung up, and whether it is loaded now. */
+export interface LoadRecord {
+  started: number;
+  abandoned: number;
+  loaded: boolean;
 }
 
 export interface FakeOllama {
@@ -68,13 +85,19 @@ export interface FakeOllama {
   readonly host: string;
   /** Every request, in the order its body finished arriving. */
   readonly requests: RecordedRequest[];
-  /** The bodies of the POST /api/chat requests that were JSON objects. */
+  /** The bodies of the POST /api/chat requests that were JSON objects and asked for an answer (had messages). */
   chatRequests(): ChatRequestBody[];
+  /** The load-only chats (no messages): what a client sends to have the model loaded. */
+  loadRequests(): ChatRequestBody[];
+  /** The loads of a model so far. */
+  loads(name: string): LoadRecord;
+  /** Unloads a model, as its keep_alive running out does: the next chat loads it again. */
+  unload(name: string): void;
   setModels(models: FakeModel[]): void;
   /** The next /api/chat calls take these in order; when the queue is empty, the default behaviour answers. */
   enqueue(...behaviours: ChatBehaviour[]): void;
   setDefault(behaviour: ChatBehaviour): void;
-  /** Clears requests and queue; the default goes back to the schema answer. Models stay. */
+  /** Clears requests, queue and what is loaded; the default goes back to the schema answer. Models stay. */
   reset(): void;
   /** Closes all sockets, including hanging ones. */
   close(): Promise<void>;
@@ -98,7 +121,7 @@ export function languageOf(request: ChatRequestBody): AnswerLanguage {
 }
 
 /** The default behaviour: the `format` schema answered in the prompt's language. */
-export function schemaAnswerBehaviour(overrides?: Record<string, unknown>): ChatBehaviour {
+export function schemaAnswerBehaviour(overrides?: Record<string, unknown>): Extract<ChatBehaviour, { kind: 'answer' }> {
   return {
     kind: 'answer',
     content: (request) => JSON.stringify(schemaAnswer(request.format, languageOf(request), overrides)),
@@ -496,7 +519,12 @@ function parseRecorded(text: string): unknown {
 }
 
 export async function startFakeOllama(
-  options: { models?: FakeModel[]; defaultBehaviour?: ChatBehaviour } = {},
+  options: {
+    models?: FakeModel[];
+    defaultBehaviour?: ChatBehaviour;
+    /** Chats generated at once, as OLLAMA_NUM_PARALLEL (default 1, Ollama's): the others wait inside it. */
+    parallel?: number;
+  } = {},
 ): Promise<FakeOllama> {
   let models: FakeModel[] = [...(options.models ?? [{ name: 'gemma3:4b' }])];
   let defaultBehaviour: ChatBehaviour = options.defaultBehaviour ?? schemaAnswerBehaviour();
@@ -506,6 +534,79 @@ export async function startFakeOllama(
 
   const findModel = (name: string): FakeModel | undefined =>
     models.find((model) => canonicalName(model.name) === canonicalName(name));
+
+  // Residency: which models are loaded, and the load in progress with the clients waiting on it.
+  interface Load {
+    readonly waiters: Set<http.ServerResponse>;
+    readonly done: Promise<boolean>;
+    settle(loaded: boolean): void;
+    timer: NodeJS.Timeout | undefined;
+  }
+  const residency = new Map<string, LoadRecord & { load?: Load }>();
+  const residencyOf = (name: string) => {
+    const key = canonicalName(name);
+    const record = residency.get(key) ?? { started: 0, abandoned: 0, loaded: false };
+    residency.set(key, record);
+    return record;
+  };
+
+  /** Loads the model before a chat, as Ollama does; false when the client hung up first (and, if it was the last waiting, the load is abandoned). */
+  async function ensureLoaded(model: FakeModel, res: http.ServerResponse): Promise<boolean> {
+    const record = residencyOf(model.name);
+    if (record.loaded) return true;
+    if (!record.load) {
+      record.started++;
+      let settle: (loaded: boolean) => void = () => {};
+      const done = new Promise<boolean>((resolve) => (settle = resolve));
+      const load: Load = { waiters: new Set(), done, settle, timer: undefined };
+      load.timer = setTimeout(() => {
+        record.loaded = true;
+        record.load = undefined;
+        settle(true);
+      }, model.loadMs ?? 0);
+      record.load = load;
+    }
+    const load = record.load;
+    load.waiters.add(res);
+    const hungUp = () => {
+      load.waiters.delete(res);
+      if (load.waiters.size > 0 || record.load !== load) return;
+      clearTimeout(load.timer);
+      record.load = undefined;
+      record.abandoned++;
+      load.settle(false);
+    };
+    res.once('close', hungUp);
+    const loaded = await load.done;
+    res.off('close', hungUp);
+    load.waiters.delete(res);
+    return loaded && !res.destroyed;
+  }
+
+  // Generation: `parallel` chats at once; the rest wait, in order, inside the server.
+  const parallel = options.parallel ?? 1;
+  let generating = 0;
+  const waitingToGenerate: Array<{ res: http.ServerResponse; start: (ok: boolean) => void }> = [];
+  const finishGeneration = () => {
+    generating--;
+    while (waitingToGenerate.length > 0 && generating < parallel) {
+      const next = waitingToGenerate.shift()!;
+      if (next.res.destroyed) {
+        next.start(false);
+        continue;
+      }
+      generating++;
+      next.start(true);
+    }
+  };
+  /** Waits for a generation slot; once it has one, frees it when the response ends or the client leaves. */
+  async function generationSlot(res: http.ServerResponse): Promise<boolean> {
+    let started = generating < parallel;
+    if (started) generating++;
+    else started = await new Promise<boolean>((start) => waitingToGenerate.push({ res, start }));
+    if (started) res.once('close', finishGeneration);
+    return started && !res.destroyed;
+  }
 
   function handleShow(body: string, res: http.ServerResponse): void {
     const syntax = goJsonSyntaxError(body);
@@ -523,7 +624,7 @@ export async function startFakeOllama(
     sendJson(res, 200, showBody(model));
   }
 
-  function handleChat(body: string, req: http.IncomingMessage, res: http.ServerResponse): void {
+  async function handleChat(body: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (body.trim() === '') return sendError(res, 400, 'missing request body');
     const syntax = goJsonSyntaxError(body);
     if (syntax) return sendError(res, 400, syntax);
@@ -543,6 +644,25 @@ export async function startFakeOllama(
       return sendError(res, 400, `${JSON.stringify(name)} does not support thinking`);
     }
 
+    // Every chat needs the model loaded first; a client that hangs up during the load gets nothing.
+    if (!(await ensureLoaded(model, res))) return;
+    if (model.loadError) {
+      residencyOf(model.name).loaded = false;
+      return sendError(res, 500, model.loadError);
+    }
+
+    // No messages: Ollama only loads the model and says so.
+    if (!Array.isArray(request.messages) || request.messages.length === 0) {
+      return sendJson(res, 200, {
+        model: name,
+        created_at: createdAt(),
+        message: { role: 'assistant', content: '' },
+        done_reason: 'load',
+        done: true,
+      });
+    }
+    if (!(await generationSlot(res))) return;
+
     const behaviour = queue.shift() ?? defaultBehaviour;
     switch (behaviour.kind) {
       case 'error':
@@ -561,20 +681,10 @@ export async function startFakeOllama(
         break;
     }
 
-    // No messages: Ollama only loads the model and says so.
-    if (!Array.isArray(request.messages) || request.messages.length === 0) {
-      return sendJson(res, 200, {
-        model: name,
-        created_at: createdAt(),
-        message: { role: 'assistant', content: '' },
-        done_reason: 'load',
-        done: true,
-      });
-    }
-
-    if (behaviour.after) {
-      const { after, ...now } = behaviour;
-      void after.then(() => !res.destroyed && handleAnswer(now, request, name, res));
+    if (behaviour.after || behaviour.delayMs) {
+      const { after, delayMs, ...now } = behaviour;
+      const written = Promise.all([after, new Promise((resolve) => setTimeout(resolve, delayMs ?? 0))]);
+      void written.then(() => !res.destroyed && handleAnswer(now, request, name, res));
       return;
     }
     handleAnswer(behaviour, request, name, res);
@@ -650,7 +760,15 @@ export async function startFakeOllama(
       case 'HEAD /api/tags':
         return sendJson(res, 200, { models: models.map(tagsEntry) });
       case 'GET /api/ps':
-        return sendJson(res, 200, { models: [] });
+        return sendJson(res, 200, {
+          models: models
+            .filter((model) => residencyOf(model.name).loaded)
+            .map((model) => ({
+              ...tagsEntry(model),
+              expires_at: '2099-01-01T00:00:00Z',
+              size_vram: 0,
+            })),
+        });
       case 'POST /api/show':
         return handleShow(text, res);
       case 'POST /api/chat':
@@ -683,15 +801,27 @@ export async function startFakeOllama(
   const { port } = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;
+  const chats = () =>
+    requests
+      .filter((r) => r.method === 'POST' && r.path === '/api/chat' && goKind(r.body) === 'object')
+      .map((r) => r.body as ChatRequestBody);
 
   return {
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     requests,
     chatRequests() {
-      return requests
-        .filter((r) => r.method === 'POST' && r.path === '/api/chat' && goKind(r.body) === 'object')
-        .map((r) => r.body as ChatRequestBody);
+      return chats().filter((chat) => Array.isArray(chat.messages) && chat.messages.length > 0);
+    },
+    loadRequests() {
+      return chats().filter((chat) => !Array.isArray(chat.messages) || chat.messages.length === 0);
+    },
+    loads(name) {
+      const { started, abandoned, loaded } = residencyOf(name);
+      return { started, abandoned, loaded };
+    },
+    unload(name) {
+      residencyOf(name).loaded = false;
     },
     setModels(next) {
       models = [...next];
@@ -705,6 +835,7 @@ export async function startFakeOllama(
     reset() {
       requests.length = 0;
       queue.length = 0;
+      residency.clear();
       defaultBehaviour = schemaAnswerBehaviour();
     },
     close() {

@@ -24,6 +24,13 @@ export function languageModelStep(stage: LlmStage) {
     const outcome = await stage.narrator.narrate(request);
     if (outcome.ok) return outcome.fields;
     if (stage.mode === 'required') {
+      if (outcome.cause === 'loading') {
+        throw new ApiError(
+          'SERVICE_BUSY',
+          'The language model this server requires is still loading; retry in a minute. Nothing was charged.',
+          { 'Retry-After': '30' },
+        );
+      }
       if (outcome.cause === 'queue_full') {
         throw new ApiError(
           'SERVICE_BUSY',

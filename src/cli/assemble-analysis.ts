@@ -74,6 +74,7 @@ export async function assembleAnalysis(
       maxQueue: llm.maxQueue,
       keepAlive: llm.keepAlive,
       allowRemote: llm.allowRemote,
+      loadTimeoutMs: llm.loadTimeoutMs,
     });
     metrics?.watchQueue(narrator.slots, LLM_QUEUE_GAUGES);
     // A few seconds at most, even for an Ollama that accepts connections and never answers.
@@ -85,7 +86,8 @@ export async function assembleAnalysis(
         `PAWLENS_LLM=required, but ${llm.model} cannot see images (Ollama lists no "vision" capability): it would answer about a photo it never saw. Use a vision model such as gemma3:4b, or PAWLENS_LLM=auto.`,
       );
     narrator.watch();
-    const line = `LLM ${llm.model} at ${llm.host.base}: ${state}${state === 'ok' ? '' : llm.mode === 'auto' ? ' (answering from built-in templates until it is)' : ''}`;
+    const until = state === 'loading' ? 'it has loaded' : 'it is';
+    const line = `LLM ${llm.model} at ${llm.host.base}: ${state}${state === 'ok' ? '' : llm.mode === 'auto' ? ` (answering from built-in templates until ${until})` : ''}`;
     print(line);
     if (state === 'model_missing') print(`  pull it with: ollama pull ${llm.model}`);
   }

@@ -25,6 +25,7 @@ export const LLM_FAILURE_CAUSES = [
   'queue_full',
   'no_vision',
   'cloud_model',
+  'loading',
 ] as const;
 export type LlmFailureCause = (typeof LLM_FAILURE_CAUSES)[number];
 export type LlmOutcomeLabel = 'ok' | 'repaired' | 'reasked_ok' | LlmFailureCause;
@@ -52,13 +53,18 @@ export interface OllamaNarratorOptions {
   readonly keepAlive?: string | number;
   /** PAWLENS_ALLOW_REMOTE_LLM=1: a model Ollama runs on ollama.com may be called. */
   readonly allowRemote?: boolean;
+  /** How long loading the model may take (a 4B model on a CPU host: about a minute). Default 5 min. */
+  readonly loadTimeoutMs?: number;
 }
 
 /**
- * Whether Ollama answers, has the model pulled, the model can see images, and runs here: a
- * `cloud` model is one Ollama forwards to ollama.com (its /api/show names a remote_host).
+ * Whether Ollama answers, has the model pulled, the model can see images, runs here, and is
+ * loaded: a `cloud` model is one Ollama forwards to ollama.com (its /api/show names a
+ * remote_host); `loading` while pawlens has it loaded (the templates answer meanwhile);
+ * `load_failed` when Ollama answers but cannot load it (out of memory, a broken file), which
+ * /api/show alone never says.
  */
-export type LlmState = 'ok' | 'unreachable' | 'model_missing' | 'no_vision' | 'cloud';
+export type LlmState = 'ok' | 'unreachable' | 'model_missing' | 'no_vision' | 'cloud' | 'loading' | 'load_failed';
 
 /**
  * States in which no call is made at all: a text-only model drops the photo and invents an
@@ -74,8 +80,32 @@ export const LLM_RETRY_AFTER_MS = 30_000;
 /** The health probe runs this often while watched, and /readyz's answer is at most this old. */
 const PROBE_EVERY_MS = 10_000;
 const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
-/** Failures that say Ollama, not this answer, is the problem: every call would fail the same way for now. */
-const OUTAGE_CAUSES: readonly LlmFailureCause[] = ['refused', 'network', 'timeout', 'model_not_found'];
+export const DEFAULT_LOAD_TIMEOUT_MS = 300_000;
+/**
+ * Failures that say Ollama, not this answer, is the problem: every call would fail the same way
+ * for now. Not a timeout: a slow answer (a long Chinese summary on a CPU host) is no outage, and
+ * the probe finds a silent Ollama within seconds anyway.
+ */
+const OUTAGE_CAUSES: readonly LlmFailureCause[] = ['refused', 'network', 'model_not_found'];
+
+/** Ollama's name for a model: a missing tag is ":latest", case does not matter. */
+const canonicalModel = (name: string) => {
+  const lower = name.trim().toLowerCase();
+  return lower.slice(lower.lastIndexOf('/') + 1).includes(':') ? lower : `${lower}:latest`;
+};
+
+/** Whether `promise` settled true before `signal` aborted (false, not an exception, when it aborted). */
+function untilSettled(promise: Promise<boolean>, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const aborted = () => resolve(false);
+    signal.addEventListener('abort', aborted, { once: true });
+    void promise.then((value) => {
+      signal.removeEventListener('abort', aborted);
+      resolve(value);
+    });
+  });
+}
 
 /** The signal of the call in progress, seen by the client's fetch (the client passes none of its own on non-streamed calls). */
 const callSignal = new AsyncLocalStorage<AbortSignal>();
@@ -143,6 +173,11 @@ export class OllamaNarrator {
   private readonly probeTimeoutMs: number;
   private readonly keepAlive: string | number | undefined;
   private readonly allowRemote: boolean;
+  private readonly loadTimeoutMs: number;
+  /** The load in progress (a load-only chat), resolving to whether the model loaded. */
+  private loading: Promise<boolean> | undefined;
+  /** When a load last failed: the next is tried no sooner than LLM_RETRY_AFTER_MS after. */
+  private loadFailedAt = 0;
   /** Until when no call is tried: Ollama was found not answering. */
   private unavailableUntil = 0;
   /** Aborted when Ollama is found not answering: every call waiting or running then ends at once. */
@@ -163,6 +198,7 @@ export class OllamaNarrator {
     this.probeTimeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
     this.keepAlive = options.keepAlive;
     this.allowRemote = options.allowRemote ?? false;
+    this.loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
     this.logger = options.logger ?? silentLogger;
     this.metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
     this.slots = new WorkQueue(options.concurrency ?? 1, options.maxQueue ?? 8);
@@ -173,9 +209,58 @@ export class OllamaNarrator {
     return this.health && REFUSED_STATES[this.health.state];
   }
 
-  /** Whether a call would be tried now: not to a model refused, nor while Ollama was recently found not answering. */
+  /**
+   * Whether a call would be tried now: only to a model found ready (or not probed yet), not while
+   * it loads, and not while Ollama was recently found not answering.
+   */
   available(): boolean {
-    return this.refusal() === undefined && Date.now() >= this.unavailableUntil;
+    return (!this.health || this.health.state === 'ok') && Date.now() >= this.unavailableUntil;
+  }
+
+  /**
+   * Has Ollama load the model with a load-only chat (no messages, answered "load"), under a
+   * deadline of its own: minutes, not a request's seconds. pawlens never hangs up on a load,
+   * which Ollama would abandon and start again on the next call. Resolves to whether it loaded.
+   */
+  preload(): Promise<boolean> {
+    this.loading ??= callSignal
+      .run(AbortSignal.timeout(this.loadTimeoutMs), () =>
+        this.client.chat({
+          model: this.model,
+          messages: [],
+          ...(this.keepAlive !== undefined && { keep_alive: this.keepAlive }),
+          stream: false,
+        }),
+      )
+      .then(
+        () => {
+          this.logger.info({ model: this.model }, 'language model loaded');
+          this.health = { state: 'ok', at: Date.now() };
+          this.unavailableUntil = 0;
+          return true;
+        },
+        (error: unknown) => {
+          const failure = classify(error);
+          const unreachable = failure.reason === 'refused' || failure.reason === 'network';
+          this.loadFailedAt = Date.now();
+          this.health = { state: unreachable ? 'unreachable' : 'load_failed', at: Date.now() };
+          if (unreachable) this.markDown(`loading the model failed: ${failure.message}`);
+          this.logger.warn(
+            { model: this.model, cause: failure.reason, detail: failure.message },
+            'language model did not load',
+          );
+          return false;
+        },
+      )
+      .finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  /** Whether Ollama has the model in memory now (/api/ps). */
+  private async isLoaded(): Promise<boolean> {
+    const { models } = await this.client.ps();
+    const wanted = canonicalModel(this.model);
+    return models.some((model) => canonicalModel(model.name) === wanted || canonicalModel(model.model) === wanted);
   }
 
   /** Ollama is not answering: calls waiting or running end now, and none is tried for LLM_RETRY_AFTER_MS. */
@@ -191,20 +276,31 @@ export class OllamaNarrator {
    */
   probe(): Promise<LlmState> {
     this.probing ??= callSignal
-      .run(AbortSignal.timeout(this.probeTimeoutMs), () => this.client.show({ model: this.model }))
+      .run(AbortSignal.timeout(this.probeTimeoutMs), async (): Promise<LlmState> => {
+        const shown = await this.client.show({ model: this.model });
+        // Ollama 0.12 names where it forwards a cloud model; the npm client's types do not list it yet.
+        const { remote_host: remoteHost } = shown as { remote_host?: string };
+        if (remoteHost && !this.allowRemote) return 'cloud';
+        if (!(shown.capabilities ?? []).includes('vision')) return 'no_vision';
+        // /api/show reads the manifest only: whether the model loads, only loading it tells.
+        if (this.loading) return 'loading';
+        if (await this.isLoaded()) return 'ok';
+        if (this.health?.state === 'load_failed' && Date.now() - this.loadFailedAt < LLM_RETRY_AFTER_MS)
+          return 'load_failed';
+        // Not loaded (never yet, or unloaded after its keep_alive): load it now, not on a patient's photo.
+        void this.preload();
+        return 'loading';
+      })
       .then(
-        (shown): LlmState => {
-          // Ollama 0.12 names where it forwards a cloud model; the npm client's types do not list it yet.
-          const { remote_host: remoteHost } = shown as { remote_host?: string };
-          if (remoteHost && !this.allowRemote) return 'cloud';
-          return (shown.capabilities ?? []).includes('vision') ? 'ok' : 'no_vision';
-        },
+        (state) => state,
         (error: unknown): LlmState => {
           const e = error as { name?: string; status_code?: number };
           return e.name === 'ResponseError' && e.status_code === 404 ? 'model_missing' : 'unreachable';
         },
       )
       .then((state) => {
+        // A load that finished while the probe was still settling has already said how it went.
+        if (state === 'loading' && !this.loading && this.health) return this.health.state;
         if (state === 'unreachable' && this.health?.state !== 'unreachable')
           this.logger.warn({ model: this.model }, 'Ollama does not answer; answering from templates');
         this.health = { state, at: Date.now() };
@@ -288,34 +384,29 @@ export class OllamaNarrator {
         0,
         requestId,
       );
-    // One deadline for the whole step, the wait for a slot included; and an outage ends it at once.
-    const { signal, done } = this.deadline();
-    try {
-      return await this.narrateWithin(signal, request);
-    } finally {
-      done();
-    }
-  }
-
-  /** narrate's step under its deadline's `signal`: a call slot, then the call. */
-  private async narrateWithin<Fields extends z.ZodObject>(
-    signal: AbortSignal,
-    request: NarrationRequest<Fields>,
-  ): Promise<NarrationOutcome<Fields>> {
-    const { requestId } = request.input;
+    // The wait (for the model to load, then for a call slot) has a deadline; the call has its own,
+    // from when it starts: a photo that waited its turn still gets the whole time to be answered.
+    const waiting = this.deadline();
     let release: () => void;
     try {
-      release = await this.slots.acquire(signal);
+      if (this.loading && !(await untilSettled(this.loading, waiting.signal)))
+        return this.fail('loading', `${this.model} is still loading`, 0, requestId);
+      release = await this.slots.acquire(waiting.signal);
     } catch (error) {
       const failure = classify(error);
       return this.fail(failure.reason, `while waiting for a call slot: ${failure.message}`, 0, requestId);
+    } finally {
+      waiting.done();
     }
+    const calling = this.deadline();
     try {
-      // Found not answering while this one waited: it is not asked either.
+      // Found not answering (or unloaded, or refused) while this one waited: it is not asked either.
+      if (this.health?.state === 'loading') return this.fail('loading', `${this.model} is loading`, 0, requestId);
       if (!this.available())
         return this.fail('network', 'Ollama was found not answering moments ago; not asked', 0, requestId);
-      return await callSignal.run(signal, () => this.metrics.time('llm', () => this.write(request)));
+      return await callSignal.run(calling.signal, () => this.metrics.time('llm', () => this.write(request)));
     } finally {
+      calling.done();
       release();
     }
   }
@@ -370,6 +461,8 @@ export class OllamaNarrator {
   private fail(cause: LlmFailureCause, detail: string, calls: number, requestId: string): NarrationOutcome<never> {
     this.count(cause);
     if (calls > 0 && OUTAGE_CAUSES.includes(cause)) this.markDown(`a call failed: ${cause}`);
+    // A call that ran out of time may have met a model Ollama had unloaded: the probe reloads it if so.
+    if (cause === 'timeout' && calls > 0) void this.probe();
     this.logger.warn(
       { requestId, cause, detail: detail.slice(0, 300), calls },
       'llm call failed; answering from templates',

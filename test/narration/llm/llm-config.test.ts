@@ -142,6 +142,9 @@ describe('LLM configuration', () => {
     [{ PAWLENS_LLM: 'maybe' }, /PAWLENS_LLM must be auto.*off.*required/],
     [{ OLLAMA_HOST: 'ftp://x' }, /OLLAMA_HOST must be host:port/],
     [{ PAWLENS_LLM_TIMEOUT_MS: '5' }, /PAWLENS_LLM_TIMEOUT_MS must be from 1000/],
+    // Past 300 s Node's fetch stops waiting for the headers Ollama sends only with a whole answer.
+    [{ PAWLENS_LLM_TIMEOUT_MS: '300000' }, /PAWLENS_LLM_TIMEOUT_MS must be from 1000 to 290000/],
+    [{ PAWLENS_LLM_LOAD_TIMEOUT_MS: 'soon' }, /PAWLENS_LLM_LOAD_TIMEOUT_MS/],
     [{ PAWLENS_LLM_CONCURRENCY: '0' }, /PAWLENS_LLM_CONCURRENCY must be from 1 to 64/],
     [{ PAWLENS_LLM_MAX_QUEUE: 'lots' }, /PAWLENS_LLM_MAX_QUEUE must be a whole number/],
     [{ PAWLENS_ALLOW_REMOTE_LLM: 'yes' }, /PAWLENS_ALLOW_REMOTE_LLM must be 1/],
@@ -166,16 +169,24 @@ describe('/readyz', () => {
     await store.close();
   });
 
-  const readyz = async (mode: 'auto' | 'required' | 'off', model: string, host = fake.url) => {
+  const readyz = async (
+    mode: 'auto' | 'required' | 'off',
+    model: string,
+    host = fake.url,
+    narrator = mode === 'off' ? undefined : new OllamaNarrator({ host, model, timeoutMs: 1000 }),
+  ) => {
     const vision = await builtinVision();
-    const narrator = mode === 'off' ? undefined : new OllamaNarrator({ host, model, timeoutMs: 1000 });
     const readinessChecks = [visionReadinessCheck(vision), llmReadinessCheck(mode, narrator)];
     const { express } = createApp({ store, pipeline: createPipeline(vision), readinessChecks });
     return request(express).get('/readyz');
   };
 
-  it('ready: store open, models loaded, the model pulled and able to see', async () => {
-    const response = await readyz('auto', 'gemma3:4b');
+  it('ready: store open, models loaded, the model pulled, able to see, and loaded; "loading" (degraded) until then', async () => {
+    const narrator = new OllamaNarrator({ host: fake.url, model: 'gemma3:4b', timeoutMs: 1000 });
+    const loading = await readyz('auto', 'gemma3:4b', fake.url, narrator);
+    expect(loading.body).toMatchObject({ status: 'degraded', checks: { llm: { state: 'loading' } } });
+    await narrator.preload();
+    const response = await readyz('auto', 'gemma3:4b', fake.url, narrator);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       status: 'ready',

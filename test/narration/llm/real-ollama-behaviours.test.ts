@@ -8,7 +8,7 @@ import { LLM_TEXT_LIMITS, fromLlmFormat, llmFormat } from '../../../src/narratio
 import { CHAT_OPTIONS, OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
 import { withPhotoCheck } from '../../../src/narration/llm/photo-check.js';
 import { OPERATION_LIST } from '../../../src/operations/registry.js';
-import { startFakeOllama, type FakeOllama } from '../../../scripts/support/fake-ollama.js';
+import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../../scripts/support/fake-ollama.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { builtinVision, createTestApp } from '../../fixtures/test-app.js';
 
@@ -90,6 +90,8 @@ describe('a cloud model is refused like a public host (finding 2)', () => {
     expect(await llm.probe()).toBe('cloud');
     expect(llm.available()).toBe(false);
     const allowed = narrator({ model: 'clinic-vision', allowRemote: true });
+    expect(await allowed.probe()).toBe('loading');
+    expect(await allowed.preload()).toBe(true);
     expect(await allowed.probe()).toBe('ok');
     expect(fake.chatRequests()).toHaveLength(0);
   });
@@ -192,6 +194,111 @@ describe('stdout stays the service’s own (finding 13)', () => {
       expect(log).not.toHaveBeenCalled();
     } finally {
       log.mockRestore();
+    }
+  });
+});
+
+describe('cold loads: preloaded under a deadline of their own, never hung up on (finding 3)', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // Scaled down: a load of 1.5 s against a call deadline of 0.5 s, as a minute's CPU load against 45 s.
+  beforeEach(() => fake.setModels([{ name: 'gemma3:4b', loadMs: 1500 }]));
+
+  it('a call that meets an unloaded model hangs up at its deadline and Ollama abandons the load; the narrator then loads it itself', async () => {
+    const llm = narrator({ timeoutMs: 500, loadTimeoutMs: 10_000 });
+    const app = await createTestApp({
+      pipeline: createPipeline(await builtinVision(), { narrator: llm, mode: 'auto' }),
+    });
+    await app.post('stool', { image: stool, language: 'en' });
+    // What the real server does: the hang-up abandons the load.
+    await expect.poll(() => fake.loads('gemma3:4b').abandoned).toBe(1);
+    // The timed-out call made the narrator probe: not loaded, so a load-only chat of its own, which nobody hangs up on.
+    await expect
+      .poll(() => fake.loads('gemma3:4b'), { timeout: 4000 })
+      .toEqual({ started: 2, abandoned: 1, loaded: true });
+    expect(fake.loadRequests()).toHaveLength(1);
+  });
+
+  it('the probe has the model loaded with a load-only chat; photos meanwhile get the templates at once; then the model, with one load in all', async () => {
+    const llm = narrator({ timeoutMs: 500, loadTimeoutMs: 10_000 });
+    expect(await llm.probe()).toBe('loading');
+    const app = await createTestApp({
+      pipeline: createPipeline(await builtinVision(), { narrator: llm, mode: 'auto' }),
+    });
+    const started = Date.now();
+    const during = await app.post('stool', { image: stool, language: 'en' });
+    expect(during.body.data.consistency).toBe('not assessed (colour analysis only)');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(fake.chatRequests()).toHaveLength(0);
+    expect(fake.loadRequests()).toHaveLength(1);
+
+    expect(await llm.preload()).toBe(true);
+    expect(await llm.probe()).toBe('ok');
+    const after = await app.post('stool', { image: stool, language: 'en' });
+    expect(after.body.data.summary).toMatch(/model/i);
+    expect(fake.loads('gemma3:4b')).toEqual({ started: 1, abandoned: 0, loaded: true });
+  });
+
+  it('required: a photo waits for the load as long as its own deadline, then is turned away free (503, Retry-After), and the load goes on', async () => {
+    const llm = narrator({ timeoutMs: 400, loadTimeoutMs: 10_000 });
+    await llm.probe();
+    const app = await createTestApp({
+      pipeline: createPipeline(await builtinVision(), { narrator: llm, mode: 'required' }),
+    });
+    const response = await app.post('stool', { image: stool, language: 'en' });
+    expect(response.status).toBe(503);
+    expect(response.body.error.code).toBe('SERVICE_BUSY');
+    expect(response.headers['retry-after']).toBe('30');
+    expect(await llm.preload()).toBe(true);
+    expect(fake.loads('gemma3:4b')).toMatchObject({ started: 1, abandoned: 0 });
+    expect((await app.post('stool', { image: stool, language: 'en' })).status).toBe(200);
+  });
+
+  it('a model unloaded after its keep_alive is found by the next probe and loaded again before a photo needs it', async () => {
+    const llm = narrator({ timeoutMs: 500, loadTimeoutMs: 10_000 });
+    await llm.probe();
+    await llm.preload();
+    expect(await llm.probe()).toBe('ok');
+    fake.unload('gemma3:4b');
+    expect(await llm.probe()).toBe('loading');
+    expect(llm.available()).toBe(false);
+    await sleep(1600);
+    expect(await llm.probe()).toBe('ok');
+    expect(fake.loads('gemma3:4b')).toMatchObject({ started: 2, abandoned: 0 });
+  });
+
+  it('a model Ollama cannot load is load_failed, not unreachable, and calls are not made', async () => {
+    fake.setModels([
+      { name: 'gemma3:4b', loadError: 'model requires more system memory (9.1 GiB) than is available (3.2 GiB)' },
+    ]);
+    const llm = narrator({ timeoutMs: 500, loadTimeoutMs: 10_000 });
+    expect(await llm.probe()).toBe('loading');
+    expect(await llm.preload()).toBe(false);
+    expect(await llm.probe()).toBe('load_failed');
+    expect(llm.available()).toBe(false);
+    expect(fake.chatRequests()).toHaveLength(0);
+  });
+});
+
+describe('one generation at a time (finding 4): a call waits its turn in pawlens, then has its whole deadline', () => {
+  it('two photos at once against a server that generates one at a time are both answered by the model', async () => {
+    const slow = await startFakeOllama({ parallel: 1 });
+    try {
+      // Each answer takes 300 ms; the call deadline is 500 ms. With one deadline for wait and call,
+      // the second photo had 200 ms left after its wait and timed out.
+      slow.setDefault({ ...schemaAnswerBehaviour(), delayMs: 300 });
+      const llm = new OllamaNarrator({ host: slow.url, model: 'gemma3:4b', timeoutMs: 500, concurrency: 1 });
+      const app = await createTestApp({
+        pipeline: createPipeline(await builtinVision(), { narrator: llm, mode: 'auto' }),
+      });
+      const [first, second] = await Promise.all([
+        app.post('stool', { image: stool, language: 'en' }),
+        app.post('stool', { image: stool, language: 'en' }),
+      ]);
+      expect(first.body.data.summary).toMatch(/model/i);
+      expect(second.body.data.summary).toMatch(/model/i);
+      expect(await llm.outcomeCounts()).toEqual({ ok: 2 });
+    } finally {
+      await slow.close();
     }
   });
 });
