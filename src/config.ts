@@ -108,6 +108,8 @@ const EnvSchema = z.object({
   // Below 300 s: Ollama sends a non-streamed answer's headers only when it is complete, and Node's
   // fetch gives up waiting for headers after 300 s (reported as a network failure, not a timeout).
   PAWLENS_LLM_TIMEOUT_MS: wholeNumber('PAWLENS_LLM_TIMEOUT_MS', 1000, 290_000, 45_000).default(45_000),
+  // The LLM's image, long side: qwen2.5vl spends ~1,000 tokens on 1024 px, gemma3 256 at any size.
+  PAWLENS_LLM_IMAGE_SIZE: wholeNumber('PAWLENS_LLM_IMAGE_SIZE', 256, 1024, 1024).default(1024),
   // Loading a 4B model on a CPU host takes about a minute; a load hung up on is abandoned by Ollama.
   PAWLENS_LLM_LOAD_TIMEOUT_MS: wholeNumber('PAWLENS_LLM_LOAD_TIMEOUT_MS', 1000, 3_600_000, 300_000).default(300_000),
   // Ollama generates one request at a time unless OLLAMA_NUM_PARALLEL says more: a second call
@@ -214,6 +216,8 @@ export interface Config {
     readonly timeoutMs: number;
     /** How long loading the model may take, apart from any request's deadline. */
     readonly loadTimeoutMs: number;
+    /** The long side of the photo the model is sent, in pixels. */
+    readonly imageSize: number;
     /** Calls to Ollama at once, apart from the decode + inference slots. */
     readonly concurrency: number;
     /** Requests that may wait for a call; past it: templates (auto) or 503 SERVICE_BUSY (required). */
@@ -280,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       model: values.PAWLENS_OLLAMA_MODEL,
       timeoutMs: values.PAWLENS_LLM_TIMEOUT_MS,
       loadTimeoutMs: values.PAWLENS_LLM_LOAD_TIMEOUT_MS,
+      imageSize: values.PAWLENS_LLM_IMAGE_SIZE,
       concurrency: values.PAWLENS_LLM_CONCURRENCY,
       maxQueue: values.PAWLENS_LLM_MAX_QUEUE,
       allowRemote: values.PAWLENS_ALLOW_REMOTE_LLM === '1',

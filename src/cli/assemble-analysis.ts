@@ -75,6 +75,7 @@ export async function assembleAnalysis(
       keepAlive: llm.keepAlive,
       allowRemote: llm.allowRemote,
       loadTimeoutMs: llm.loadTimeoutMs,
+      imageSize: llm.imageSize,
     });
     metrics?.watchQueue(narrator.slots, LLM_QUEUE_GAUGES);
     // A few seconds at most, even for an Ollama that accepts connections and never answers.

@@ -29,7 +29,7 @@ export function sceneFacts(scene: Scene, language: Language): string[] {
   if (named.length === 0) return [t.prompt.sceneLine('—')];
   return [
     t.prompt.sceneLine(
-      named.map(({ name, score, share }) => `${name} (${percent(score)}%, ${percent(share)}%)`).join(', '),
+      named.map(({ name, score, share }) => t.prompt.sceneObject(name, percent(score), percent(share))).join(', '),
     ),
   ];
 }

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { silentLogger, type Logger } from '../../logger.js';
 import { Metrics } from '../../metrics.js';
 import { WorkQueue } from '../../work-queue.js';
-import { buildMessages, retryMessages, type ChatMessage } from './build-prompt.js';
+import { buildMessages, issuesInEnglish, retryMessages, type ChatMessage } from './build-prompt.js';
 import { LLM_MAX_TOKENS, llmFormat } from './llm-format.js';
-import { jpegForLlm } from './llm-image.js';
+import { jpegForLlm, LLM_IMAGE_LONG_SIDE } from './llm-image.js';
 import type { NarrationRequest } from './narration-request.js';
 import { readAnswer } from './read-answer.js';
 
@@ -19,6 +19,7 @@ export const LLM_FAILURE_CAUSES = [
   'busy',
   'http_error',
   'truncated',
+  'format_ignored',
   'not_json',
   'schema',
   'language',
@@ -55,6 +56,8 @@ export interface OllamaNarratorOptions {
   readonly allowRemote?: boolean;
   /** How long loading the model may take (a 4B model on a CPU host: about a minute). Default 5 min. */
   readonly loadTimeoutMs?: number;
+  /** The long side of the photo it is sent; default LLM_IMAGE_LONG_SIDE. */
+  readonly imageSize?: number;
 }
 
 /**
@@ -174,6 +177,7 @@ export class OllamaNarrator {
   private readonly keepAlive: string | number | undefined;
   private readonly allowRemote: boolean;
   private readonly loadTimeoutMs: number;
+  private readonly imageSize: number;
   /** The load in progress (a load-only chat), resolving to whether the model loaded. */
   private loading: Promise<boolean> | undefined;
   /** When a load last failed: the next is tried no sooner than LLM_RETRY_AFTER_MS after. */
@@ -199,6 +203,7 @@ export class OllamaNarrator {
     this.keepAlive = options.keepAlive;
     this.allowRemote = options.allowRemote ?? false;
     this.loadTimeoutMs = options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS;
+    this.imageSize = options.imageSize ?? LLM_IMAGE_LONG_SIDE;
     this.logger = options.logger ?? silentLogger;
     this.metrics = options.metrics ?? new Metrics({ defaultMetrics: false });
     this.slots = new WorkQueue(options.concurrency ?? 1, options.maxQueue ?? 8);
@@ -431,7 +436,7 @@ export class OllamaNarrator {
     request: NarrationRequest<Fields>,
   ): Promise<NarrationOutcome<Fields>> {
     const { input } = request;
-    const first = buildMessages(request, await jpegForLlm(input.image));
+    const first = buildMessages(request, await jpegForLlm(input.image, this.imageSize));
     let messages = first;
     for (let call = 1; call <= 2; call++) {
       let raw: string;
@@ -442,7 +447,7 @@ export class OllamaNarrator {
         // Transport failures are not the model's answer: asking again would only wait twice.
         if (failure.reason !== 'truncated' || call === 2)
           return this.fail(failure.reason, failure.message, call, input.requestId);
-        messages = retryMessages(first, '', ['The answer was cut off: keep every field shorter.'], input.language);
+        messages = retryMessages(first, '', [{ kind: 'truncated' }], input.language);
         continue;
       }
       const answer = readAnswer(request, raw);
@@ -452,8 +457,8 @@ export class OllamaNarrator {
           this.logger.info({ requestId: input.requestId, repairs: answer.repairs }, 'llm answer repaired');
         return { ok: true, fields: answer.fields, repairs: answer.repairs, calls: call };
       }
-      if (call === 2) return this.fail(answer.cause, answer.problems.join('; '), call, input.requestId);
-      messages = retryMessages(first, raw, answer.problems, input.language);
+      if (call === 2) return this.fail(answer.cause, issuesInEnglish(answer.issues).join(' '), call, input.requestId);
+      messages = retryMessages(first, raw, answer.issues, input.language);
     }
     throw new Error('unreachable');
   }

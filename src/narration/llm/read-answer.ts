@@ -4,13 +4,19 @@ import { splitSentences } from '../../contract/sentences.js';
 import { joinSentences } from '../join-sentences.js';
 import { isInLanguage } from './language-check.js';
 import { fromLlmFormat } from './llm-format.js';
+import { type AnswerIssue, answerIssues } from './answer-issue.js';
 import type { NarrationRequest } from './narration-request.js';
 
-export type AnswerProblem = 'not_json' | 'schema' | 'language';
+/**
+ * `format_ignored`: prose where the format asked for JSON, as some Ollama builds answer (MLX, or
+ * `think: false` with some models): the model, not this answer, is the problem, and the README
+ * names models that keep to the format. `not_json`: JSON that is broken.
+ */
+export type AnswerProblem = 'format_ignored' | 'not_json' | 'schema' | 'language';
 
 export type ReadAnswer<Fields extends z.ZodObject> =
   | { readonly ok: true; readonly fields: z.infer<Fields>; readonly repairs: readonly string[] }
-  | { readonly ok: false; readonly cause: AnswerProblem; readonly problems: readonly string[] };
+  | { readonly ok: false; readonly cause: AnswerProblem; readonly issues: readonly AnswerIssue[] };
 
 /** The model's JSON, from plain text, a ```json fence, or prose around one object. */
 function parseModelJson(raw: string): unknown {
@@ -61,9 +67,6 @@ function repair(request: NarrationRequest, value: Record<string, unknown>) {
   return { value: kept, repairs };
 }
 
-const schemaProblems = (error: z.ZodError) =>
-  error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`);
-
 /**
  * Parse, then validate, then at most one repair (DESIGN.md §6, as vercel/ai's generateObject): an
  * answer the closed schema takes is used as written, and only one it refuses is repaired and
@@ -74,18 +77,15 @@ export function readAnswer<Fields extends z.ZodObject>(
   raw: string,
 ): ReadAnswer<Fields> {
   const { language } = request.input;
+  if (!raw.includes('{')) return { ok: false, cause: 'format_ignored', issues: [{ kind: 'format_ignored' }] };
   let parsed: unknown;
   try {
     parsed = parseModelJson(raw);
-  } catch (error) {
-    return {
-      ok: false,
-      cause: 'not_json',
-      problems: [`The answer is not one JSON object: ${(error as Error).message}.`],
-    };
+  } catch {
+    return { ok: false, cause: 'not_json', issues: [{ kind: 'not_json' }] };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { ok: false, cause: 'not_json', problems: ['The answer must be one JSON object.'] };
+    return { ok: false, cause: 'not_json', issues: [{ kind: 'not_json' }] };
   }
   parsed = fromLlmFormat(parsed as Record<string, unknown>);
   let checked = request.fields.safeParse(parsed);
@@ -94,7 +94,7 @@ export function readAnswer<Fields extends z.ZodObject>(
     const repaired = repair(request, parsed as Record<string, unknown>);
     repairs = repaired.repairs;
     checked = request.fields.safeParse(repaired.value);
-    if (!checked.success) return { ok: false, cause: 'schema', problems: schemaProblems(checked.error) };
+    if (!checked.success) return { ok: false, cause: 'schema', issues: answerIssues(checked.error) };
   }
   const fields = checked.data as Record<string, unknown>;
   const wrongLanguage = [
@@ -106,11 +106,7 @@ export function readAnswer<Fields extends z.ZodObject>(
       : []),
   ];
   if (wrongLanguage.length > 0) {
-    return {
-      ok: false,
-      cause: 'language',
-      problems: wrongLanguage.map((field) => `${field} is not written in the requested language (${language}).`),
-    };
+    return { ok: false, cause: 'language', issues: wrongLanguage.map((field) => ({ kind: 'wrong_language', field })) };
   }
   return { ok: true, fields: checked.data, repairs };
 }

@@ -99,12 +99,11 @@ export const EN: Locale = {
   prompt: {
     languageName: 'English',
     system: (languageName) =>
-      `You are pawlens, a veterinary triage assistant writing for pet owners. You see one photo and the measurements on-device models took from it. Write every text field in ${languageName}. Answer with one JSON object that matches the schema and nothing else. Describe only what is visible, never diagnose, and never contradict the measurements.`,
-    measuredHeading: 'Measurements from the on-device models:',
+      `You are pawlens, a veterinary triage assistant writing for pet owners. You see one photo and the measurements on-device models took from it. Write every text field in ${languageName}. Answer with one JSON object that matches the schema and nothing else. Describe only what is visible and never diagnose. The measurements come from simple models: treat them as hints and describe what the photo shows, except where a line says it must be kept (a red flag, a trained model's label).`,
+    measuredHeading: 'Measurements from the on-device models (hints, except where a line says it must be kept):',
     fieldsHeading: 'Fields to fill:',
     rulesHeading: 'Rules:',
     fieldHelp: {
-      severity: 'normal, mild, moderate or severe; inconclusive when the photo cannot be judged',
       summary: '2 to 4 sentences: what is visible, what it may mean, and one limitation of judging from a photo',
       home_care: 'at least 2 specific steps the owner can take',
       vet_advice: 'specific veterinary advice, urgent when it must be; an empty list when no visit is needed',
@@ -113,14 +112,34 @@ export const EN: Locale = {
       shows_subject:
         'true if the photo shows what the task is about, close enough to judge; false if it shows something else (a drawing, an object, a part of the animal other than the one asked about)',
     },
-    rules: [
-      'Keep the summary to 2 to 4 sentences.',
-      'Give at least 2 home_care items, specific to what you see.',
-      'If the photo does not show the subject clearly, use severity "inconclusive" and say how to retake it.',
-    ],
+    severityHelp: (values) => `one of ${values}; inconclusive when the photo cannot be judged`,
+    rules: {
+      summary: 'Keep the summary to 2 to 4 sentences.',
+      home_care: 'Give at least 2 home_care items, specific to what you see.',
+      severity: 'If the photo does not show the subject clearly, use severity "inconclusive" and say how to retake it.',
+    },
     ownerSays: (animalType) => `The owner says the animal is: ${animalType}.`,
     sceneLine: (objects) => `The object detector sees: ${objects}.`,
+    sceneObject: (name, sure, frame) => `${name} (${sure}% sure, ${frame}% of the frame)`,
     sceneUnverified: 'No object detector is installed, so what the photo shows was not checked.',
     retryHeading: 'Your previous answer was not accepted for these reasons; answer again with corrected JSON:',
+    issues: {
+      format_ignored: () =>
+        'The answer was prose: answer with the one JSON object the schema describes, and nothing else.',
+      not_json: () => 'The answer was not one complete JSON object.',
+      truncated: () => 'The answer was cut off: keep every field shorter.',
+      wrong_language: (issue) => `${issue.field} is not written in English.`,
+      too_long: (issue) => `${issue.field} is too long: at most ${issue.limit} characters.`,
+      too_many: (issue) => `${issue.field} has too many items: at most ${issue.limit}.`,
+      too_few: (issue) => `${issue.field} needs at least ${issue.limit} items.`,
+      too_big: (issue) => `${issue.field} must be at most ${issue.limit}.`,
+      too_small: (issue) => `${issue.field} must be at least ${issue.limit}.`,
+      not_allowed: (issue) => `${issue.field} must be one of: ${issue.allowed.join(', ')}.`,
+      missing: (issue) => `${issue.field} is missing or empty.`,
+      wrong_type: (issue) => `${issue.field} has the wrong type.`,
+      sentences: (issue) => `${issue.field} must have 2 to 4 sentences.`,
+      unknown_field: (issue) => `${issue.field} is not a field of the schema: leave it out.`,
+      invalid: (issue) => `${issue.field} is not valid.`,
+    },
   },
 };

@@ -110,12 +110,11 @@ export const ES: Locale = {
   prompt: {
     languageName: 'español',
     system: (languageName) =>
-      `Eres pawlens, un asistente de triaje veterinario que escribe para dueños de mascotas. Ves una foto y las mediciones que los modelos locales tomaron de ella. Escribe todos los campos de texto en ${languageName}. Responde con un único objeto JSON que cumpla el esquema y nada más. Describe solo lo que se ve, nunca diagnostiques y nunca contradigas las mediciones.`,
-    measuredHeading: 'Mediciones de los modelos locales:',
+      `Eres pawlens, un asistente de triaje veterinario que escribe para dueños de mascotas. Ves una foto y las mediciones que los modelos locales tomaron de ella. Escribe todos los campos de texto en ${languageName}. Responde con un único objeto JSON que cumpla el esquema y nada más. Describe solo lo que se ve y nunca diagnostiques. Las mediciones vienen de modelos sencillos: tómalas como pistas y describe lo que muestra la foto, salvo donde una línea diga que debe mantenerse (una señal de alarma, la etiqueta de un modelo entrenado).`,
+    measuredHeading: 'Mediciones de los modelos locales (pistas, salvo donde una línea diga que debe mantenerse):',
     fieldsHeading: 'Campos que debes rellenar:',
     rulesHeading: 'Reglas:',
     fieldHelp: {
-      severity: 'normal, mild, moderate o severe; inconclusive cuando la foto no permite juzgar',
       summary: 'de 2 a 4 frases: qué se ve, qué puede significar y una limitación de juzgar por una foto',
       home_care: 'al menos 2 medidas concretas que el dueño puede tomar',
       vet_advice: 'consejo veterinario concreto, urgente cuando deba serlo; una lista vacía si no hace falta visita',
@@ -125,14 +124,34 @@ export const ES: Locale = {
       shows_subject:
         'true si la foto muestra aquello de lo que trata la tarea, lo bastante cerca para valorarlo; false si muestra otra cosa (un dibujo, un objeto, una parte del animal distinta de la pedida)',
     },
-    rules: [
-      'El resumen debe tener de 2 a 4 frases.',
-      'Da al menos 2 elementos de home_care, concretos para lo que ves.',
-      'Si la foto no muestra el sujeto con claridad, usa severity "inconclusive" y explica cómo repetirla.',
-    ],
+    severityHelp: (values) => `uno de estos: ${values}; inconclusive cuando la foto no permite juzgar`,
+    rules: {
+      summary: 'El resumen debe tener de 2 a 4 frases.',
+      home_care: 'Da al menos 2 elementos de home_care, concretos para lo que ves.',
+      severity: 'Si la foto no muestra el sujeto con claridad, usa severity "inconclusive" y explica cómo repetirla.',
+    },
     ownerSays: (animalType) => `El dueño dice que el animal es: ${animalType}.`,
     sceneLine: (objects) => `El detector de objetos ve: ${objects}.`,
+    sceneObject: (name, sure, frame) => `${name} (${sure}% de seguridad, ${frame}% del encuadre)`,
     sceneUnverified: 'No hay ningún detector de objetos instalado, así que no se comprobó qué muestra la foto.',
     retryHeading: 'Tu respuesta anterior no se aceptó por estos motivos; responde de nuevo con el JSON corregido:',
+    issues: {
+      format_ignored: () =>
+        'La respuesta era texto: responde solo con el objeto JSON que describe el esquema, nada más.',
+      not_json: () => 'La respuesta no era un objeto JSON completo.',
+      truncated: () => 'La respuesta quedó cortada: acorta todos los campos.',
+      wrong_language: (issue) => `${issue.field} no está escrito en español.`,
+      too_long: (issue) => `${issue.field} es demasiado largo: como mucho ${issue.limit} caracteres.`,
+      too_many: (issue) => `${issue.field} tiene demasiados elementos: como mucho ${issue.limit}.`,
+      too_few: (issue) => `${issue.field} necesita al menos ${issue.limit} elementos.`,
+      too_big: (issue) => `${issue.field} debe ser como mucho ${issue.limit}.`,
+      too_small: (issue) => `${issue.field} debe ser al menos ${issue.limit}.`,
+      not_allowed: (issue) => `${issue.field} debe ser uno de estos: ${issue.allowed.join(', ')}.`,
+      missing: (issue) => `Falta ${issue.field} o está vacío.`,
+      wrong_type: (issue) => `${issue.field} tiene un tipo incorrecto.`,
+      sentences: (issue) => `${issue.field} debe tener de 2 a 4 frases.`,
+      unknown_field: (issue) => `${issue.field} no es un campo del esquema: quítalo.`,
+      invalid: (issue) => `${issue.field} no es válido.`,
+    },
   },
 };

@@ -1,5 +1,6 @@
 import type { ColourName } from '../../vision/tables/colour-palette.js';
 import type { QualityProblem, SceneSubject } from '../../findings/verdict.js';
+import type { AnswerIssue } from '../llm/answer-issue.js';
 
 /**
  * The words of the LLM prompt every operation shares, per language: the model answers in the
@@ -12,14 +13,30 @@ export interface PromptWords {
   readonly fieldsHeading: string;
   readonly rulesHeading: string;
   /** What the fields several operations share mean (contract/data-fields.ts defines them); an operation's own fields carry their own help. */
-  readonly fieldHelp: Readonly<Record<SharedField, string>>;
-  readonly rules: readonly string[];
+  readonly fieldHelp: Readonly<Record<Exclude<SharedField, 'severity'>, string>>;
+  /** The severity's help, listing the values this operation's enum allows (vomit has no "normal"). */
+  severityHelp(values: string): string;
+  /** A rule per field it is about: only the rules of the fields asked for are given. */
+  readonly rules: Readonly<Partial<Record<'summary' | 'home_care' | 'severity', string>>>;
   ownerSays(animalType: string): string;
-  /** What the object detector found, each as "name (score%, share% of the frame)". */
+  /** What the object detector found: `objects` joined from sceneObject. */
   sceneLine(objects: string): string;
+  /** One object: its name, how sure the detector is, and how much of the frame it covers. */
+  sceneObject(name: string, surePercent: number, framePercent: number): string;
   readonly sceneUnverified: string;
   readonly retryHeading: string;
+  /** What was wrong with the last answer, one line for each kind of issue, in this language. */
+  readonly issues: IssueWords;
 }
+
+/** A sentence for each kind of issue with an answer, given that issue's details. */
+export type IssueWords = {
+  readonly [K in AnswerIssue['kind']]: (issue: AnswerIssue & { readonly kind: K }) => string;
+};
+
+/** One issue in the words of `words`. */
+export const issueText = (words: IssueWords, issue: AnswerIssue): string =>
+  (words[issue.kind] as (issue: AnswerIssue) => string)(issue);
 
 /** The fields of the data shapes that contract/data-fields.ts defines for several operations at once. */
 export type SharedField =

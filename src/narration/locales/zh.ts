@@ -81,12 +81,11 @@ export const ZH: Locale = {
   prompt: {
     languageName: '简体中文',
     system: (languageName) =>
-      `你是 pawlens，一个为宠物主人撰写内容的兽医分诊助手。你会看到一张照片，以及本机模型从照片中测得的数据。所有文本字段都用${languageName}书写。只回答一个符合给定结构的 JSON 对象，不要输出其他内容。只描述看得见的内容，不要做诊断，也不要与测量结果相矛盾。`,
-    measuredHeading: '本机模型的测量结果：',
+      `你是 pawlens，一个为宠物主人撰写内容的兽医分诊助手。你会看到一张照片，以及本机模型从照片中测得的数据。所有文本字段都用${languageName}书写。只回答一个符合给定结构的 JSON 对象，不要输出其他内容。只描述看得见的内容，不要做诊断。测量结果来自简单的模型，只作参考，请描述照片实际显示的内容；但注明必须保留的内容（危险信号、训练模型的标签）必须保留。`,
+    measuredHeading: '本机模型的测量结果（仅供参考，注明必须保留的除外）：',
     fieldsHeading: '需要填写的字段：',
     rulesHeading: '规则：',
     fieldHelp: {
-      severity: 'normal、mild、moderate 或 severe；照片无法判断时用 inconclusive',
       summary: '2 到 4 句：看到了什么、可能意味着什么，以及凭照片判断的一个局限',
       home_care: '至少 2 条主人可以采取的具体措施',
       vet_advice: '具体的就医建议，需要时写明紧急程度；不需要就医时为空列表',
@@ -95,14 +94,33 @@ export const ZH: Locale = {
       shows_subject:
         '照片拍到的是任务所问的对象且足够清楚可以判断时为 true；拍到的是别的东西（图画、物品、并非所问部位的动物其他部位）时为 false',
     },
-    rules: [
-      '摘要保持 2 到 4 句。',
-      '至少给出 2 条针对所见情况的 home_care。',
-      '如果照片没有清楚显示对象，severity 用 "inconclusive"，并说明如何重拍。',
-    ],
+    severityHelp: (values) => `以下之一：${values}；照片无法判断时用 inconclusive`,
+    rules: {
+      summary: '摘要保持 2 到 4 句。',
+      home_care: '至少给出 2 条针对所见情况的 home_care。',
+      severity: '如果照片没有清楚显示对象，severity 用 "inconclusive"，并说明如何重拍。',
+    },
     ownerSays: (animalType) => `主人说这只动物是：${animalType}。`,
     sceneLine: (objects) => `物体检测模型看到：${objects}。`,
+    sceneObject: (name, sure, frame) => `${name}（把握 ${sure}%，占画面 ${frame}%）`,
     sceneUnverified: '没有安装物体检测模型，因此未核实照片中拍的是什么。',
     retryHeading: '你上一次的回答因以下原因未被接受；请用修正后的 JSON 重新回答：',
+    issues: {
+      format_ignored: () => '回答是普通文字：请只用结构所描述的一个 JSON 对象回答，不要写其他内容。',
+      not_json: () => '回答不是一个完整的 JSON 对象。',
+      truncated: () => '回答被截断了：请把每个字段写得更短。',
+      wrong_language: (issue) => `${issue.field} 没有用简体中文书写。`,
+      too_long: (issue) => `${issue.field} 太长：最多 ${issue.limit} 个字符。`,
+      too_many: (issue) => `${issue.field} 的条目太多：最多 ${issue.limit} 条。`,
+      too_few: (issue) => `${issue.field} 至少需要 ${issue.limit} 条。`,
+      too_big: (issue) => `${issue.field} 不能大于 ${issue.limit}。`,
+      too_small: (issue) => `${issue.field} 不能小于 ${issue.limit}。`,
+      not_allowed: (issue) => `${issue.field} 必须是以下之一：${issue.allowed.join('、')}。`,
+      missing: (issue) => `${issue.field} 缺失或为空。`,
+      wrong_type: (issue) => `${issue.field} 的类型不对。`,
+      sentences: (issue) => `${issue.field} 必须是 2 到 4 句。`,
+      unknown_field: (issue) => `${issue.field} 不是结构中的字段：请删去。`,
+      invalid: (issue) => `${issue.field} 无效。`,
+    },
   },
 };

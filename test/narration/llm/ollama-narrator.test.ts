@@ -359,11 +359,16 @@ describe('every failure mode still yields a valid answer, from the templates', (
     const fresh = await createLlmTestApp({ fake });
     fake.enqueue({ kind: 'busy' });
     await fresh.post('stool', { image: brownStool });
+    // Prose where the format asked for JSON: a build that ignores `format`, its own cause.
     fake.enqueue({ kind: 'answer', content: 'prose' }, { kind: 'answer', content: 'prose' });
     const again = await createLlmTestApp({ fake });
     await again.post('stool', { image: brownStool });
+    fake.enqueue({ kind: 'answer', content: '{"severity": ' }, { kind: 'answer', content: '{"summary": "cut' });
+    const broken = await createLlmTestApp({ fake });
+    await broken.post('stool', { image: brownStool });
     expect((await fresh.narrator.outcomeCounts()).busy).toBe(1);
-    expect((await again.narrator.outcomeCounts()).not_json).toBe(1);
+    expect((await again.narrator.outcomeCounts()).format_ignored).toBe(1);
+    expect((await broken.narrator.outcomeCounts()).not_json).toBe(1);
     expect(BUSY_ERROR).toContain('busy');
   });
 });

@@ -1,13 +1,18 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createPipeline } from '../../../src/analysis/pipeline.js';
 import { assembleAnalysis } from '../../../src/cli/assemble-analysis.js';
 import { loadConfig } from '../../../src/config.js';
 import { silentLogger } from '../../../src/logger.js';
+import type { DecodedImage } from '../../../src/image/decoded-image.js';
 import { LLM_TEXT_LIMITS, fromLlmFormat, llmFormat } from '../../../src/narration/llm/llm-format.js';
+import { jpegForLlm } from '../../../src/narration/llm/llm-image.js';
 import { CHAT_OPTIONS, OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
 import { withPhotoCheck } from '../../../src/narration/llm/photo-check.js';
+import { sceneFacts } from '../../../src/narration/scene-facts.js';
 import { OPERATION_LIST } from '../../../src/operations/registry.js';
+import { NO_SCENE } from '../../../src/vision/describe-scene.js';
 import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../../scripts/support/fake-ollama.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { builtinVision, createTestApp } from '../../fixtures/test-app.js';
@@ -300,5 +305,106 @@ describe('one generation at a time (finding 4): a call waits its turn in pawlens
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('the photo the model is sent (finding 11)', () => {
+  const decoded = (width: number, height: number): DecodedImage => ({
+    format: 'png',
+    sourceWidth: width,
+    sourceHeight: height,
+    width,
+    height,
+    pixels: Buffer.alloc(width * height * 3, 128),
+  });
+  const sizeOf = async (base64: string) => {
+    const { width, height, format } = await sharp(Buffer.from(base64, 'base64')).metadata();
+    return { width, height, format };
+  };
+
+  it('a panorama is padded to a shape every vision model takes: no side under 28 px, no ratio over 200', async () => {
+    expect(await sizeOf(await jpegForLlm(decoded(6400, 64)))).toEqual({ width: 1024, height: 28, format: 'jpeg' });
+    expect(await sizeOf(await jpegForLlm(decoded(64, 6400)))).toEqual({ width: 28, height: 1024, format: 'jpeg' });
+    expect(await sizeOf(await jpegForLlm(decoded(640, 480)))).toEqual({ width: 640, height: 480, format: 'jpeg' });
+  });
+
+  it('PAWLENS_LLM_IMAGE_SIZE bounds the long side (qwen2.5vl spends about 1,000 tokens on 1024 px)', async () => {
+    expect(loadConfig({ PAWLENS_LLM_IMAGE_SIZE: '512' }).llm.imageSize).toBe(512);
+    expect(() => loadConfig({ PAWLENS_LLM_IMAGE_SIZE: '4096' })).toThrow(
+      /PAWLENS_LLM_IMAGE_SIZE must be from 256 to 1024/,
+    );
+    expect(await sizeOf(await jpegForLlm(decoded(2000, 1500), 512))).toEqual({
+      width: 512,
+      height: 384,
+      format: 'jpeg',
+    });
+    const llm = narrator({ imageSize: 512 });
+    const app = await createTestApp({
+      pipeline: createPipeline(await builtinVision(), { narrator: llm, mode: 'auto' }),
+    });
+    const big = toBase64(await photo('jpeg', { width: 2000, height: 1500, streaks: false }));
+    await app.post('stool', { image: big, language: 'en' });
+    const sent = fake
+      .chatRequests()
+      .at(-1)!
+      .messages.flatMap((message) => message.images ?? []);
+    expect(await sizeOf(sent[0]!)).toMatchObject({ width: 512, height: 384 });
+  });
+});
+
+describe('prompts written for each operation and language (finding 10)', () => {
+  const promptFor = async (operation: 'stool' | 'vomit' | 'breed' | 'emotion', language: 'en' | 'zh' | 'es' = 'en') => {
+    const app = await createTestApp({
+      pipeline: createPipeline(await builtinVision(), { narrator: narrator(), mode: 'auto' }),
+    });
+    const before = fake.chatRequests().length;
+    await app.post(operation, { image: stool, language });
+    expect(fake.chatRequests().length, `${operation} asked the model`).toBeGreaterThan(before);
+    return fake.chatRequests().at(-1)!.messages;
+  };
+
+  it('breed and emotion are given no rules of fields they do not have; vomit is not offered "normal"', async () => {
+    for (const operation of ['breed', 'emotion'] as const) {
+      const user = (await promptFor(operation)).at(-1)!.content;
+      expect(user, operation).not.toContain('home_care');
+      expect(user, operation).not.toContain('severity');
+    }
+    const vomit = (await promptFor('vomit')).at(-1)!.content;
+    expect(vomit).toContain('- severity: one of mild, moderate, severe, inconclusive');
+    const stoolPrompt = (await promptFor('stool')).at(-1)!.content;
+    expect(stoolPrompt).toContain('- severity: one of normal, mild, moderate, severe, inconclusive');
+    expect(stoolPrompt).toContain('Give at least 2 home_care items');
+  });
+
+  it('the retry says what was wrong in the conversation’s language, not in zod’s English', async () => {
+    fake.enqueue({ kind: 'answer', content: '{"severity":"critical"}' }, schemaAnswerBehaviour());
+    const messages = await promptFor('stool', 'zh');
+    const feedback = messages.at(-1)!.content;
+    expect(feedback).toContain('你上一次的回答因以下原因未被接受');
+    expect(feedback).toContain('severity 必须是以下之一：normal、mild、moderate、severe、inconclusive。');
+    expect(feedback).toContain('summary 缺失或为空。');
+    expect(feedback).not.toMatch(/Invalid|expected|received/i);
+    fake.enqueue({ kind: 'answer', content: 'Claro, aquí está mi respuesta.' }, schemaAnswerBehaviour());
+    const spanish = (await promptFor('stool', 'es')).at(-1)!.content;
+    expect(spanish).toContain('La respuesta era texto: responde solo con el objeto JSON');
+  });
+
+  it('measurements are hints, except what a line says must be kept; the scene line says what its numbers are', async () => {
+    const [system] = await promptFor('stool');
+    expect(system!.content).toContain('treat them as hints');
+    const scene = {
+      ...NO_SCENE,
+      detected: true,
+      animals: [
+        {
+          detection: { label: 'dog', score: 0.91, box: [0, 0, 10, 10] as [number, number, number, number] },
+          share: 0.4,
+          cutSides: 0,
+          pet: undefined,
+        },
+      ],
+    };
+    expect(sceneFacts(scene, 'en')).toEqual(['The object detector sees: dog (91% sure, 40% of the frame).']);
+    expect(sceneFacts(scene, 'zh')[0]).toContain('狗（把握 91%，占画面 40%）');
   });
 });
