@@ -182,6 +182,8 @@ export class OllamaNarrator {
   private loading: Promise<boolean> | undefined;
   /** When a load last failed: the next is tried no sooner than LLM_RETRY_AFTER_MS after. */
   private loadFailedAt = 0;
+  /** Whether a load has worked since start. */
+  private loadedOnce = false;
   /** Until when no call is tried: Ollama was found not answering. */
   private unavailableUntil = 0;
   /** Aborted when Ollama is found not answering: every call waiting or running then ends at once. */
@@ -240,6 +242,7 @@ export class OllamaNarrator {
       .then(
         () => {
           this.logger.info({ model: this.model }, 'language model loaded');
+          this.loadedOnce = true;
           this.health = { state: 'ok', at: Date.now() };
           this.unavailableUntil = 0;
           return true;
@@ -289,7 +292,9 @@ export class OllamaNarrator {
         if (!(shown.capabilities ?? []).includes('vision')) return 'no_vision';
         // /api/show reads the manifest only: whether the model loads, only loading it tells.
         if (this.loading) return 'loading';
-        if (await this.isLoaded()) return 'ok';
+        // An Ollama (or a proxy) without /api/ps cannot say: then the last load that worked stands.
+        const loaded = await this.isLoaded().catch(() => undefined);
+        if (loaded === true || (loaded === undefined && this.loadedOnce)) return 'ok';
         if (this.health?.state === 'load_failed' && Date.now() - this.loadFailedAt < LLM_RETRY_AFTER_MS)
           return 'load_failed';
         // Not loaded (never yet, or unloaded after its keep_alive): load it now, not on a patient's photo.

@@ -408,3 +408,22 @@ describe('prompts written for each operation and language (finding 10)', () => {
     expect(sceneFacts(scene, 'zh')[0]).toContain('狗（把握 91%，占画面 40%）');
   });
 });
+
+describe('an Ollama behind something that hides /api/ps', () => {
+  it('is loaded once, then trusted: probes do not flap to "loading" nor call it unreachable', async () => {
+    const calls: string[] = [];
+    // A proxy that forwards everything but /api/ps, which it answers 404.
+    const hiding: typeof fetch = async (url, init) => {
+      calls.push(String(url));
+      return String(url).endsWith('/api/ps') ? new Response('404 page not found', { status: 404 }) : fetch(url, init);
+    };
+    const llm = narrator({ fetch: hiding, loadTimeoutMs: 10_000 });
+    expect(await llm.probe()).toBe('loading');
+    expect(await llm.preload()).toBe(true);
+    expect(await llm.probe()).toBe('ok');
+    expect(await llm.probe()).toBe('ok');
+    expect(llm.available()).toBe(true);
+    expect(fake.loadRequests()).toHaveLength(1);
+    expect(calls.some((url) => url.endsWith('/api/ps'))).toBe(true);
+  });
+});
