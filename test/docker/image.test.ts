@@ -31,6 +31,7 @@ describeWithDocker('the Docker image, built and run here', () => {
     for (const model of SCENE_MODELS)
       if (!existsSync(join(folder, model)) && hasShared)
         cpSync(join(SHARED_DIR, 'models', model), join(folder, model), { recursive: true });
+    await scope.beforeBuild();
     await docker(['build', '--build-arg', `PAWLENS_MODELS_FROM=${MODELS_FOLDER}`, '-t', image, ROOT], 15 * 60_000);
     const melena = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'melena')![2];
     body = JSON.stringify({ image: (await sceneJpeg(melena)).toString('base64'), language: 'en' });

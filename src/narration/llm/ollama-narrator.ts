@@ -224,6 +224,22 @@ export class OllamaNarrator {
     return (!this.health || this.health.state === 'ok') && Date.now() >= this.unavailableUntil;
   }
 
+  /** Why a call cannot be made now, as the last probe or load found, with its cause; undefined when it can. */
+  private blocked(): { cause: LlmFailureCause; detail: string } | undefined {
+    switch (this.health?.state) {
+      case 'loading':
+        return { cause: 'loading', detail: `${this.model} is loading` };
+      case 'model_missing':
+        return { cause: 'model_not_found', detail: `${this.model} is not pulled` };
+      case 'load_failed':
+        return { cause: 'http_error', detail: `Ollama could not load ${this.model}` };
+      default:
+        return Date.now() < this.unavailableUntil
+          ? { cause: 'network', detail: 'Ollama was found not answering moments ago; not asked' }
+          : undefined;
+    }
+  }
+
   /**
    * Has Ollama load the model with a load-only chat (no messages, answered "load"), under a
    * deadline of its own: minutes, not a request's seconds. pawlens never hangs up on a load,
@@ -399,7 +415,7 @@ export class OllamaNarrator {
     const waiting = this.deadline();
     let release: () => void;
     try {
-      if (this.loading && !(await untilSettled(this.loading, waiting.signal)))
+      if (this.loading && !(await untilSettled(this.loading, waiting.signal)) && waiting.signal.aborted)
         return this.fail('loading', `${this.model} is still loading`, 0, requestId);
       release = await this.slots.acquire(waiting.signal);
     } catch (error) {
@@ -410,10 +426,9 @@ export class OllamaNarrator {
     }
     const calling = this.deadline();
     try {
-      // Found not answering (or unloaded, or refused) while this one waited: it is not asked either.
-      if (this.health?.state === 'loading') return this.fail('loading', `${this.model} is loading`, 0, requestId);
-      if (!this.available())
-        return this.fail('network', 'Ollama was found not answering moments ago; not asked', 0, requestId);
+      // Found not answering, not pulled, not loadable or loading while this one waited: not asked either.
+      const blocked = this.blocked();
+      if (blocked) return this.fail(blocked.cause, blocked.detail, 0, requestId);
       return await callSignal.run(calling.signal, () => this.metrics.time('llm', () => this.write(request)));
     } finally {
       calling.done();

@@ -427,3 +427,17 @@ describe('an Ollama behind something that hides /api/ps', () => {
     expect(calls.some((url) => url.endsWith('/api/ps'))).toBe(true);
   });
 });
+
+describe('required mode names why no call was made', () => {
+  it('a model not pulled: 502 naming model_not_found, free, and Ollama is not asked to chat', async () => {
+    const llm = narrator({ model: 'llava:7b' });
+    expect(await llm.probe()).toBe('model_missing');
+    const app = await createTestApp({
+      pipeline: createPipeline(await builtinVision(), { narrator: llm, mode: 'required' }),
+    });
+    const response = await app.post('stool', { image: stool, language: 'en' });
+    expect(response.status).toBe(502);
+    expect(response.body.error.message).toContain('model_not_found');
+    expect(fake.chatRequests()).toHaveLength(0);
+  });
+});
