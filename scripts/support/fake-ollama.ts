@@ -524,6 +524,8 @@ export async function startFakeOllama(
     defaultBehaviour?: ChatBehaviour;
     /** Chats generated at once, as OLLAMA_NUM_PARALLEL (default 1, Ollama's): the others wait inside it. */
     parallel?: number;
+    /** Where to listen: loopback on a free port by default; 0.0.0.0:11434 in a container. */
+    listen?: { host: string; port: number };
   } = {},
 ): Promise<FakeOllama> {
   let models: FakeModel[] = [...(options.models ?? [{ name: 'gemma3:4b' }])];
@@ -793,7 +795,7 @@ export async function startFakeOllama(
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.listen?.port ?? 0, options.listen?.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

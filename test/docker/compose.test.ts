@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, it } from 'vitest';
-import { describeWithCompose } from '../fixtures/docker.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithCompose, docker, dockerScope, eventually } from '../fixtures/docker.js';
+import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { sceneJpeg } from '../fixtures/scenes.js';
+import { SHARED_DIR, hasShared } from '../fixtures/shared-assets.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
@@ -52,4 +57,103 @@ describeWithCompose('the compose files, as docker-compose reads them', () => {
     expect(bare.ok).toBe(false);
     expect(bare.out).toMatch(/set POSTGRES_PASSWORD|set PAWLENS_ADMIN_TOKEN/);
   });
+});
+
+/**
+ * compose.yaml started for real (issue 26, item 3): its own text, with only what a test must
+ * change: the image names (test tags, removed at the end), the build's scene models from
+ * docker-models/, the published port on a free loopback port, and Ollama's image: the project's
+ * fake, bundled and run as `ollama serve` would. pawlens must reach it by its compose name, on the
+ * internal network that has no route out.
+ */
+describeWithCompose('compose.yaml, started', () => {
+  const scope = dockerScope('pawlens-compose');
+  const pawlensImage = scope.image('pawlens');
+  const ollamaImage = scope.image('fake-ollama');
+  const project = scope.network('project');
+  const dir = mkdtempSync(join(tmpdir(), 'pawlens-compose-'));
+  const up = (args: string[], timeoutMs?: number) =>
+    run('docker-compose', ['-p', project, '-f', join(dir, 'compose.yaml'), ...args], {
+      cwd: dir,
+      timeout: timeoutMs ?? 120_000,
+      maxBuffer: 64 * 1024 * 1024,
+    }).then(({ stdout }) => stdout.trim());
+
+  beforeAll(async () => {
+    for (const model of ['yolox-nano', 'mobilenetv2-12-int8'])
+      if (!existsSync(join(ROOT, 'docker-models', model)) && hasShared)
+        cpSync(join(SHARED_DIR, 'models', model), join(ROOT, 'docker-models', model), { recursive: true });
+    await scope.beforeBuild();
+    // The fake Ollama as an image: one bundled script on the Node base image.
+    const fake = join(dir, 'fake');
+    await run(join(ROOT, 'node_modules', '.bin', 'esbuild'), [
+      join(ROOT, 'scripts', 'support', 'fake-ollama-server.ts'),
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--target=node20',
+      `--outfile=${join(fake, 'fake-ollama.mjs')}`,
+    ]);
+    writeFileSync(
+      join(fake, 'Dockerfile'),
+      'FROM node:20-bookworm-slim\nCOPY fake-ollama.mjs /\nEXPOSE 11434\nCMD ["node", "/fake-ollama.mjs"]\n',
+    );
+    await docker(['build', '-t', ollamaImage, fake], 5 * 60_000);
+    const text = readFileSync(join(ROOT, 'compose.yaml'), 'utf8')
+      .replace(
+        '    build: .\n',
+        `    build:\n      context: ${ROOT}\n      args:\n        PAWLENS_MODELS_FROM: docker-models\n`,
+      )
+      .replace('image: pawlens:0.1.0', `image: ${pawlensImage}`)
+      .replaceAll('image: ollama/ollama:0.12.3', `image: ${ollamaImage}`)
+      .replace('"8080:8080"', '"127.0.0.1::8080"');
+    writeFileSync(join(dir, 'compose.yaml'), text);
+    await up(['up', '-d', '--build'], 15 * 60_000);
+  }, 20 * 60_000);
+  afterAll(async () => {
+    await up(['down', '-v', '--remove-orphans']).catch(() => '');
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('pawlens reaches Ollama by its compose name, on a network with no route out, and its answers carry the model’s text', async () => {
+    const address = (await up(['port', 'pawlens', '8080'])).split('\n')[0]!;
+    const url = `http://${address}`;
+    await eventually(
+      async () => ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok ? true : undefined),
+      60_000,
+    );
+    const key = await eventually(async () => /pk_[A-Za-z0-9]{32}/.exec(await up(['logs', 'pawlens']))?.[0], 30_000);
+    // The model loaded (a load-only chat to ollama:11434), as /readyz on the container itself says.
+    const llm = await eventually(async () => {
+      const ready = JSON.parse(
+        await up([
+          'exec',
+          '-T',
+          'pawlens',
+          'node',
+          '-e',
+          "fetch('http://127.0.0.1:8080/readyz').then(r=>r.text()).then(console.log)",
+        ]),
+      );
+      return ready.checks.llm.state === 'ok' ? ready.checks.llm : undefined;
+    }, 60_000);
+    expect(llm).toMatchObject({ mode: 'auto', model: 'gemma3:4b', state: 'ok' });
+    // A brown stool: no red flag for the measurements to hold against the model, so its text is kept.
+    const brown = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'brown')![2];
+    const response = await fetch(`${url}/api/v1/feces-analysis`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ image: (await sceneJpeg(brown)).toString('base64'), language: 'en' }),
+    });
+    const body = await response.json();
+    expect(response.status).toBe(200);
+    // The fake's text: it answers the schema with "The model sees…"; the templates never say so.
+    expect(body.data.summary).toMatch(/model/i);
+    expect(response.headers.get('x-credits-charged')).toBe('5');
+    expect(await docker(['network', 'inspect', '-f', '{{.Internal}}', `${project}_llm`])).toBe('true');
+    const ollama = (await up(['ps', '-q', 'ollama'])).split('\n')[0]!;
+    expect(
+      await docker(['inspect', '-f', '{{range $name, $_ := .NetworkSettings.Networks}}{{$name}} {{end}}', ollama]),
+    ).toBe(`${project}_llm`);
+  }, 180_000);
 });
