@@ -1,5 +1,5 @@
 import { ModelLoadError } from '../vision/load-model.js';
-import { HEALTH_OPERATIONS, OPERATION_LIST } from '../operations/registry.js';
+import { HEALTH_OPERATIONS, TRAINABLE_OPERATION_KEYS } from '../operations/registry.js';
 import { loadVisionModels, type VisionModels, type VisionOptions } from '../vision/vision-models.js';
 
 type Options = Omit<VisionOptions, 'heads' | 'trainable'>;
@@ -16,10 +16,7 @@ const severityHeads = () =>
  * operation only when every label says its severity.
  */
 export async function loadAnalysisModels(options: Options): Promise<VisionModels> {
-  const trainable = OPERATION_LIST.filter((operation) => operation.headField !== undefined).map(
-    (operation) => operation.key,
-  );
-  const models = await loadVisionModels({ ...options, heads: severityHeads(), trainable });
+  const models = await loadVisionModels({ ...options, heads: severityHeads(), trainable: TRAINABLE_OPERATION_KEYS });
   for (const operation of HEALTH_OPERATIONS) {
     const head = models.trained.get(operation.key);
     const unrated = head && Object.entries(head.spec.labels).find(([, label]) => !label.severity);

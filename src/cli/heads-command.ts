@@ -7,7 +7,7 @@ import { HeadFolderError, readHeadDefinition, readLabelledFolder } from '../trai
 import { confusionLines, type ScoresReport } from '../training/head-scores.js';
 import { installedHeads, installHead } from '../training/install-head.js';
 import { readPhotoFeatures, type FeatureReading } from '../training/photo-features.js';
-import { DEFAULT_SETTINGS, MIN_PHOTOS_PER_LABEL, trainHead } from '../training/train-head.js';
+import { DEFAULT_SETTINGS, MIN_PHOTOS_PER_LABEL, photosPerLabel, trainHead } from '../training/train-head.js';
 
 export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its own photos (README, "Heads")
 
@@ -86,13 +86,7 @@ async function train(
   const labels = Object.keys(definition.labels).sort();
   const folder = await readLabelledFolder(from, labels, true);
   // Before the slow part: a label with too few photo files cannot reach the minimum however they read.
-  const few = labels.filter(
-    (label) => folder.photos.filter((photo) => photo.label === label).length < MIN_PHOTOS_PER_LABEL,
-  );
-  if (few.length > 0)
-    throw new HeadFolderError(
-      `Each label needs at least ${MIN_PHOTOS_PER_LABEL} photos; ${few.map((label) => `${label} has ${folder.photos.filter((photo) => photo.label === label).length}`).join(', ')}.`,
-    );
+  photosPerLabel(labels, folder.photos, 'photos');
   const settings = {
     folds: integer(values.folds as string | undefined, 'folds', DEFAULT_SETTINGS.folds, 2, MIN_PHOTOS_PER_LABEL),
     seed: integer(values.seed as string | undefined, 'seed', DEFAULT_SETTINGS.seed, 1, 2 ** 31 - 2),

@@ -45,6 +45,11 @@ export const HEALTH_OPERATION_KEYS = Object.freeze(
   HEALTH_OPERATIONS.map((operation) => operation.key),
 ) as readonly HealthOperationKey[];
 
+/** The operations a head the clinic trained can answer for: those with a field its label fills (DESIGN.md §13). */
+export const TRAINABLE_OPERATION_KEYS = Object.freeze(
+  OPERATION_LIST.filter((operation) => operation.headField !== undefined).map((operation) => operation.key),
+) as readonly OperationKey[];
+
 /** What an operation answers with: its closed data shape. */
 export type OperationData<K extends OperationKey> = z.infer<(typeof OPERATIONS)[K]['data']>;
 

@@ -3,18 +3,13 @@ import { extname, join } from 'node:path';
 import { z } from 'zod';
 import { HeadLabels } from '../vision/heads/head-labels.js';
 import { MODEL_NAME } from '../vision/model-manifest.js';
-import { HEALTH_OPERATION_KEYS, OPERATION_LIST } from '../operations/registry.js';
-
-/** The operations a head can answer for: those whose data has a field its label fills. */
-export const TRAINABLE_OPERATIONS = OPERATION_LIST.filter((operation) => operation.headField !== undefined).map(
-  (operation) => operation.key,
-);
+import { HEALTH_OPERATION_KEYS, TRAINABLE_OPERATION_KEYS } from '../operations/registry.js';
 
 /** A clinic's head.json (DESIGN.md §13): the head's name, its operation, and what each label means. */
 export const HeadDefinition = z.object({
   name: z.string().regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-", as a folder name'),
-  operation: z.enum(TRAINABLE_OPERATIONS as [string, ...string[]], {
-    error: `operation must be one of ${TRAINABLE_OPERATIONS.join(', ')}`,
+  operation: z.enum(TRAINABLE_OPERATION_KEYS as [string, ...string[]], {
+    error: `operation must be one of ${TRAINABLE_OPERATION_KEYS.join(', ')}`,
   }),
   labels: HeadLabels,
   description: z.string().max(500).optional(),

@@ -1,6 +1,7 @@
 import type { HeadScores } from '../vision/heads/cross-validation.js';
 
-const rounded = (share: number) => Math.round(share * 1000) / 1000;
+/** A figure as reports print it: three decimals. */
+export const rounded = (share: number) => Math.round(share * 1000) / 1000;
 
 /** How a head did, as its reports print it: per label and the confusion matrix keyed by label names. */
 export interface ScoresReport {

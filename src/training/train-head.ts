@@ -1,13 +1,31 @@
 import { argmax, outOfFoldProbabilities, scoresOf, unsureBelow } from '../vision/heads/cross-validation.js';
 import { DEFAULT_TRAINING, fitSoftmaxRegression, type SoftmaxRegression } from '../vision/heads/softmax-regression.js';
 import { HeadFolderError, type HeadDefinition } from './head-folder.js';
-import { namingShares, scoresReport, type ScoresReport } from './head-scores.js';
+import { namingShares, rounded, scoresReport, type ScoresReport } from './head-scores.js';
 import type { PhotoFeatures } from './photo-features.js';
 
 /** Fewer photos than this per label cannot be cross-validated into a figure worth trusting. */
 export const MIN_PHOTOS_PER_LABEL = 10;
 /** The confident answers must be right this often (out of fold): the head's threshold is where they are. */
 export const SURE_PRECISION = 0.9;
+
+/**
+ * How many of `photos` each label has, refusing a label with fewer than MIN_PHOTOS_PER_LABEL;
+ * `what` says which photos were counted (files before reading them, or the readable ones).
+ */
+export function photosPerLabel(
+  labels: readonly string[],
+  photos: ReadonlyArray<{ readonly label: string }>,
+  what: string,
+): Record<string, number> {
+  const counts = Object.fromEntries(labels.map((label) => [label, photos.filter((p) => p.label === label).length]));
+  const short = labels.filter((label) => counts[label]! < MIN_PHOTOS_PER_LABEL);
+  if (short.length > 0)
+    throw new HeadFolderError(
+      `Each label needs at least ${MIN_PHOTOS_PER_LABEL} ${what}; ${short.map((label) => `${label} has ${counts[label]}`).join(', ')}.`,
+    );
+  return counts;
+}
 
 export interface TrainingSettings {
   readonly folds: number;
@@ -66,12 +84,7 @@ export function trainHead(
   progress: (done: number, total: number) => void = () => {},
 ): TrainedHead {
   const labels = Object.keys(definition.labels).sort();
-  const counts = Object.fromEntries(labels.map((label) => [label, photos.filter((p) => p.label === label).length]));
-  const short = labels.filter((label) => counts[label]! < MIN_PHOTOS_PER_LABEL);
-  if (short.length > 0)
-    throw new HeadFolderError(
-      `Each label needs at least ${MIN_PHOTOS_PER_LABEL} readable photos; ${short.map((label) => `${label} has ${counts[label]}`).join(', ')}.`,
-    );
+  const counts = photosPerLabel(labels, photos, 'readable photos');
   // Features in label order, so the same folder always gives the same head however it was listed.
   const ordered = [...photos].sort(
     (a, b) => labels.indexOf(a.label) - labels.indexOf(b.label) || a.sha256.localeCompare(b.sha256),
@@ -100,7 +113,7 @@ export function trainHead(
       folds: settings.folds,
       seed: settings.seed,
       penalty: l2,
-      log_loss: Math.round(loss * 1000) / 1000,
+      log_loss: rounded(loss),
       threshold,
       ...scoresReport(scores, labels),
       ...namingShares(answers),

@@ -317,13 +317,10 @@ export class OllamaNarrator {
         void this.preload();
         return 'loading';
       })
-      .then(
-        (state) => state,
-        (error: unknown): LlmState => {
-          const e = error as { name?: string; status_code?: number };
-          return e.name === 'ResponseError' && e.status_code === 404 ? 'model_missing' : 'unreachable';
-        },
-      )
+      .catch((error: unknown): LlmState => {
+        const e = error as { name?: string; status_code?: number };
+        return e.name === 'ResponseError' && e.status_code === 404 ? 'model_missing' : 'unreachable';
+      })
       .then((state) => {
         // A load that finished while the probe was still settling has already said how it went.
         if (state === 'loading' && !this.loading && this.health) return this.health.state;

@@ -3,7 +3,7 @@ import { confidence, label, summary } from '../../contract/data-fields.js';
 import { splitSentences } from '../../contract/sentences.js';
 import { joinSentences } from '../../narration/join-sentences.js';
 import { headReadingSentence, headWordsFor, percent } from '../../narration/head-words/head-words-for.js';
-import type { HeadReading } from '../../vision/heads/trained-head-model.js';
+import { type HeadReading, readTrainedHead } from '../../vision/heads/trained-head-model.js';
 import { refusalLabel, retakeSentences } from '../../narration/retake-sentences.js';
 import type { Operation } from '../operation.js';
 import { EN } from './en.js';
@@ -19,17 +19,19 @@ const EmotionData = z.strictObject({
 
 const WORDS = { en: EN, zh: ZH, es: ES };
 
+/** The built-in summary's last sentence: what a photo cannot show of an emotion. */
+const limitationOf = (language: 'en' | 'zh' | 'es') => splitSentences(WORDS[language].summary, language).at(-1)!;
+
 /** The answer of a head the clinic trained on its pets' photos: its label and probability when sure; when unsure, no emotion and confidence 0. */
 function headAnswer(reading: HeadReading, language: 'en' | 'zh' | 'es'): z.infer<typeof EmotionData> {
   const h = headWordsFor(language);
   if (!reading.sure) {
-    const limitation = splitSentences(WORDS[language].summary, language).at(-1)!;
     return {
       emotion: h.unsureLabel,
       confidence: 0,
       summary: joinSentences(language, [
         h.unsure(percent(reading.probability), percent(reading.threshold)),
-        limitation,
+        limitationOf(language),
       ]),
     };
   }
@@ -57,13 +59,7 @@ export const emotion: Operation<'emotion', typeof EmotionData, HeadReading | und
   reads: { colours: false, species: false },
   headField: 'emotion',
   words: WORDS,
-  judge: async ({ features }, _input, models) => {
-    const head = models.trained.get('emotion');
-    if (!head) return undefined;
-    if (!features)
-      throw new Error(`${head.name} reads the frame's features, but the classifier did not read the frame`);
-    return head.predict(features);
-  },
+  judge: ({ features }, _input, models) => readTrainedHead(models.trained, 'emotion', features),
   answer: (verdict, language) => {
     const t = WORDS[language];
     if (!verdict.judged) {
@@ -91,7 +87,7 @@ export const emotion: Operation<'emotion', typeof EmotionData, HeadReading | und
           : h.promptUnsure('emotion'),
       ];
     },
-    limitation: (language) => splitSentences(WORDS[language].summary, language).at(-1)!,
+    limitation: limitationOf,
   },
   // A head that is sure keeps its label and confidence; the model writes the summary.
   merge: (reading, measured, model) =>

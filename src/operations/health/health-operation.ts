@@ -5,6 +5,7 @@ import type { Words } from '../operation-words.js';
 import { assessHealth } from './assess-health.js';
 import type { HealthAssessment, HeadRole } from './health-assessment.js';
 import { withHeadReading } from './head-judgement.js';
+import { readTrainedHead } from '../../vision/heads/trained-head-model.js';
 import { healthFacts } from './health-facts.js';
 import type { HealthWords } from './health-words.js';
 import { type HealthFields, mergeHealthFields } from './merge-health.js';
@@ -84,11 +85,8 @@ export function healthOperation<
       const head = models.heads.get(key);
       if (!head) throw new Error(`no severity head was loaded for ${key}`);
       const assessment = await assessHealth(rules, colour, head);
-      const trained = models.trained.get(key);
-      if (!trained) return assessment;
-      if (!features)
-        throw new Error(`${trained.name} reads the frame's features, but the classifier did not read the frame`);
-      return withHeadReading(assessment, await trained.predict(features), spec.head.role, spec.head.field);
+      const reading = await readTrainedHead(models.trained, key, features);
+      return reading ? withHeadReading(assessment, reading, spec.head.role, spec.head.field) : assessment;
     },
     answer: (verdict, language, scene) => {
       const assessment = verdict.judged ? verdict.findings : undefined;

@@ -30,6 +30,22 @@ export interface HeadAccuracy {
 }
 
 /**
+ * What the head installed for `operation` reads in a photo's features; undefined when none is
+ * installed. The features must be there: a head's operation always has the classifier read the
+ * frame (pipeline.ts), so their absence is a wiring fault, not a photo's.
+ */
+export async function readTrainedHead(
+  heads: ReadonlyMap<string, TrainedHeadModel>,
+  operation: string,
+  features: Float32Array | undefined,
+): Promise<HeadReading | undefined> {
+  const head = heads.get(operation);
+  if (!head) return undefined;
+  if (!features) throw new Error(`${head.name} reads the frame's features, but the classifier did not read the frame`);
+  return head.predict(features);
+}
+
+/**
  * A head a clinic trained on its own photos (DESIGN.md §13): a softmax regression over a
  * backbone's penultimate features, which names one of its labels, or is unsure. Checked at load
  * against its manifest: its output is labelled exactly with head.json's labels.
