@@ -1,15 +1,17 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import {
+  ROOT,
+  buildFakeOllamaImage,
+  buildFromCheckout,
+  composeCopy,
+  fillDockerModels,
+} from '../fixtures/compose-stack.js';
 import { describeWithCompose, docker, dockerScope, eventually } from '../fixtures/docker.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import { sceneJpeg } from '../fixtures/scenes.js';
-import { SHARED_DIR, hasShared } from '../fixtures/shared-assets.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 
 /** `docker-compose -f FILE ARGS…` in the checkout, with `env` added: its output, or its failure's stderr. */
@@ -70,50 +72,22 @@ describeWithCompose('compose.yaml, started', () => {
   const scope = dockerScope('pawlens-compose');
   const pawlensImage = scope.image('pawlens');
   const ollamaImage = scope.image('fake-ollama');
-  const project = scope.network('project');
-  const dir = mkdtempSync(join(tmpdir(), 'pawlens-compose-'));
-  const up = (args: string[], timeoutMs?: number) =>
-    run('docker-compose', ['-p', project, '-f', join(dir, 'compose.yaml'), ...args], {
-      cwd: dir,
-      timeout: timeoutMs ?? 120_000,
-      maxBuffer: 64 * 1024 * 1024,
-    }).then(({ stdout }) => stdout.trim());
+  const stack = composeCopy(scope, 'compose.yaml');
+  const { project } = stack;
+  const up = stack.compose;
 
   beforeAll(async () => {
-    for (const model of ['yolox-nano', 'mobilenetv2-12-int8'])
-      if (!existsSync(join(ROOT, 'docker-models', model)) && hasShared)
-        cpSync(join(SHARED_DIR, 'models', model), join(ROOT, 'docker-models', model), { recursive: true });
+    fillDockerModels();
     await scope.beforeBuild();
-    // The fake Ollama as an image: one bundled script on the Node base image.
-    const fake = join(dir, 'fake');
-    await run(join(ROOT, 'node_modules', '.bin', 'esbuild'), [
-      join(ROOT, 'scripts', 'support', 'fake-ollama-server.ts'),
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--target=node20',
-      `--outfile=${join(fake, 'fake-ollama.mjs')}`,
-    ]);
-    writeFileSync(
-      join(fake, 'Dockerfile'),
-      'FROM node:20-bookworm-slim\nCOPY fake-ollama.mjs /\nEXPOSE 11434\nCMD ["node", "/fake-ollama.mjs"]\n',
+    await buildFakeOllamaImage(ollamaImage);
+    stack.write((text) =>
+      buildFromCheckout(text)
+        .replace('image: pawlens:0.1.0', `image: ${pawlensImage}`)
+        .replaceAll('image: ollama/ollama:0.12.3', `image: ${ollamaImage}`)
+        .replace('"8080:8080"', '"127.0.0.1::8080"'),
     );
-    await docker(['build', '-t', ollamaImage, fake], 5 * 60_000);
-    const text = readFileSync(join(ROOT, 'compose.yaml'), 'utf8')
-      .replace(
-        '    build: .\n',
-        `    build:\n      context: ${ROOT}\n      args:\n        PAWLENS_MODELS_FROM: docker-models\n`,
-      )
-      .replace('image: pawlens:0.1.0', `image: ${pawlensImage}`)
-      .replaceAll('image: ollama/ollama:0.12.3', `image: ${ollamaImage}`)
-      .replace('"8080:8080"', '"127.0.0.1::8080"');
-    writeFileSync(join(dir, 'compose.yaml'), text);
     await up(['up', '-d', '--build'], 15 * 60_000);
   }, 20 * 60_000);
-  afterAll(async () => {
-    await up(['down', '-v', '--remove-orphans']).catch(() => '');
-    rmSync(dir, { recursive: true, force: true });
-  }, 120_000);
 
   it('pawlens reaches Ollama by its compose name, on a network with no route out, and its answers carry the model’s text', async () => {
     const address = (await up(['port', 'pawlens', '8080'])).split('\n')[0]!;

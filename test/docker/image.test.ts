@@ -1,15 +1,12 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
+import { MODELS_FOLDER, ROOT, SCENE_MODELS, fillDockerModels } from '../fixtures/compose-stack.js';
 import { describeWithDocker, docker, dockerScope, eventually } from '../fixtures/docker.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import { sceneJpeg } from '../fixtures/scenes.js';
-import { SHARED_DIR, hasShared } from '../fixtures/shared-assets.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const MODELS_FOLDER = 'docker-models';
-const SCENE_MODELS = ['yolox-nano', 'mobilenetv2-12-int8'];
 const KEY = /pk_[A-Za-z0-9]{32}/;
 
 /**
@@ -26,11 +23,7 @@ describeWithDocker('the Docker image, built and run here', () => {
   let body: string;
 
   beforeAll(async () => {
-    // The scene models come from the build context: ../shared's copies, as a USB stick would hold them.
-    const folder = join(ROOT, MODELS_FOLDER);
-    for (const model of SCENE_MODELS)
-      if (!existsSync(join(folder, model)) && hasShared)
-        cpSync(join(SHARED_DIR, 'models', model), join(folder, model), { recursive: true });
+    fillDockerModels();
     await scope.beforeBuild();
     await docker(['build', '--build-arg', `PAWLENS_MODELS_FROM=${MODELS_FOLDER}`, '-t', image, ROOT], 15 * 60_000);
     const melena = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'melena')![2];
