@@ -36,4 +36,28 @@ describe('WorkQueue', () => {
     await expect(queue.acquire(AbortSignal.abort(new Error('too late')))).rejects.toThrow('too late');
     expect(queue.active).toBe(0);
   });
+
+  it('one owner holds its share at most: its next jobs wait, another owner behind them goes first', async () => {
+    const queue = new WorkQueue(4, 16, 1, 3);
+    const greedy = await Promise.all([1, 2, 3].map(() => queue.acquire(undefined, 'key-a')));
+    let fourthGranted = false;
+    const fourth = queue.acquire(undefined, 'key-a').then((release) => {
+      fourthGranted = true;
+      return release;
+    });
+    // A free slot, but not for key-a: it waits, and key-b, arriving after it, takes the slot at once.
+    const other = await queue.acquire(undefined, 'key-b');
+    await Promise.resolve();
+    expect(fourthGranted).toBe(false);
+    expect([queue.active, queue.depth]).toEqual([4, 1]);
+    // key-b's slot is freed: key-a is still at its share, so the slot stays free.
+    other();
+    expect([queue.active, queue.depth]).toEqual([3, 1]);
+    // One of key-a's own ends: its waiting job takes the slot.
+    greedy[0]!();
+    const release = await fourth;
+    expect([queue.active, queue.depth]).toEqual([3, 0]);
+    for (const done of [release, greedy[1]!, greedy[2]!]) done();
+    expect(queue.active).toBe(0);
+  });
 });

@@ -12,6 +12,7 @@ import { idempotency } from './idempotency.js';
 import { jsonBody } from './json-body.js';
 import { petIdOf } from './pet-id.js';
 import { required } from './request-state.js';
+import type { UploadPace } from './upload-pace.js';
 
 export interface AnalysisRouteDeps {
   /** The paid analysis every request runs: its pipeline, credits, CPU slots and metrics. */
@@ -20,7 +21,8 @@ export interface AnalysisRouteDeps {
   /**
    * Requests whose body is being read or analysed: bodies are read only inside one of its slots,
    * so memory is bounded by its size, not by how many clients upload at once. Those waiting for a
-   * slot hold only a socket; past its queue they are refused at once (SERVICE_BUSY).
+   * slot hold only a socket; past its queue they are refused at once (SERVICE_BUSY). Its slots are
+   * owned by keys: one key's uploads, however slow, leave a slot to the others.
    */
   readonly intake: WorkQueue;
   /** PAWLENS_KEEP_IMAGES: a pet's record keeps the photo too. */
@@ -28,6 +30,8 @@ export interface AnalysisRouteDeps {
   /** The API key checked and its rate limit taken, shared with every keyed route (one limit per key). */
   readonly keyed: readonly RequestHandler[];
   readonly logger: Logger;
+  /** How fast a body must arrive once its grace is over (DEFAULT_UPLOAD_PACE). */
+  readonly uploadPace: UploadPace;
 }
 
 /** Which operation this path is, into res.locals.operation; its metrics and logs are labelled with it. */
@@ -53,7 +57,7 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
   const admit: RequestHandler = async (_req, res, next) => {
     const key = required(res.locals.key, 'the API key');
     if (key.credits !== null && key.credits < CREDITS_PER_CALL) throw notEnoughCredits(key.id, key.credits);
-    const release = await deps.intake.acquire();
+    const release = await deps.intake.acquire(undefined, key.id);
     res.locals.releaseIntake = release;
     res.once('close', release);
     next();
@@ -95,7 +99,7 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
     selectOperation,
     ...deps.keyed,
     admit,
-    ...jsonBody(DEFAULT_INTAKE_LIMITS.maxBytes),
+    ...jsonBody(DEFAULT_INTAKE_LIMITS.maxBytes, deps.uploadPace),
     petIdOf,
     claims.claim,
     analyze,

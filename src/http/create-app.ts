@@ -19,6 +19,7 @@ import { consoleRouter } from './console-router.js';
 import { cors } from './cors.js';
 import { petRecordsRoute } from './pet-records-route.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, rateLimit } from './rate-limit.js';
+import { DEFAULT_UPLOAD_PACE, type UploadPace } from './upload-pace.js';
 
 export interface AppDeps {
   readonly store: AccountStore;
@@ -41,6 +42,8 @@ export interface AppDeps {
   readonly clinicName?: string;
   /** PAWLENS_CORS_ORIGINS: the exact origins whose pages may call the API; none by default. */
   readonly corsOrigins?: readonly string[];
+  /** How fast a body must arrive; DEFAULT_UPLOAD_PACE when not given (tests give a shorter grace). */
+  readonly uploadPace?: UploadPace;
 }
 
 export interface App {
@@ -56,8 +59,11 @@ export function createApp(deps: AppDeps): App {
   const logger = deps.logger ?? silentLogger;
   const now = deps.now ?? (() => new Date());
   const queue = new WorkQueue(deps.maxConcurrency ?? 2, deps.maxQueue ?? 64);
-  // Twice the analysis slots: one body can arrive while another is analysed, and no more are held in memory.
-  const intake = new WorkQueue(2 * queue.concurrency, deps.maxQueue ?? 64);
+  // Twice the analysis slots for one key, so that one body arrives while another is analysed, and
+  // one more for every other key: one key's uploads, trickled or not, cannot keep the others
+  // waiting. No more bodies than that are held in memory.
+  const perKey = 2 * queue.concurrency;
+  const intake = new WorkQueue(perKey + 1, deps.maxQueue ?? 64, 1, perKey);
   const metrics = deps.metrics ?? new Metrics();
   metrics.watchQueue(queue);
   metrics.watchOperations(OPERATION_LIST.map((operation) => operation.key));
@@ -85,7 +91,16 @@ export function createApp(deps: AppDeps): App {
     rateLimit(deps.store, deps.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, now),
   ];
   const paid = { pipeline: deps.pipeline, credits: deps.store, cpu: queue, metrics };
-  const route = analysisRoute({ paid, claims: deps.store, intake, keyed, logger, keepImages: deps.keepImages });
+  const uploadPace = deps.uploadPace ?? DEFAULT_UPLOAD_PACE;
+  const route = analysisRoute({
+    paid,
+    claims: deps.store,
+    intake,
+    keyed,
+    logger,
+    keepImages: deps.keepImages,
+    uploadPace,
+  });
   app
     .route(operationPaths)
     .post(...route)
@@ -93,6 +108,6 @@ export function createApp(deps: AppDeps): App {
   app.use(petRecordsRoute(deps.store, keyed));
 
   app.use(notFound());
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, uploadPace));
   return { express: app, queue };
 }

@@ -2,11 +2,11 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
 import { QueueFull } from '../work-queue.js';
-import { fromBodyParser } from './body-parser-errors.js';
 import { ClientGoneError } from './client-gone.js';
-import { closeAfterAnswer } from './close-after-answer.js';
 import { requestIdOf } from './request-id.js';
 import { sendError } from './send-error.js';
+import { settleUnreadBody } from './unread-body.js';
+import type { UploadPace } from './upload-pace.js';
 
 /** Errors of the layers below HTTP, which know nothing of statuses, → the catalogue. */
 function fromBelow(error: unknown): ApiError | undefined {
@@ -33,23 +33,23 @@ export function methodNotAllowed(allowed: readonly string[]): RequestHandler {
  * Last in the chain. ApiErrors are answered as they are; anything else is logged with the
  * request id and answered as INTERNAL_ERROR without a detail a client could learn from.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, pace: UploadPace): ErrorRequestHandler {
   return (error, req, res, _next) => {
     // The client hung up (before its answer, or in the middle of sending its body): nobody to answer.
-    if (error instanceof ClientGoneError || (error as { type?: unknown } | undefined)?.type === 'request.aborted') {
+    if (error instanceof ClientGoneError) {
       res.locals.clientGone = true;
       res.end();
       return;
     }
-    const apiError = error instanceof ApiError ? error : (fromBelow(error) ?? fromBodyParser(error ?? {}));
+    const apiError = error instanceof ApiError ? error : fromBelow(error);
     if (res.headersSent) {
       logger.error({ requestId: requestIdOf(res), err: error }, 'error after the response started');
       res.end();
       return;
     }
-    // Refused before its body was read (a bad key, no credits, too large, busy): the body is not
-    // worth reading, so the connection closes after the answer instead of taking the rest of it.
-    if (!req.complete) closeAfterAnswer(req, res);
+    // Refused before its body was read (a bad key, no credits, too large, busy): answered now, and
+    // the rest of the body read and dropped (within bounds) so that the client can read it.
+    if (!req.complete) settleUnreadBody(req, res, apiError, pace);
     if (apiError) {
       sendError(res, apiError);
       return;

@@ -5,6 +5,7 @@ import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
 import { errorEnvelope } from './send-error.js';
 import { newRequestId } from './request-id.js';
+import { answeredEarly, CLOSE_GRACE_MS } from './unread-body.js';
 
 /** PAWLENS_TLS_CERT and PAWLENS_TLS_KEY, read: the server then speaks HTTPS only. */
 export interface TlsFiles {
@@ -48,22 +49,30 @@ export function createHttpServer(
   limits: HttpServerLimits = DEFAULT_HTTP_LIMITS,
   tls?: TlsFiles,
 ): Server {
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs);
   const options = {
-    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs),
+    headersTimeout,
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     connectionsCheckingInterval: 1000,
   };
   // Photos and keys must not cross a clinic's LAN in clear text: with a certificate, HTTPS only.
   const server: Server = tls
-    ? createTlsServer({ ...options, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, handler)
+    ? createTlsServer(
+        // A handshake gets the time headers get (Node's default is 120 s, long enough for silent
+        // connections to hold the connection cap).
+        { ...options, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2', handshakeTimeout: headersTimeout },
+        handler,
+      )
     : createServer(options, handler);
   // A client that cannot finish the TLS handshake (plain HTTP sent to the HTTPS port) is just closed.
   server.on('tlsClientError', (_error: Error, socket: Socket) => socket.destroy());
   server.maxConnections = limits.maxConnections;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    // The client reset or hung up mid-request, or an answer already began: nothing can be said on it any more.
+    // The client reset or hung up mid-request, or an answer already began or was given (the rest of
+    // its body being dropped): nothing can be said on it any more.
     if (
+      answeredEarly.has(socket) ||
       error.code === 'ECONNRESET' ||
       error.code === 'HPE_INVALID_EOF_STATE' ||
       !socket.writable ||
@@ -89,6 +98,9 @@ export function createHttpServer(
         body,
       ].join('\r\n'),
     );
+    // end() only half-closes: a peer that never closes its side (never reads) would keep the
+    // socket, and its place under the connection cap, for as long as it liked.
+    setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
   });
   return server;
 }

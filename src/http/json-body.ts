@@ -1,7 +1,9 @@
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { parseAnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
 import { parseJsonBody } from './parse-json-body.js';
+import { readBody } from './read-body.js';
+import type { UploadPace } from './upload-pace.js';
 
 /**
  * The JSON body limit must let a 3 MiB image through in base64 (4/3 of it) with line breaks,
@@ -32,37 +34,33 @@ const requireJson: RequestHandler = (req, _res, next) => {
 /** JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset is refused, not guessed at. */
 const UTF8 = /^utf-?8$/i;
 
-/** The body's bytes, parsed as JSON and then by the contract's request schema into res.locals.request. */
-const parseRequest: RequestHandler = (req, res, next) => {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
-  if (charset && !UTF8.test(charset))
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
-  const bytes: unknown = req.body;
-  req.body = undefined;
-  const { value, image } = parseJsonBody(Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0));
-  res.locals.request = parseAnalysisRequest(value, image);
-  next();
-};
-
 /**
- * An analysis body: declared JSON, within the size limit, valid JSON, and a valid request. The
- * bytes are read by express.raw (limit, gzip and deflate) and parsed by parseJsonBody, which reads
- * a photo's Base64 without running it through a string of the whole body or JSON.parse.
+ * An analysis body: declared JSON, within the size limit, arriving at a pace, valid JSON, and a
+ * valid request, into res.locals.request. The bytes are read by readBody (limit, pace, gzip and
+ * deflate) and parsed by parseJsonBody, which reads a photo's Base64 without running it through a
+ * string of the whole body or JSON.parse.
  */
-export function jsonBody(maxImageBytes: number): RequestHandler[] {
+export function jsonBody(maxImageBytes: number, pace: UploadPace): RequestHandler[] {
   const limit = jsonBodyLimit(maxImageBytes);
-  const read = express.raw({ limit, type: ['application/json', 'application/*+json'] });
-  // A declared length over the limit is refused before a byte of the body is read: body-parser
-  // would read (and drop) the whole body first, 50 MB of it if that is what the client sends.
+  const tooLarge = (bytes?: number) =>
+    new ApiError(
+      'IMAGE_TOO_LARGE',
+      `The request body is ${bytes === undefined ? 'larger than ' : ''}${Math.ceil((bytes ?? limit) / 1024 / 1024)} MiB; images may be at most ${Math.round(maxImageBytes / 1024 / 1024)} MiB.`,
+    );
+  // A declared length over the limit is refused before a byte of the body is read.
   const refuseDeclaredOversize: RequestHandler = (req, _res, next) => {
     const declared = Number(req.headers['content-length']);
-    if (declared > limit) {
-      throw new ApiError(
-        'IMAGE_TOO_LARGE',
-        `The request body is ${Math.ceil(declared / 1024 / 1024)} MiB; images may be at most ${Math.round(maxImageBytes / 1024 / 1024)} MiB.`,
-      );
-    }
+    if (declared > limit) throw tooLarge(declared);
     next();
   };
-  return [requireJson, refuseDeclaredOversize, read, parseRequest];
+  const parseRequest: RequestHandler = async (req, res, next) => {
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
+    if (charset && !UTF8.test(charset))
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 JSON without content encoding.');
+    const bytes = await readBody(req, { maxBytes: limit, pace, tooLarge: () => tooLarge() });
+    const { value, image } = parseJsonBody(bytes);
+    res.locals.request = parseAnalysisRequest(value, image);
+    next();
+  };
+  return [requireJson, refuseDeclaredOversize, parseRequest];
 }

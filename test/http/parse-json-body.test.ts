@@ -48,14 +48,14 @@ describe('parseJsonBody reads a body exactly as JSON.parse does, however it is b
     ['a data URL with an escaped slash in its prefix', `{"image":"data:image\\/jpeg;base64,${base64}"}`],
     ['a data URL with an escaped backslash in its prefix', `{"image":"data:image\\\\jpeg;base64,${base64}"}`],
     ['a data URL with a control character in its prefix', `{"image":"data:image/jpeg\u0001;base64,${base64}"}`],
-    ['the image not a string', `{"image":[${'1,'.repeat(40_000)}1]}`],
+    ['the image not a string', `{"image":[${'1,'.repeat(20_000)}1]}`],
     ['an array around it', `[{"image":"${base64}"}]`],
     ['a body cut short', `{"image":"${base64}`],
     ['a body cut after the string', `{"image":"${base64}",`],
     ['trailing garbage', `{"image":"${base64}"} x`],
     ['a key that ends in an escaped quote and "image"', `{"abc\\"image":"${base64}"}`],
     ['a prototype key', `{"__proto__":{"admin":true},"image":"${base64}"}`],
-    ['nothing but spaces', ' '.repeat(70_000)],
+    ['nothing but spaces', ' '.repeat(60_000)],
     ['a scalar', `"${base64}"`],
     ['non-ASCII text on both sides of the image', `{"animalType":"狗 ñ","image":"${base64}","note":"é😀"}`],
   ])('%s', (_name, text) => {
@@ -121,5 +121,39 @@ describe('parseJsonBody reads a body exactly as JSON.parse does, however it is b
     expect(
       parseJsonBody(Buffer.concat([bom, Buffer.from(`{"image":"${base64}"}`)])).image?.text.toString('latin1'),
     ).toBe(base64);
+  });
+});
+
+describe('what a body holds beside its photo is bounded before anything parses it', () => {
+  const refusal = (text: string) => {
+    try {
+      parseJsonBody(Buffer.from(text));
+      return undefined;
+    } catch (error) {
+      return (error as ApiError).message;
+    }
+  };
+
+  it.each([
+    [
+      'a key bomb beside a tiny image',
+      `{"image":"x",${Array.from({ length: 20_000 }, (_, i) => `"k${i}":0`).join(',')}}`,
+    ],
+    [
+      'a key bomb beside a real photo',
+      `{"image":"${base64}",${Array.from({ length: 20_000 }, (_, i) => `"k${i}":0`).join(',')}}`,
+    ],
+    ['an array of numbers for the image', `{"image":[${'1,'.repeat(40_000)}1]}`],
+    ['70,000 spaces', ' '.repeat(70_000)],
+    ['one string of escaped quotes', `{"image":"${'\\"'.repeat(40_000)}"}`],
+  ])('%s: refused, naming the bound', (_name, text) => {
+    expect(refusal(text)).toMatch(/more than 64 KiB beside the image/);
+  });
+
+  it('a photo with fields just under the bound beside it is read as JSON.parse reads it', () => {
+    const fields = Array.from({ length: 6_000 }, (_, i) => `"k${i}":0`).join(',');
+    const text = `{${fields},"image":"${base64}","language":"es"}`;
+    expect(text.length - base64.length).toBeLessThan(64 * 1024);
+    expect(actual(text)).toEqual(expected(text));
   });
 });
