@@ -6,6 +6,7 @@ import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
 import { IDEMPOTENCY_ABANDON_MS } from './http/idempotency.js';
 import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
 import { HEADS_USAGE, runHeadsCommand } from './cli/heads-command.js';
+import { RECORDS_USAGE, runRecordsCommand } from './cli/records-command.js';
 import { runStoreCommand, STORE_USAGE } from './cli/store-command.js';
 import { openStore } from './cli/open-store.js';
 import { startServer } from './cli/start-server.js';
@@ -20,6 +21,7 @@ const USAGE = `pawlens ${VERSION} — on-premise pet photo analysis
 Usage:
   pawlens serve                 Start the HTTP service (PAWLENS_PORT, PAWLENS_HOST, PAWLENS_DATA_DIR).
   pawlens keys …                Manage API keys; "pawlens keys" lists the commands.
+  pawlens records …             List, export and erase a key's pets' records, revoked keys' too.
   pawlens models …              Install and list ONNX models; "pawlens models" lists the commands.
   pawlens heads …               Train heads on the clinic's own photos; "pawlens heads" lists the commands.
   pawlens analyze OP IMAGE      Analyse a local photo without HTTP.
@@ -28,6 +30,8 @@ Usage:
   pawlens --version
 
 ${KEYS_USAGE}
+
+${RECORDS_USAGE}
 
 ${MODELS_USAGE}
 
@@ -44,12 +48,23 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
   Settings come from the environment (README, "Configuration"): PAWLENS_PORT, PAWLENS_HOST,
   PAWLENS_DATA_DIR, PAWLENS_MODELS_DIR, OLLAMA_HOST, PAWLENS_LLM, …`,
   keys: KEYS_USAGE,
+  records: RECORDS_USAGE,
   models: MODELS_USAGE,
   heads: HEADS_USAGE,
   analyze: ANALYZE_USAGE,
   doctor: DOCTOR_USAGE,
   store: STORE_USAGE,
 };
+
+/** Runs a command on the configured store, closed afterwards whatever happened. */
+async function onStore(command: (store: Awaited<ReturnType<typeof openStore>>) => Promise<void>): Promise<void> {
+  const store = await openStore(loadConfig());
+  try {
+    await command(store);
+  } finally {
+    await store.close();
+  }
+}
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -58,7 +73,7 @@ async function main(argv: string[]): Promise<void> {
     command &&
     COMMAND_USAGE[command] &&
     (rest.some((arg) => arg === '--help' || arg === '-h') ||
-      (['keys', 'store', 'heads'].includes(command) && rest.length === 0))
+      (['keys', 'records', 'store', 'heads'].includes(command) && rest.length === 0))
   ) {
     print(COMMAND_USAGE[command]);
     return;
@@ -91,15 +106,12 @@ async function main(argv: string[]): Promise<void> {
       }
       return;
     }
-    case 'keys': {
-      const store = await openStore(loadConfig());
-      try {
-        await runKeysCommand(rest, store, print);
-      } finally {
-        await store.close();
-      }
+    case 'keys':
+      await onStore((store) => runKeysCommand(rest, store, print));
       return;
-    }
+    case 'records':
+      await onStore((store) => runRecordsCommand(rest, store, print));
+      return;
     case 'models':
       await runModelsCommand(rest, loadConfig().modelsDir, print);
       return;

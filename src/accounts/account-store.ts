@@ -138,6 +138,8 @@ export interface PetRecords {
     petId: string,
     requestId: string,
   ): Promise<{ bytes: Buffer; format: ImageFormat } | undefined>;
+  /** The key's pets that have records, whatever the key's status: each with how many and the latest's time. */
+  petsOf(keyId: string): Promise<PetSummary[]>;
   /** Erases every record of a pet under this key; resolves with how many there were. */
   deletePet(keyId: string, petId: string): Promise<number>;
   /** Forgets up to `limit` records made before `olderThan` (PAWLENS_RECORDS_RETENTION_DAYS). */
@@ -228,6 +230,14 @@ export interface NewPetRecord {
   readonly data: string;
   /** The photo as it was sent, only where PAWLENS_KEEP_IMAGES turned keeping photos on. */
   readonly photo?: { readonly bytes: Buffer; readonly format: ImageFormat };
+}
+
+/** One pet of a key's, as `pawlens records pets` lists it. */
+export interface PetSummary {
+  readonly petId: string;
+  readonly records: number;
+  /** When its latest record was made (ISO 8601). */
+  readonly latest: string;
 }
 
 export interface PetRecord {

@@ -11,6 +11,7 @@ import {
   LEASE_LAPSE_MS,
   type NewKey,
   type PetRecord,
+  type PetSummary,
   type Reservation,
   type Settlement,
   type StoreFailure,
@@ -336,18 +337,38 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
     return row?.photo && row.photo_format ? { bytes: row.photo, format: row.photo_format } : undefined;
   }
 
-  async deletePet(keyId: string, petId: string): Promise<number> {
-    return this.failures.guard(() =>
-      this.sql.run('DELETE FROM pet_records WHERE key_id = ? AND pet_id = ?', [keyId, petId]),
+  async petsOf(keyId: string): Promise<PetSummary[]> {
+    const rows = await this.sql.all<{ pet_id: string; records: number | string; latest: string | Date }>(
+      `SELECT pet_id, COUNT(*) AS records, MAX(created_at) AS latest
+       FROM pet_records WHERE key_id = ? GROUP BY pet_id ORDER BY pet_id`,
+      [keyId],
     );
+    return rows.map((row) => ({
+      petId: row.pet_id,
+      records: Number(row.records),
+      latest: new Date(row.latest).toISOString(),
+    }));
+  }
+
+  async deletePet(keyId: string, petId: string): Promise<number> {
+    return this.failures.guard(async () => {
+      const deleted = await this.sql.run('DELETE FROM pet_records WHERE key_id = ? AND pet_id = ?', [keyId, petId]);
+      if (deleted > 0) await this.afterErasure();
+      return deleted;
+    });
   }
 
   async purgePetRecords(olderThan: Date, limit: number): Promise<number> {
-    return this.sql.run(
+    const deleted = await this.sql.run(
       'DELETE FROM pet_records WHERE id IN (SELECT id FROM pet_records WHERE created_at < ? LIMIT ?)',
       [olderThan.toISOString(), limit],
     );
+    if (deleted > 0) await this.afterErasure();
+    return deleted;
   }
+
+  /** Once records are deleted: what the database needs so that their bytes (a kept photo) are gone from its files too. */
+  protected async afterErasure(): Promise<void> {}
 
   // Health
 

@@ -180,6 +180,15 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
     }
   }
 
+  /**
+   * Deleted rows are zeroed where they lay (secure_delete, set at open), but the write-ahead log
+   * still holds the frames that wrote them: checkpointed and truncated, the log keeps none. A
+   * reader in another process (a CLI command) can hold the checkpoint back; the next one finishes it.
+   */
+  protected override async afterErasure(): Promise<void> {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
   async close() {
     if (this.db.open) this.db.close();
   }

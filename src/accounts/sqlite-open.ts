@@ -87,6 +87,9 @@ export function openSqlite(file: string): Database.Database {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     enableWal(db);
     db.pragma('foreign_keys = ON');
+    // Erased means erased: a deleted record's bytes (a kept photo) are overwritten with zeros in
+    // the file, not left in free pages for anyone who reads the file to find.
+    db.pragma('secure_delete = ON');
     migrateSqlite(db, file);
     return db;
   } catch (error) {

@@ -1,3 +1,4 @@
+import { photoToKeep } from '../image/kept-photo.js';
 import type { CreditLedger, Reservation } from '../accounts/account-store.js';
 import { ApiError } from '../contract/api-error.js';
 import type { Language } from '../contract/language.js';
@@ -94,7 +95,9 @@ export async function runPaidAnalysis<K extends OperationKey>(
     try {
       const input = { image, language: request.language, animalType: request.animalType, requestId };
       const assessed = await time('vision', () => pipeline.assess(operation, input));
-      return { reservation: held, assessed, keptPhoto: payer?.record?.keepPhoto ? bytes : undefined };
+      // Kept without what the file carried beside its pixels (a GPS position, the camera).
+      const kept = payer?.record?.keepPhoto && bytes ? await photoToKeep(bytes, image.format) : undefined;
+      return { reservation: held, assessed, keptPhoto: kept };
     } catch (error) {
       if (held) await ledger().refund(held);
       throw error;

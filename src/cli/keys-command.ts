@@ -96,7 +96,11 @@ export async function runKeysCommand(
       return;
     }
     case 'credit': {
-      const record = await store.addCredits(requireId(id, 'credit'), atLeastOne('N', positiveInt('N', amount)));
+      const credits = atLeastOne('N', positiveInt('N', amount));
+      // A revoked key can never call again: credits added to it would be lost.
+      if ((await store.getKey(requireId(id, 'credit')))?.status === 'revoked')
+        throw new Error(`Key ${id} is revoked and can never be used again; credit a new key instead.`);
+      const record = await store.addCredits(requireId(id, 'credit'), credits);
       print(json ? JSON.stringify(record) : describeKey(record));
       return;
     }

@@ -376,6 +376,10 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
     );
     expect(await store.petPhoto(theirs.id, 'rex', 'req_record2')).toBeUndefined();
     expect((await store.getKey(mine.id))?.credits).toBe(90);
+    expect(await store.petsOf(mine.id)).toEqual([
+      { petId: 'rex', records: 2, latest: '2030-01-01T00:01:00.000Z' },
+      { petId: 'tom', records: 1, latest: '2030-01-01T00:02:00.000Z' },
+    ]);
     expect(await store.deletePet(mine.id, 'rex')).toBe(2);
     expect(await store.petRecords(mine.id, 'rex', 10)).toEqual([]);
     expect(await store.petRecords(theirs.id, 'rex', 10)).toHaveLength(1);

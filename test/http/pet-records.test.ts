@@ -1,5 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
 import { StoreUpkeep } from '../../src/accounts/store-upkeep.js';
 import { successEnvelope } from '../../src/contract/envelopes.js';
 import { PetDeletedData } from '../../src/contract/pet-records.js';
@@ -7,8 +12,9 @@ import { PetAnalysesData } from '../../src/http/pet-records-route.js';
 import { silentLogger } from '../../src/logger.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { expectErrorEnvelope } from '../fixtures/expectations.js';
-import { photo, toBase64 } from '../fixtures/images.js';
+import { photo, sidewaysJpegWithGps, toBase64 } from '../fixtures/images.js';
 import { STORE_KINDS } from '../fixtures/stores.js';
+import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let image: string;
@@ -21,6 +27,17 @@ const list = (app: TestApp, petId: string, query = '', key = app.key, prefix = '
   request(app.http).get(`${prefix}/pets/${petId}/analyses${query}`).set('Authorization', `Bearer ${key}`);
 const erase = (app: TestApp, petId: string, key = app.key) =>
   request(app.http).delete(`/api/v1/pets/${petId}`).set('Authorization', `Bearer ${key}`);
+/** GET a kept photo as the app's own key: the bytes as they come. */
+const keptPhotoOf = (app: TestApp, path: string) =>
+  request(app.http)
+    .get(path)
+    .set('Authorization', `Bearer ${app.key}`)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 
 describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => {
   it('keeps each answer for the pet it names, newest first, with what was charged; without X-Pet-Id nothing is kept', async () => {
@@ -113,7 +130,7 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     );
   });
 
-  it('keeps no photo unless PAWLENS_KEEP_IMAGES is on; with it, the photo as sent, for its own key only', async () => {
+  it('keeps no photo unless PAWLENS_KEEP_IMAGES is on; with it, the photo’s pixels, for its own key only', async () => {
     const plain = await createTestApp({ storeKind: kind });
     const kept = await plain.post('stool', { image }).set('X-Pet-Id', 'no-photos');
     expect(Listing.parse((await list(plain, 'no-photos')).body).data.analyses[0]!.has_photo).toBe(false);
@@ -132,25 +149,38 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     const [record] = Listing.parse((await list(keeping, 'with-photos')).body).data.analyses;
     expect(record!.has_photo).toBe(true);
     const path = `/api/v1/pets/with-photos/analyses/${answered.body.request_id}/photo`;
-    const fetched = await request(keeping.http)
-      .get(path)
-      .set('Authorization', `Bearer ${keeping.key}`)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const fetched = await keptPhotoOf(keeping, path);
     expect(fetched.status).toBe(200);
     expect(fetched.headers['content-type']).toBe('image/png');
     expect(fetched.headers['cache-control']).toBe('no-store');
-    expect(Buffer.compare(fetched.body as Buffer, png)).toBe(0);
+    // The same pixels (PNG is kept losslessly), not necessarily the same file.
+    const pixels = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer()).toString('base64');
+    expect(await pixels(fetched.body as Buffer)).toBe(await pixels(png));
     const stranger = await keeping.issue();
     expectErrorEnvelope(
       await request(keeping.http).get(path).set('Authorization', `Bearer ${stranger.secret}`),
       404,
       'NOT_FOUND',
     );
+  });
+
+  it('a kept phone photo has its pixels, upright, and nothing of its GPS position or camera', async () => {
+    const keeping = await createTestApp({ storeKind: kind, keepImages: true });
+    const sent = await sidewaysJpegWithGps();
+    expect((await sharp(sent).metadata()).exif?.includes(Buffer.from('PawPhone'))).toBe(true);
+    const answered = await keeping.post('stool', { image: toBase64(sent) }).set('X-Pet-Id', 'gps');
+    const kept = await keptPhotoOf(keeping, `/api/v1/pets/gps/analyses/${answered.body.request_id}/photo`);
+    expect(kept.headers['content-type']).toBe('image/jpeg');
+    const metadata = await sharp(kept.body as Buffer).metadata();
+    expect([metadata.exif, metadata.xmp, metadata.iptc, metadata.orientation]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // Stored sideways (300 × 200, orientation 6): kept upright, 200 × 300.
+    expect([metadata.width, metadata.height]).toEqual([200, 300]);
+    for (const secret of ['PawPhone', 'GPS']) expect((kept.body as Buffer).includes(Buffer.from(secret))).toBe(false);
   });
 
   it('records past PAWLENS_RECORDS_RETENTION_DAYS are forgotten by the store upkeep', async () => {
@@ -187,5 +217,35 @@ describe('the records in the OpenAPI document', () => {
       expect(document.paths[`${prefix}/pets/{petId}`].delete).toBeDefined();
     }
     expect(document.components.schemas.PetAnalysesResponse.properties.data.properties.analyses).toBeDefined();
+  });
+});
+
+describe('erasing a pet on the SQLite store (a file in PAWLENS_DATA_DIR)', () => {
+  it("leaves none of its kept photos' bytes in the data directory: not in the database file, not in its write-ahead log", async () => {
+    const dir = tempDir('pawlens-erase-');
+    const store = new SqliteAccountStore(join(dir, 'pawlens.db'));
+    const app = await createTestApp({ store, keepImages: true });
+    /** A kept photo's bytes, and a run of them to look for in the files. */
+    const keep = async (width: number) => {
+      const image = toBase64(await photo('jpeg', { width, height: 480 }));
+      const answered = await app.post('stool', { image }).set('X-Pet-Id', 'erase-me');
+      const path = `/api/v1/pets/erase-me/analyses/${answered.body.request_id}/photo`;
+      const kept = (await keptPhotoOf(app, path)).body as Buffer;
+      return kept.subarray(kept.length >> 1, (kept.length >> 1) + 64);
+    };
+    const inFiles = (needle: Buffer) =>
+      readdirSync(dir).filter((name) => readFileSync(join(dir, name)).includes(needle));
+    // One photo checkpointed into the database file, one still only in the log.
+    const checkpointed = await keep(640);
+    const checkpoint = new Database(join(dir, 'pawlens.db'));
+    checkpoint.pragma('wal_checkpoint(TRUNCATE)');
+    checkpoint.close();
+    const logged = await keep(600);
+    expect(inFiles(checkpointed)).toContain('pawlens.db');
+    expect(inFiles(logged)).toContain('pawlens.db-wal');
+
+    expect((await erase(app, 'erase-me')).body.data.deleted).toBe(2);
+    expect([inFiles(checkpointed), inFiles(logged)]).toEqual([[], []]);
+    await store.close();
   });
 });

@@ -1,0 +1,75 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AccountStore } from '../accounts/account-store.js';
+
+export const RECORDS_USAGE = `pawlens records — a key's pets' records, whatever the key's status (revoked included)
+
+  pawlens records pets KEY_ID [--json]
+      The key's pets that have records: how many each, and when the latest was made.
+  pawlens records export KEY_ID [--pet PET] [--photos DIR]
+      Every record (one pet's with --pet), one JSON object a line, newest first; with --photos,
+      the kept photos are written into DIR as REQUEST_ID.jpeg|png|webp.
+  pawlens records erase KEY_ID [--pet PET]
+      Erases the key's records (one pet's with --pet), kept photos included, from the store's files.`;
+
+type Print = (line: string) => void;
+
+/** Records read at a time while exporting. */
+const PAGE = 100;
+
+/** Runs one `pawlens records …` command against the store; output goes through `print`. */
+export async function runRecordsCommand(args: string[], store: AccountStore, print: Print): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      pet: { type: 'string' },
+      photos: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const [verb, keyId] = positionals;
+  if (!verb || !['pets', 'export', 'erase'].includes(verb))
+    throw new Error(verb ? `Unknown records command "${verb}".\n\n${RECORDS_USAGE}` : RECORDS_USAGE);
+  if (!keyId) throw new Error(`Usage: pawlens records ${verb} KEY_ID ("pawlens keys list" shows the ids).`);
+  if (!(await store.getKey(keyId))) throw new Error(`No key with id ${keyId}; "pawlens keys list" shows the ids.`);
+  const pets = values.pet === undefined ? (await store.petsOf(keyId)).map((pet) => pet.petId) : [values.pet];
+
+  switch (verb) {
+    case 'pets': {
+      const summaries = await store.petsOf(keyId);
+      if (values.json) print(JSON.stringify(summaries));
+      else if (summaries.length === 0) print(`Key ${keyId} has no records.`);
+      else for (const pet of summaries) print(`${pet.petId}  ${pet.records} records  latest ${pet.latest}`);
+      return;
+    }
+    case 'export': {
+      if (values.photos) mkdirSync(values.photos, { recursive: true });
+      for (const petId of pets) {
+        let before: number | undefined;
+        for (;;) {
+          const page = await store.petRecords(keyId, petId, PAGE, before);
+          for (const record of page) {
+            const { id: _place, ...exported } = record;
+            print(JSON.stringify(exported));
+            if (!values.photos || !record.hasPhoto) continue;
+            const photo = await store.petPhoto(keyId, petId, record.requestId);
+            if (photo) writeFileSync(join(values.photos, `${record.requestId}.${photo.format}`), photo.bytes);
+          }
+          if (page.length < PAGE) break;
+          before = page.at(-1)!.id;
+        }
+      }
+      return;
+    }
+    case 'erase': {
+      let erased = 0;
+      for (const petId of pets) erased += await store.deletePet(keyId, petId);
+      print(
+        `Erased ${erased} record${erased === 1 ? '' : 's'} of key ${keyId}${values.pet ? ` for pet ${values.pet}` : ''}.`,
+      );
+    }
+  }
+}
