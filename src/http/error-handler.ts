@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isStoreOutage } from '../accounts/store-outage.js';
 import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
 import { QueueFull } from '../work-queue.js';
@@ -12,8 +13,18 @@ import type { UploadPace } from './upload-pace.js';
 function fromBelow(error: unknown): ApiError | undefined {
   if (error instanceof QueueFull)
     return new ApiError('SERVICE_BUSY', undefined, { 'Retry-After': String(error.retryAfterSeconds) });
+  // Not a bug but a store that cannot be used now (a full disk, a database down): retry later.
+  if (isStoreOutage(error))
+    return new ApiError(
+      'SERVICE_BUSY',
+      'The key store cannot be used right now (its disk is full or its database cannot be reached); nothing was charged. Retry after the time in Retry-After.',
+      { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) },
+    );
   return undefined;
 }
+
+/** How long a client should wait before retrying a call the store could not take: the store's health is probed about this often. */
+const STORE_RETRY_AFTER_SECONDS = 5;
 
 export function notFound(): RequestHandler {
   return (req, _res, next) =>
@@ -51,6 +62,8 @@ export function errorHandler(logger: Logger, pace: UploadPace): ErrorRequestHand
     // the rest of the body read and dropped (within bounds) so that the client can read it.
     if (!req.complete) settleUnreadBody(req, res, apiError, pace);
     if (apiError) {
+      if (!(error instanceof ApiError) && isStoreOutage(error))
+        logger.warn({ requestId: requestIdOf(res), err: error }, 'the key store is unavailable: answered 503');
       sendError(res, apiError);
       return;
     }

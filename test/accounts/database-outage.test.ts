@@ -1,6 +1,6 @@
 /**
  * The shared database goes away (a restart, a failover, a pulled cable) and comes back: /readyz
- * says so within a round and recovers by itself, calls meanwhile fail plainly and cost nothing,
+ * says so within a round and recovers by itself, calls meanwhile are answered 503 with Retry-After and cost nothing,
  * and nothing stays held. A PostgreSQL server of this test's own, since it is stopped mid-test.
  */
 import pg from 'pg';
@@ -58,7 +58,11 @@ describe.skipIf(!POSTGRES_AVAILABLE)('the database goes away and comes back', ()
       expect(down.status).toBe(503);
       expect(down.body.checks.store_writes).toMatchObject({ status: 'error', store: 'postgresql' });
       expect(down.body.checks.store_writes.reason).toMatch(/ECONNREFUSED|terminat|connection/i);
-      expectErrorEnvelope(await call(), 500, 'INTERNAL_ERROR');
+      // Not a bug of pawlens's: 503, and when to retry.
+      const refused = await call();
+      expectErrorEnvelope(refused, 503, 'SERVICE_BUSY');
+      expect(refused.body.error.message).toMatch(/key store cannot be used right now.*nothing was charged/);
+      expect(refused.headers['retry-after']).toBe('5');
 
       server!.resume();
       await upkeep.runRound();

@@ -198,7 +198,7 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       expect((await reopened.listKeys())[0]?.credits).toBe(45);
     });
 
-    it('when storing the answer fails, the charge is undone with it: 500, nothing charged, and the retry runs afresh', async () => {
+    it('when storing the answer fails (a full disk), the charge is undone with it: 503, nothing charged, and the retry runs afresh', async () => {
       const { store, failWrites } = await kind.create();
       const { secret, record } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
       const app = createApp({ store, pipeline: await builtinPipeline() });
@@ -212,8 +212,8 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       const writable = await failWrites('idempotency_keys', 'UPDATE');
 
       const failed = await send();
-      expect(failed.status).toBe(500);
-      expect(failed.body.error.code).toBe('INTERNAL_ERROR');
+      expectErrorEnvelope(failed, 503, 'SERVICE_BUSY');
+      expect(failed.headers['retry-after']).toBe('5');
       expect((await store.getKey(record.id))?.credits).toBe(50);
       expect(await store.usage(record.id)).toEqual([]);
 
@@ -234,7 +234,7 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       const reservations = await failWrites('credit_reservations', 'INSERT');
       const releases = await failWrites('idempotency_keys', 'DELETE');
       const logged: unknown[] = [];
-      const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+      const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
       const app = createApp({ store, pipeline: await builtinPipeline(), logger });
       const send = () =>
         request(app.express)
@@ -244,11 +244,11 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
           .send({ image });
 
       const failed = await send();
-      expectErrorEnvelope(failed, 500, 'INTERNAL_ERROR');
+      expectErrorEnvelope(failed, 503, 'SERVICE_BUSY');
       // Both failures are in the log: the reservation's (the cause), and the release's.
       const messages = logged.map((entry) => JSON.stringify(entry));
       expect(messages.some((line) => line.includes('could not release an idempotency claim'))).toBe(true);
-      expect(messages.some((line) => line.includes('internal error') && FULL_DISK.test(line))).toBe(true);
+      expect(messages.some((line) => line.includes('key store is unavailable') && FULL_DISK.test(line))).toBe(true);
       expect(store.failure()?.message).toMatch(FULL_DISK);
 
       const stillFull = await send();
