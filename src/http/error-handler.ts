@@ -13,6 +13,12 @@ import type { UploadPace } from './upload-pace.js';
 function fromBelow(error: unknown): ApiError | undefined {
   if (error instanceof QueueFull)
     return new ApiError('SERVICE_BUSY', undefined, { 'Retry-After': String(error.retryAfterSeconds) });
+  // Express could not decode a path parameter (%ff is no UTF-8): the client's path, not our bug.
+  if (error instanceof URIError)
+    return new ApiError(
+      'BAD_REQUEST',
+      'The path is not valid percent-encoded UTF-8; encode each part with encodeURIComponent.',
+    );
   // Not a bug but a store that cannot be used now (a full disk, a database down): retry later.
   if (isStoreOutage(error))
     return new ApiError(

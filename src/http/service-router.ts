@@ -43,7 +43,7 @@ export function serviceRouter(deps: ServiceRouterDeps): Router {
         'UNAUTHORIZED',
         deps.adminToken
           ? '/metrics needs the admin token: send "Authorization: Bearer <PAWLENS_ADMIN_TOKEN>".'
-          : '/metrics answers only on this machine; set PAWLENS_ADMIN_TOKEN to read it from elsewhere.',
+          : '/metrics answers only on this machine, asked for as localhost or 127.0.0.1; set PAWLENS_ADMIN_TOKEN to read it from elsewhere.',
       );
     }
     res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());

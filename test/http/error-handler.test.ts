@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/contract/api-error.js';
@@ -118,6 +119,20 @@ describe('routing errors', () => {
     await expectRefused(suite.app, suite.key, response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).toBe('POST');
   });
+
+  it.each(['/api/v1/pets/%ff/analyses', '/api/v1/pets/%E0%A4%A/analyses'])(
+    'BAD_REQUEST, not a 500 with a stack trace in the log, for a path that is not percent-encoded UTF-8: %s',
+    async (path) => {
+      const logged: string[] = [];
+      const app = await createTestApp({
+        logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) }),
+      });
+      const response = await request(app.http).get(path);
+      expectErrorEnvelope(response, 400, 'BAD_REQUEST');
+      expect(response.body.error.message).toMatch(/percent-encoded/);
+      expect(logged).toEqual([]);
+    },
+  );
 
   it('METHOD_NOT_ALLOWED for POST on a read-only path names GET', async () => {
     const response = await request(suite.app.http).post('/healthz').send({});

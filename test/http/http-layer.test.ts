@@ -192,6 +192,41 @@ describe("the operator's pages (/metrics, /readyz details)", () => {
       expect(isLoopbackAddress(other), String(other)).toBe(false);
   });
 
+  it('without PAWLENS_ADMIN_TOKEN: a page on this machine that reaches it through another name (DNS rebinding) gets nothing', async () => {
+    for (const host of ['localhost:8080', '127.0.0.1', '[::1]:8080'])
+      expect((await request(app.http).get('/metrics').set('Host', host)).status, host).toBe(200);
+    for (const host of ['rebind.example:8080', 'rebind.example', '127.0.0.1.rebind.example']) {
+      expectErrorEnvelope(await request(app.http).get('/metrics').set('Host', host), 401, 'UNAUTHORIZED');
+      expect((await request(app.http).get('/readyz').set('Host', host)).body).toEqual({ status: 'ready' });
+    }
+  });
+
+  it('with PAWLENS_ADMIN_TOKEN: two Authorization headers are refused, whichever comes first', async () => {
+    const token = 'an-admin-token-of-some-length';
+    const guarded = await createTestApp({ adminToken: token });
+    const server = createHttpServer(guarded.http, silentLogger).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const answer = (first: string, second: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('close', () => resolve(received));
+        socket.write(
+          `GET /metrics HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${first}\r\nAuthorization: Bearer ${second}\r\nConnection: close\r\n\r\n`,
+        );
+      });
+    try {
+      for (const [first, second] of [
+        [token, 'wrong'],
+        ['wrong', token],
+      ])
+        expectErrorEnvelope(parsed(await answer(first!, second!)), 401, 'UNAUTHORIZED');
+    } finally {
+      server.close();
+    }
+  });
+
   it('with PAWLENS_ADMIN_TOKEN: the token is required, even from this machine; /readyz still gives everyone its status', async () => {
     const token = 'an-admin-token-of-some-length';
     const guarded = await createTestApp({ adminToken: token });
