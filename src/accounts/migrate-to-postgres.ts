@@ -38,12 +38,16 @@ async function copyRows<T extends Table>(
 /**
  * `pawlens store migrate --to postgres://…`: the SQLite store's keys, balances, ledger, pets'
  * records and stored idempotent answers copied into an empty PostgreSQL database, in one
- * transaction (all or nothing). Refused while a server still runs on the file (its lease is
- * live): calls in flight would be charged in a store nobody reads any more. Credits held by calls
+ * transaction (all or nothing). Refused while a server still runs on the file (its lease, of
+ * PAWLENS_STORE_LEASE_SECONDS, is live): calls in flight would be charged in a store nobody reads any more. Credits held by calls
  * that never finished go back to their keys in the copy; unanswered idempotency claims are not
  * copied (their retries run afresh). The SQLite file is only read, never changed.
  */
-export async function migrateToPostgres(sqliteFile: string, url: string, now = new Date()): Promise<MigrationReport> {
+export async function migrateToPostgres(
+  sqliteFile: string,
+  url: string,
+  { leaseLapseMs = LEASE_LAPSE_MS, now = new Date() }: { leaseLapseMs?: number; now?: Date } = {},
+): Promise<MigrationReport> {
   if (!existsSync(sqliteFile))
     throw new AccountStoreError(
       `There is no key store at ${sqliteFile}; set PAWLENS_DATA_DIR to the folder that holds pawlens.db.`,
@@ -53,7 +57,7 @@ export async function migrateToPostgres(sqliteFile: string, url: string, now = n
   try {
     const live = source
       .prepare('SELECT id, host, pid FROM instances WHERE heartbeat_at >= ?')
-      .all(new Date(now.getTime() - LEASE_LAPSE_MS).toISOString()) as Array<{ id: string; host: string; pid: number }>;
+      .all(new Date(now.getTime() - leaseLapseMs).toISOString()) as Array<{ id: string; host: string; pid: number }>;
     if (live.length > 0) {
       const servers = live.map((lease) => `pid ${lease.pid} on ${lease.host}`).join(', ');
       throw new AccountStoreError(

@@ -13,7 +13,7 @@ export const STORE_USAGE = `pawlens store migrate [--to postgres://USER:PASSWORD
 /** Runs `pawlens store …`. */
 export async function runStoreCommand(
   args: string[],
-  config: Pick<Config, 'dataDir' | 'database'>,
+  config: Pick<Config, 'dataDir' | 'database' | 'storeLeaseMs'>,
   print: (line: string) => void,
 ): Promise<void> {
   const [action, ...rest] = args;
@@ -31,7 +31,7 @@ export async function runStoreCommand(
   const file = join(config.dataDir, STORE_FILE);
   // Loaded here, with the pg driver, so that no other command (pawlens serve above all) carries it.
   const { migrateToPostgres } = await import('../accounts/migrate-to-postgres.js');
-  const report = await migrateToPostgres(file, url);
+  const report = await migrateToPostgres(file, url, { leaseLapseMs: config.storeLeaseMs });
   print(`Copied ${file} into ${withoutPassword(url)}:`);
   print(
     `  ${report.keys} keys, ${report.ledgerRows} ledger rows, ${report.records} pets' records, ${report.idempotentAnswers} stored idempotent answers.`,

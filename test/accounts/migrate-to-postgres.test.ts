@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../src/accounts/account-store.js';
@@ -41,10 +42,10 @@ async function usedSqliteStore() {
 describe.skipIf(!POSTGRES_AVAILABLE)('pawlens store migrate --to postgres://…', () => {
   beforeAll(buildCli);
 
-  const migrate = (dataDir: string, url: string) =>
+  const migrate = (dataDir: string, url: string, env: Record<string, string> = {}) =>
     runProcess(process.execPath, [CLI, 'store', 'migrate', '--to', url], {
       cwd: ROOT,
-      env: cleanEnv({ PAWLENS_DATA_DIR: dataDir }),
+      env: cleanEnv({ PAWLENS_DATA_DIR: dataDir, ...env }),
     });
 
   it('copies keys, balances, the ledger, records with photos and stored answers; what an unfinished call held goes back; ids continue', async () => {
@@ -112,6 +113,13 @@ describe.skipIf(!POSTGRES_AVAILABLE)('pawlens store migrate --to postgres://…'
     const live = await migrate(dataDir, await newPostgresDatabase());
     expect(live.code).not.toBe(0);
     expect(live.stderr).toMatch(/A pawlens server still runs on .*pawlens\.db \(pid \d+ on .*\)\. Stop it first/);
+    // A server whose lease is 600 s (PAWLENS_STORE_LEASE_SECONDS) and last renewed 60 s ago still runs.
+    const file = new Database(join(dataDir, STORE_FILE));
+    file.prepare('UPDATE instances SET heartbeat_at = ?').run(new Date(Date.now() - 60_000).toISOString());
+    file.close();
+    const longLease = await migrate(dataDir, await newPostgresDatabase(), { PAWLENS_STORE_LEASE_SECONDS: '600' });
+    expect(longLease.code).not.toBe(0);
+    expect(longLease.stderr).toMatch(/still runs on/);
     await running.endLease();
     await running.close();
 
