@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { ANALYZE_USAGE, runAnalyzeCommand } from './cli/analyze-command.js';
 import { DOCTOR_USAGE, runDoctorCommand } from './cli/doctor-command.js';
 import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
@@ -57,8 +57,11 @@ const COMMAND_USAGE: Readonly<Record<string, string>> = {
 };
 
 /** Runs a command on the configured store, closed afterwards whatever happened. */
-async function onStore(command: (store: Awaited<ReturnType<typeof openStore>>) => Promise<void>): Promise<void> {
-  const store = await openStore(loadConfig());
+async function onStore(
+  config: Config,
+  command: (store: Awaited<ReturnType<typeof openStore>>) => Promise<void>,
+): Promise<void> {
+  const store = await openStore(config);
   try {
     await command(store);
   } finally {
@@ -107,10 +110,10 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'keys':
-      await onStore((store) => runKeysCommand(rest, store, print));
+      await onStore(loadConfig(), (store) => runKeysCommand(rest, store, print));
       return;
     case 'records':
-      await onStore((store) => runRecordsCommand(rest, store, print));
+      await onStore(loadConfig(), (store) => runRecordsCommand(rest, store, print));
       return;
     case 'models':
       await runModelsCommand(rest, loadConfig().modelsDir, print);
@@ -122,17 +125,14 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'doctor': {
       const config = loadConfig();
-      const store = await openStore(config);
-      try {
-        await runDoctorCommand(
+      await onStore(config, (store) =>
+        runDoctorCommand(
           rest,
           store,
           { leaseLapseMs: config.storeLeaseMs, ownerlessAfterMs: IDEMPOTENCY_ABANDON_MS },
           print,
-        );
-      } finally {
-        await store.close();
-      }
+        ),
+      );
       return;
     }
     case 'store':

@@ -35,7 +35,9 @@ export async function runRecordsCommand(args: string[], store: AccountStore, pri
     throw new Error(verb ? `Unknown records command "${verb}".\n\n${RECORDS_USAGE}` : RECORDS_USAGE);
   if (!keyId) throw new Error(`Usage: pawlens records ${verb} KEY_ID ("pawlens keys list" shows the ids).`);
   if (!(await store.getKey(keyId))) throw new Error(`No key with id ${keyId}; "pawlens keys list" shows the ids.`);
-  const pets = values.pet === undefined ? (await store.petsOf(keyId)).map((pet) => pet.petId) : [values.pet];
+  /** The pets an export or an erase covers: the one named, or all the key's. */
+  const covered = async () =>
+    values.pet === undefined ? (await store.petsOf(keyId)).map((pet) => pet.petId) : [values.pet];
 
   switch (verb) {
     case 'pets': {
@@ -47,7 +49,7 @@ export async function runRecordsCommand(args: string[], store: AccountStore, pri
     }
     case 'export': {
       if (values.photos) mkdirSync(values.photos, { recursive: true });
-      for (const petId of pets) {
+      for (const petId of await covered()) {
         let before: number | undefined;
         for (;;) {
           const page = await store.petRecords(keyId, petId, PAGE, before);
@@ -66,7 +68,7 @@ export async function runRecordsCommand(args: string[], store: AccountStore, pri
     }
     case 'erase': {
       let erased = 0;
-      for (const petId of pets) erased += await store.deletePet(keyId, petId);
+      for (const petId of await covered()) erased += await store.deletePet(keyId, petId);
       print(
         `Erased ${erased} record${erased === 1 ? '' : 's'} of key ${keyId}${values.pet ? ` for pet ${values.pet}` : ''}.`,
       );

@@ -5,7 +5,7 @@ import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
 import { errorEnvelope } from './send-error.js';
 import { newRequestId } from './request-id.js';
-import { answeredEarly, CLOSE_GRACE_MS } from './unread-body.js';
+import { answeredEarly, destroyAfterGrace } from './unread-body.js';
 
 /** PAWLENS_TLS_CERT and PAWLENS_TLS_KEY, read: the server then speaks HTTPS only. */
 export interface TlsFiles {
@@ -100,7 +100,7 @@ export function createHttpServer(
     );
     // end() only half-closes: a peer that never closes its side (never reads) would keep the
     // socket, and its place under the connection cap, for as long as it liked.
-    setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+    destroyAfterGrace(socket);
   });
   return server;
 }

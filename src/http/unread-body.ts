@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import type { ApiError } from '../contract/api-error.js';
 import { type UploadPace, watchUploadPace } from './upload-pace.js';
@@ -6,9 +7,13 @@ import { type UploadPace, watchUploadPace } from './upload-pace.js';
  * Body bytes read and dropped after an answer given before the body was read, at most: more than
  * any body the service takes (a 3 MiB photo's 5 MiB of JSON) and a photo somewhat over the limit.
  */
-export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 /** How long a cut connection may still deliver its answer before it is destroyed. */
-export const CLOSE_GRACE_MS = 2_000;
+const CLOSE_GRACE_MS = 2_000;
+
+/** Destroys `socket` once it has had CLOSE_GRACE_MS to deliver what was written to it. */
+export const destroyAfterGrace = (socket: Socket): void =>
+  void setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
 
 /** Sockets whose request was answered while its body still arrives: Node's own timeouts must not answer it a second time. */
 export const answeredEarly = new WeakSet<object>();
@@ -22,7 +27,7 @@ function cutAfterAnswer(req: Request, res: Response): void {
   res.setHeader('Connection', 'close');
   req.unpipe();
   req.pause();
-  res.once('finish', () => setTimeout(() => req.socket.destroy(), CLOSE_GRACE_MS).unref());
+  res.once('finish', () => destroyAfterGrace(req.socket));
 }
 
 /**
@@ -68,7 +73,7 @@ export function settleUnreadBody(req: Request, res: Response, error: ApiError | 
     const socket = req.socket;
     const close = () => {
       socket.end();
-      setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+      destroyAfterGrace(socket);
     };
     if (res.writableFinished) close();
     else res.once('finish', close);

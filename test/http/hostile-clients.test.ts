@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { get as httpsGet } from 'node:https';
@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpServer, type TlsFiles } from '../../src/http/http-server-limits.js';
 import { silentLogger } from '../../src/logger.js';
 import { photo, toBase64 } from '../fixtures/images.js';
+import { commandRuns } from '../fixtures/run-process.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { hasOpenssl, selfSignedCertificate } from '../fixtures/tls-certificate.js';
 import { createTestApp } from '../fixtures/test-app.js';
@@ -198,15 +199,6 @@ describe('a body whose fields beside the photo are a bomb', () => {
   });
 });
 
-/** Whether `command` runs here (the clients people use; CI has them all). */
-const runs = (command: string, args: string[]) => {
-  try {
-    execFileSync(command, args, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 const run = promisify(execFile);
 
 /**
@@ -233,7 +225,7 @@ describe('an answer given before the body was read can be read by every client',
   }
   const fourMiBPhoto = Math.ceil((4 * 1024 * 1024 * 4) / 3);
 
-  it.skipIf(!runs('python3', ['--version']))(
+  it.skipIf(!commandRuns('python3', ['--version']))(
     "Python's urllib gets the JSON of a 413 (a 4 MiB photo), a 401 and a 402, never a broken pipe",
     async () => {
       const { app, url } = await server();
@@ -287,7 +279,7 @@ describe('an answer given before the body was read can be read by every client',
     expect(codes).toEqual(Array(3).fill('401 INVALID_KEY'));
   }, 30_000);
 
-  it.skipIf(!runs('curl', ['--version']))(
+  it.skipIf(!commandRuns('curl', ['--version']))(
     'curl gets the JSON of a 401 for a 4 MB upload',
     async () => {
       const { url } = await server();
