@@ -57,6 +57,11 @@ export const ERROR_CATALOGUE = {
     operations: true,
   },
   UNSUPPORTED_IMAGE_FORMAT: { status: 415, message: 'The image is not JPG, PNG or WEBP.', operations: true },
+  EXPECTATION_FAILED: {
+    status: 417,
+    message: 'The Expect header asks for something this server cannot do; send no Expect, or "Expect: 100-continue".',
+    operations: false,
+  },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request line or headers are too long.', operations: false },
   RATE_LIMITED: {
     status: 429,

@@ -18,6 +18,7 @@ import { bearerAuth } from './bearer-auth.js';
 import { consoleRouter } from './console-router.js';
 import { cors } from './cors.js';
 import { petRecordsRoute } from './pet-records-route.js';
+import { protocolChecks } from './protocol-checks.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, rateLimit } from './rate-limit.js';
 import { DEFAULT_UPLOAD_PACE, type UploadPace } from './upload-pace.js';
 
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): App {
   app.use(securityHeaders());
   app.use(cors(deps.corsOrigins ?? []));
   app.use(accessLog(logger, metrics));
+  app.use(protocolChecks());
 
   app.use(consoleRouter(deps.clinicName ?? ''));
   app.use(

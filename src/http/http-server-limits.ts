@@ -1,11 +1,10 @@
-import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
-import { errorEnvelope } from './send-error.js';
-import { newRequestId } from './request-id.js';
-import { answeredEarly, destroyAfterGrace } from './unread-body.js';
+import { answerOnSocket, answerPlainHttpOnTlsPort } from './socket-answers.js';
+import { answeredEarly } from './unread-body.js';
 
 /** PAWLENS_TLS_CERT and PAWLENS_TLS_KEY, read: the server then speaks HTTPS only. */
 export interface TlsFiles {
@@ -23,6 +22,22 @@ export interface HttpServerLimits {
 export const DEFAULT_HTTP_LIMITS: HttpServerLimits = { requestTimeoutMs: 60_000, maxConnections: 512 };
 const HEADERS_TIMEOUT_MS = 10_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * TLS 1.3's suites, then TLS 1.2's with ECDHE key exchange and an AEAD cipher only: a recorded
+ * session cannot be read later with the server's key (forward secrecy), and no CBC suite with its
+ * padding-oracle history is offered. Every browser and HTTP client of the last decade has these.
+ */
+const FORWARD_SECRET_CIPHERS = [
+  'TLS_AES_128_GCM_SHA256',
+  'TLS_AES_256_GCM_SHA384',
+  'TLS_CHACHA20_POLY1305_SHA256',
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
 
 /** Node's parser errors → the catalogue: the answer a client gets when its request never reached express. */
 function errorOf(code: string | undefined): ApiError {
@@ -40,8 +55,9 @@ function errorOf(code: string | undefined): ApiError {
  * The HTTP (or, with `tls`, HTTPS) server for `handler` (the express app), held to the service's promises: timeouts for
  * headers, whole requests and idle keep-alive connections (checked every second, not Node's
  * every 30), a cap on connections, and Node's own errors (a request line or headers too long, a
- * malformed request, a request that took too long) answered with the JSON envelope and an
- * X-Request-Id, as every other answer is, instead of Node's bare status line.
+ * malformed request, a request that took too long, a CONNECT, plain HTTP on the HTTPS port) answered
+ * with the JSON envelope and an X-Request-Id, as every other answer is, instead of Node's bare
+ * status line or a silent close.
  */
 export function createHttpServer(
   handler: RequestListener,
@@ -55,19 +71,30 @@ export function createHttpServer(
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     connectionsCheckingInterval: 1000,
+    // HTTP/1.1 without a Host is refused by protocolChecks, in the envelope (Node's refusal has no body).
+    requireHostHeader: false,
   };
   // Photos and keys must not cross a clinic's LAN in clear text: with a certificate, HTTPS only.
   const server: Server = tls
     ? createTlsServer(
         // A handshake gets the time headers get (Node's default is 120 s, long enough for silent
         // connections to hold the connection cap).
-        { ...options, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2', handshakeTimeout: headersTimeout },
+        {
+          ...options,
+          cert: tls.cert,
+          key: tls.key,
+          minVersion: 'TLSv1.2',
+          ciphers: FORWARD_SECRET_CIPHERS,
+          honorCipherOrder: true,
+          handshakeTimeout: headersTimeout,
+        },
         handler,
       )
     : createServer(options, handler);
-  // A client that cannot finish the TLS handshake (plain HTTP sent to the HTTPS port) is just closed.
+  // A TLS handshake that fails is closed: nothing can be said on a connection without TLS.
   server.on('tlsClientError', (_error: Error, socket: Socket) => socket.destroy());
   server.maxConnections = limits.maxConnections;
+  const answer = (socket: Socket, error: ApiError, why: string) => answerOnSocket(socket, error, logger, why);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // The client reset or hung up mid-request, or an answer already began or was given (the rest of
     // its body being dropped): nothing can be said on it any more.
@@ -81,26 +108,26 @@ export function createHttpServer(
       socket.destroy();
       return;
     }
-    const requestId = newRequestId();
-    const { status, body: envelope } = errorEnvelope(requestId, errorOf(error.code));
-    logger.info({ requestId, status, code: error.code }, 'request refused by the HTTP parser');
-    const body = JSON.stringify(envelope);
-    socket.end(
-      [
-        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
-        'Content-Type: application/json; charset=utf-8',
-        `Content-Length: ${Buffer.byteLength(body)}`,
-        `X-Request-Id: ${requestId}`,
-        'X-Content-Type-Options: nosniff',
-        'Cache-Control: no-store',
-        'Connection: close',
-        '',
-        body,
-      ].join('\r\n'),
-    );
-    // end() only half-closes: a peer that never closes its side (never reads) would keep the
-    // socket, and its place under the connection cap, for as long as it liked.
-    destroyAfterGrace(socket);
+    answer(socket, errorOf(error.code), `request refused by the HTTP parser (${error.code})`);
   });
+  // Node would close a CONNECT (a proxy's tunnel) without a word: this is no proxy.
+  server.on('connect', (_request: IncomingMessage, socket: Socket) =>
+    answer(
+      socket,
+      new ApiError('METHOD_NOT_ALLOWED', 'This server is not a proxy: CONNECT is not allowed.'),
+      'CONNECT refused',
+    ),
+  );
+  // Node's own answers to these are a bare status line: sent to the app instead, whose
+  // protocolChecks answer them in the envelope.
+  server.on('checkExpectation', handler);
+  if (tls)
+    answerPlainHttpOnTlsPort(server, headersTimeout, (socket) =>
+      answer(
+        socket,
+        new ApiError('BAD_REQUEST', 'This port speaks HTTPS only: send the request to https:// on it.'),
+        'plain HTTP sent to the HTTPS port',
+      ),
+    );
   return server;
 }

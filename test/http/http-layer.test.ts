@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { connect } from 'node:net';
+import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -83,9 +84,30 @@ describe("errors from Node's HTTP layer are the JSON envelope, with a request id
     ],
     ['a malformed request line → 400', 'NOT HTTP AT ALL\r\n\r\n', 400, 'BAD_REQUEST'],
     ['a bad header line → 400', 'GET / HTTP/1.1\r\nHost x\r\n\r\n', 400, 'BAD_REQUEST'],
+    ['an HTTP/1.1 request without a Host → 400', 'GET /healthz HTTP/1.1\r\n\r\n', 400, 'BAD_REQUEST'],
+    [
+      'an expectation other than 100-continue → 417',
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n',
+      417,
+      'EXPECTATION_FAILED',
+    ],
+    [
+      'a CONNECT (this is no proxy) → 405',
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+      405,
+      'METHOD_NOT_ALLOWED',
+    ],
   ] as const)('%s', async (_name, text, status, code) => {
     const { response } = await raw(text);
     expectErrorEnvelope(parsed(response), status, code);
+  });
+
+  it('HTTP/1.0 needs no Host, and Expect: 100-continue is met', async () => {
+    expect((await raw('GET /healthz HTTP/1.0\r\n\r\n')).response).toMatch(/^HTTP\/1\.1 200 [\s\S]*\{"status":"ok"\}$/);
+    const continued = await raw(
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n',
+    );
+    expect(continued.response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 [\s\S]*\{"status":"ok"\}$/);
   });
 
   it('a body that stops arriving → 408 in the envelope once the request timeout passes, then the connection closes', async () => {
@@ -249,21 +271,38 @@ describe("the operator's pages (/metrics, /readyz details)", () => {
 });
 
 describe('HTTPS (PAWLENS_TLS_CERT, PAWLENS_TLS_KEY)', () => {
+  let certificate: { cert: Buffer; key: Buffer };
+  let tlsServer: Server;
+  let tlsPort: number;
+
+  beforeAll(async () => {
+    if (!hasOpenssl) return;
+    certificate = selfSignedCertificate();
+    tlsServer = createHttpServer(app.http, silentLogger, undefined, certificate).listen(0, '127.0.0.1');
+    await new Promise((resolve) => tlsServer.once('listening', resolve));
+    tlsPort = (tlsServer.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    if (!hasOpenssl) return;
+    tlsServer.closeAllConnections();
+    await new Promise((resolve) => tlsServer.close(resolve));
+  });
+
+  it.skipIf(!hasOpenssl)("serves the same app over TLS with the clinic's certificate", async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      httpsGet({ host: '127.0.0.1', port: tlsPort, path: '/healthz', ca: certificate.cert }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      }).on('error', reject);
+    });
+    expect(answer).toEqual({ status: 200, body: '{"status":"ok"}' });
+  });
+
   it.skipIf(!hasOpenssl)(
-    "serves the same app over TLS with the clinic's certificate, and closes a plain-HTTP connection to its port",
+    'plain HTTP sent to its port is told, in the envelope and in plain HTTP, to use https://',
     async () => {
-      const { cert, key } = selfSignedCertificate();
-      const tls = createHttpServer(app.http, silentLogger, undefined, { cert, key }).listen(0, '127.0.0.1');
-      await new Promise((resolve) => tls.once('listening', resolve));
-      const tlsPort = (tls.address() as AddressInfo).port;
-      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        httpsGet({ host: '127.0.0.1', port: tlsPort, path: '/healthz', ca: cert }, (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        }).on('error', reject);
-      });
-      expect(answer).toEqual({ status: 200, body: '{"status":"ok"}' });
       const plain = await new Promise<string>((resolve) => {
         const socket = connect(tlsPort, '127.0.0.1');
         let received = '';
@@ -272,9 +311,28 @@ describe('HTTPS (PAWLENS_TLS_CERT, PAWLENS_TLS_KEY)', () => {
         socket.on('close', () => resolve(received));
         socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
       });
-      expect(plain).not.toContain('{"status":"ok"}');
-      tls.closeAllConnections();
-      await new Promise((resolve) => tls.close(resolve));
+      const answer = parsed(plain);
+      expectErrorEnvelope(answer, 400, 'BAD_REQUEST');
+      expect(answer.body.error.message).toMatch(/HTTPS only/);
+    },
+  );
+
+  it.skipIf(!hasOpenssl)(
+    'offers only forward-secret AEAD suites: a TLS 1.2 client asking for CBC-SHA or plain-RSA key exchange is refused',
+    async () => {
+      const handshake = (options: ConnectionOptions) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = tlsConnect({ host: '127.0.0.1', port: tlsPort, ca: certificate.cert, ...options }, () => {
+            resolve(socket.getCipher().name);
+            socket.end();
+          });
+          socket.on('error', reject);
+        });
+      expect(await handshake({ maxVersion: 'TLSv1.2' })).toMatch(/^ECDHE-/);
+      expect(await handshake({})).toMatch(/^TLS_/);
+      await expect(handshake({ maxVersion: 'TLSv1.2', ciphers: 'AES128-SHA:AES256-SHA' })).rejects.toThrow();
+      await expect(handshake({ maxVersion: 'TLSv1.2', ciphers: 'ECDHE-RSA-AES128-SHA' })).rejects.toThrow();
+      await expect(handshake({ maxVersion: 'TLSv1.2', ciphers: 'AES128-GCM-SHA256' })).rejects.toThrow();
     },
   );
 
