@@ -130,8 +130,12 @@ export interface RateBuckets {
 
 /** Pets' records (DESIGN.md §11): written by CreditLedger.commit(), read and erased per key. */
 export interface PetRecords {
-  /** A pet's records, newest first, `limit` at most, older than the record `before` names when given. Only the key's own. */
-  petRecords(keyId: string, petId: string, limit: number, before?: number): Promise<PetRecord[]>;
+  /**
+   * A pet's records, newest first, `limit` at most; with `after` (the request id of the last record
+   * a page showed), those older than it. Only the key's own; undefined when `after` names no record
+   * of this key's pet.
+   */
+  petRecords(keyId: string, petId: string, limit: number, after?: string): Promise<PetRecord[] | undefined>;
   /** The photo kept with one of the key's records (by its request id), if one was. */
   petPhoto(
     keyId: string,
@@ -241,8 +245,6 @@ export interface PetSummary {
 }
 
 export interface PetRecord {
-  /** The record's place in the list: `before` takes it to page on. */
-  readonly id: number;
   readonly petId: string;
   readonly requestId: string;
   readonly operation: string;

@@ -315,12 +315,18 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
 
   // Pets' records
 
-  async petRecords(
-    keyId: string,
-    petId: string,
-    limit: number,
-    before = Number.MAX_SAFE_INTEGER,
-  ): Promise<PetRecord[]> {
+  async petRecords(keyId: string, petId: string, limit: number, after?: string): Promise<PetRecord[] | undefined> {
+    // Pages are anchored on a record's request id, not its row id: the row id is shared by all
+    // keys, and would tell a client how many records the whole server holds.
+    let before = Number.MAX_SAFE_INTEGER;
+    if (after !== undefined) {
+      const [anchor] = await this.sql.all<{ id: number }>(
+        'SELECT id FROM pet_records WHERE key_id = ? AND pet_id = ? AND request_id = ?',
+        [keyId, petId, after],
+      );
+      if (!anchor) return undefined;
+      before = anchor.id;
+    }
     const rows = await this.sql.all<PetRecordRow>(
       `SELECT ${columns('pet_records', ['key_id', 'photo', 'photo_format'])}, photo IS NOT NULL AS has_photo
        FROM pet_records WHERE key_id = ? AND pet_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,

@@ -79,7 +79,6 @@ export const toUsageRecord = (row: UsageRow): UsageRecord => ({
 });
 
 export const toPetRecord = (row: PetRecordRow): PetRecord => ({
-  id: row.id,
   petId: row.pet_id,
   requestId: row.request_id,
   operation: row.operation,

@@ -50,18 +50,18 @@ export async function runRecordsCommand(args: string[], store: AccountStore, pri
     case 'export': {
       if (values.photos) mkdirSync(values.photos, { recursive: true });
       for (const petId of await covered()) {
-        let before: number | undefined;
+        let after: string | undefined;
         for (;;) {
-          const page = await store.petRecords(keyId, petId, PAGE, before);
+          // Undefined only if the last record seen was erased meanwhile: the export ends there.
+          const page = (await store.petRecords(keyId, petId, PAGE, after)) ?? [];
           for (const record of page) {
-            const { id: _place, ...exported } = record;
-            print(JSON.stringify(exported));
+            print(JSON.stringify(record));
             if (!values.photos || !record.hasPhoto) continue;
             const photo = await store.petPhoto(keyId, petId, record.requestId);
             if (photo) writeFileSync(join(values.photos, `${record.requestId}.${photo.format}`), photo.bytes);
           }
           if (page.length < PAGE) break;
-          before = page.at(-1)!.id;
+          after = page.at(-1)!.requestId;
         }
       }
       return;

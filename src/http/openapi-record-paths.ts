@@ -42,7 +42,7 @@ export function recordPaths(schemas: Record<string, unknown>): Record<string, un
             in: 'query',
             required: false,
             schema: { type: 'string' },
-            description: 'next_before of the previous page.',
+            description: 'next_before of the previous page: an opaque cursor, valid for this key and pet only.',
           },
         ],
         responses: {

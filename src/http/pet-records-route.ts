@@ -16,19 +16,14 @@ const MAX_PAGE = 100;
 /** A page of a pet's results, whose operations are the registry's. */
 export const PetAnalysesData = petAnalysesData(OPERATION_KEYS);
 
-/** ?limit= and ?before=: whole numbers, or the client is told what they must be. */
-function pageOf(query: Record<string, unknown>): { limit: number; before: number | undefined } {
-  const whole = (name: string, value: unknown, min: number, max: number): number | undefined => {
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || !/^\d{1,15}$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new ApiError('VALIDATION_ERROR', `?${name}= must be a whole number from ${min} to ${max}.`);
-    }
-    return Number(value);
-  };
-  return {
-    limit: whole('limit', query.limit, 1, MAX_PAGE) ?? DEFAULT_PAGE,
-    before: whole('before', query.before, 1, Number.MAX_SAFE_INTEGER),
-  };
+/** ?limit=, a whole number, and ?before=, a previous page's next_before; or the client is told what they must be. */
+function pageOf(query: Record<string, unknown>): { limit: number; before: string | undefined } {
+  const { limit, before } = query;
+  if (limit !== undefined && (typeof limit !== 'string' || !/^\d{1,3}$/.test(limit) || +limit < 1 || +limit > MAX_PAGE))
+    throw new ApiError('VALIDATION_ERROR', `?limit= must be a whole number from 1 to ${MAX_PAGE}.`);
+  if (before !== undefined && (typeof before !== 'string' || !/^req_[A-Za-z0-9]{1,60}$/.test(before)))
+    throw new ApiError('VALIDATION_ERROR', "?before= must be the next_before of the pet's previous page.");
+  return { limit: limit === undefined ? DEFAULT_PAGE : Number(limit), before };
 }
 
 /** The pet the path names, checked. */
@@ -46,6 +41,11 @@ export function petRecordsRoute(store: PetRecords, keyed: readonly RequestHandle
     const { limit, before } = pageOf(req.query as Record<string, unknown>);
     // One more than asked for says whether there is a next page.
     const records = await store.petRecords(key.id, petId, limit + 1, before);
+    if (!records)
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `?before= names no record of pet ${petId}: it was erased since, or came from another pet; list again from the newest.`,
+      );
     const page = records.slice(0, limit);
     const data = {
       pet_id: petId,
@@ -57,7 +57,8 @@ export function petRecordsRoute(store: PetRecords, keyed: readonly RequestHandle
         data: record.data,
         has_photo: record.hasPhoto,
       })),
-      next_before: records.length > limit ? String(page.at(-1)!.id) : null,
+      // The last record's request id: opaque, and only meaningful to this key for this pet.
+      next_before: records.length > limit ? page.at(-1)!.requestId : null,
     };
     res.json(successBody(requestIdOf(res), PetAnalysesData, data));
   };

@@ -365,12 +365,17 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
     await settle(mine.id, 'rex', 2, false, Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]));
     await settle(mine.id, 'tom', 3);
     await settle(theirs.id, 'rex', 4);
-    const rex = await store.petRecords(mine.id, 'rex', 10);
+    const rex = (await store.petRecords(mine.id, 'rex', 10))!;
     expect(rex.map((r) => [r.requestId, r.creditsCharged, r.hasPhoto, r.data])).toEqual([
       ['req_record2', 0, true, { n: 2 }],
       ['req_record1', 5, false, { n: 1 }],
     ]);
-    expect((await store.petRecords(mine.id, 'rex', 10, rex[0]!.id)).map((r) => r.requestId)).toEqual(['req_record1']);
+    expect((await store.petRecords(mine.id, 'rex', 10, rex[0]!.requestId))!.map((r) => r.requestId)).toEqual([
+      'req_record1',
+    ]);
+    // A page anchored on a record of another key's, or of another pet, is no page.
+    expect(await store.petRecords(theirs.id, 'rex', 10, 'req_record2')).toBeUndefined();
+    expect(await store.petRecords(mine.id, 'tom', 10, 'req_record2')).toBeUndefined();
     expect((await store.petPhoto(mine.id, 'rex', 'req_record2'))?.bytes).toEqual(
       Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]),
     );

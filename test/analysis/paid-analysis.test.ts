@@ -59,7 +59,7 @@ describe('one paid analysis (runPaidAnalysis), for every caller', () => {
       state: 'replay',
       body: JSON.stringify(answer.body),
     });
-    const [record] = await store.petRecords(keyId, 'rex', 10);
+    const [record] = (await store.petRecords(keyId, 'rex', 10))!;
     expect(record).toMatchObject({
       requestId: 'req_paidanalysis1',
       creditsCharged: 5,

@@ -70,6 +70,27 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
       [...ids].reverse(),
     );
     expect(third.next_before).toBeNull();
+    // The cursor is the last record's request id: it says nothing of other keys' records.
+    expect(first.next_before).toBe(first.analyses[1]!.request_id);
+  });
+
+  it("a cursor from another key or another pet, or one that names nothing, is refused, not a page of someone's records", async () => {
+    const app = await createTestApp({ storeKind: kind });
+    for (let i = 0; i < 3; i++) await app.post('stool', { image }).set('X-Pet-Id', 'rex');
+    await app.post('stool', { image }).set('X-Pet-Id', 'tom');
+    const cursor = Listing.parse((await list(app, 'rex', '?limit=1')).body).data.next_before!;
+    const other = await app.issue();
+    await app.post('stool', { image }, other.secret).set('X-Pet-Id', 'rex');
+    for (const [pet, query, secret] of [
+      ['rex', `?before=${cursor}`, other.secret],
+      ['tom', `?before=${cursor}`, app.key],
+      ['rex', '?before=req_nosuchrecord', app.key],
+      ['rex', '?before=12', app.key],
+    ] as const) {
+      const refused = await list(app, pet, query, secret);
+      expectErrorEnvelope(refused, 400, 'VALIDATION_ERROR');
+      expect(refused.body.error.message).toMatch(/before=/);
+    }
   });
 
   it('a key sees and erases only its own pets', async () => {
