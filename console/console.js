@@ -29,6 +29,7 @@ const WORDS = {
     analysing: 'Analysing the photo…',
     preparing: 'Preparing the photo…',
     noPhoto: 'Choose or take a photo first.',
+    notAPhoto: (name) => `${name} is not a photo this browser can open: choose a JPG, PNG or WEBP photo.`,
     historyOf: (id) => `History of patient ${id}`,
     noHistory: 'No analyses kept for this patient yet.',
     scoreChart: 'Stool health score over time',
@@ -100,6 +101,7 @@ const WORDS = {
     analysing: '正在分析照片…',
     preparing: '正在准备照片…',
     noPhoto: '请先选择或拍摄一张照片。',
+    notAPhoto: (name) => `${name} 不是此浏览器能打开的照片：请选择 JPG、PNG 或 WEBP 照片。`,
     historyOf: (id) => `患者 ${id} 的历史记录`,
     noHistory: '该患者还没有保存的分析。',
     scoreChart: '粪便健康评分变化',
@@ -171,6 +173,7 @@ const WORDS = {
     analysing: 'Analizando la foto…',
     preparing: 'Preparando la foto…',
     noPhoto: 'Primero elija o tome una foto.',
+    notAPhoto: (name) => `${name} no es una foto que este navegador pueda abrir: elija una foto JPG, PNG o WEBP.`,
     historyOf: (id) => `Historial del paciente ${id}`,
     noHistory: 'Aún no hay análisis guardados de este paciente.',
     scoreChart: 'Puntuación de salud de las heces en el tiempo',
@@ -255,6 +258,9 @@ function showError(code, detail) {
   $('error').dataset.code = code;
 }
 
+/** An error already put on the page by the code that threw it. */
+class ShownError extends Error {}
+
 const clearError = () => {
   $('error').hidden = true;
   $('error').textContent = '';
@@ -270,14 +276,14 @@ async function call(path, init = {}) {
     });
   } catch {
     showError('NETWORK');
-    throw new Error('network');
+    throw new ShownError('network');
   }
   const body = await response.json().catch(() => ({}));
   if (!response.ok || body.success === false) {
     const code = body.error?.code ?? 'OTHER';
     showError(code, body.error?.message);
     if (code === 'INVALID_KEY' || code === 'UNAUTHORIZED') signOut(false);
-    throw new Error(code);
+    throw new ShownError(code);
   }
   return { body, response };
 }
@@ -299,8 +305,16 @@ function signOut(clear = true) {
 }
 
 /** The photo, upright and downscaled to MAX_LONG_SIDE, as a JPEG data URL (the API takes data URLs). */
+/** The photo as a JPEG data URL at MAX_LONG_SIDE at most; a file the browser cannot open as an image is said so, and throws. */
 async function prepare(file) {
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  let bitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    // A PDF, a text file, or a format this browser cannot decode (HEIC in most).
+    showError('INVALID_IMAGE', t().notAPhoto(file.name));
+    throw new ShownError('not a photo');
+  }
   const scale = Math.min(1, MAX_LONG_SIDE / Math.max(bitmap.width, bitmap.height));
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(bitmap.width * scale);
@@ -405,8 +419,9 @@ async function analyse(event) {
     };
     showResult(last);
     $('history').hidden = true;
-  } catch {
-    // The error is on the page already.
+  } catch (error) {
+    // call() and prepare() put theirs on the page before throwing; anything else is said too, never swallowed.
+    if (!(error instanceof ShownError)) showError('OTHER', String(error?.message ?? error));
   } finally {
     $('progress').textContent = '';
     $('analyse-button').disabled = false;

@@ -190,6 +190,22 @@ describeInBrowser('the clinic console in a browser', () => {
     });
   });
 
+  it('says so when the chosen file is not a photo (a PDF from the referral letter), in the chosen language, and sends nothing', async () => {
+    const pdf = join(dir, 'referral.pdf');
+    writeFileSync(pdf, '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const page = await open();
+    await page.select('#ui-language', 'es');
+    await signIn(page, app.key);
+    await page.waitForSelector('#analyse:not([hidden])');
+    const sent: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && sent.push(request.url()));
+    await analyse(page, pdf, { operation: 'stool' });
+    expect(await text(page, '#error')).toMatch(/referral\.pdf no es una foto que este navegador pueda abrir/);
+    expect(await visible(page, '#result')).toBe(false);
+    expect(await page.$eval('#analyse-button', (button) => (button as HTMLButtonElement).disabled)).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
   it('says in the chosen language when a key has no credits left', async () => {
     const broke = await app.issue({ credits: 0 });
     const page = await open();
