@@ -148,6 +148,8 @@ export interface PetRecords {
   deletePet(keyId: string, petId: string): Promise<number>;
   /** Forgets up to `limit` records made before `olderThan` (PAWLENS_RECORDS_RETENTION_DAYS). */
   purgePetRecords(olderThan: Date, limit: number): Promise<number>;
+  /** Forgets the marks of pets erased before every open reservation was made: no analysis of theirs can settle any more. */
+  purgeErasures(): Promise<number>;
 }
 
 /** The store's health, for /readyz. */

@@ -52,10 +52,10 @@ const REFUND = `
  * One statement, so one round trip and all or nothing: deleting the reservation settles it (a
  * second commit, a refund or another replica's sweep finds nothing), and every other write takes
  * its row from that delete: the ledger row or the refund, the key's last use, the
- * Idempotency-Key's answer and the pet's record.
+ * Idempotency-Key's answer and the pet's record (none for a pet erased since the reservation was made).
  */
 const SETTLE = `
-  WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING key_id, request_id, operation, credits, metered),
+  WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING key_id, request_id, operation, credits, metered, created_at),
   ledger AS (
     INSERT INTO usage_ledger (${columns('usage_ledger', ['id'])})
     SELECT key_id, operation, request_id, credits, $2 FROM gone WHERE $3::boolean),
@@ -66,7 +66,9 @@ const SETTLE = `
     UPDATE idempotency_keys i SET body = $5 FROM gone WHERE $4::text IS NOT NULL AND i.key_id = gone.key_id AND i.idem_key = $4),
   record AS (
     INSERT INTO pet_records (${columns('pet_records', ['id'])})
-    SELECT key_id, $6, request_id, operation, CASE WHEN $3::boolean THEN credits ELSE 0 END, $2, $7, $8, $9 FROM gone WHERE $6::text IS NOT NULL)
+    SELECT key_id, $6, request_id, operation, CASE WHEN $3::boolean THEN credits ELSE 0 END, $2, $7, $8, $9 FROM gone
+    WHERE $6::text IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM pet_erasures e WHERE e.key_id = gone.key_id AND e.pet_id = $6 AND e.erased_at >= gone.created_at))
   SELECT COUNT(*)::int AS settled FROM gone`;
 
 /**

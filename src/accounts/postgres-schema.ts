@@ -78,6 +78,15 @@ const MIGRATIONS: readonly string[] = [
     updated_at  timestamptz NOT NULL
   );
   `,
+  // Pets erased while their analyses may still be running (kept only as long as those can be).
+  `
+  CREATE TABLE pet_erasures (
+    key_id     text NOT NULL,
+    pet_id     text NOT NULL,
+    erased_at  timestamptz NOT NULL,
+    PRIMARY KEY (key_id, pet_id)
+  );
+  `,
 ];
 
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;

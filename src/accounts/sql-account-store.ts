@@ -358,6 +358,14 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
 
   async deletePet(keyId: string, petId: string): Promise<number> {
     return this.failures.guard(async () => {
+      // First the erasure's mark, then the delete: an analysis of this pet that began before and
+      // settles after finds the mark and keeps no record (settleRow); one that settled before is
+      // deleted here.
+      await this.sql.run(
+        `INSERT INTO pet_erasures (key_id, pet_id, erased_at) VALUES (?, ?, ?)
+         ON CONFLICT (key_id, pet_id) DO UPDATE SET erased_at = excluded.erased_at`,
+        [keyId, petId, this.timestamp()],
+      );
       const deleted = await this.sql.run('DELETE FROM pet_records WHERE key_id = ? AND pet_id = ?', [keyId, petId]);
       if (deleted > 0) await this.afterErasure();
       return deleted;
@@ -371,6 +379,15 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
     );
     if (deleted > 0) await this.afterErasure();
     return deleted;
+  }
+
+  async purgeErasures(): Promise<number> {
+    // An erasure's mark matters while a reservation made before it may still settle; after that,
+    // keeping the pet's id would be keeping something of an erased pet.
+    return this.sql.run(
+      'DELETE FROM pet_erasures WHERE erased_at < COALESCE((SELECT MIN(created_at) FROM credit_reservations), ?)',
+      [this.timestamp()],
+    );
   }
 
   /** Once records are deleted: what the database needs so that their bytes (a kept photo) are gone from its files too. */

@@ -87,7 +87,7 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
     const when = at.toISOString();
     return this.db
       .transaction((): boolean => {
-        const row = this.prepared<HeldReservation & { request_id: string; operation: string }>(
+        const row = this.prepared<HeldReservation & { request_id: string; operation: string; created_at: string }>(
           'SELECT * FROM credit_reservations WHERE id = ?',
         ).get(reservation.id);
         if (!row) return false;
@@ -107,8 +107,12 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
             answer.idempotencyKey,
           );
         }
+        // No record for a pet erased since this analysis began (deletePet).
         if (record) {
-          this.prepared(`INSERT INTO pet_records (${columns('pet_records', ['id'])}) VALUES (${placeholders(9)})`).run(
+          this.prepared(
+            `INSERT INTO pet_records (${columns('pet_records', ['id'])}) SELECT ${placeholders(9)}
+             WHERE NOT EXISTS (SELECT 1 FROM pet_erasures WHERE key_id = ? AND pet_id = ? AND erased_at >= ?)`,
+          ).run(
             row.key_id,
             record.petId,
             row.request_id,
@@ -118,6 +122,9 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
             record.data,
             record.photo?.bytes ?? null,
             record.photo?.format ?? null,
+            row.key_id,
+            record.petId,
+            row.created_at,
           );
         }
         return true;

@@ -6,7 +6,7 @@ import { AccountStoreError } from './account-store.js';
  * brought to the newest (user_version) in one transaction. The tables' columns are those of
  * store-tables.ts; the PostgreSQL store's schema is postgres-schema.ts.
  */
-const SQLITE_SCHEMA_VERSION = 5;
+const SQLITE_SCHEMA_VERSION = 6;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -91,6 +91,16 @@ ALTER TABLE pet_records ADD COLUMN photo BLOB;
 ALTER TABLE pet_records ADD COLUMN photo_format TEXT;
 `;
 
+/** Version 6: pets erased while their analyses may still be running (kept only as long as those can be). */
+const SCHEMA_V6 = `
+CREATE TABLE IF NOT EXISTS pet_erasures (
+  key_id     TEXT NOT NULL,
+  pet_id     TEXT NOT NULL,
+  erased_at  TEXT NOT NULL,
+  PRIMARY KEY (key_id, pet_id)
+);
+`;
+
 /** Brings the store to the newest schema; one process migrates while another starting at the same moment waits for the lock, then finds it done. */
 export function migrateSqlite(db: Database.Database, file: string): void {
   db.transaction(() => {
@@ -105,6 +115,7 @@ export function migrateSqlite(db: Database.Database, file: string): void {
     if (version < 3) db.exec(SCHEMA_V3);
     if (version < 4) db.exec(SCHEMA_V4);
     if (version < 5) db.exec(SCHEMA_V5);
+    if (version < 6) db.exec(SCHEMA_V6);
     db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
   }).immediate();
 }

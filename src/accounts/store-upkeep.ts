@@ -55,7 +55,7 @@ export class StoreUpkeep {
     private readonly store: Leases &
       StoreHealth &
       Pick<IdempotencyClaims, 'purgeIdempotencyKeys'> &
-      Pick<PetRecords, 'purgePetRecords'>,
+      Pick<PetRecords, 'purgePetRecords' | 'purgeErasures'>,
     private readonly options: StoreUpkeepOptions,
   ) {
     this.limits = { leaseLapseMs: options.leaseLapseMs ?? LEASE_LAPSE_MS, ownerlessAfterMs: options.ownerlessAfterMs };
@@ -131,6 +131,7 @@ export class StoreUpkeep {
     await this.purgeInBatches('expired idempotency entries', (limit) =>
       this.store.purgeIdempotencyKeys(new Date(now - this.options.idempotencyTtlMs), limit),
     );
+    await this.purgeInBatches('marks of erased pets', () => this.store.purgeErasures());
     const retention = this.options.recordsRetentionMs;
     if (retention !== undefined)
       await this.purgeInBatches("pets' records past their retention", (limit) =>

@@ -393,4 +393,28 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
     expect(await store.petRecords(mine.id, 'tom', 10)).toEqual([]);
     expect(await store.petRecords(theirs.id, 'rex', 10)).toHaveLength(1);
   });
+
+  it('an analysis that began before its pet was erased keeps no record; one begun after does; the mark goes once none can settle', async () => {
+    let now = new Date('2030-01-01T00:00:00.000Z');
+    const { store } = await kind.create(() => now);
+    const { record: key } = await issueKey(store, { name: 'clinic', credits: 100, expiresAt: null });
+    const later = () => (now = new Date(now.getTime() + 1000));
+    const record = (i: number) => ({ record: { petId: 'rex', data: JSON.stringify({ n: i }) } });
+    const inFlight = (await store.reserve(key.id, 5, 'req_inflight', 'stool')) as Reservation;
+    const otherPet = (await store.reserve(key.id, 5, 'req_otherpet', 'stool')) as Reservation;
+    later();
+    expect(await store.deletePet(key.id, 'rex')).toBe(0);
+    later();
+    const after = (await store.reserve(key.id, 5, 'req_after', 'stool')) as Reservation;
+    await store.commit(inFlight, record(1));
+    await store.commit(after, record(2));
+    // Charged all the same: the analysis was made and answered; only its record is not kept.
+    expect((await store.getKey(key.id))?.credits).toBe(85);
+    expect((await store.petRecords(key.id, 'rex', 10))!.map((r) => r.requestId)).toEqual(['req_after']);
+    // The mark stays while a reservation older than it is open, and goes once none is.
+    expect(await store.purgeErasures()).toBe(0);
+    await store.commit(otherPet, { record: { petId: 'tom', data: '{}' } });
+    expect(await store.purgeErasures()).toBe(1);
+    expect((await store.petRecords(key.id, 'tom', 10))!).toHaveLength(1);
+  });
 });

@@ -15,7 +15,8 @@ import { expectErrorEnvelope } from '../fixtures/expectations.js';
 import { photo, sidewaysJpegWithGps, toBase64 } from '../fixtures/images.js';
 import { STORE_KINDS } from '../fixtures/stores.js';
 import { tempDir } from '../fixtures/temp-dir.js';
-import { createTestApp, type TestApp } from '../fixtures/test-app.js';
+import { heldPipeline } from '../fixtures/pipelines.js';
+import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let image: string;
 beforeAll(async () => {
@@ -111,6 +112,23 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     const erased = successEnvelope(PetDeletedData).parse((await erase(app, 'gone')).body).data;
     expect(erased).toEqual({ pet_id: 'gone', deleted: 2 });
     expect(Listing.parse((await list(app, 'gone')).body).data.analyses).toEqual([]);
+  });
+
+  it('a pet erased while its analysis runs gets no record from it afterwards; the call is still answered', async () => {
+    const { pipeline, entered, release } = heldPipeline(await builtinPipeline());
+    const app = await createTestApp({ storeKind: kind, pipeline, keyCredits: 100 });
+    const running = app
+      .post('stool', { image })
+      .set('X-Pet-Id', 'erased-mid-call')
+      .then((response) => response);
+    await entered;
+    expect(successEnvelope(PetDeletedData).parse((await erase(app, 'erased-mid-call')).body).data.deleted).toBe(0);
+    release();
+    expect((await running).status).toBe(200);
+    expect(Listing.parse((await list(app, 'erased-mid-call')).body).data.analyses).toEqual([]);
+    // The pet's next analysis, begun after the erasure, is kept as usual.
+    await app.post('stool', { image }).set('X-Pet-Id', 'erased-mid-call');
+    expect(Listing.parse((await list(app, 'erased-mid-call')).body).data.analyses).toHaveLength(1);
   });
 
   it('a failed call keeps nothing, and a replayed Idempotency-Key keeps one record; another pet with the same key is a different request', async () => {
