@@ -8,7 +8,7 @@ import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
 import { HEADS_USAGE, runHeadsCommand } from './cli/heads-command.js';
 import { RECORDS_USAGE, runRecordsCommand } from './cli/records-command.js';
 import { runStoreCommand, STORE_USAGE } from './cli/store-command.js';
-import { openStore } from './cli/open-store.js';
+import { explainStoreFailure, openStore } from './cli/open-store.js';
 import { startServer } from './cli/start-server.js';
 import { assembleAnalysis } from './cli/assemble-analysis.js';
 import { createLogger } from './logger.js';
@@ -64,6 +64,8 @@ async function onStore(
   const store = await openStore(config);
   try {
     await command(store);
+  } catch (error) {
+    throw explainStoreFailure(store, error);
   } finally {
     await store.close();
   }
@@ -93,7 +95,11 @@ async function main(argv: string[]): Promise<void> {
         close: closeAnalysis,
       } = await assembleAnalysis(config, logger, print, metrics);
       const store = await openStore(config, metrics);
-      const server = await startServer(config, store, pipeline, readinessChecks, metrics, logger, print);
+      const server = await startServer(config, store, pipeline, readinessChecks, metrics, logger, print).catch(
+        (error: unknown) => {
+          throw explainStoreFailure(store, error);
+        },
+      );
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           logger.info({ signal }, 'shutting down: finishing requests in flight');

@@ -20,8 +20,8 @@ function refuseTruncatedStore(file: string): void {
   }
 }
 
-/** SQLite's terse open errors → what happened to which file, and what to do. */
-function explainOpenFailure(file: string, error: unknown): Error {
+/** SQLite's terse errors, at open or after → what happened to which file, and what to do; other errors as they are. */
+export function explainSqliteFailure(file: string, error: unknown): Error {
   if (error instanceof AccountStoreError) return error;
   const { code, message } = error as { code?: string; message?: string };
   const dir = dirname(file);
@@ -29,6 +29,11 @@ function explainOpenFailure(file: string, error: unknown): Error {
     case 'SQLITE_NOTADB':
       return new AccountStoreError(
         `${file} is not a pawlens key store (${message}). Point PAWLENS_DATA_DIR at the right folder, or move the file aside to start a new store; restore it from a backup if it held your keys.`,
+      );
+    case 'SQLITE_BUSY':
+    case 'SQLITE_LOCKED':
+      return new AccountStoreError(
+        `The key store ${file} stayed locked by another program for more than ${BUSY_TIMEOUT_MS / 1000} s (${message}): an sqlite3 shell or a backup tool holding a transaction, or a pawlens store migrate. Let it finish or close it, then try again.`,
       );
     case 'SQLITE_CORRUPT':
       return new AccountStoreError(
@@ -94,6 +99,6 @@ export function openSqlite(file: string): Database.Database {
     return db;
   } catch (error) {
     if (db?.open) db.close();
-    throw explainOpenFailure(file, error);
+    throw explainSqliteFailure(file, error);
   }
 }

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseAnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
 import { runPaidAnalysis } from '../analysis/paid-analysis.js';
 import type { Pipeline } from '../analysis/pipeline.js';
 import { OPERATION_LIST, operationNamed } from '../operations/registry.js';
+import { readPhotoFile } from './read-photo-file.js';
 
 export const ANALYZE_USAGE = `pawlens analyze OPERATION IMAGE [--language en|zh|es] [--animal-type TYPE]
       Analyse a local photo without HTTP or a key; prints the response's data as JSON.
@@ -26,9 +26,7 @@ export async function runAnalyzeCommand(
   const operation = name === undefined ? undefined : operationNamed(name);
   if (!operation || !file) throw new Error(ANALYZE_USAGE);
   try {
-    const bytes = await readFile(file).catch(() => {
-      throw new Error(`Cannot read ${file}.`);
-    });
+    const bytes = await readPhotoFile(file);
     const request = parseAnalysisRequest({
       image: 'unused',
       language: values.language,

@@ -34,10 +34,24 @@ const requireId = (id: string | undefined, verb: string): string => {
   return id;
 };
 
-function describeKey(key: KeyRecord): string {
+/** C0, DEL and C1 control characters: in a name they could move the cursor, recolour or retitle an operator's terminal. */
+const isControlCharacter = (character: string) => {
+  const code = character.codePointAt(0)!;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+};
+
+/** A name as a terminal may show it: control characters written as \u escapes (names from before they were refused). */
+const printable = (name: string) =>
+  [...name].map((c) => (isControlCharacter(c) ? `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}` : c)).join('');
+
+/** What the server would answer the key with now: an active key past its expiry is refused as expired. */
+const isExpired = (key: KeyRecord, now: Date) => key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime();
+
+function describeKey(key: KeyRecord, now: Date): string {
   const credits = key.credits === null ? 'unlimited' : `${key.credits} credits`;
-  const expiry = key.expiresAt ? `, expires ${key.expiresAt}` : '';
-  return `${key.id}  ${key.prefix}  ${key.status}  ${credits}${expiry}  "${key.name}"`;
+  const expiry = key.expiresAt ? `, ${isExpired(key, now) ? 'expired' : 'expires'} ${key.expiresAt}` : '';
+  const status = key.status === 'active' && isExpired(key, now) ? 'expired' : key.status;
+  return `${key.id}  ${key.prefix}  ${status}  ${credits}${expiry}  "${printable(key.name)}"`;
 }
 
 /** Runs one `pawlens keys …` command against the store; output goes through `print`. */
@@ -69,22 +83,24 @@ export async function runKeysCommand(
     case 'create': {
       const name = values.name?.trim();
       if (!name) throw new Error('Give the key a name: pawlens keys create --name "front desk".');
+      if ([...name].some(isControlCharacter))
+        throw new Error('A key name cannot hold control characters (escape codes, tabs, newlines); use plain text.');
       const credits = values.credits === undefined ? null : positiveInt('--credits', values.credits);
       const expiresAt = values.expires === undefined ? null : parseExpiry(values.expires, now);
       const { record, secret } = await issueKey(store, { name, credits, expiresAt });
       if (json) {
         print(JSON.stringify({ key: secret, ...record }));
       } else {
-        print(`Created ${describeKey(record)}`);
+        print(`Created ${describeKey(record, now)}`);
         print(`API key (shown only now; store it safely): ${secret}`);
       }
       return;
     }
     case 'list': {
       const keys = await store.listKeys();
-      if (json) print(JSON.stringify(keys));
+      if (json) print(JSON.stringify(keys.map((key) => ({ ...key, expired: isExpired(key, now) }))));
       else if (keys.length === 0) print('No keys yet; create one with: pawlens keys create --name NAME');
-      else for (const key of keys) print(describeKey(key));
+      else for (const key of keys) print(describeKey(key, now));
       return;
     }
     case 'disable':
@@ -92,7 +108,7 @@ export async function runKeysCommand(
     case 'revoke': {
       const status = verb === 'enable' ? 'active' : verb === 'disable' ? 'disabled' : 'revoked';
       const record = await store.setStatus(requireId(id, verb), status);
-      print(json ? JSON.stringify(record) : describeKey(record));
+      print(json ? JSON.stringify(record) : describeKey(record, now));
       return;
     }
     case 'credit': {
@@ -101,7 +117,7 @@ export async function runKeysCommand(
       if ((await store.getKey(requireId(id, 'credit')))?.status === 'revoked')
         throw new Error(`Key ${id} is revoked and can never be used again; credit a new key instead.`);
       const record = await store.addCredits(requireId(id, 'credit'), credits);
-      print(json ? JSON.stringify(record) : describeKey(record));
+      print(json ? JSON.stringify(record) : describeKey(record, now));
       return;
     }
     case 'usage': {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AccountStore } from '../accounts/account-store.js';
 import { SqliteAccountStore } from '../accounts/sqlite-account-store.js';
+import { explainSqliteFailure } from '../accounts/sqlite-open.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 
@@ -22,4 +23,13 @@ export async function openStore(
     return store;
   }
   return new SqliteAccountStore(join(config.dataDir, STORE_FILE));
+}
+
+/**
+ * An error from working on `store` (a command's, or a server's start), told as what happened to
+ * the store and what to do, where SQLite's own words ("database disk image is malformed") would
+ * leave an operator guessing; the store's checks at open say the same.
+ */
+export function explainStoreFailure(store: Pick<AccountStore, 'description'>, error: unknown): unknown {
+  return store.description.kind === 'sqlite' ? explainSqliteFailure(store.description.location, error) : error;
 }

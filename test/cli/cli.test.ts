@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -22,8 +23,8 @@ const KEY_ONLY = /^pk_[A-Za-z0-9]{32}$/;
 const STOOL_PATH = `/api/v1/${OPERATIONS.stool.path}`;
 
 /** `pawlens …` as a user types it; resolves when the process exits. */
-function pawlens(args: string[], env: Record<string, string>): Promise<Run> {
-  return runProcess(process.execPath, [CLI, ...args], { cwd: ROOT, env: cleanEnv(env) });
+function pawlens(args: string[], env: Record<string, string>, killAfterMs?: number): Promise<Run> {
+  return runProcess(process.execPath, [CLI, ...args], { cwd: ROOT, env: cleanEnv(env), killAfterMs });
 }
 
 beforeAll(buildCli);
@@ -385,6 +386,105 @@ describe.concurrent('pawlens analyze', () => {
     expectFailure(
       await pawlens(['analyze', 'stool', gif, '--language', 'fr'], { PAWLENS_DATA_DIR: dir }),
       /VALIDATION_ERROR/,
+    );
+  });
+});
+
+/** Issue 27, finding 18: what an operator's typo, a stray path or a broken store does to the CLI. */
+describe.concurrent('pawlens: typos, stray paths and broken stores', () => {
+  it('analyze on /dev/zero is refused at the 3 MiB limit, not read until memory runs out', async () => {
+    // Killed after 15 s if it reads on: the code before the fix filled 5.9 GB in 12 s.
+    expectFailure(
+      await pawlens(['analyze', 'stool', '/dev/zero'], { PAWLENS_DATA_DIR: tempDir() }, 15_000),
+      /IMAGE_TOO_LARGE: \/dev\/zero is larger than the 3 MiB limit/,
+    );
+  });
+
+  it('--expires on a day that does not exist is refused, not rolled into the next month; 29 February of a leap year is a day', async () => {
+    const dataDir = tempDir();
+    expectFailure(
+      await pawlens(['keys', 'create', '--name', 'x', '--expires', '2027-02-30'], { PAWLENS_DATA_DIR: dataDir }),
+      /--expires "2027-02-30" is not a date/,
+    );
+    expectFailure(
+      await pawlens(['keys', 'create', '--name', 'x', '--expires', '2027-13-01T00:00:00Z'], {
+        PAWLENS_DATA_DIR: dataDir,
+      }),
+      /is not a date/,
+    );
+    const leap = JSON.parse(
+      expectOk(
+        await pawlens(['keys', 'create', '--name', 'x', '--expires', '2096-02-29', '--json'], {
+          PAWLENS_DATA_DIR: dataDir,
+        }),
+      ).stdout,
+    ) as { expiresAt: string };
+    expect(leap.expiresAt).toBe('2096-02-29T23:59:59.999Z');
+  });
+
+  it('keys list shows an expired key as expired, and a name with terminal escape codes escaped; such a name is refused at create', async () => {
+    const dataDir = tempDir();
+    const store = new SqliteAccountStore(join(dataDir, STORE_FILE));
+    const lapsed = await issueKey(store, { name: 'trial', credits: 10, expiresAt: '2020-01-01T00:00:00.000Z' });
+    // Made as an older pawlens could: a name that retitles the terminal and clears the screen.
+    await issueKey(store, { name: 'front\u001b]0;pwned\u0007\u001b[2Jdesk', credits: null, expiresAt: null });
+    await store.close();
+    const listed = expectOk(await pawlens(['keys', 'list'], { PAWLENS_DATA_DIR: dataDir })).stdout;
+    expect(listed).toMatch(
+      new RegExp(
+        `^${lapsed.record.id}\\s+\\S+\\s+expired\\s+10 credits, expired 2020-01-01T00:00:00.000Z\\s+"trial"$`,
+        'm',
+      ),
+    );
+    expect(listed).toContain('"front\\u001b]0;pwned\\u0007\\u001b[2Jdesk"');
+    expect(listed.includes('\u001b') || listed.includes('\u0007')).toBe(false);
+    const json = JSON.parse(expectOk(await pawlens(['keys', 'list', '--json'], { PAWLENS_DATA_DIR: dataDir })).stdout);
+    expect(json.find((key: { id: string }) => key.id === lapsed.record.id)).toMatchObject({
+      status: 'active',
+      expired: true,
+    });
+    expectFailure(
+      await pawlens(['keys', 'create', '--name', 'red\u001b[31malert'], { PAWLENS_DATA_DIR: dataDir }),
+      /cannot hold control characters/,
+    );
+  });
+
+  it('a store another program keeps locked: keys, doctor and serve say so and what to do, not "database is locked"', async () => {
+    const dataDir = tempDir();
+    const file = join(dataDir, STORE_FILE);
+    const store = new SqliteAccountStore(file);
+    await issueKey(store, { name: 'desk', credits: null, expiresAt: null });
+    await store.close();
+    // An sqlite3 shell left in an exclusive transaction.
+    const shell = new Database(file);
+    shell.prepare('BEGIN EXCLUSIVE').run();
+    try {
+      const env = { PAWLENS_DATA_DIR: dataDir, PAWLENS_PORT: '0' };
+      const runs = await Promise.all([
+        pawlens(['keys', 'list'], env),
+        pawlens(['doctor'], env),
+        pawlens(['serve'], env),
+      ]);
+      for (const run of runs) expectFailure(run, /stayed locked by another program for more than 5 s/);
+    } finally {
+      shell.prepare('ROLLBACK').run();
+      shell.close();
+    }
+  });
+
+  it('a store damaged where only a write looks: keys create says it is damaged and how to recover, not "database disk image is malformed"', async () => {
+    const dataDir = tempDir();
+    const file = join(dataDir, STORE_FILE);
+    const store = new SqliteAccountStore(file);
+    for (let i = 0; i < 20; i++) await issueKey(store, { name: `k${i}`, credits: null, expiresAt: null });
+    await store.close();
+    // Page 3, the unique index on api_keys' ids: a read of the keys never touches it, a new key does.
+    const bytes = readFileSync(file);
+    bytes.fill(0xde, 2 * 4096, 3 * 4096);
+    writeFileSync(file, bytes);
+    expectFailure(
+      await pawlens(['keys', 'create', '--name', 'new'], { PAWLENS_DATA_DIR: dataDir }),
+      /The key store .* is damaged .* restore it from a backup/,
     );
   });
 });
