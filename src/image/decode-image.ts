@@ -7,8 +7,15 @@ import { sniffImageFormat } from './sniff-format.js';
 export interface IntakeLimits {
   /** Largest decoded file accepted (SPEC.md §8: 3 MB; we read it as MiB). */
   readonly maxBytes: number;
-  /** Largest width × height accepted; a decompression bomb is refused from its header. */
+  /** Largest width × height accepted for a baseline JPEG, which shrinks as it loads; a decompression bomb is refused from its header. */
   readonly maxPixels: number;
+  /** The same for PNG and WEBP, decoded at full size before they shrink: each pixel costs. */
+  readonly maxPixelsDecodedWhole: number;
+  /**
+   * The same for a progressive JPEG or an interlaced PNG: decoded whole and in several passes, a
+   * pixel costs several times a baseline JPEG's (a 7000 × 7000 one, 373 KB, took 250 ms of CPU here).
+   */
+  readonly maxPixelsProgressive: number;
   /** Shortest side, after orientation, that still carries enough detail to analyse. */
   readonly minSide: number;
   /**
@@ -30,6 +37,11 @@ export interface DecodeSize {
 export const DEFAULT_INTAKE_LIMITS: IntakeLimits = Object.freeze({
   maxBytes: 3 * 1024 * 1024,
   maxPixels: 50_000_000,
+  // So that no photo costs more to decode than a real phone photo of its kind: 24 MP of PNG or WEBP
+  // (50–80 ms here), 13 MP of progressive JPEG (a 13 MP phone photo saved progressive, 150 ms here;
+  // a baseline 12 MP one is 50 ms). Guesses from a few measurements on one machine.
+  maxPixelsDecodedWhole: 24_000_000,
+  maxPixelsProgressive: 13_000_000,
   minSide: 64,
   analysisLongSide: 1024,
 });
@@ -40,6 +52,39 @@ const WHITE = { r: 255, g: 255, b: 255 };
 export function decodedLongSide(width: number, height: number, size: DecodeSize, limits: IntakeLimits): number {
   const aspect = Math.max(width, height) / Math.min(width, height);
   return Math.min(limits.analysisLongSide, Math.max(size.longSide, Math.ceil(size.shortSide * aspect)));
+}
+
+const megapixels = (pixels: number) => `${Math.round(pixels / 1e5) / 10} megapixels`;
+
+/**
+ * Refuses, from the header, an image whose decode would cost more than a real photo's: the pixel
+ * limit depends on how the format decodes (a baseline JPEG shrinks in the DCT; PNG and WEBP are
+ * decoded whole; progressive and interlaced images whole and in several passes).
+ */
+function refuseCostlyPixels(
+  format: string,
+  width: number,
+  height: number,
+  progressive: boolean,
+  limits: IntakeLimits,
+): void {
+  const pixels = width * height;
+  const size = `${width}×${height}`;
+  if (pixels > limits.maxPixels)
+    throw new ApiError(
+      'IMAGE_TOO_LARGE',
+      `The image claims ${size} pixels; the limit is ${megapixels(limits.maxPixels)}.`,
+    );
+  if (progressive && pixels > limits.maxPixelsProgressive)
+    throw new ApiError(
+      'IMAGE_TOO_LARGE',
+      `The image is a progressive or interlaced ${format.toUpperCase()} of ${size} pixels, which must be decoded whole: the limit for one is ${megapixels(limits.maxPixelsProgressive)}. Send it smaller, or as a regular (baseline) JPEG.`,
+    );
+  if (format !== 'jpeg' && pixels > limits.maxPixelsDecodedWhole)
+    throw new ApiError(
+      'IMAGE_TOO_LARGE',
+      `The ${format.toUpperCase()} image is ${size} pixels; ${format.toUpperCase()} is decoded whole, so its limit is ${megapixels(limits.maxPixelsDecodedWhole)} (${megapixels(limits.maxPixels)} for a JPEG). Send it smaller, or as a JPEG.`,
+    );
 }
 
 /**
@@ -69,12 +114,7 @@ export async function decodeImageBytes(
   if (!header.width || !header.height) {
     throw new ApiError('INVALID_IMAGE', `The ${format.toUpperCase()} image has no dimensions.`);
   }
-  if (header.width * header.height > limits.maxPixels) {
-    throw new ApiError(
-      'IMAGE_TOO_LARGE',
-      `The image claims ${header.width}×${header.height} pixels; the limit is ${Math.round(limits.maxPixels / 1e6)} megapixels.`,
-    );
-  }
+  refuseCostlyPixels(format, header.width, header.height, header.isProgressive === true, limits);
 
   const rotated = (header.orientation ?? 1) >= 5;
   const sourceWidth = rotated ? header.height : header.width;

@@ -432,6 +432,45 @@ describe('decodeImageBytes', () => {
       );
     });
 
+    it('IMAGE_TOO_LARGE for a 7000 × 7000 progressive JPEG of a few hundred KB (250 ms of CPU to decode), from its header, as a progressive JPEG; the same pixels as a baseline JPEG are decoded', async () => {
+      const flat = sharp({ create: { width: 7000, height: 7000, channels: 3, background: FLOOR } });
+      const progressive = await flat.clone().jpeg({ progressive: true, quality: 50 }).toBuffer();
+      expect(progressive.length).toBeLessThan(3 * MiB);
+      const refusal = await asyncRefusalOf(decodeImageBytes(progressive));
+      expectCode(refusal, 'IMAGE_TOO_LARGE');
+      expect(refusal.message).toMatch(/progressive or interlaced JPEG of 7000×7000 pixels.*13 megapixels/);
+      const baseline = await flat.clone().jpeg({ quality: 50 }).toBuffer();
+      expect((await decodeImageBytes(baseline)).width).toBe(1024);
+    });
+
+    it('the pixel limit follows how the format decodes: baseline JPEG, then PNG and WEBP, then progressive JPEG and interlaced PNG', async () => {
+      const limits: IntakeLimits = {
+        ...DEFAULT_INTAKE_LIMITS,
+        maxPixels: 320 * 240,
+        maxPixelsDecodedWhole: 320 * 240 - 1,
+        maxPixelsProgressive: 320 * 240 - 2,
+      };
+      const picture = sharp(await flatPicture('png'));
+      const encoded = {
+        baseline: await picture.clone().jpeg().toBuffer(),
+        progressive: await picture.clone().jpeg({ progressive: true }).toBuffer(),
+        png: await picture.clone().png().toBuffer(),
+        interlaced: await picture.clone().png({ progressive: true }).toBuffer(),
+        webp: await picture.clone().webp().toBuffer(),
+      };
+      expect((await decodeImageBytes(encoded.baseline, limits)).width).toBe(320);
+      for (const refused of [encoded.progressive, encoded.png, encoded.interlaced, encoded.webp])
+        expectCode(await asyncRefusalOf(decodeImageBytes(refused, limits)), 'IMAGE_TOO_LARGE');
+      const roomier = { ...limits, maxPixelsDecodedWhole: 320 * 240 };
+      for (const accepted of [encoded.png, encoded.webp])
+        expect((await decodeImageBytes(accepted, roomier)).width).toBe(320);
+      for (const refused of [encoded.progressive, encoded.interlaced])
+        expect((await asyncRefusalOf(decodeImageBytes(refused, roomier))).message).toMatch(/progressive or interlaced/);
+      const progressiveToo = { ...roomier, maxPixelsProgressive: 320 * 240 };
+      for (const accepted of [encoded.progressive, encoded.interlaced])
+        expect((await decodeImageBytes(accepted, progressiveToo)).width).toBe(320);
+    });
+
     it('INVALID_IMAGE below minSide on the short side, accepted at exactly minSide', async () => {
       expect(DEFAULT_INTAKE_LIMITS.minSide).toBe(64);
       expect((await decodeImageBytes(await flatPicture('png', { width: 200, height: 64 }))).height).toBe(64);
