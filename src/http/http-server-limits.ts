@@ -3,6 +3,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
+import { capConnections } from './connection-cap.js';
 import { answerOnSocket, answerPlainHttpOnTlsPort } from './socket-answers.js';
 import { answeredEarly } from './unread-body.js';
 
@@ -15,7 +16,7 @@ export interface TlsFiles {
 export interface HttpServerLimits {
   /** Whole request, headers and body, must arrive within this (a 3 MiB upload on a slow clinic Wi-Fi takes seconds, not minutes). */
   readonly requestTimeoutMs: number;
-  /** Open connections at most; past it new ones are closed at once (each idle keep-alive connection counts). */
+  /** Open connections at most; past it a new one takes the place of one stalled without a request, or is closed at once. */
   readonly maxConnections: number;
 }
 
@@ -93,7 +94,6 @@ export function createHttpServer(
     : createServer(options, handler);
   // A TLS handshake that fails is closed: nothing can be said on a connection without TLS.
   server.on('tlsClientError', (_error: Error, socket: Socket) => socket.destroy());
-  server.maxConnections = limits.maxConnections;
   const answer = (socket: Socket, error: ApiError, why: string) => answerOnSocket(socket, error, logger, why);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // The client reset or hung up mid-request, or an answer already began or was given (the rest of
@@ -129,5 +129,6 @@ export function createHttpServer(
         'plain HTTP sent to the HTTPS port',
       ),
     );
+  capConnections(server, limits.maxConnections);
   return server;
 }

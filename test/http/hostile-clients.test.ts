@@ -6,7 +6,7 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpServer, type TlsFiles } from '../../src/http/http-server-limits.js';
 import { silentLogger } from '../../src/logger.js';
 import { photo, toBase64 } from '../fixtures/images.js';
@@ -68,11 +68,58 @@ describe('connections that never finish cannot lock everyone out', () => {
     const port = await serve(app.http, { requestTimeoutMs: 500, maxConnections: 16 });
     // Request lines that never end, from peers that ignore the server's FIN.
     await Promise.all(Array.from({ length: 16 }, () => halfOpen(port, 'GET /healthz HTTP/1.1\r\n')));
-    expect(await healthz(port)).toBe(0);
+    const server = servers.at(-1)!;
+    const openConnections = () =>
+      new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)));
+    // The server accepts them a moment after the clients see them connected.
+    await vi.waitFor(async () => expect(await openConnections()).toBe(16));
     // The headers timeout (500 ms, checked every second) answers 408; the grace then ends each socket.
     await sleep(4500);
+    expect(await openConnections()).toBe(0);
     expect(await healthz(port)).toBe(200);
   }, 15_000);
+
+  it.each([
+    ['request lines that never end', 'GET /healthz HTTP/1.1\r\n', false],
+    ['connections that say nothing, on the HTTPS port', '', true],
+  ] as const)(
+    'an attacker who reconnects as soon as it is cut (%s) cannot keep another client out: the longest-stalled connection makes room',
+    async (_name, text, tls) => {
+      if (tls && !hasOpenssl) return;
+      const certificate = tls ? selfSignedCertificate() : undefined;
+      const app = await createTestApp();
+      const port = await serve(app.http, { requestTimeoutMs: 500, maxConnections: 16 }, certificate);
+      let attacking = true;
+      const attack = () => {
+        const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+        sockets.push(socket);
+        socket.on('error', () => undefined);
+        socket.once('close', () => attacking && attack());
+        socket.on('end', () => socket.destroy());
+        socket.on('data', () => undefined);
+        if (text) socket.write(text);
+      };
+      for (let i = 0; i < 16; i++) attack();
+      await sleep(1500);
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        statuses.push(
+          tls
+            ? await new Promise<number>((resolve) =>
+                httpsGet({ host: '127.0.0.1', port, path: '/healthz', ca: certificate!.cert }, (res) => {
+                  res.resume();
+                  resolve(res.statusCode ?? 0);
+                }).on('error', () => resolve(0)),
+              )
+            : await healthz(port),
+        );
+        await sleep(300);
+      }
+      attacking = false;
+      expect(statuses).toEqual(Array(10).fill(200));
+    },
+    20_000,
+  );
 
   it.skipIf(!hasOpenssl)(
     'TLS: connections that never start their handshake are closed after the headers timeout, not 120 s',
