@@ -1,306 +1,42 @@
 /**
- * npm run faults — the faults and abuse issue 12 names, replayed against the real server
- * (dist/cli.js serve, its own process) on loopback, each bounded in time and size:
+ * npm run faults — the faults of issue 12 and the attacks of issue 27, replayed against the real
+ * server (dist/cli.js serve, its own process) on loopback, each bounded in time and size:
  *
- *   crash        20 paid calls in flight (held by an LLM that never answers), kill -9, restart at
- *                once: how long until every balance is its credits minus 5 × its ledger rows, and
- *                whether the in-flight Idempotency-Key's retry runs.
- *   disk full    the key store's writes fail (a SQLite trigger from a second connection, as
- *                SQLITE_FULL would): the answers, /readyz, then the same after the store writes again.
- *   slow bodies  20 clients send headers and then a byte a second: when each connection is closed.
- *   silent LLM   an Ollama that accepts connections and never answers: start-up time, /readyz
- *                latency, and a burst of 14 calls.
- *   300 uploads  300 concurrent 12 MP phone photos, first from a key with 4 credits, then from an
- *                unlimited key: the statuses and the server's peak RSS (VmHWM).
+ *   crash            20 paid calls in flight (held by an LLM that never answers), kill -9, restart
+ *                    at once: how long until every balance is its credits minus 5 × its ledger
+ *                    rows, and whether the in-flight Idempotency-Key's retry runs.
+ *   disk full        the key store's writes fail (a SQLite trigger from a second connection, as
+ *                    SQLITE_FULL would): the answers, /readyz, then the same after it writes again.
+ *   slow bodies      20 clients send headers and then a byte a second.
+ *   silent LLM       an Ollama that accepts connections and never answers.
+ *   300 uploads      300 concurrent 12 MP phone photos, from a key with 4 credits, then unlimited.
+ *   half-open        512 connections that never finish their request, re-opened when cut, for 20 s,
+ *                    while a normal client polls /healthz.
+ *   trickled         8 uploads at 4 bytes a second from one key while another key calls.
+ *   key bomb         451,617-key JSON bodies in two loops from one key while another key calls.
+ *   urllib           Python's urllib with a 4 MiB photo, a bad key and no credits.
  *
  * Prints one table (the figures of docs/faults.md). Needs `npm run build` first.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request, type IncomingHttpHeaders } from 'node:http';
-import { connect, createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { issueKey } from '../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
-import { STORE_FILE } from '../src/cli/open-store.js';
-import { startFakeOllama } from './support/fake-ollama.js';
+import { crash, diskFull, silentLlm, slowBodies, uploads } from './faults/bad-days.js';
+import { halfOpen, keyBomb, trickledUploads, urllibEarlyAnswers } from './faults/hostile-clients.js';
 import { phoneStoolPhoto } from './support/phone-photo.js';
-import { startServeProcess } from './support/serve-process.js';
 
-const STOOL = '/api/v1/feces-analysis';
-const rows: string[] = [];
-const row = (cells: Array<string | number>) => rows.push(`| ${cells.join(' | ')} |`);
-
-interface Server {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly port: number;
-  /** The server process's peak resident memory so far, MiB (Linux). */
-  peakRssMiB(): number;
-}
-
-async function serve(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const { child, url } = await startServeProcess(
-    { PAWLENS_DATA_DIR: dataDir, PAWLENS_LLM: 'off', PAWLENS_LOG_LEVEL: 'warn', ...env },
-    { stderr: 'inherit' },
-  );
-  const peakRssMiB = () =>
-    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  return { child, url, port: Number(new URL(url).port), peakRssMiB };
-}
-
-async function stop(server: Server, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill(signal);
-  await exited;
-}
-
-/** One POST of `body` (a whole new connection each time, as 300 separate clients would). */
-function post(
-  url: string,
-  key: string,
-  body: Buffer,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders }> {
-  return new Promise((resolve) => {
-    const req = request(`${url}${STOOL}`, {
-      method: 'POST',
-      agent: false,
-      headers: {
-        Authorization: `Bearer ${key}`,
-        'Content-Type': 'application/json',
-        'Content-Length': body.length,
-        ...headers,
-      },
-    });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-    });
-    // A server that closes a refused upload's connection mid-send: the answer may still have come.
-    req.on('error', () => resolve({ status: 0, headers: {} }));
-    req.end(body);
-  });
-}
-
-function tally(statuses: number[]): string {
-  const counts = new Map<string, number>();
-  for (const status of statuses)
-    counts.set(String(status || 'reset'), (counts.get(String(status || 'reset')) ?? 0) + 1);
-  return [...counts].map(([status, count]) => `${count}× ${status}`).join(', ');
-}
-
-async function withStore<T>(dataDir: string, use: (store: SqliteAccountStore) => Promise<T>): Promise<T> {
-  const store = new SqliteAccountStore(join(dataDir, STORE_FILE));
-  try {
-    return await use(store);
-  } finally {
-    await store.close();
-  }
-}
-
-const balanceOf = (dataDir: string, keyId: string) =>
-  withStore(dataDir, async (store) => ({
-    credits: (await store.getKey(keyId))?.credits ?? 0,
-    ledger: (await store.usage(keyId, 10_000)).length,
-  }));
-
-async function crash(body: Buffer): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pawlens-faults-'));
-  const ollama = await startFakeOllama({ defaultBehaviour: { kind: 'hang' } });
-  const env = {
-    OLLAMA_HOST: ollama.host,
-    PAWLENS_LLM: 'auto',
-    PAWLENS_LLM_CONCURRENCY: '20',
-    PAWLENS_LLM_MAX_QUEUE: '20',
-  };
-  const first = await serve(dataDir, env);
-  const { record, secret } = await withStore(dataDir, (store) =>
-    issueKey(store, { name: 'crash', credits: 200, expiresAt: null }),
-  );
-  const calls = Array.from({ length: 20 }, (_, i) =>
-    post(first.url, secret, body, i === 0 ? { 'Idempotency-Key': 'crash-retry' } : {}),
-  );
-  while ((await balanceOf(dataDir, record.id)).credits > 100) await new Promise((r) => setTimeout(r, 50));
-  const held = await balanceOf(dataDir, record.id);
-  await stop(first, 'SIGKILL');
-  await Promise.all(calls);
-  const second = await serve(dataDir, env);
-  const restarted = Date.now();
-  let after = await balanceOf(dataDir, record.id);
-  while (after.credits !== 200 - 5 * after.ledger && Date.now() - restarted < 120_000) {
-    await new Promise((r) => setTimeout(r, 250));
-    after = await balanceOf(dataDir, record.id);
-  }
-  const consistentAfter = ((Date.now() - restarted) / 1000).toFixed(1);
-  ollama.setDefault({ kind: 'answer', content: 'not json' });
-  const retry = await post(second.url, secret, body, { 'Idempotency-Key': 'crash-retry' });
-  row([
-    'crash: kill -9 with 20 paid calls in flight, immediate restart',
-    20,
-    `all held 5 credits when killed; retry of the in-flight Idempotency-Key: ${retry.status}`,
-    `200 → ${held.credits} held → ${after.credits} (ledger ${after.ledger}) after ${consistentAfter} s`,
-    `${second.peakRssMiB().toFixed(0)} MiB`,
-  ]);
-  await stop(second);
-  await ollama.close();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function diskFull(body: Buffer): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pawlens-faults-'));
-  const server = await serve(dataDir, { PAWLENS_STORE_LEASE_SECONDS: '3' });
-  const { record, secret } = await withStore(dataDir, (store) =>
-    issueKey(store, { name: 'disk', credits: 100, expiresAt: null }),
-  );
-  const saboteur = new Database(join(dataDir, STORE_FILE));
-  saboteur.exec(
-    "CREATE TRIGGER full BEFORE INSERT ON usage_ledger BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
-  );
-  const failed = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => post(server.url, secret, body, { 'Idempotency-Key': `full-${i}` })),
-  );
-  const readyWhileFull = (await fetch(`${server.url}/readyz`)).status;
-  const during = await balanceOf(dataDir, record.id);
-  saboteur.exec('DROP TRIGGER full');
-  saboteur.close();
-  let readyAfter = 0;
-  for (let tries = 0; tries < 40 && readyAfter !== 200; tries++) {
-    await new Promise((r) => setTimeout(r, 250));
-    readyAfter = (await fetch(`${server.url}/readyz`)).status;
-  }
-  const retried = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => post(server.url, secret, body, { 'Idempotency-Key': `full-${i}` })),
-  );
-  const after = await balanceOf(dataDir, record.id);
-  row([
-    'disk full: the ledger write fails, then works again',
-    20,
-    `full: ${tally(failed.map((r) => r.status))}, /readyz ${readyWhileFull}; after: /readyz ${readyAfter}, retries ${tally(retried.map((r) => r.status))}`,
-    `100 → ${during.credits} while full → ${after.credits} (ledger ${after.ledger})`,
-    `${server.peakRssMiB().toFixed(0)} MiB`,
-  ]);
-  await stop(server);
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function slowBodies(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pawlens-faults-'));
-  const server = await serve(dataDir, { PAWLENS_REQUEST_TIMEOUT_SECONDS: '5' });
-  const { secret } = await withStore(dataDir, (store) =>
-    issueKey(store, { name: 'slow', credits: null, expiresAt: null }),
-  );
-  const started = Date.now();
-  const closedAfter = await Promise.all(
-    Array.from(
-      { length: 20 },
-      (_, i) =>
-        new Promise<{ ms: number; status: number }>((resolve) => {
-          const socket: Socket = connect(server.port, '127.0.0.1');
-          let answer = '';
-          // Half the clients send a bad key: their 401 must not keep the connection open for the upload either.
-          const key = i % 2 === 0 ? secret : `pk_${'Z'.repeat(32)}`;
-          socket.write(
-            `POST ${STOOL} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n{"image":"`,
-          );
-          const drip = setInterval(() => socket.writable && socket.write('A'), 1000);
-          socket.on('data', (chunk) => (answer += chunk.toString()));
-          socket.on('error', () => undefined);
-          socket.on('close', () => {
-            clearInterval(drip);
-            resolve({ ms: Date.now() - started, status: Number(answer.split(' ')[1] ?? 0) });
-          });
-        }),
-    ),
-  );
-  const seconds = closedAfter.map((c) => c.ms / 1000);
-  row([
-    'slow bodies: 20 clients dribble a byte a second (10 with a bad key), PAWLENS_REQUEST_TIMEOUT_SECONDS=5',
-    20,
-    tally(closedAfter.map((c) => c.status)),
-    `connections closed after ${Math.min(...seconds).toFixed(1)}–${Math.max(...seconds).toFixed(1)} s`,
-    `${server.peakRssMiB().toFixed(0)} MiB`,
-  ]);
-  await stop(server);
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function silentLlm(body: Buffer): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pawlens-faults-'));
-  const sockets = new Set<Socket>();
-  const silent = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const host = `127.0.0.1:${(silent.address() as { port: number }).port}`;
-  const startedAt = Date.now();
-  const server = await serve(dataDir, { OLLAMA_HOST: host, PAWLENS_LLM: 'auto', PAWLENS_LLM_TIMEOUT_MS: '5000' });
-  const startSeconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  const { secret } = await withStore(dataDir, (store) =>
-    issueKey(store, { name: 'llm', credits: null, expiresAt: null }),
-  );
-  const readyStarted = Date.now();
-  const ready = await fetch(`${server.url}/readyz`);
-  const readyMs = Date.now() - readyStarted;
-  const burstStarted = Date.now();
-  const burst = await Promise.all(
-    Array.from({ length: 14 }, () =>
-      post(server.url, secret, body).then((r) => ({ ...r, ms: Date.now() - burstStarted })),
-    ),
-  );
-  row([
-    'silent Ollama (accepts, never answers), PAWLENS_LLM_TIMEOUT_MS=5000',
-    15,
-    `start ${startSeconds} s; /readyz ${ready.status} in ${readyMs} ms; burst of 14: ${tally(burst.map((r) => r.status))}, slowest ${(Math.max(...burst.map((r) => r.ms)) / 1000).toFixed(1)} s`,
-    'unlimited key',
-    `${server.peakRssMiB().toFixed(0)} MiB`,
-  ]);
-  await stop(server);
-  for (const socket of sockets) socket.destroy();
-  silent.close();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function uploads(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pawlens-faults-'));
-  const server = await serve(dataDir);
-  const body = Buffer.from(JSON.stringify({ image: (await phoneStoolPhoto({ orientation: 6 })).toString('base64') }));
-  const broke = await withStore(dataDir, (store) => issueKey(store, { name: 'broke', credits: 4, expiresAt: null }));
-  const paying = await withStore(dataDir, (store) =>
-    issueKey(store, { name: 'paying', credits: null, expiresAt: null }),
-  );
-  const baseline = server.peakRssMiB();
-  let started = Date.now();
-  const refused = await Promise.all(Array.from({ length: 300 }, () => post(server.url, broke.secret, body)));
-  const refusedSeconds = ((Date.now() - started) / 1000).toFixed(1);
-  const afterRefused = server.peakRssMiB();
-  started = Date.now();
-  const answered = await Promise.all(Array.from({ length: 300 }, () => post(server.url, paying.secret, body)));
-  const answeredSeconds = ((Date.now() - started) / 1000).toFixed(1);
-  const after = await balanceOf(dataDir, broke.record.id);
-  row([
-    `300 concurrent 12 MP uploads (${(body.length / 1024 / 1024).toFixed(1)} MB bodies): a key with 4 credits, then an unlimited key`,
-    600,
-    `4 credits: ${tally(refused.map((r) => r.status))} in ${refusedSeconds} s; unlimited: ${tally(answered.map((r) => r.status))} in ${answeredSeconds} s`,
-    `4 → ${after.credits}`,
-    `${baseline.toFixed(0)} MiB at start, ${afterRefused.toFixed(0)} after the 402s, ${server.peakRssMiB().toFixed(0)} peak`,
-  ]);
-  await stop(server);
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
+// A black, tarry stool: a finding colour alone can make, so each answer is charged and writes the ledger.
 const small = Buffer.from(
-  JSON.stringify({ image: (await phoneStoolPhoto({ width: 640, height: 480 })).toString('base64') }),
+  JSON.stringify({ image: (await phoneStoolPhoto({ width: 640, height: 480, stool: '#141210' })).toString('base64') }),
 );
-await crash(small);
-await diskFull(small);
-await slowBodies();
-await silentLlm(small);
-await uploads();
+const rows = [
+  await crash(small),
+  await diskFull(small),
+  await slowBodies(),
+  await silentLlm(small),
+  await uploads(),
+  await halfOpen(),
+  await trickledUploads(small),
+  await keyBomb(small),
+  await urllibEarlyAnswers(),
+];
 console.log('| case | requests | what happened | credits | server RSS |');
 console.log('|---|---|---|---|---|');
-for (const line of rows) console.log(line);
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);

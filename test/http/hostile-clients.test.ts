@@ -14,6 +14,7 @@ import { commandRuns } from '../fixtures/run-process.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { hasOpenssl, selfSignedCertificate } from '../fixtures/tls-certificate.js';
 import { createTestApp } from '../fixtures/test-app.js';
+import { postWithUrllib } from '../../scripts/support/python-urllib.js';
 
 /**
  * Issue 27's attacks, each made as the finding made it (raw sockets, TLS sockets, trickled
@@ -248,22 +249,6 @@ describe('a body whose fields beside the photo are a bomb', () => {
 
 const run = promisify(execFile);
 
-/**
- * Python's urllib: sends the whole body, then reads the answer; a server that stops reading and
- * closes leaves it with "Broken pipe" and no answer. Prints the status and the error code.
- */
-const URLLIB = `
-import json, sys, urllib.request, urllib.error
-url, key, size = sys.argv[1], sys.argv[2], int(sys.argv[3])
-body = json.dumps({"image": "A" * size}).encode()
-request = urllib.request.Request(url, data=body, headers={"Authorization": "Bearer " + key, "Content-Type": "application/json"})
-try:
-    with urllib.request.urlopen(request) as response:
-        print(response.status, "ok")
-except urllib.error.HTTPError as error:
-    print(error.code, json.loads(error.read())["error"]["code"])
-`;
-
 describe('an answer given before the body was read can be read by every client', () => {
   async function server() {
     const app = await createTestApp();
@@ -283,8 +268,7 @@ describe('an answer given before the body was read can be read by every client',
         [`pk_${'Z'.repeat(32)}`, 3_000_000],
         [broke.secret, 3_000_000],
       ] as const) {
-        for (let attempt = 0; attempt < 3; attempt++)
-          answers.push((await run('python3', ['-c', URLLIB, url, key, String(size)])).stdout.trim());
+        for (let attempt = 0; attempt < 3; attempt++) answers.push(await postWithUrllib(url, key, size));
       }
       expect(answers).toEqual([
         ...Array(3).fill('413 IMAGE_TOO_LARGE'),
