@@ -131,6 +131,7 @@ export class StoreUpkeep {
     await this.purgeInBatches('expired idempotency entries', (limit) =>
       this.store.purgeIdempotencyKeys(new Date(now - this.options.idempotencyTtlMs), limit),
     );
+    // Few marks (one per pet erased while calls were in flight): the one statement runs once.
     await this.purgeInBatches('marks of erased pets', () => this.store.purgeErasures());
     const retention = this.options.recordsRetentionMs;
     if (retention !== undefined)

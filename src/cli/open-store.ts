@@ -31,5 +31,11 @@ export async function openStore(
  * leave an operator guessing; the store's checks at open say the same.
  */
 export function explainStoreFailure(store: Pick<AccountStore, 'description'>, error: unknown): unknown {
-  return store.description.kind === 'sqlite' ? explainSqliteFailure(store.description.location, error) : error;
+  // Only SQLite's own errors: a system error of the same code from elsewhere (EACCES from listening
+  // on port 80) is not the store's.
+  const { code } = (error ?? {}) as { code?: unknown };
+  const fromSqlite = typeof code === 'string' && code.startsWith('SQLITE_');
+  return store.description.kind === 'sqlite' && fromSqlite
+    ? explainSqliteFailure(store.description.location, error)
+    : error;
 }

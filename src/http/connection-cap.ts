@@ -22,10 +22,10 @@ const transportOf = (socket: Socket): Socket => (socket as Socket & { _parent?: 
 /**
  * At most `max` open connections, as Node's maxConnections would, but the newcomer is not the one
  * that loses when a place can be made: the connection that has gone longest without a request in
- * progress (the oldest first, past STALLED_AFTER_MS), is closed for it. Connections that open and then say nothing,
- * or send a header a minute, and reconnect as soon as they are cut (slowloris), so never keep a
- * client that is about to send a request out; a connection whose request is being answered is
- * never the one closed.
+ * progress (for at least STALLED_AFTER_MS) is closed for it. Connections that open and then say
+ * nothing, or send a header a minute, and reconnect as soon as they are cut (slowloris), so never
+ * keep out a client that is about to send its request; a connection whose request is being
+ * answered is never the one closed.
  */
 export function capConnections(server: Server, max: number): void {
   const open = new Map<Socket, ConnectionState>();
