@@ -61,11 +61,14 @@ const { inferenceThreads, maxConcurrency } = loadConfig({});
 const shared = join(import.meta.dirname, '..', '..', 'shared');
 const hasShared = existsSync(join(shared, 'models'));
 const tmp = mkdtempSync(join(tmpdir(), 'pawlens-bench-'));
-const modelsDir = join(tmp, 'models');
 const builtin = join(PACKAGE_MODELS_DIR, 'builtin');
+
+/** Which models a case's server has installed: the recommended scene set, or SqueezeNet alone (a cheap model, where the request's fixed cost shows). */
+type ModelSet = 'recommended' | 'squeezenet';
 
 interface Case {
   readonly label: string;
+  readonly models: ModelSet;
   readonly operation: OperationKey & FloorJob['operation'];
   readonly photo: string;
   /** The floor's variants: the crops' source differs for breed (see docs/performance.md). */
@@ -216,15 +219,54 @@ const OPERATION_PATH = Object.fromEntries(
 ) as Record<OperationKey, string>;
 const latency = (s: Summary) => `${s.p50.toFixed(0)} / ${s.p99.toFixed(0)}`;
 
-/** The service's process while it runs: stopped in the end however the bench ends, so that no server outlives it. */
-let served: ServeProcess | undefined;
+/** The services' processes while they run: stopped in the end however the bench ends, so that no server outlives the bench. */
+const servedProcesses: ServeProcess[] = [];
+
+/** One model set's service (pawlens serve from the build, on its own store) and the same pipeline in this process. */
+interface Setup {
+  readonly service: Target;
+  readonly servicePid: number;
+  readonly serviceKey: string;
+  readonly paid: PaidAnalysisDeps;
+  readonly benchKeyId: string;
+  readonly scene: { detector?: string; classifier?: string };
+}
+
+async function setUp(set: ModelSet, pool: InferencePool, store: SqliteAccountStore): Promise<Setup> {
+  const modelsDir = join(tmp, `models-${set}`);
+  mkdirSync(modelsDir, { recursive: true }); // without ../shared, nothing is installed: the server finds the folder empty
+  const names = !hasShared ? [] : set === 'recommended' ? RECOMMENDED_MODELS : ['squeezenet1.0'];
+  for (const name of names) await installModel(name, { from: join(shared, 'models'), modelsDir });
+  const scene = !hasShared
+    ? {}
+    : set === 'recommended'
+      ? { detector: join(modelsDir, 'yolox-nano'), classifier: join(modelsDir, 'mobilenetv2-12-int8') }
+      : { classifier: join(modelsDir, 'squeezenet1.0') };
+  // With its defaults but the per-key rate limit (the bench measures the service, not that limit).
+  const dataDir = join(tmp, `data-${set}`);
+  mkdirSync(dataDir);
+  const serverStore = new SqliteAccountStore(join(dataDir, STORE_FILE));
+  const { secret: serviceKey } = await issueKey(serverStore, { name: 'bench', credits: null, expiresAt: null });
+  await serverStore.close();
+  const served = await startServeProcess(
+    { PAWLENS_DATA_DIR: dataDir, PAWLENS_MODELS_DIR: modelsDir, PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0' },
+    { stderr: 'inherit' },
+  );
+  servedProcesses.push(served);
+  const servicePid = served.child.pid!;
+  const pipeline = createPipeline(await loadAnalysisModels({ modelsDir, pool }));
+  const { record } = await issueKey(store, { name: `bench-${set}`, credits: null, expiresAt: null });
+  return {
+    service: { url: served.url, cpuMs: () => processCpuMs(servicePid) },
+    servicePid,
+    serviceKey,
+    paid: { pipeline, credits: store },
+    benchKeyId: record.id,
+    scene,
+  };
+}
 
 async function main() {
-  for (const name of hasShared ? RECOMMENDED_MODELS : [])
-    await installModel(name, { from: join(shared, 'models'), modelsDir });
-  const scene = hasShared
-    ? { detector: join(modelsDir, 'yolox-nano'), classifier: join(modelsDir, 'mobilenetv2-12-int8') }
-    : {};
   const photo = (name: string, bytes: Buffer) => {
     writeFileSync(join(tmp, name), bytes);
     return join(tmp, name);
@@ -232,63 +274,67 @@ async function main() {
   const cases: Case[] = [
     {
       label: 'stool, 12 MP phone JPEG, EXIF orientation 6 (2.5 MB)',
+      models: 'recommended',
       operation: 'stool',
       photo: photo('phone.jpg', await phoneStoolPhoto({ orientation: 6 })),
       floors: [{ label: 'floor' }],
     },
     {
       label: 'stool, small photo (800×600, 100 KB)',
+      models: 'recommended',
       operation: 'stool',
       photo: photo('small.jpg', await phoneStoolPhoto({ width: 800, height: 600 })),
       floors: [{ label: 'floor' }],
     },
   ];
   if (hasShared) {
-    cases.unshift({
-      label: 'breed, wml_dog.jpg (1080², 210 KB)',
-      operation: 'breed',
-      photo: join(shared, 'photos', 'wml_dog.jpg'),
-      floors: [
-        { label: 'floor, crops from the 1024 px decode the answer needs', cropSourceLongSide: 1024 },
-        { label: 'floor, crops from a 416 px decode (changes the answers)' },
-      ],
-    });
+    cases.unshift(
+      {
+        label: 'breed, wml_dog.jpg (1080², 210 KB)',
+        models: 'recommended',
+        operation: 'breed',
+        photo: join(shared, 'photos', 'wml_dog.jpg'),
+        floors: [
+          { label: 'floor, crops from the 1024 px decode the answer needs', cropSourceLongSide: 1024 },
+          { label: 'floor, crops from a 416 px decode (changes the answers)' },
+        ],
+      },
+      {
+        label: 'breed, SqueezeNet only, wml_dog.jpg',
+        models: 'squeezenet',
+        operation: 'breed',
+        photo: join(shared, 'photos', 'wml_dog.jpg'),
+        floors: [{ label: 'floor, decoded straight to its 224² input' }],
+      },
+    );
   } else console.log('(../shared is absent: built-in models only, and no breed case)');
   // --only: one operation's cases, to check a change to it without the whole run.
   if (values.only) cases.splice(0, cases.length, ...cases.filter((c) => c.operation === values.only));
   if (cases.length === 0) throw new Error(`--only ${values.only}: no such case here (breed needs ../shared).`);
 
-  // The service: pawlens serve from the build, on its own store and the models installed above,
-  // with its defaults but the per-key rate limit (the bench measures the service, not that limit).
-  const dataDir = join(tmp, 'data');
-  mkdirSync(dataDir);
-  mkdirSync(modelsDir, { recursive: true }); // without ../shared, nothing is installed: the server finds the folder empty
-  const serverStore = new SqliteAccountStore(join(dataDir, STORE_FILE));
-  const { secret: serviceKey } = await issueKey(serverStore, { name: 'bench', credits: null, expiresAt: null });
-  await serverStore.close();
-  served = await startServeProcess(
-    { PAWLENS_DATA_DIR: dataDir, PAWLENS_MODELS_DIR: modelsDir, PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0' },
-    { stderr: 'inherit' },
-  );
-  const servicePid = served.child.pid!;
-  const service: Target = { url: served.url, cpuMs: () => processCpuMs(servicePid) };
-
-  // The same pipeline in this process, for the in-process rows; and a store for the HTTP layer alone.
+  // Each model set's service and in-process pipeline, started once its first case comes.
   const pool = new InferencePool(inferenceThreads);
-  const pipeline = createPipeline(await loadAnalysisModels({ modelsDir, pool }));
   const store = new SqliteAccountStore(join(tmp, 'bench.db'));
-  const { record: benchKey, secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
-  const paid: PaidAnalysisDeps = { pipeline, credits: store };
+  const { secret } = await issueKey(store, { name: 'bench', credits: null, expiresAt: null });
+  const setups = new Map<ModelSet, Setup>();
+  const setupFor = async (set: ModelSet) => {
+    const ready = setups.get(set) ?? (await setUp(set, pool, store));
+    setups.set(set, ready);
+    return ready;
+  };
 
   console.log(
     `pawlens bench: ${total} requests per run, ${clients} concurrent clients, ${inferenceThreads} inference threads, PAWLENS_MAX_CONCURRENCY=${maxConcurrency}, Node ${process.version}`,
   );
-  console.log(`models: built-in${hasShared ? ` + ${RECOMMENDED_MODELS.join(' + ')}` : ''}; no LLM\n`);
+  console.log(
+    `models: built-in${hasShared ? ` + ${RECOMMENDED_MODELS.join(' + ')} (breed's SqueezeNet case: squeezenet1.0 alone)` : ''}; no LLM\n`,
+  );
   console.log('| case | run | req/s | service / floor | p50 / p99 ms | p99 / p50 | CPU ms/request |');
   console.log('|---|---|---|---|---|---|---|');
   const inProcessRows: string[] = [];
   const perRound = Math.ceil(total / ROUNDS);
-  for (const { label, operation, photo: file, floors } of cases) {
+  for (const { label, models: set, operation, photo: file, floors } of cases) {
+    const { service, serviceKey, paid, benchKeyId, scene } = await setupFor(set);
     const models =
       operation === 'breed'
         ? scene
@@ -318,7 +364,7 @@ async function main() {
         );
       }
       add(httpRun, await overHttp(service, OPERATION_PATH[operation], serviceKey, file, perRound));
-      add(directRun, await inProcess(paid, benchKey.id, operation, file, perRound));
+      add(directRun, await inProcess(paid, benchKeyId, operation, file, perRound));
     }
     for (const [i, variant] of floors.entries()) {
       const run = summaryOf(floorRuns[i]!);
@@ -345,11 +391,13 @@ async function main() {
   console.log(
     `\nThe HTTP layer alone (keys, credits, JSON intake; a pipeline that answers at once; ${cases[0]!.label}): ${alone.perSecond.toFixed(0)} req/s, ${alone.cpuMsPerRequest.toFixed(1)} ms CPU/request`,
   );
-  console.log(`\nThe service's RSS after the runs: ${processRssMiB(servicePid).toFixed(0)} MiB`);
+  for (const [set, { servicePid }] of setups)
+    console.log(`\nThe service's RSS after the runs (${set} models): ${processRssMiB(servicePid).toFixed(0)} MiB`);
 
   if (soak > 0) {
     // Memory over many requests: RSS after every tenth of the soak, to see whether it levels off.
-    const { operation, photo: file, label } = cases.find((c) => c.operation === 'stool') ?? cases[0]!;
+    const { operation, photo: file, label, models: set } = cases.find((c) => c.operation === 'stool') ?? cases[0]!;
+    const { service, serviceKey, servicePid } = await setupFor(set);
     const step = Math.ceil(soak / 10);
     const rss: string[] = [];
     for (let done = 0; done < soak; done += step) {
@@ -358,9 +406,10 @@ async function main() {
     }
     console.log(`RSS during a soak of ${soak} requests (${label}): ${rss.join(', ')}`);
   }
-  served.child.kill('SIGTERM');
-  await served.exited;
-  served = undefined;
+  for (const served of servedProcesses.splice(0)) {
+    served.child.kill('SIGTERM');
+    await served.exited;
+  }
   await store.close();
   await pool.close();
 }
@@ -368,6 +417,6 @@ async function main() {
 try {
   await main();
 } finally {
-  served?.child.kill('SIGKILL');
+  for (const served of servedProcesses) served.child.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
 }

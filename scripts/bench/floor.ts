@@ -15,7 +15,7 @@ import type { LoadResult } from './load-client.js';
 import { cpuMsSince } from './stats.js';
 
 export interface FloorJob {
-  /** stool: detector and classifier on the whole frame (if any) + colour analyser + severity head; breed: detector + classifier on the largest animal's crop. */
+  /** stool: detector and classifier on the whole frame (if any) + colour analyser + severity head; breed: detector + classifier on the largest animal's crop, or the classifier alone on the whole frame. */
   readonly operation: 'stool' | 'breed';
   readonly photo: string;
   /** Model folders (each with its manifest.json). */
@@ -59,9 +59,28 @@ sharp.cache(false);
 
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
 
-/** RGB bytes → the model's NCHW float32 tensor; a smaller image is placed top-left on the letterbox padding. */
-function tensor(image: Raw, input: Input): { type: 'float32'; data: Float32Array; dims: number[] } {
-  if (input.dtype !== 'float32') throw new Error(`the floor feeds float32 models only, not ${input.dtype}`);
+/** float32 → IEEE 754 half precision bits (round to nearest), as onnxruntime takes a float16 tensor. */
+function toHalf(values: Float32Array): Uint16Array {
+  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+  const half = new Uint16Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const x = bits[i]!;
+    const sign = (x >>> 16) & 0x8000;
+    const exponent = ((x >>> 23) & 0xff) - 127 + 15;
+    if (exponent >= 31) half[i] = sign | 0x7c00;
+    else if (exponent <= 0)
+      half[i] = sign; // the models' inputs never need subnormals
+    // Rounded by adding the first dropped bit: a carry out of the mantissa rightly bumps the exponent.
+    else half[i] = sign | ((exponent << 10) + ((x >>> 13) & 0x3ff) + ((x >>> 12) & 1));
+  }
+  return half;
+}
+
+/** RGB bytes → the model's NCHW tensor (float32, or float16 where the model takes it); a smaller image is placed top-left on the letterbox padding. */
+function tensor(
+  image: Raw,
+  input: Input,
+): { type: 'float32' | 'float16'; data: Float32Array | Uint16Array; dims: number[] } {
   const plane = input.width * input.height;
   const values = new Float32Array(3 * plane);
   const order = input.channelOrder === 'RGB' ? [0, 1, 2] : [2, 1, 0];
@@ -80,7 +99,10 @@ function tensor(image: Raw, input: Input): { type: 'float32'; data: Float32Array
         values[row + x] = table[image.data[p]!]!;
     }
   }
-  return { type: 'float32', data: values, dims: [1, 3, input.height, input.width] };
+  const dims = [1, 3, input.height, input.width];
+  return input.dtype === 'float16'
+    ? { type: 'float16', data: toHalf(values), dims }
+    : { type: 'float32', data: values, dims };
 }
 
 const resize = async (image: Raw, width: number, height: number, fit: 'fill' | 'cover' | 'inside'): Promise<Raw> => {
@@ -181,13 +203,27 @@ async function main(job: FloorJob) {
   // (The photo's aspect is read once here; the service reads its header on every request, 0.3 ms.)
   const { width = 1, height = 1 } = await sharp(photo).metadata();
   const aspect = Math.max(width, height) / Math.min(width, height);
+  // Breed with a classifier only: it reads the whole frame, so the decode goes straight to its input.
+  const wholeFrame = job.operation === 'breed' && !detector;
   const side = Math.max(
+    wholeFrame ? Math.max(classifier!.input.width, classifier!.input.height) : 0,
     detector?.input.width ?? 0,
     colour ? Math.ceil(colour.input.width * aspect) : 0,
     job.operation === 'breed' ? (job.cropSourceLongSide ?? 0) : 0,
   );
 
   const analyse = async () => {
+    if (wholeFrame) {
+      const { data } = await sharp(photo)
+        .autoOrient()
+        .resize(classifier!.input.width, classifier!.input.height, { fit: 'cover' })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const input = classifier!.input;
+      await run(classifier!, tensor({ data, width: input.width, height: input.height }, input));
+      return;
+    }
     // The decode: shrink-on-load to that size, upright, RGB.
     const { data, info } = await sharp(photo)
       .autoOrient()
