@@ -71,23 +71,29 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
   let sumA = 0;
   let sumB = 0;
   let weight = 0;
-  const colourCounts = new Map<number, number>();
+  const colourCounts = new ColourCounts();
+  // The hot loop allocates nothing: sums in typed arrays, no per-pixel arrays or closures.
   const corner = Math.max(1, Math.round(Math.min(width, height) * CORNER));
   const corners = [0, 0, 0, 0];
   const cornerCounts = [0, 0, 0, 0];
   let centre = 0;
   let centreCount = 0;
   // Per edge (top, bottom, left, right): pixels, and the sums of L*, a* and b*.
-  const edges = Array.from({ length: 4 }, () => [0, 0, 0, 0]);
+  const edges = Array.from({ length: 4 }, () => new Float64Array(4));
   const [bandX, bandY] = [Math.max(1, width * EDGE_BAND), Math.max(1, height * EDGE_BAND)];
   let chromatic = 0;
   let unclipped = 0;
   for (let y = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step) {
       const p = (y * width + x) * 3;
-      const [r, g, b] = [pixels[p]!, pixels[p + 1]!, pixels[p + 2]!];
-      const [lightness, a, bAxis] = labOfBytes(r, g, b, lab);
-      const chroma = Math.hypot(a, bAxis);
+      const r = pixels[p]!;
+      const g = pixels[p + 1]!;
+      const b = pixels[p + 2]!;
+      labOfBytes(r, g, b, lab);
+      const lightness = lab[0];
+      const a = lab[1];
+      const bAxis = lab[2];
+      const chroma = Math.sqrt(a * a + bAxis * bAxis);
       count++;
       chromaCounts[Math.min(CHROMA_BINS - 1, Math.floor(chroma))]!++;
       if (chroma >= CHROMATIC) {
@@ -106,8 +112,7 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
       const clipped = (r <= CLIP && g <= CLIP && b <= CLIP) || (r >= 255 - CLIP && g >= 255 - CLIP && b >= 255 - CLIP);
       if (!clipped) {
         unclipped++;
-        const key = (r << 16) | (g << 8) | b;
-        colourCounts.set(key, (colourCounts.get(key) ?? 0) + 1);
+        colourCounts.add((r << 16) | (g << 8) | b);
       }
       const inLeft = x < corner;
       const inRight = x >= width - corner;
@@ -118,14 +123,10 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
         corners[cornerIndex]! += lightness;
         cornerCounts[cornerIndex]!++;
       }
-      [y < bandY, y >= height - bandY, x < bandX, x >= width - bandX].forEach((onEdge, edge) => {
-        if (!onEdge) return;
-        const sums = edges[edge]!;
-        sums[0]! += 1;
-        sums[1]! += lightness;
-        sums[2]! += a;
-        sums[3]! += bAxis;
-      });
+      if (y < bandY) addTo(edges[0]!, lightness, a, bAxis);
+      if (y >= height - bandY) addTo(edges[1]!, lightness, a, bAxis);
+      if (x < bandX) addTo(edges[2]!, lightness, a, bAxis);
+      if (x >= width - bandX) addTo(edges[3]!, lightness, a, bAxis);
       if (Math.abs(x - width / 2) < width / 4 && Math.abs(y - height / 2) < height / 4) {
         centre += lightness;
         centreCount++;
@@ -143,13 +144,51 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
     chromaP99: percentile(chromaCounts, count * 0.99),
     tintResidual: power > 0 ? Math.sqrt(Math.max(0, spread) / power) : 0,
     hueSpread: hueSpreadOf(weight > 0 ? Math.hypot(sumA, sumB) / weight : 1),
-    ...dominance([...colourCounts.values()], unclipped),
+    ...dominance(colourCounts.counts(), unclipped),
     unclippedShare: unclipped / count,
     cornerLightness: Math.max(...corners.map((sum, i) => sum / Math.max(1, cornerCounts[i]!))),
     centreLightness: centre / Math.max(1, centreCount),
     // A panorama's short side may be thinner than the sample's step: an edge never sampled is left out.
     sideContrast: largestDifference(edges.filter(([n]) => n! > 0).map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
   };
+}
+
+/** One more pixel in an edge's sums: its count, L*, a* and b*. */
+function addTo(sums: Float64Array, lightness: number, a: number, b: number): void {
+  sums[0]! += 1;
+  sums[1]! += lightness;
+  sums[2]! += a;
+  sums[3]! += b;
+}
+
+/** Slots of the colour table: a power of two, twice the most pixels a sample visits (128 × 128). */
+const TABLE_SLOTS = 1 << 15;
+const EMPTY = -1;
+/** The colour table, reused by every call (characterOf runs to its end without yielding). */
+const tableKeys = new Int32Array(TABLE_SLOTS);
+const tableCounts = new Uint32Array(TABLE_SLOTS);
+
+/**
+ * How often each exact RGB value occurs in the sample: an open-addressing table of 24-bit keys in
+ * typed arrays, several times faster than a Map of numbers in the hottest loop of a request.
+ */
+class ColourCounts {
+  constructor() {
+    tableKeys.fill(EMPTY);
+    tableCounts.fill(0);
+  }
+
+  add(colour: number): void {
+    let slot = Math.imul(colour, 0x9e3779b1) >>> 17;
+    while (tableKeys[slot] !== EMPTY && tableKeys[slot] !== colour) slot = (slot + 1) & (TABLE_SLOTS - 1);
+    tableKeys[slot] = colour;
+    tableCounts[slot]!++;
+  }
+
+  /** The counts of the colours seen, in no order. */
+  counts(): Uint32Array {
+    return tableCounts.filter((count) => count > 0);
+  }
 }
 
 /** The largest Euclidean distance between two of `colours`. */
@@ -175,13 +214,15 @@ function percentile(counts: Uint32Array, rank: number): number {
 }
 
 /** How many of the most frequent colours it takes to cover DOMINANT_SHARE of `total` pixels, and the first one's share. */
-function dominance(counts: number[], total: number): { dominantColours: number; topColourShare: number } {
-  counts.sort((p, q) => q - p);
-  const topColourShare = total > 0 ? (counts[0] ?? 0) / total : 0;
+function dominance(counts: Uint32Array, total: number): { dominantColours: number; topColourShare: number } {
+  // A typed array sorts numerically in native code; read from its end, most frequent first.
+  counts.sort();
+  const last = counts.length - 1;
+  const topColourShare = total > 0 ? (counts[last] ?? 0) / total : 0;
   let covered = 0;
-  for (let i = 0; i < counts.length; i++) {
+  for (let i = last; i >= 0; i--) {
     covered += counts[i]!;
-    if (covered >= total * DOMINANT_SHARE) return { dominantColours: i + 1, topColourShare };
+    if (covered >= total * DOMINANT_SHARE) return { dominantColours: last - i + 1, topColourShare };
   }
   return { dominantColours: counts.length, topColourShare };
 }
