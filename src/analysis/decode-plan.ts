@@ -14,14 +14,18 @@ export const CLASSIFIER_DETAIL: DecodeSize = { longSide: DEFAULT_INTAKE_LIMITS.a
 /**
  * How large one request's photo is decoded: the largest of what its consumers need, and no more.
  * The colour analyser (or the exposure check, which reads the same input) always; the scene models
- * when installed; the classifier's full detail when its reading is the answer; the language
+ * when installed; the classifier's full detail when its reading of a detected animal is the
+ * answer (a breed with SqueezeNet alone then decodes to about 224 px, not 1024); the language
  * model's image when the model will be asked. A 12 MP stool photo then decodes to 416 px, shrunk
  * in the JPEG's DCT as it loads, instead of 1024.
  */
 export function decodeSizeFor(operation: Operation, models: VisionModels, narrated: boolean): DecodeSize {
   const needs: DecodeSize[] = [models.colour.needs];
   if (models.detector) needs.push(models.detector.needs);
-  if (models.classifier) needs.push(operation.reads.species ? CLASSIFIER_DETAIL : models.classifier.needs);
+  // Full detail for crops cut from a detector's boxes; without a detector the classifier reads the
+  // whole frame, resized to its input, and its input's size is all the detail it can use.
+  if (models.classifier)
+    needs.push(operation.reads.species && models.detector ? CLASSIFIER_DETAIL : models.classifier.needs);
   if (narrated) needs.push({ longSide: LLM_IMAGE_LONG_SIDE, shortSide: 0 });
   return {
     longSide: Math.max(...needs.map((size) => size.longSide)),
