@@ -41,6 +41,7 @@ import { phoneStoolPhoto } from './support/phone-photo.js';
 import { startServeProcess, type ServeProcess } from './support/serve-process.js';
 import type { FloorJob } from './bench/floor.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
+import { STEPS, stepCosts } from './bench/step-costs.js';
 import { cpuMsSince, processCpuMs, processRssMiB, summarize, type Summary } from './bench/stats.js';
 
 // The pipeline called in-process here runs in a process set up as `pawlens serve` sets itself up.
@@ -332,6 +333,7 @@ async function main() {
   console.log('| case | run | req/s | service / floor | p50 / p99 ms | p99 / p50 | CPU ms/request |');
   console.log('|---|---|---|---|---|---|---|');
   const inProcessRows: string[] = [];
+  const stepRows: string[] = [];
   const perRound = Math.ceil(total / ROUNDS);
   for (const { label, models: set, operation, photo: file, floors } of cases) {
     const { service, serviceKey, paid, benchKeyId, scene } = await setupFor(set);
@@ -379,6 +381,13 @@ async function main() {
       `| ${label} | **service over HTTP** (load generator: ${client} ms CPU/request) | ${http.perSecond.toFixed(1)} | **${ratio}×** | ${latency(http)} | ${(http.p99 / http.p50).toFixed(2)} | ${http.cpuMsPerRequest.toFixed(1)} |`,
     );
     const direct = summaryOf(directRun);
+    // Step by step, one request at a time: the CPU each step takes, and what HTTP adds on top.
+    const base64 = readFileSync(file).toString('base64');
+    const steps = await stepCosts(paid.pipeline, store, benchKeyId, operation, base64);
+    const stepsTotal = STEPS.reduce((sum, step) => sum + steps[step], 0);
+    stepRows.push(
+      `| ${label} | ${STEPS.map((step) => steps[step].toFixed(1)).join(' | ')} | ${stepsTotal.toFixed(1)} | ${(http.cpuMsPerRequest - direct.cpuMsPerRequest).toFixed(1)} | ${http.cpuMsPerRequest.toFixed(1)} | ${summaryOf(floorRuns[0]!).cpuMsPerRequest.toFixed(1)} |`,
+    );
     inProcessRows.push(
       `| ${label} | ${direct.perSecond.toFixed(1)} | ${http.perSecond.toFixed(1)} | ${(http.perSecond / direct.perSecond).toFixed(2)}× | ${direct.cpuMsPerRequest.toFixed(1)} | ${http.cpuMsPerRequest.toFixed(1)} |`,
     );
@@ -387,6 +396,12 @@ async function main() {
   console.log('| case | in-process req/s | HTTP req/s | HTTP / in-process | in-process CPU ms | HTTP CPU ms |');
   console.log('|---|---|---|---|---|---|');
   for (const row of inProcessRows) console.log(row);
+  console.log(
+    '\nCPU ms a request, step by step (one request at a time, in process, every thread), what HTTP adds under load, and the floor:\n',
+  );
+  console.log(`| case | ${STEPS.join(' | ')} | steps | + HTTP | service over HTTP | floor |`);
+  console.log(`|---|${STEPS.map(() => '---|').join('')}---|---|---|---|`);
+  for (const row of stepRows) console.log(row);
   const alone = await httpLayerAlone(store, secret, cases[0]!.photo);
   console.log(
     `\nThe HTTP layer alone (keys, credits, JSON intake; a pipeline that answers at once; ${cases[0]!.label}): ${alone.perSecond.toFixed(0)} req/s, ${alone.cpuMsPerRequest.toFixed(1)} ms CPU/request`,

@@ -144,7 +144,7 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
     chromaP99: percentile(chromaCounts, count * 0.99),
     tintResidual: power > 0 ? Math.sqrt(Math.max(0, spread) / power) : 0,
     hueSpread: hueSpreadOf(weight > 0 ? Math.hypot(sumA, sumB) / weight : 1),
-    ...dominance(colourCounts.counts(), unclipped),
+    ...dominance(colourCounts.take(), unclipped),
     unclippedShare: unclipped / count,
     cornerLightness: Math.max(...corners.map((sum, i) => sum / Math.max(1, cornerCounts[i]!))),
     centreLightness: centre / Math.max(1, centreCount),
@@ -165,29 +165,39 @@ function addTo(sums: Float64Array, lightness: number, a: number, b: number): voi
 const TABLE_SLOTS = 1 << 15;
 const EMPTY = -1;
 /** The colour table, reused by every call (characterOf runs to its end without yielding). */
-const tableKeys = new Int32Array(TABLE_SLOTS);
+const tableKeys = new Int32Array(TABLE_SLOTS).fill(EMPTY);
 const tableCounts = new Uint32Array(TABLE_SLOTS);
+/** The slots in use, in the order first used: what a call reads back and clears, not the whole table. */
+const usedSlots = new Int32Array(TABLE_SLOTS);
 
 /**
  * How often each exact RGB value occurs in the sample: an open-addressing table of 24-bit keys in
  * typed arrays, several times faster than a Map of numbers in the hottest loop of a request.
  */
 class ColourCounts {
-  constructor() {
-    tableKeys.fill(EMPTY);
-    tableCounts.fill(0);
-  }
+  private used = 0;
 
   add(colour: number): void {
     let slot = Math.imul(colour, 0x9e3779b1) >>> 17;
     while (tableKeys[slot] !== EMPTY && tableKeys[slot] !== colour) slot = (slot + 1) & (TABLE_SLOTS - 1);
-    tableKeys[slot] = colour;
+    if (tableKeys[slot] === EMPTY) {
+      tableKeys[slot] = colour;
+      usedSlots[this.used++] = slot;
+    }
     tableCounts[slot]!++;
   }
 
-  /** The counts of the colours seen, in no order. */
-  counts(): Uint32Array {
-    return tableCounts.filter((count) => count > 0);
+  /** The counts of the colours seen, in no order; the table is left empty for the next call. */
+  take(): Uint32Array {
+    const counts = new Uint32Array(this.used);
+    for (let i = 0; i < this.used; i++) {
+      const slot = usedSlots[i]!;
+      counts[i] = tableCounts[slot]!;
+      tableKeys[slot] = EMPTY;
+      tableCounts[slot] = 0;
+    }
+    this.used = 0;
+    return counts;
   }
 }
 
