@@ -14,6 +14,10 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 export const bearerToken = (header: string | undefined): string | undefined =>
   header === undefined ? undefined : BEARER.exec(header)?.[1];
 
+/** Whether `key` is past its expiry at `now`: authenticate refuses it as KEY_EXPIRED, whatever its stored status. */
+export const isExpired = (key: Pick<KeyRecord, 'expiresAt'>, now: Date): boolean =>
+  key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime();
+
 export async function authenticate(header: string | undefined, store: KeyStore, now: Date): Promise<KeyRecord> {
   const secret = bearerToken(header);
   if (!secret) {
@@ -47,7 +51,7 @@ export async function authenticate(header: string | undefined, store: KeyStore, 
       throw new Error(`unknown key status ${String(unknown)}`);
     }
   }
-  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) {
+  if (isExpired(key, now)) {
     throw new ApiError('KEY_EXPIRED', `The API key expired at ${key.expiresAt}.`);
   }
   const { secretHash: _hash, ...record } = key;

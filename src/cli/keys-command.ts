@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { AccountStore, KeyRecord } from '../accounts/account-store.js';
+import { isExpired } from '../accounts/authenticate.js';
 import { issueKey } from '../accounts/issue-key.js';
 import { parseExpiry } from './parse-expiry.js';
 
@@ -44,13 +45,12 @@ const isControlCharacter = (character: string) => {
 const printable = (name: string) =>
   [...name].map((c) => (isControlCharacter(c) ? `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}` : c)).join('');
 
-/** What the server would answer the key with now: an active key past its expiry is refused as expired. */
-const isExpired = (key: KeyRecord, now: Date) => key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime();
-
 function describeKey(key: KeyRecord, now: Date): string {
   const credits = key.credits === null ? 'unlimited' : `${key.credits} credits`;
-  const expiry = key.expiresAt ? `, ${isExpired(key, now) ? 'expired' : 'expires'} ${key.expiresAt}` : '';
-  const status = key.status === 'active' && isExpired(key, now) ? 'expired' : key.status;
+  // As the server would answer the key now: an active key past its expiry is refused as expired.
+  const expired = isExpired(key, now);
+  const expiry = key.expiresAt ? `, ${expired ? 'expired' : 'expires'} ${key.expiresAt}` : '';
+  const status = key.status === 'active' && expired ? 'expired' : key.status;
   return `${key.id}  ${key.prefix}  ${status}  ${credits}${expiry}  "${printable(key.name)}"`;
 }
 
