@@ -4,8 +4,9 @@
  * open a connection each, as separate clients would.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
@@ -14,6 +15,9 @@ import { startServeProcess } from '../support/serve-process.js';
 
 /** One line of the table: case, requests, what happened, credits, server RSS. */
 export type Row = [string, number, string, string, string];
+
+/** A data directory of a case's own, under the system's temporary folder. */
+export const newDataDir = () => mkdtempSync(join(tmpdir(), 'pawlens-faults-'));
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -42,6 +46,21 @@ export async function stop(server: Server, signal: NodeJS.Signals = 'SIGTERM'): 
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill(signal);
   await exited;
+}
+
+/** A case on a server of its own, on a new data directory: both gone afterwards, whether the case ends or throws. */
+export async function onFreshServer<T>(
+  env: Record<string, string>,
+  use: (server: Server, dataDir: string) => Promise<T>,
+): Promise<T> {
+  const dataDir = newDataDir();
+  const server = await serve(dataDir, env);
+  try {
+    return await use(server, dataDir);
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** One POST of `body` (a whole new connection each time, as 300 separate clients would). */
@@ -79,7 +98,7 @@ export function tally(statuses: number[]): string {
   return [...counts].map(([status, count]) => `${count}× ${status}`).join(', ');
 }
 
-export async function withStore<T>(dataDir: string, use: (store: SqliteAccountStore) => Promise<T>): Promise<T> {
+async function withStore<T>(dataDir: string, use: (store: SqliteAccountStore) => Promise<T>): Promise<T> {
   const store = new SqliteAccountStore(join(dataDir, STORE_FILE));
   try {
     return await use(store);
