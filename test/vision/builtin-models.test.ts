@@ -17,7 +17,10 @@ import {
   onSurface,
   scatteredDots,
   scene,
+  sceneJpeg,
 } from '../fixtures/scenes.js';
+import { decodeImageBytes } from '../../src/image/decode-image.js';
+import { EXPOSURE_AS_IS } from '../../src/vision/colour-quality-model.js';
 import { GRANULAR_GRAIN } from '../../src/operations/health/rule-table.js';
 import { QUALITY_LIMITS } from '../../src/analysis/photo-gate.js';
 import { builtinVision } from '../fixtures/test-app.js';
@@ -80,6 +83,19 @@ describe('the colour-and-quality analyser graph', () => {
     expect(measured.quality.brightness).toBeCloseTo(exposure.brightness, 2); // the graph sums in float32
     expect(measured.quality.sharpness / exposure.sharpness).toBeCloseTo(1, 2);
     expect(await vision.colour.exposure(image)).toEqual(exposure);
+  });
+
+  it('reads the exposure of an image near its input size as it is, whole, with no resize', async () => {
+    const vision = await builtinVision();
+    const jpeg = await sceneJpeg(scene(FLOOR, [blob('#6e4623')]), (photo) => photo.resize(398, 224));
+    const image = await decodeImageBytes(jpeg, undefined, { longSide: 0, shortSide: 224 });
+    expect([image.width, image.height]).toEqual([398, 224]);
+    expect(image.width * image.height).toBeLessThanOrEqual(EXPOSURE_AS_IS * ANALYSER_SIZE * ANALYSER_SIZE);
+    const whole = exposureOf(image);
+    expect(await vision.colour.exposure(image)).toEqual(whole);
+    // …which is what the input would say, within what the scale changes: a guess the gate's limits allow.
+    const resized = exposureOf(await resizeFor(image, COLOUR_QUALITY_INPUT));
+    expect(whole.brightness).toBeCloseTo(resized.brightness, 0);
   });
 
   it('shares of the subject and of the frame each sum to 1', async () => {
