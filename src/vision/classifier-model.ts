@@ -1,5 +1,5 @@
 import type { PlainTensor } from './inference-pool.js';
-import { fromHalf } from './float16.js';
+import { halvesToFloats } from './float16.js';
 import { PENULTIMATE_OUTPUT, type LoadedModel } from './load-model.js';
 import { ImageModel } from './onnx-model.js';
 import { softmaxInPlace } from './softmax.js';
@@ -42,9 +42,7 @@ export class ClassifierModel extends ImageModel<Classification> {
     const output = this.firstOutput;
     const raw = outputs[output.name]!;
     const values =
-      raw.type === 'float16'
-        ? Float32Array.from(raw.data as Uint16Array, fromHalf)
-        : Float32Array.from(raw.data as Float32Array);
+      raw.type === 'float16' ? halvesToFloats(raw.data as Uint16Array) : Float32Array.from(raw.data as Float32Array);
     const penultimate = outputs[PENULTIMATE_OUTPUT];
     return {
       labelSet: this.labelSet,

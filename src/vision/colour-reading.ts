@@ -98,25 +98,29 @@ export function exposureOf(image: Pixels): Exposure {
   return { brightness, sharpness: (lapSquares / count - lapMean * lapMean) / (variance + 1) };
 }
 
-/** One sRGB colour (bytes) in CIELAB, written into `out` (L*, a*, b*): the hot loops' conversion, with no allocation. */
-export function labOfBytes(r: number, g: number, b: number, out: [number, number, number]): [number, number, number] {
+/**
+ * One sRGB colour (bytes) in CIELAB, written into `out` at `at` (L*, a*, b*): the hot loops'
+ * conversion, with no allocation (a Float64Array holds doubles unboxed; an array may not).
+ */
+export function labOfBytes(r: number, g: number, b: number, out: Float64Array, at = 0): Float64Array {
   const lr = LINEAR[r]!;
   const lg = LINEAR[g]!;
   const lb = LINEAR[b]!;
   const fx = labFByTable(ROW_X[0]! * lr + ROW_X[1]! * lg + ROW_X[2]! * lb);
   const fy = labFByTable(ROW_Y[0]! * lr + ROW_Y[1]! * lg + ROW_Y[2]! * lb);
   const fz = labFByTable(ROW_Z[0]! * lr + ROW_Z[1]! * lg + ROW_Z[2]! * lb);
-  out[0] = 116 * fy - 16;
-  out[1] = 500 * (fx - fy);
-  out[2] = 200 * (fy - fz);
+  out[at] = 116 * fy - 16;
+  out[at + 1] = 500 * (fx - fy);
+  out[at + 2] = 200 * (fy - fz);
   return out;
 }
 
-const nearestScratch: [number, number, number] = [0, 0, 0];
+const nearestScratch = new Float64Array(3);
 
 /** The name of the palette prototype nearest to one sRGB colour, in lightness-weighted Lab. */
 function nearestName(r: number, g: number, b: number): number {
-  const [lightness, lab1, lab2] = labOfBytes(r, g, b, nearestScratch);
+  labOfBytes(r, g, b, nearestScratch);
+  const [lightness, lab1, lab2] = [nearestScratch[0]!, nearestScratch[1]!, nearestScratch[2]!];
   const lab0 = lightness * AXIS_WEIGHTS[0];
   let best = 0;
   let bestDistance = Number.POSITIVE_INFINITY;

@@ -60,48 +60,68 @@ const EDGE_BAND = 0.04;
 /** The share of the unclipped pixels whose colours are counted in `dominantColours`. */
 const DOMINANT_SHARE = 0.75;
 
+/** CIELAB of the sampled pixels, three values each, reused by every call (each runs to its end without yielding). */
+let sampleLab = new Float64Array(0);
+
+/**
+ * The sample's pixels in CIELAB, in the order `characterOf` visits them. A loop of its own, so
+ * that the conversion is compiled whole (V8 inlines labOfBytes and its cube roots into a small
+ * loop); in the larger loop below it was not always, and a double passed to a call that is not
+ * inlined becomes a heap object: up to 0.6 MB a photo for the young generation to sweep.
+ */
+function labOfSample(pixels: Uint8Array, width: number, height: number, step: number): Float64Array {
+  const samples = Math.ceil(width / step) * Math.ceil(height / step);
+  if (sampleLab.length < samples * 3) sampleLab = new Float64Array(samples * 3);
+  for (let y = 0, at = 0; y < height; y += step) {
+    for (let x = 0; x < width; x += step, at += 3) {
+      const p = (y * width + x) * 3;
+      labOfBytes(pixels[p]!, pixels[p + 1]!, pixels[p + 2]!, sampleLab, at);
+    }
+  }
+  return sampleLab;
+}
+
 /** The character of `image`, read from a regular sample of at most 128 pixels along its long side. */
 export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
   const step = Math.max(1, Math.ceil(Math.max(width, height) / SAMPLES_ALONG));
+  const lab = labOfSample(pixels, width, height, step);
   const chromaCounts = new Uint32Array(CHROMA_BINS);
   // Per L* band: pixels, and the sums and squares of a* and b*.
-  const bands = Array.from({ length: Math.ceil(101 / BAND) }, () => [0, 0, 0, 0, 0]);
+  const bands = Array.from({ length: Math.ceil(101 / BAND) }, () => new Float64Array(5));
   let count = 0;
-  const lab: [number, number, number] = [0, 0, 0];
-  let sumA = 0;
-  let sumB = 0;
-  let weight = 0;
+  // Chroma-weighted hue: the sums of a* and b* and of chroma over the coloured pixels.
+  const hue = new Float64Array(3);
   const colourCounts = new ColourCounts();
-  // The hot loop allocates nothing: sums in typed arrays, no per-pixel arrays or closures.
+  // The loop allocates nothing: no per-pixel arrays or closures, every sum of doubles in a typed
+  // array (V8 may box a `let` double that a loop adds to), and no double passed to a call.
   const corner = Math.max(1, Math.round(Math.min(width, height) * CORNER));
-  const corners = [0, 0, 0, 0];
-  const cornerCounts = [0, 0, 0, 0];
-  let centre = 0;
-  let centreCount = 0;
+  const corners = new Float64Array(4);
+  const cornerCounts = new Float64Array(4);
+  // The centre's sum of L*, and its pixel count.
+  const centre = new Float64Array(2);
   // Per edge (top, bottom, left, right): pixels, and the sums of L*, a* and b*.
   const edges = Array.from({ length: 4 }, () => new Float64Array(4));
   const [bandX, bandY] = [Math.max(1, width * EDGE_BAND), Math.max(1, height * EDGE_BAND)];
   let chromatic = 0;
   let unclipped = 0;
-  for (let y = 0; y < height; y += step) {
-    for (let x = 0; x < width; x += step) {
+  for (let y = 0, at = 0; y < height; y += step) {
+    for (let x = 0; x < width; x += step, at += 3) {
       const p = (y * width + x) * 3;
       const r = pixels[p]!;
       const g = pixels[p + 1]!;
       const b = pixels[p + 2]!;
-      labOfBytes(r, g, b, lab);
-      const lightness = lab[0];
-      const a = lab[1];
-      const bAxis = lab[2];
+      const lightness = lab[at]!;
+      const a = lab[at + 1]!;
+      const bAxis = lab[at + 2]!;
       const chroma = Math.sqrt(a * a + bAxis * bAxis);
       count++;
       chromaCounts[Math.min(CHROMA_BINS - 1, Math.floor(chroma))]!++;
       if (chroma >= CHROMATIC) {
         chromatic++;
         // Unit hue vectors weighted by chroma sum to (a*, b*) itself.
-        sumA += a;
-        sumB += bAxis;
-        weight += chroma;
+        hue[0]! += a;
+        hue[1]! += bAxis;
+        hue[2]! += chroma;
       }
       const band = bands[Math.min(bands.length - 1, Math.max(0, Math.floor(lightness / BAND)))]!;
       band[0]! += 1;
@@ -123,13 +143,13 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
         corners[cornerIndex]! += lightness;
         cornerCounts[cornerIndex]!++;
       }
-      if (y < bandY) addTo(edges[0]!, lightness, a, bAxis);
-      if (y >= height - bandY) addTo(edges[1]!, lightness, a, bAxis);
-      if (x < bandX) addTo(edges[2]!, lightness, a, bAxis);
-      if (x >= width - bandX) addTo(edges[3]!, lightness, a, bAxis);
+      if (y < bandY) addTo(edges[0]!, lab, at);
+      if (y >= height - bandY) addTo(edges[1]!, lab, at);
+      if (x < bandX) addTo(edges[2]!, lab, at);
+      if (x >= width - bandX) addTo(edges[3]!, lab, at);
       if (Math.abs(x - width / 2) < width / 4 && Math.abs(y - height / 2) < height / 4) {
-        centre += lightness;
-        centreCount++;
+        centre[0]! += lightness;
+        centre[1]! += 1;
       }
     }
   }
@@ -143,22 +163,22 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
     chromaticShare: chromatic / count,
     chromaP99: percentile(chromaCounts, count * 0.99),
     tintResidual: power > 0 ? Math.sqrt(Math.max(0, spread) / power) : 0,
-    hueSpread: hueSpreadOf(weight > 0 ? Math.hypot(sumA, sumB) / weight : 1),
+    hueSpread: hueSpreadOf(hue[2]! > 0 ? Math.hypot(hue[0]!, hue[1]!) / hue[2]! : 1),
     ...dominance(colourCounts.take(), unclipped),
     unclippedShare: unclipped / count,
-    cornerLightness: Math.max(...corners.map((sum, i) => sum / Math.max(1, cornerCounts[i]!))),
-    centreLightness: centre / Math.max(1, centreCount),
+    cornerLightness: Math.max(...Array.from(corners, (sum, i) => sum / Math.max(1, cornerCounts[i]!))),
+    centreLightness: centre[0]! / Math.max(1, centre[1]!),
     // A panorama's short side may be thinner than the sample's step: an edge never sampled is left out.
     sideContrast: largestDifference(edges.filter(([n]) => n! > 0).map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
   };
 }
 
-/** One more pixel in an edge's sums: its count, L*, a* and b*. */
-function addTo(sums: Float64Array, lightness: number, a: number, b: number): void {
+/** One more pixel in an edge's sums: its count, L*, a* and b* (the sample's, at `at` in `lab`). */
+function addTo(sums: Float64Array, lab: Float64Array, at: number): void {
   sums[0]! += 1;
-  sums[1]! += lightness;
-  sums[2]! += a;
-  sums[3]! += b;
+  sums[1]! += lab[at]!;
+  sums[2]! += lab[at + 1]!;
+  sums[3]! += lab[at + 2]!;
 }
 
 /** Slots of the colour table: a power of two, twice the most pixels a sample visits (128 × 128). */

@@ -6,7 +6,7 @@ import { HEALTH_OPERATION_KEYS } from '../../src/operations/registry.js';
 import { RULE_SEVERITIES } from '../../src/operations/health/rule-table.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
-import { fromHalf, toHalf } from '../../src/vision/float16.js';
+import { fromHalf, halvesToFloats, toHalf } from '../../src/vision/float16.js';
 import { pixelsToTensor } from '../../src/vision/image-tensor.js';
 import { loadModel, ModelLoadError, sha256Of } from '../../src/vision/load-model.js';
 import { MANIFEST_FILE, type ImageInputSpec } from '../../src/vision/model-manifest.js';
@@ -464,6 +464,13 @@ describe('float16', () => {
       }
       expect(toHalf(value), `bits ${bits.toString(16)}`).toBe(bits);
     }
+  });
+
+  it('halvesToFloats reads a tensor of bit patterns as fromHalf reads each', () => {
+    const halves = Uint16Array.from({ length: 0x10000 }, (_, bits) => bits);
+    const floats = halvesToFloats(halves);
+    expect(floats).toBeInstanceOf(Float32Array);
+    expect(floats).toEqual(Float32Array.from(halves, fromHalf));
   });
 
   it('handles Infinity, NaN and -0', () => {
