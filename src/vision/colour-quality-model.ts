@@ -32,8 +32,8 @@ export interface ColourMeasurement {
 
 /**
  * Up to this many times the analyser's input pixels, an image's exposure is read on the image
- * itself. A libvips resize of a small image costs about 1.3 ms of CPU whatever its kernel (most of
- * it the pipeline's set-up), as much as reading 100,000 more pixels: so a 224² decode is read at
+ * itself. A libvips resize of a small image costs about 1 ms of CPU whatever its kernel (most of
+ * it the pipeline's set-up), as much as reading some 80,000 more pixels: so a 224² decode is read at
  * 224², a 16:9 one at 398 × 224 (measured on the 2-core development machine). Read so, the shared
  * photos' sharpness is 0.78–1.5× (median 0.97) what the input's 192² gives, and their brightness the
  * same; the gate's limit (0.008) sits far below in-focus photos (0.05 and up), so only photos at the

@@ -120,8 +120,9 @@ const nearestScratch = new Float64Array(3);
 /** The name of the palette prototype nearest to one sRGB colour, in lightness-weighted Lab. */
 function nearestName(r: number, g: number, b: number): number {
   labOfBytes(r, g, b, nearestScratch);
-  const [lightness, lab1, lab2] = [nearestScratch[0]!, nearestScratch[1]!, nearestScratch[2]!];
-  const lab0 = lightness * AXIS_WEIGHTS[0];
+  const lab0 = nearestScratch[0]! * AXIS_WEIGHTS[0];
+  const lab1 = nearestScratch[1]!;
+  const lab2 = nearestScratch[2]!;
   let best = 0;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const { lab, name } of WEIGHTED_PROTOTYPES) {
