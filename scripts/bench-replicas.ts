@@ -12,7 +12,7 @@
  * one started from this machine's binaries (Debian's postgresql), durable as a clinic's would be.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -29,7 +29,7 @@ import { phoneStoolPhoto } from './support/phone-photo.js';
 import { startServeProcess, type ServeProcess } from './support/serve-process.js';
 import { startTemporaryPostgres } from './support/temporary-postgres.js';
 import type { LoadJob, LoadResult } from './bench/load-client.js';
-import { cpuMsSince, summarize } from './bench/stats.js';
+import { cpuMsSince, processCpuMs, summarize } from './bench/stats.js';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '300' }, clients: { type: 'string', default: '8' } },
@@ -86,12 +86,6 @@ const startReplica = (env: Record<string, string>): Promise<Replica> =>
     { PAWLENS_LLM: 'off', PAWLENS_RATE_LIMIT: '0', PAWLENS_MAX_QUEUE: '10000', PAWLENS_LOG_LEVEL: 'warn', ...env },
     { stderr: 'inherit' },
   );
-
-/** CPU ms a process has used so far (Linux: utime + stime in /proc). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 async function load(job: LoadJob): Promise<LoadResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench', 'load-client.ts')], {
