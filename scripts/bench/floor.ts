@@ -206,7 +206,6 @@ async function main(job: FloorJob) {
   // Breed with a classifier only: it reads the whole frame, so the decode goes straight to its input.
   const wholeFrame = job.operation === 'breed' && !detector;
   const side = Math.max(
-    wholeFrame ? Math.max(classifier!.input.width, classifier!.input.height) : 0,
     detector?.input.width ?? 0,
     colour ? Math.ceil(colour.input.width * aspect) : 0,
     job.operation === 'breed' ? (job.cropSourceLongSide ?? 0) : 0,
@@ -214,13 +213,13 @@ async function main(job: FloorJob) {
 
   const analyse = async () => {
     if (wholeFrame) {
-      const { data } = await sharp(photo)
+      const input = classifier!.input;
+      const data = await sharp(photo)
         .autoOrient()
-        .resize(classifier!.input.width, classifier!.input.height, { fit: 'cover' })
+        .resize(input.width, input.height, { fit: 'cover' })
         .removeAlpha()
         .raw()
-        .toBuffer({ resolveWithObject: true });
-      const input = classifier!.input;
+        .toBuffer();
       await run(classifier!, tensor({ data, width: input.width, height: input.height }, input));
       return;
     }
