@@ -1,7 +1,7 @@
 import type { Exposure } from '../vision/colour-reading.js';
 import type { Quality } from '../vision/colour-quality-model.js';
 import type { Placement, Scene, SceneAnimal } from '../vision/describe-scene.js';
-import type { PhotoCharacter } from '../vision/photo-character.js';
+import type { PaletteReading, ToneReading } from '../vision/photo-character.js';
 import { COCO_NAMES, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import type { Measurement } from '../findings/measurement.js';
@@ -116,28 +116,48 @@ export const SCENE_LIMITS = {
   landscapeShare: 0.35,
 } as const;
 
-/** A flat graphic or a round view through an instrument, when the photo is one of them and the operation does not take it. */
-function pictureKind(needs: PhotoNeeds, character: PhotoCharacter): SceneSubject | undefined {
+/**
+ * Whether the gate for `needs` reads the photo's tones: to refuse a round view, a photo without
+ * colour, or a specimen whose edges show a scene. The measure step reads them exactly then: for
+ * an animal's photo (breed, emotion) the palette alone is read, a third of the cost.
+ */
+export const gateReadsTones = (needs: PhotoNeeds) => !needs.roundView || needs.colour || needs.subject;
+
+/** The tones, which the measure step reads wherever gateReadsTones says the gate needs them. */
+function tonesOf({ tones }: Measurement): ToneReading {
+  if (!tones) throw new Error("the photo gate needs the photo's tones, which the measure step did not read");
+  return tones;
+}
+
+/** Whether the photo is a flat graphic: a drawing, a logo, a screenshot. */
+function isGraphic(palette: PaletteReading): boolean {
   const limits = CHARACTER_LIMITS;
-  if (
-    character.unclippedShare >= limits.graphicUnclipped &&
-    character.dominantColours <= limits.graphicColours &&
-    character.topColourShare >= limits.graphicTopColour
-  )
-    return { kind: 'graphic' };
-  const round =
-    character.cornerLightness <= limits.roundViewCorner && character.centreLightness >= limits.roundViewCentre;
-  return round && !needs.roundView ? { kind: 'round_view' } : undefined;
+  return (
+    palette.unclippedShare >= limits.graphicUnclipped &&
+    palette.dominantColours <= limits.graphicColours &&
+    palette.topColourShare >= limits.graphicTopColour
+  );
+}
+
+/** Whether the photo is a round view through an instrument: black corners around a lit centre. */
+const isRoundView = (tones: ToneReading) =>
+  tones.cornerLightness <= CHARACTER_LIMITS.roundViewCorner &&
+  tones.centreLightness >= CHARACTER_LIMITS.roundViewCentre;
+
+/** A flat graphic or a round view through an instrument, when the photo is one of them and the operation does not take it. */
+function pictureKind(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
+  if (isGraphic(measurement.palette)) return { kind: 'graphic' };
+  return !needs.roundView && isRoundView(tonesOf(measurement)) ? { kind: 'round_view' } : undefined;
 }
 
 /** Whether a photo has the colour a colour verdict needs: none at all, or one tint that follows lightness, is not enough. */
-function lacksColour(character: PhotoCharacter): boolean {
+function lacksColour(tones: ToneReading): boolean {
   const limits = CHARACTER_LIMITS;
-  if (character.chromaP99 <= limits.greyscaleChroma) return true;
+  if (tones.chromaP99 <= limits.greyscaleChroma) return true;
   return (
-    character.chromaticShare >= limits.tintedShare &&
-    character.tintResidual < limits.tintResidual &&
-    character.hueSpread < limits.tintHueSpread
+    tones.chromaticShare >= limits.tintedShare &&
+    tones.tintResidual < limits.tintResidual &&
+    tones.hueSpread < limits.tintHueSpread
   );
 }
 
@@ -240,19 +260,19 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
 export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal | undefined {
   const exposure = exposureProblem(measurement.exposure);
   if (exposure) return { reason: 'quality', problem: exposure };
-  const picture = pictureKind(needs, measurement.character);
+  const picture = pictureKind(needs, measurement);
   if (picture) return { reason: 'wrong_subject', shows: picture };
-  if (needs.colour && lacksColour(measurement.character)) return { reason: 'quality', problem: 'no_colour' };
+  if (needs.colour && lacksColour(tonesOf(measurement))) return { reason: 'quality', problem: 'no_colour' };
   const shows = wrongSubject(needs, measurement);
   if (shows) return { reason: 'wrong_subject', shows };
   const quality = measurement.colour?.quality;
-  if (needs.subject && quality && !standsOut(quality, measurement.character))
+  if (needs.subject && quality && !standsOut(quality, tonesOf(measurement)))
     return { reason: 'quality', problem: 'no_subject' };
   return undefined;
 }
 
 /** Whether a specimen's subject stands out as one thing of a judgeable size on one surface (QUALITY_LIMITS). */
-const standsOut = ({ coverage, subjectSolidity }: Quality, { sideContrast }: PhotoCharacter) =>
+const standsOut = ({ coverage, subjectSolidity }: Quality, { sideContrast }: ToneReading) =>
   coverage >= QUALITY_LIMITS.minCoverage &&
   coverage <= QUALITY_LIMITS.maxCoverage &&
   subjectSolidity >= QUALITY_LIMITS.minSolidity &&

@@ -9,11 +9,11 @@ import type { Operation } from '../operations/operation.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/describe-scene.js';
-import { characterOf } from '../vision/photo-character.js';
+import { paletteOf, tonesOf } from '../vision/photo-character.js';
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
 import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
-import { gatePhoto } from './photo-gate.js';
+import { gatePhoto, gateReadsTones } from './photo-gate.js';
 
 /**
  * The on-device steps' result: a complete answer from the templates, and what it rests on. The
@@ -72,7 +72,9 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     ]);
     // Without the colour network, exposure is read from the detector's small copy of the frame when there is one.
     const exposure = colour?.quality ?? (await models.colour.exposure(view ?? input.image));
-    return { exposure, character: characterOf(input.image), colour, scene, view, features };
+    const { image } = input;
+    const tones = gateReadsTones(operation.needs) ? tonesOf(image) : undefined;
+    return { exposure, palette: paletteOf(image), tones, colour, scene, view, features };
   }
 
   return {

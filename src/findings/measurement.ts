@@ -2,14 +2,19 @@ import type { ColourMeasurement } from '../vision/colour-quality-model.js';
 import type { Exposure } from '../vision/colour-reading.js';
 import type { Scene } from '../vision/describe-scene.js';
 import type { Pixels } from '../vision/image-tensor.js';
-import type { PhotoCharacter } from '../vision/photo-character.js';
+import type { PaletteReading, ToneReading } from '../vision/photo-character.js';
 
 /** What the measure step saw: exposure, colours where the rules read them, and what the scene models make of the photo. */
 export interface Measurement {
   /** How light and how sharp the photo is: every gate reads it first. */
   readonly exposure: Exposure;
-  /** What kind of picture it is, from its pixels alone: colour or not, photograph or graphic, round view or not. */
-  readonly character: PhotoCharacter;
+  /** What kind of picture it is, from its exact colours: a photograph or a flat graphic. Every gate reads it. */
+  readonly palette: PaletteReading;
+  /**
+   * Its colour and light: colour or not, round view or not, one surface at its edges or a scene.
+   * Read only where the operation's gate reads it (gateReadsTones); undefined elsewhere.
+   */
+  readonly tones: ToneReading | undefined;
   /** The colour analyser's reading, for operations whose rules read colours; undefined for the others. */
   readonly colour: ColourMeasurement | undefined;
   readonly scene: Scene;

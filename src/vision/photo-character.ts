@@ -3,10 +3,29 @@ import { labOfBytes } from './colour-reading.js';
 
 /**
  * What kind of picture a photo is, read from its pixels alone (DESIGN.md §4, "Answers true to the
- * photo"): whether it has colour at all, whether it is a flat graphic rather than a photograph,
- * and whether it is a round view through an instrument. The gate decides what to make of it.
+ * photo"), in two readings, each taken only where the gate reads it: its palette (a flat graphic
+ * rather than a photograph) and its tones (whether it has colour at all, whether it is a round
+ * view through an instrument, whether its edges show one surface). The gate decides what to make
+ * of them.
  */
-export interface PhotoCharacter {
+export type PhotoCharacter = PaletteReading & ToneReading;
+
+/** The photo's exact colours: what tells a flat graphic from a photograph, read from its bytes with no colour science. */
+export interface PaletteReading {
+  /** How many exact RGB values cover three quarters of the pixels that are not clipped white or black. */
+  readonly dominantColours: number;
+  /**
+   * The share of those pixels that the single most frequent exact value covers: a drawing's flat
+   * fill is one value over a large area; a photo's smoothest surface, even after heavy JPEG
+   * compression, spreads over many values by its shading.
+   */
+  readonly topColourShare: number;
+  /** Share of pixels that are not clipped white or black. */
+  readonly unclippedShare: number;
+}
+
+/** The photo's colour and light, in CIELAB. */
+export interface ToneReading {
   /** Share of pixels with CIELAB chroma C* of at least CHROMATIC (a visible colour). */
   readonly chromaticShare: number;
   /** The 99th percentile of C*: about 0 in a greyscale photo, whatever its JPEG noise. */
@@ -22,16 +41,6 @@ export interface PhotoCharacter {
    * standard deviation): one tint measures a few degrees; a yellow thing on a blue tile, many.
    */
   readonly hueSpread: number;
-  /** How many exact RGB values cover three quarters of the pixels that are not clipped white or black. */
-  readonly dominantColours: number;
-  /**
-   * The share of those pixels that the single most frequent exact value covers: a drawing's flat
-   * fill is one value over a large area; a photo's smoothest surface, even after heavy JPEG
-   * compression, spreads over many values by its shading.
-   */
-  readonly topColourShare: number;
-  /** Share of pixels that are not clipped white or black. */
-  readonly unclippedShare: number;
   /** The lightest of the four corners (mean L* of each corner patch), and the centre's mean L*. */
   readonly cornerLightness: number;
   readonly centreLightness: number;
@@ -81,9 +90,41 @@ function labOfSample(pixels: Uint8Array, width: number, height: number, step: nu
   return sampleLab;
 }
 
-/** The character of `image`, read from a regular sample of at most 128 pixels along its long side. */
-export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
-  const step = Math.max(1, Math.ceil(Math.max(width, height) / SAMPLES_ALONG));
+/** The regular sample's step: at most SAMPLES_ALONG pixels along the long side. */
+const sampleStep = (width: number, height: number) => Math.max(1, Math.ceil(Math.max(width, height) / SAMPLES_ALONG));
+
+/** Both readings of `image`: every check the gate can make. */
+export const characterOf = (image: Pixels): PhotoCharacter => ({ ...paletteOf(image), ...tonesOf(image) });
+
+/**
+ * The palette of `image`, from the regular sample: a loop over bytes alone, a third of what the
+ * tones cost, and all that an operation that takes any photo with an animal in it reads.
+ */
+export function paletteOf({ pixels, width, height }: Pixels): PaletteReading {
+  const step = sampleStep(width, height);
+  const colourCounts = new ColourCounts();
+  let count = 0;
+  let unclipped = 0;
+  for (let y = 0; y < height; y += step) {
+    for (let x = 0; x < width; x += step) {
+      const p = (y * width + x) * 3;
+      const r = pixels[p]!;
+      const g = pixels[p + 1]!;
+      const b = pixels[p + 2]!;
+      count++;
+      const clipped = (r <= CLIP && g <= CLIP && b <= CLIP) || (r >= 255 - CLIP && g >= 255 - CLIP && b >= 255 - CLIP);
+      if (!clipped) {
+        unclipped++;
+        colourCounts.add((r << 16) | (g << 8) | b);
+      }
+    }
+  }
+  return { ...dominance(colourCounts.take(), unclipped), unclippedShare: unclipped / count };
+}
+
+/** The tones of `image`, read from the same regular sample. */
+export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
+  const step = sampleStep(width, height);
   const lab = labOfSample(pixels, width, height, step);
   const chromaCounts = new Uint32Array(CHROMA_BINS);
   // Per L* band: pixels, and the sums and squares of a* and b*.
@@ -91,7 +132,6 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
   let count = 0;
   // Chroma-weighted hue: the sums of a* and b* and of chroma over the coloured pixels.
   const hue = new Float64Array(3);
-  const colourCounts = new ColourCounts();
   // The loop allocates nothing: no per-pixel arrays or closures, every sum of doubles in a typed
   // array (V8 may box a `let` double that a loop adds to), and no double passed to a call.
   const corner = Math.max(1, Math.round(Math.min(width, height) * CORNER));
@@ -103,13 +143,8 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
   const edges = Array.from({ length: 4 }, () => new Float64Array(4));
   const [bandX, bandY] = [Math.max(1, width * EDGE_BAND), Math.max(1, height * EDGE_BAND)];
   let chromatic = 0;
-  let unclipped = 0;
   for (let y = 0, at = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step, at += 3) {
-      const p = (y * width + x) * 3;
-      const r = pixels[p]!;
-      const g = pixels[p + 1]!;
-      const b = pixels[p + 2]!;
       const lightness = lab[at]!;
       const a = lab[at + 1]!;
       const bAxis = lab[at + 2]!;
@@ -129,11 +164,6 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
       band[2]! += bAxis;
       band[3]! += a * a;
       band[4]! += bAxis * bAxis;
-      const clipped = (r <= CLIP && g <= CLIP && b <= CLIP) || (r >= 255 - CLIP && g >= 255 - CLIP && b >= 255 - CLIP);
-      if (!clipped) {
-        unclipped++;
-        colourCounts.add((r << 16) | (g << 8) | b);
-      }
       const inLeft = x < corner;
       const inRight = x >= width - corner;
       const inTop = y < corner;
@@ -164,8 +194,6 @@ export function characterOf({ pixels, width, height }: Pixels): PhotoCharacter {
     chromaP99: percentile(chromaCounts, count * 0.99),
     tintResidual: power > 0 ? Math.sqrt(Math.max(0, spread) / power) : 0,
     hueSpread: hueSpreadOf(hue[2]! > 0 ? Math.hypot(hue[0]!, hue[1]!) / hue[2]! : 1),
-    ...dominance(colourCounts.take(), unclipped),
-    unclippedShare: unclipped / count,
     cornerLightness: Math.max(...Array.from(corners, (sum, i) => sum / Math.max(1, cornerCounts[i]!))),
     centreLightness: centre[0]! / Math.max(1, centre[1]!),
     // A panorama's short side may be thinner than the sample's step: an edge never sampled is left out.

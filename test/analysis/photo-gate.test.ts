@@ -5,7 +5,7 @@ import type { Measurement } from '../../src/findings/measurement.js';
 import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
-import { gatePhoto, QUALITY_LIMITS } from '../../src/analysis/photo-gate.js';
+import { gatePhoto, gateReadsTones, QUALITY_LIMITS } from '../../src/analysis/photo-gate.js';
 import type { OperationKey } from '../../src/operations/registry.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-palette.js';
@@ -93,7 +93,8 @@ function measured(
   };
   return {
     exposure: exposed,
-    character,
+    palette: character,
+    tones: character,
     colour: {
       subject: shares(),
       frame: shares(frame),
@@ -268,8 +269,18 @@ describe('the photo gate’s table', () => {
     ],
     ['an animal photo with no scene model', ANIMAL, measured({ detected: false }), undefined],
   ])('%s', (_name, needs, measurement, shows) => {
-    const refusal = gatePhoto(needs, measurement);
+    // As the measure step feeds it: the tones only where this gate reads them.
+    const refusal = gatePhoto(needs, gateReadsTones(needs) ? measurement : { ...measurement, tones: undefined });
     expect(refusal?.reason === 'wrong_subject' ? refusal.shows.kind : refusal?.reason).toBe(shows);
+  });
+
+  it('reads the photo’s tones for every operation but those that take any photo of an animal, and says so when they are missing', () => {
+    const readsTones = Object.values(OPERATIONS).filter((operation) => gateReadsTones(operation.needs));
+    expect(readsTones.map((operation) => operation.key).sort()).toEqual(['ear', 'skin', 'stool', 'urine', 'vomit']);
+    expect(() => gatePhoto(SPECIMEN, { ...measured(), tones: undefined })).toThrow(/tones/);
+    expect(
+      gatePhoto(ANIMAL, { ...measured({ animals: [animal('dog', 0.9, 0.3)] }), tones: undefined }),
+    ).toBeUndefined();
   });
 
   it('names the animal by the classifier on its crop, not by the detector’s class', () => {
