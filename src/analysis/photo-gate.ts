@@ -208,8 +208,21 @@ function unrelatedObject(scene: Scene): SceneSubject | undefined {
   return thing && { kind: 'object', name: COCO_NAMES[thing.label], label: thing.label };
 }
 
+/**
+ * Whether a close-up may show part of an animal: the detector found one (a close-up's animal fills
+ * the frame or runs off it), the classifier takes the whole frame for fur or skin, or the photo is
+ * a round view its operation takes (an otoscope's: the canal, with no fur). Without a classifier
+ * that can tell (ClassifierModel.showsAnimalPart), nothing can, and it may.
+ */
+function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean {
+  const { scene } = measurement;
+  if (scene.animals.length > 0 || scene.frameAnimalPart !== false) return true;
+  return needs.roundView && isRoundView(tonesOf(measurement));
+}
+
 /** What the photo shows instead of what `needs` asks for, or undefined when it may be what it should. */
-function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneSubject | undefined {
+function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
+  const { scene, colour } = measurement;
   const people: SceneSubject = { kind: 'person', count: scene.people.length };
   switch (needs.shows) {
     case 'specimen': {
@@ -228,10 +241,10 @@ function wrongSubject(needs: PhotoNeeds, { scene, colour }: Measurement): SceneS
         (needs.recognisablePet ? undefined : framePet(scene)) ?? unrelatedObject(scene) ?? frameObject(scene);
       if (shown) return shown;
       // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
-      if (!colour) return undefined;
-      if (colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
-      if (colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };
-      return undefined;
+      if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
+      if (colour && colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };
+      // …and, where a classifier read the frame, that it shows part of an animal at all.
+      return showsPartOfAnimal(needs, measurement) ? undefined : { kind: 'no_animal_part' };
     }
     case 'animal': {
       if (scene.detected) {

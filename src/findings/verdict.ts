@@ -9,6 +9,8 @@ export type SceneSubject =
   | { readonly kind: 'person'; readonly count: number }
   | { readonly kind: 'object'; readonly name: LocalizedName | undefined; readonly label: string }
   | { readonly kind: 'no_animal' }
+  /** A close-up in which nothing looks like part of an animal: no animal's box, and no fur or skin to the classifier. */
+  | { readonly kind: 'no_animal_part' }
   | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' }
   /** A drawing, logo, screenshot or other flat graphic, not a photograph. */
   | { readonly kind: 'graphic' }

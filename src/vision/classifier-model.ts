@@ -3,6 +3,7 @@ import { halvesToFloats } from './float16.js';
 import { PENULTIMATE_OUTPUT, type LoadedModel } from './load-model.js';
 import { ImageModel } from './onnx-model.js';
 import { softmaxInPlace } from './softmax.js';
+import { mammalProbability } from './tables/imagenet-mammals.js';
 
 export interface Classification {
   readonly labelSet: 'imagenet-1k' | 'pet-breeds';
@@ -22,6 +23,7 @@ export class ClassifierModel extends ImageModel<Classification> {
   /** How many penultimate features each reading carries (0 when it carries none), and the backbone file's sha256. */
   readonly featureSize: number;
   readonly sha256: string;
+  private readonly closeUpMammalProbability: number | undefined;
 
   constructor(model: LoadedModel) {
     super(model);
@@ -36,6 +38,21 @@ export class ClassifierModel extends ImageModel<Classification> {
     this.labelSet = labelSet;
     this.featureSize = model.manifest.penultimate?.size ?? 0;
     this.sha256 = model.manifest.sha256;
+    this.closeUpMammalProbability = model.manifest.closeUpMammalProbability;
+    if (this.closeUpMammalProbability !== undefined && labelSet !== 'imagenet-1k')
+      throw this.fail('closeUpMammalProbability needs the imagenet-1k labels, whose mammal classes it sums.');
+  }
+
+  /**
+   * Whether `classification` (of a whole frame) takes it for part of an animal, fur or skin: its
+   * mammal classes together reach the limit measured for this model. Undefined for a model with
+   * no such limit: one that was not measured, or, like SqueezeNet, could not tell (plain fur crops
+   * from the shared photos 0.00–0.98, with a red patch on them 0.00–0.29).
+   */
+  showsAnimalPart(classification: Classification): boolean | undefined {
+    const limit = this.closeUpMammalProbability;
+    // The constructor allows a limit only with the ImageNet labels, whose mammal classes it sums.
+    return limit === undefined ? undefined : mammalProbability(classification.probabilities) >= limit;
   }
 
   protected read(outputs: Record<string, PlainTensor>): Classification {

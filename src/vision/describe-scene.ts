@@ -37,6 +37,11 @@ export interface Scene {
   readonly frame: PetIdentification | undefined;
   /** What object the classifier, on the whole frame, thinks the photo shows most, when it read the frame. */
   readonly frameObject: FrameObject | undefined;
+  /**
+   * Whether the classifier takes the whole frame for part of an animal (fur or skin); undefined
+   * when it did not read the frame or cannot tell (ClassifierModel.showsAnimalPart).
+   */
+  readonly frameAnimalPart: boolean | undefined;
 }
 
 /** A crop is widened by this share of its box on each side: a classifier needs the whole animal. */
@@ -86,6 +91,7 @@ export const NO_SCENE: Scene = Object.freeze({
   things: [],
   frame: undefined,
   frameObject: undefined,
+  frameAnimalPart: undefined,
 });
 
 /**
@@ -104,11 +110,13 @@ export async function describeScene(
   const { detector, classifier } = models;
   const { animalType } = options;
   const readFrame = async () => {
-    if (!classifier || !options.readFrame) return { frame: undefined, frameObject: undefined, features: undefined };
+    if (!classifier || !options.readFrame)
+      return { frame: undefined, frameObject: undefined, frameAnimalPart: undefined, features: undefined };
     const classification = await classifier.predict(image);
     return {
       frame: identifyPet(classification, animalType),
       frameObject: frameObjectOf(classification),
+      frameAnimalPart: classifier.showsAnimalPart(classification),
       features: classification.features,
     };
   };

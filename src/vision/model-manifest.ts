@@ -134,6 +134,13 @@ export const ModelManifest = z.strictObject({
   outputs: z.array(OutputSpec).min(1),
   /** Classifiers only: where its penultimate features are, for heads trained on them. */
   penultimate: PenultimateSpec.optional(),
+  /**
+   * ImageNet classifiers only: the least probability of all mammal classes together, on the whole
+   * frame, with which the model takes a skin or ear close-up for part of an animal (fur or skin).
+   * Given only where it was measured for this model (the catalogue's MobileNetV2); without it, the
+   * photo gate does not ask this classifier whether a close-up shows an animal at all.
+   */
+  closeUpMammalProbability: z.number().min(0).max(1).optional(),
   /** Trained heads only: their labels, threshold and scores. */
   head: TrainedHeadSpec.optional(),
 });

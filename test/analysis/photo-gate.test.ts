@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Measurement } from '../../src/findings/measurement.js';
 import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
@@ -24,7 +25,7 @@ import { expectAccepted } from '../fixtures/expectations.js';
 import { toBase64 } from '../fixtures/images.js';
 import { analyze } from '../fixtures/pipelines.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
+import { closeUp, onSurface, sceneJpeg } from '../fixtures/scenes.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
@@ -238,6 +239,37 @@ describe('the photo gate’s table', () => {
     ['a round view through an otoscope sent as an ear', EAR_CLOSE_UP, measured({}, {}, {}, ROUND_VIEW), undefined],
     ['a round view sent as a specimen', SPECIMEN, measured({}, {}, {}, ROUND_VIEW), 'round_view'],
     ['a close-up with a faint animal guess', CLOSE_UP, measured({ animals: [animal('dog', 0.35, 0.8)] }), undefined],
+    ['a close-up the classifier takes for fur or skin', CLOSE_UP, measured({ frameAnimalPart: true }), undefined],
+    [
+      'a close-up the classifier takes for no part of an animal',
+      CLOSE_UP,
+      measured({ frameAnimalPart: false }),
+      'no_animal_part',
+    ],
+    [
+      'a close-up the classifier takes for no part of an animal, in which the detector finds one',
+      CLOSE_UP,
+      measured({ frameAnimalPart: false, animals: [animal('cat', 0.35, 0.9)] }),
+      undefined,
+    ],
+    [
+      'an otoscope’s round view, which the classifier takes for no part of an animal, sent as an ear',
+      EAR_CLOSE_UP,
+      measured({ frameAnimalPart: false }, {}, {}, ROUND_VIEW),
+      undefined,
+    ],
+    [
+      'an ear close-up the classifier takes for no part of an animal, not round',
+      EAR_CLOSE_UP,
+      measured({ frameAnimalPart: false }),
+      'no_animal_part',
+    ],
+    [
+      'a specimen the classifier takes for no part of an animal',
+      SPECIMEN,
+      measured({ frameAnimalPart: false }),
+      undefined,
+    ],
     ['a close-up of a person', CLOSE_UP, measured({ people: [detection('person', 0.8, 0.9)] }), 'person'],
     [
       'a close-up with a faint person (a hand holding the ear)',
@@ -500,6 +532,14 @@ describeWithShared('with the recommended scene models installed', () => {
         animalType: undefined,
         requestId: 'req_gatescenes1',
       };
+      if (OPERATIONS[operation].needs.shows === 'close-up') {
+        // The drawn skin and ear close-ups are no fur or skin to MobileNetV2 (it reads a chain-link
+        // fence): refused. The lesions on real fur below carry the skin rules instead.
+        const refused = (await analyze(pipeline, operation, input)) as { severity: string; summary: string };
+        expect(refused.severity, `${operation}.${rule}`).toBe('inconclusive');
+        expect(refused.summary, `${operation}.${rule}`).toMatch(/Nothing in this photo looks like part of an animal/);
+        continue;
+      }
       const [withScene, without] = await Promise.all([
         analyze(pipeline, operation, input),
         analyze(builtin, operation, input),
@@ -513,6 +553,59 @@ describeWithShared('with the recommended scene models installed', () => {
         expect((withScene as { severity: string }).severity, `${operation}.${rule}`).not.toBe('inconclusive');
       expect(OPERATIONS[operation].data.safeParse(withScene).success).toBe(true);
     }
+  });
+
+  describe('skin and ear close-ups: part of an animal, or refused', () => {
+    /** A tenth to a sixteenth of a shared photo, enlarged: a close-up of its fur, with a drawn patch of `fill` on it (a sixteenth of the frame) if given. */
+    async function furCloseUp(photo: string, [left, top, side]: readonly [number, number, number], fill?: string) {
+      const bytes = readFileSync(sharedPhoto(photo));
+      const { width = 0, height = 0 } = await sharp(bytes).metadata();
+      const patch = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="448" height="448"><ellipse cx="230" cy="210" rx="64" ry="45" fill="${fill}"/></svg>`,
+      );
+      const crop = sharp(bytes)
+        .extract({
+          left: Math.round(width * left),
+          top: Math.round(height * top),
+          width: Math.round(width * side),
+          height: Math.round(height * side),
+        })
+        .resize(448, 448);
+      if (fill) crop.composite([{ input: await sharp(patch).blur(2).png().toBuffer() }]);
+      return toBase64(await crop.jpeg({ quality: 90 }).toBuffer());
+    }
+    const FUR = [
+      ['wml_dog.jpg', [0.2, 0.5, 0.25]],
+      ['chelsea.png', [0.2, 0.5, 0.25]],
+      ['kitten_224.png', [0.2, 0.5, 0.25]],
+    ] as const;
+
+    it.each(FUR)('a red patch on %s’s fur is seen as redness, charged', async (photo, crop) => {
+      const response = await app.post('skin', { image: await furCloseUp(photo, crop, '#c42a2a') });
+      const { data } = expectAccepted(response, 'skin', 5);
+      expect(data).toMatchObject({ severity: 'mild', condition: 'mild redness' });
+    });
+
+    it.each(FUR)('%s’s fur with nothing on it is judged, not refused: no colour finding, free', async (photo, crop) => {
+      const { data } = expectAccepted(await app.post('skin', { image: await furCloseUp(photo, crop) }), 'skin', 0);
+      expect(data.summary).toMatch(/The colours show no redness, blood or discharge/);
+    });
+
+    it.each(['bricks', 'coins', 'gravel'] as const)(
+      '%s filling the frame, sent to skin or ear: no part of an animal, free, in every language',
+      async (surface) => {
+        const photo = toBase64(await sceneJpeg(onSurface(surface)));
+        for (const operation of ['skin', 'ear'] as const) {
+          const { data } = expectAccepted(await app.post(operation, { image: photo }), operation, 0);
+          expect(data.severity, operation).toBe('inconclusive');
+          expect(data.summary, operation).toMatch(/Nothing in this photo looks like part of an animal/);
+          const zh = expectAccepted(await app.post(operation, { image: photo, language: 'zh' }), operation, 0);
+          expect(zh.data.summary, operation).toMatch(/没有任何看起来像动物身体一部分/);
+          const es = expectAccepted(await app.post(operation, { image: photo, language: 'es' }), operation, 0);
+          expect(es.data.summary, operation).toMatch(/Nada en esta foto parece parte de un animal/);
+        }
+      },
+    );
   });
 
   it('an idempotent retry of a free answer replays it, still free', async () => {

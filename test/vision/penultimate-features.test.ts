@@ -1,14 +1,13 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { ClassifierModel } from '../../src/vision/classifier-model.js';
-import { installModel } from '../../src/vision/install-model.js';
-import { type LoadedModel, loadModel, ModelLoadError } from '../../src/vision/load-model.js';
+import { loadModel, ModelLoadError } from '../../src/vision/load-model.js';
 import { MANIFEST_FILE } from '../../src/vision/model-manifest.js';
-import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
-import { tempDir } from '../fixtures/temp-dir.js';
+import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
+import { sharedClassifiers } from '../fixtures/shared-classifiers.js';
 
 const photo = async (name: string, width?: number) => {
   const bytes = readFileSync(sharedPhoto(name));
@@ -26,22 +25,11 @@ const cosine = (a: Float32Array, b: Float32Array) => {
 };
 
 describeWithShared('penultimate features of an installed backbone (issue 24)', () => {
-  const modelsDir = tempDir('pawlens-penultimate-');
-  let mobilenet: LoadedModel;
-  let squeezenet: LoadedModel;
-  beforeAll(async () => {
-    for (const name of ['mobilenetv2-12-int8', 'squeezenet1.0'])
-      await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
-    mobilenet = await loadModel(join(modelsDir, 'mobilenetv2-12-int8'));
-    squeezenet = await loadModel(join(modelsDir, 'squeezenet1.0'));
-  });
-  afterAll(async () => {
-    await mobilenet?.release();
-    await squeezenet?.release();
-  });
+  const classifiers = sharedClassifiers('pawlens-penultimate-');
+  const { modelsDir } = classifiers;
 
   it('MobileNetV2 gives its 1280 features from the same run as its classes, unchanged by them', async () => {
-    const classifier = new ClassifierModel(mobilenet);
+    const classifier = new ClassifierModel(classifiers.mobilenet);
     expect(classifier.featureSize).toBe(1280);
     const dog = await classifier.predict(await photo('wml_dog.jpg'));
     expect(dog.features).toHaveLength(1280);
@@ -65,7 +53,7 @@ describeWithShared('penultimate features of an installed backbone (issue 24)', (
   });
 
   it('features say what the photo shows: a smaller copy of the dog is nearer the dog than the cat is', async () => {
-    const classifier = new ClassifierModel(mobilenet);
+    const classifier = new ClassifierModel(classifiers.mobilenet);
     const [dog, smallerDog, cat, kitten] = await Promise.all(
       [photo('wml_dog.jpg'), photo('wml_dog.jpg', 400), photo('chelsea.png'), photo('kitten_224.png')].map(
         async (image) => (await classifier.predict(await image)).features!,
@@ -77,7 +65,7 @@ describeWithShared('penultimate features of an installed backbone (issue 24)', (
   });
 
   it('a classifier whose manifest names no penultimate features gives none', async () => {
-    const classifier = new ClassifierModel(squeezenet);
+    const classifier = new ClassifierModel(classifiers.squeezenet);
     expect(classifier.featureSize).toBe(0);
     expect((await classifier.predict(await photo('kitten_224.png'))).features).toBeUndefined();
   });

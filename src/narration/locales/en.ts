@@ -77,6 +77,8 @@ export const EN: Locale = {
           return seen(shows.name ? `${article(shows.name.en)} ${shows.name.en}` : `"${shows.label}"`);
         case 'no_animal':
           return 'No animal can be seen in the photo, so no assessment was made.';
+        case 'no_animal_part':
+          return `Nothing in this photo looks like part of an animal (fur or skin), so it was not taken for a close-up of the ${subject} and no assessment was made.`;
         case 'graphic':
           return `This looks like a drawing, logo, screenshot or other graphic, not a photo of the ${subject}, so no assessment was made.`;
         case 'round_view':

@@ -88,6 +88,8 @@ export const ES: Locale = {
           return seen(`un objeto (${shows.name?.es ?? `«${shows.label}»`})`);
         case 'no_animal':
           return 'En la foto no se ve ningún animal, así que no se hizo ninguna evaluación.';
+        case 'no_animal_part':
+          return `Nada en esta foto parece parte de un animal (pelo o piel), así que no se tomó por un primer plano ${of(subject)} y no se hizo ninguna evaluación.`;
         case 'graphic':
           return `Parece un dibujo, un logotipo, una captura de pantalla u otro gráfico, no una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'round_view':

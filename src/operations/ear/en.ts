@@ -4,7 +4,7 @@ import type { EarRuleId } from './ear-rules.js';
 export const EN: HealthWords<EarRuleId> = {
   name: 'Ear canal',
   subject: 'ear',
-  retakeTip: 'Take a close-up that fills the frame with the ear opening, in good light.',
+  retakeTip: 'Take a close-up of the ear opening with the ear flap around it, folded back, in good light.',
   observation: (colours) => `The photo of the ear canal shows mainly ${colours} tones.`,
   limitation: 'A photo of the outer canal cannot show the eardrum or the deeper canal, where many ear problems start.',
   findings: {

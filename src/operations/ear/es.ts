@@ -4,7 +4,8 @@ import type { EarRuleId } from './ear-rules.js';
 export const ES: HealthWords<EarRuleId> = {
   name: 'Canal auditivo',
   subject: 'el oído',
-  retakeTip: 'Tome un primer plano en el que la entrada del oído llene el encuadre, con buena luz.',
+  retakeTip:
+    'Tome un primer plano de la entrada del oído con el pabellón de la oreja doblado hacia atrás a su alrededor, con buena luz.',
   observation: (colours) => `La foto del conducto auditivo muestra tonos principalmente de color ${colours}.`,
   limitation:
     'Una foto de la parte externa del conducto no puede mostrar el tímpano ni la parte más profunda del conducto, donde empiezan muchos problemas de oído.',

@@ -4,7 +4,7 @@ import type { EarRuleId } from './ear-rules.js';
 export const ZH: HealthWords<EarRuleId> = {
   name: '耳道',
   subject: '耳朵',
-  retakeTip: '请在光线充足处拍一张让耳道口占满画面的特写。',
+  retakeTip: '请在光线充足处将耳廓向后翻开，拍一张包含耳道口及其周围耳廓的特写。',
   observation: (colours) => `照片中耳道的色调以${colours}为主。`,
   limitation: '外耳道的照片无法显示鼓膜和更深处的耳道，而许多耳部问题正是从那里开始的。',
   findings: {

@@ -4,7 +4,7 @@ import type { SkinRuleId } from './skin-rules.js';
 export const EN: HealthWords<SkinRuleId> = {
   name: 'Skin',
   subject: 'skin',
-  retakeTip: 'Take a close-up that fills the frame with the skin, with the fur parted, in good light.',
+  retakeTip: 'Take a close-up of the skin with the fur parted around it, in good light.',
   observation: (colours) => `The photo of the skin shows mainly ${colours} tones.`,
   limitation: 'Colour alone cannot identify parasites, allergies or the cause of a skin change.',
   withheld: {

@@ -4,7 +4,7 @@ import type { SkinRuleId } from './skin-rules.js';
 export const ES: HealthWords<SkinRuleId> = {
   name: 'Piel',
   subject: 'la piel',
-  retakeTip: 'Tome un primer plano en el que la piel llene el encuadre, separando el pelo, con buena luz.',
+  retakeTip: 'Tome un primer plano de la piel con el pelo separado a su alrededor, con buena luz.',
   observation: (colours) => `La foto de la piel muestra tonos principalmente de color ${colours}.`,
   limitation: 'El color por sí solo no permite identificar parásitos, alergias ni la causa de un cambio en la piel.',
   withheld: {

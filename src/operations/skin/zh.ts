@@ -4,7 +4,7 @@ import type { SkinRuleId } from './skin-rules.js';
 export const ZH: HealthWords<SkinRuleId> = {
   name: '皮肤',
   subject: '皮肤',
-  retakeTip: '请拨开毛发，在光线充足处拍一张让皮肤占满画面的特写。',
+  retakeTip: '请在光线充足处拨开毛发，拍一张包含皮肤及其周围毛发的特写。',
   observation: (colours) => `照片中皮肤的色调以${colours}为主。`,
   limitation: '仅凭颜色无法识别寄生虫、过敏或皮肤变化的原因。',
   withheld: {
