@@ -210,13 +210,16 @@ function unrelatedObject(scene: Scene): SceneSubject | undefined {
 
 /**
  * Whether a close-up may show part of an animal: the detector found one (a close-up's animal fills
- * the frame or runs off it), the classifier takes the whole frame for fur or skin, or the photo is
- * a round view its operation takes (an otoscope's: the canal, with no fur). Without a classifier
- * that can tell (ClassifierModel.showsAnimalPart), nothing can, and it may.
+ * the frame or runs off it) or a hand reaching in from the frame's edge (holding the fur apart, or
+ * the ear flap), the classifier takes the whole frame for fur or skin, or the photo is a round
+ * view its operation takes (an otoscope's: the canal, with no fur). Without a classifier that can
+ * tell (ClassifierModel.showsAnimalPart), nothing can, and it may. Called once whole animals and
+ * people have been refused, so a person left in the scene is a hand or an arm.
  */
 function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean {
   const { scene } = measurement;
   if (scene.animals.length > 0 || scene.frameAnimalPart !== false) return true;
+  if (scene.people.some((person) => person.cutSides > 0)) return true;
   return needs.roundView && isRoundView(tonesOf(measurement));
 }
 

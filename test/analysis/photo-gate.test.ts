@@ -253,6 +253,18 @@ describe('the photo gate’s table', () => {
       undefined,
     ],
     [
+      'a close-up the classifier takes for no part of an animal, with a hand reaching in from its edge',
+      CLOSE_UP,
+      measured({ frameAnimalPart: false, people: [detection('person', 0.6, 0.2, 1)] }),
+      undefined,
+    ],
+    [
+      'a close-up the classifier takes for no part of an animal, with a faint person inside the frame',
+      CLOSE_UP,
+      measured({ frameAnimalPart: false, people: [detection('person', 0.35, 0.2)] }),
+      'no_animal_part',
+    ],
+    [
       'an otoscope’s round view, which the classifier takes for no part of an animal, sent as an ear',
       EAR_CLOSE_UP,
       measured({ frameAnimalPart: false }, {}, {}, ROUND_VIEW),
