@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import './onnxruntime-privacy.js';
 import type ort from 'onnxruntime-node';
+import { SESSION_OPTIONS } from './session-options.js';
 import { keepBuffer } from './tensor-buffers.js';
 
 /** A tensor as it crosses threads: structured clone keeps typed arrays but not classes. */
@@ -11,7 +12,13 @@ export interface PlainTensor {
 }
 
 type WorkerRequest =
-  | { readonly kind: 'open'; readonly id: number; readonly model: number; readonly bytes: Uint8Array }
+  | {
+      readonly kind: 'open';
+      readonly id: number;
+      readonly model: number;
+      readonly bytes: Uint8Array;
+      readonly options: ort.InferenceSession.SessionOptions;
+    }
   | { readonly kind: 'run'; readonly id: number; readonly model: number; readonly feeds: Record<string, PlainTensor> }
   | { readonly kind: 'release'; readonly id: number; readonly model: number };
 type WorkerReply = { readonly id: number } & (
@@ -194,7 +201,7 @@ export class InferencePool {
 
   private async openIn(thread: InferenceThread, model: number, bytes: Uint8Array): Promise<void> {
     await thread.ready;
-    await thread.send({ kind: 'open', id: this.nextId++, model, bytes });
+    await thread.send({ kind: 'open', id: this.nextId++, model, bytes, options: SESSION_OPTIONS });
   }
 
   private dispatch(): void {

@@ -27,9 +27,8 @@ const ownBuffers = (tensors) => [
 async function handle(request) {
   switch (request.kind) {
     case 'open': {
-      // One thread per run, as on the main thread: parallelism comes from the pool's threads.
-      const options = { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
-      sessions.set(request.model, await ort.InferenceSession.create(request.bytes, options));
+      // The pool sends the options every session is opened with (session-options.ts).
+      sessions.set(request.model, await ort.InferenceSession.create(request.bytes, request.options));
       return undefined;
     }
     case 'run': {

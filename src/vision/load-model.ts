@@ -6,6 +6,7 @@ import './onnxruntime-privacy.js';
 import type { InferencePool, PlainTensor } from './inference-pool.js';
 import { MANIFEST_FILE, ModelManifest, type OutputSpec, type PenultimateSpec } from './model-manifest.js';
 import { OnnxGraph } from './onnx/onnx-graph.js';
+import { SESSION_OPTIONS } from './session-options.js';
 
 /** The output pawlens adds to a classifier whose manifest says where its penultimate features are. */
 export const PENULTIMATE_OUTPUT = 'pawlens_penultimate';
@@ -113,12 +114,7 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
   const graph = manifest.penultimate ? withPenultimateOutput(bytes, manifest.penultimate) : bytes;
   let session: ort.InferenceSession;
   try {
-    // One thread per run: concurrency comes from running several requests, not from splitting one.
-    session = await ort.InferenceSession.create(graph, {
-      intraOpNumThreads: 1,
-      interOpNumThreads: 1,
-      graphOptimizationLevel: 'all',
-    });
+    session = await ort.InferenceSession.create(graph, SESSION_OPTIONS);
   } catch (error) {
     throw new ModelLoadError(`onnxruntime cannot open ${file}: ${(error as Error).message}`);
   }
