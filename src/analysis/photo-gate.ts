@@ -140,7 +140,7 @@ function isGraphic(palette: PaletteReading): boolean {
 }
 
 /** Whether the photo is a round view through an instrument: black corners around a lit centre. */
-const isRoundView = (tones: ToneReading) =>
+export const isRoundView = (tones: ToneReading) =>
   tones.cornerLightness <= CHARACTER_LIMITS.roundViewCorner &&
   tones.centreLightness >= CHARACTER_LIMITS.roundViewCentre;
 

@@ -10,10 +10,11 @@ import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/describe-scene.js';
 import { paletteOf, tonesOf } from '../vision/photo-character.js';
+import { insideRoundView } from '../vision/round-view.js';
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
 import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
-import { gatePhoto, gateReadsTones } from './photo-gate.js';
+import { gatePhoto, gateReadsTones, isRoundView } from './photo-gate.js';
 
 /**
  * The on-device steps' result: a complete answer from the templates, and what it rests on. The
@@ -66,6 +67,10 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       classify: animalsToClassify(operation, narrated()),
     };
     const { image } = input;
+    // An operation that takes a round view (an otoscope's) reads its colours inside the lit disc,
+    // not in the black around it: so its tones are read first, before the colour network starts.
+    const tonesFirst = operation.needs.roundView && operation.reads.colours ? tonesOf(image) : undefined;
+    const inside = tonesFirst && isRoundView(tonesFirst) ? insideRoundView(image) : undefined;
     // Exposure is read from the photo itself when neither the colour network nor a detector's
     // small copy of the frame will give it: then, like the character, while the models run.
     const exposureNow = !operation.reads.colours && !models.detector;
@@ -80,7 +85,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       await new Promise(setImmediate);
       return {
         palette: paletteOf(image),
-        tones: gateReadsTones(operation.needs) ? tonesOf(image) : undefined,
+        tones: tonesFirst ?? (gateReadsTones(operation.needs) ? tonesOf(image) : undefined),
         exposure: exposureNow ? await models.colour.exposure(image) : undefined,
       };
     };
@@ -88,7 +93,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     const [[{ scene, view, features }, colour], read] = await Promise.all([
       Promise.all([
         describeScene(image, models, sceneOptions),
-        operation.reads.colours ? models.colour.predict(image) : undefined,
+        operation.reads.colours ? models.colour.predict(inside ? { image, region: inside } : image) : undefined,
       ]),
       readMeanwhile(),
     ]);
