@@ -11,6 +11,8 @@ import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/describe-scene.js';
 import { paletteOf, tonesOf } from '../vision/photo-character.js';
 import { insideRoundView } from '../vision/round-view.js';
+import { subjectPixels } from '../vision/localizer/subject-pixels.js';
+import { LOCALIZED_OPERATIONS } from '../vision/model-catalogue.js';
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
 import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
@@ -65,6 +67,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       // clinic trained reads the frame's features.
       readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
       classify: animalsToClassify(operation, narrated()),
+      localizer: models.localizers.get(operation.key),
+      localizable: LOCALIZED_OPERATIONS.has(operation.key),
     };
     const { image } = input;
     // An operation that takes a round view (an otoscope's) reads its colours inside the lit disc,
@@ -90,7 +94,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       };
     };
     // The scene models and the colour analyser run side by side, in the inference threads.
-    const [[{ scene, view, features }, colour], read] = await Promise.all([
+    const [[{ scene, view, features, location }, colour], read] = await Promise.all([
       Promise.all([
         describeScene(image, models, sceneOptions),
         operation.reads.colours ? models.colour.predict(inside ? { image, region: inside } : image) : undefined,
@@ -99,7 +103,10 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     ]);
     // Without the colour network, exposure is read from the detector's small copy of the frame when there is one.
     const exposure = colour?.quality ?? read.exposure ?? (await models.colour.exposure(view ?? image));
-    return { exposure, palette: read.palette, tones: read.tones, colour, scene, view, features };
+    // The largest subject the localizer found, its own pixels told from the ground around it.
+    const largest = location?.found[0];
+    const subject = largest && subjectPixels(image, location, largest);
+    return { exposure, palette: read.palette, tones: read.tones, colour, scene, view, features, location, subject };
   }
 
   return {

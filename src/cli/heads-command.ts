@@ -8,6 +8,10 @@ import { confusionLines, type ScoresReport } from '../training/head-scores.js';
 import { installedHeads, installHead } from '../training/install-head.js';
 import { readPhotoFeatures, type FeatureReading } from '../training/photo-features.js';
 import { DEFAULT_SETTINGS, MIN_PHOTOS_PER_LABEL, photosPerLabel, trainHead } from '../training/train-head.js';
+import { MIN_BOXED_PHOTOS, readLocalizerDefinition } from '../training/localizer/localizer-definition.js';
+import { installedLocalizers } from '../training/localizer/install-localizer.js';
+import { trainClinicLocalizer } from '../training/localizer/train-clinic-localizer.js';
+import type { LocalizerFigures } from '../vision/model-manifest.js';
 
 export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its own photos (README, "Heads")
 
@@ -15,6 +19,9 @@ export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its
       DIR holds head.json and one sub-folder of photos (JPG, PNG, WEBP) per label, at least
       ${MIN_PHOTOS_PER_LABEL} a label. Trains a head on the installed classifier's features, reports its
       cross-validated accuracy, and installs it; restart pawlens to use it.
+      A localizer instead, when head.json says "kind": "localizer": DIR is a YOLO export (images/
+      and labels/, as Roboflow, Label Studio and CVAT write them) with the subject boxed in at
+      least ${MIN_BOXED_PHOTOS} photos; the operation's colour rules then read the boxed region.
   pawlens heads evaluate NAME --from DIR [--json]
       Accuracy on labelled photos the head never saw (one sub-folder per label); recorded in the
       head, whose answers quote it.
@@ -76,12 +83,60 @@ const integer = (value: string | undefined, name: string, fallback: number, min:
   return parsed;
 };
 
+const figuresLine = (figures: LocalizerFigures) =>
+  `On ${figures.on}: found in ${percent(figures.recall)} of photos with it (precision ${percent(figures.precision)}), taken for it in ${percent(figures.falseFound)} of photos and ground crops without it; its surest cell on a box in ${percent(figures.pointing)}; cell AUC ${figures.cellAuc.toFixed(3)}.`;
+
+/** `pawlens heads train` for a head.json of kind "localizer": a YOLO export in, a localizer installed. */
+async function trainLocalizerFrom(
+  from: string,
+  options: BackboneOptions,
+  values: Record<string, string | boolean | undefined>,
+  print: (line: string) => void,
+): Promise<boolean> {
+  const definition = await readLocalizerDefinition(from);
+  if (!definition) return false;
+  const seed = integer(values.seed as string | undefined, 'seed', DEFAULT_SETTINGS.seed, 1, 2 ** 31 - 2);
+  const result = await trainClinicLocalizer(from, definition, options, seed, {
+    reading: progressLine(process.stderr, 'Reading photos'),
+    training: progressLine(process.stderr, 'Training'),
+  });
+  const { trained, data, installed, backbone } = result;
+  if (values.json) {
+    print(
+      JSON.stringify({
+        name: definition.name,
+        operation: definition.operation,
+        subject: definition.subject,
+        backbone,
+        threshold: trained.threshold,
+        held_out: trained.heldOut,
+        out_of_fold: trained.outOfFold,
+        installed,
+        unreadable: data.unreadable,
+      }),
+    );
+    return true;
+  }
+  print(
+    `Trained the localizer ${definition.name} for ${definition.operation} on ${data.photos.length} photos, from ${backbone}'s feature maps; a cell is the ${definition.subject}'s from ${trained.threshold} (chosen out of fold).`,
+  );
+  print(figuresLine(trained.outOfFold));
+  print(figuresLine(trained.heldOut));
+  if (data.unreadable.length > 0)
+    print(['Unreadable photos, left out:', ...data.unreadable.map(({ path, why }) => `  ${path}: ${why}`)].join('\n'));
+  print(
+    `Installed into ${installed}. Restart pawlens to use it: ${definition.operation}'s colour rules then read where it finds the ${definition.subject}.`,
+  );
+  return true;
+}
+
 async function train(
   from: string,
   options: BackboneOptions,
   values: Record<string, string | boolean | undefined>,
   print: (line: string) => void,
 ) {
+  if (await trainLocalizerFrom(from, options, values, print)) return;
   const definition = await readHeadDefinition(from);
   const labels = Object.keys(definition.labels).sort();
   const folder = await readLabelledFolder(from, labels, true);
@@ -193,18 +248,37 @@ export async function runHeadsCommand(
         photos: manifest.head?.crossValidation.n,
         dir,
       }));
-      if (values.json) print(JSON.stringify(heads));
-      else if (heads.length === 0) print('No heads installed; "pawlens heads train --from DIR" trains one.');
-      else
+      const localizers = (await installedLocalizers(options.modelsDir)).map(({ dir, manifest }) => ({
+        name: manifest.name,
+        kind: 'localizer',
+        operation: manifest.operation,
+        subject: manifest.localizer?.subject,
+        threshold: manifest.localizer?.threshold,
+        held_out: manifest.localizer?.figures ?? null,
+        dir,
+      }));
+      if (values.json) print(JSON.stringify([...heads, ...localizers]));
+      else if (heads.length + localizers.length === 0)
+        print('No heads installed; "pawlens heads train --from DIR" trains one.');
+      else {
         for (const head of heads)
           print(
             `${head.name}  ${head.operation}  ${head.labels.join(', ')}  cross-validated ${percent(head.cross_validated ?? 0)} of ${head.photos}${head.held_out === null ? '' : `, held out ${percent(head.held_out)}`}`,
           );
+        for (const localizer of localizers)
+          print(
+            `${localizer.name}  ${localizer.operation}  localizer of ${localizer.subject}${localizer.held_out ? `, held out: found ${percent(localizer.held_out.recall)}, cell AUC ${localizer.held_out.cellAuc.toFixed(3)}` : ''}`,
+          );
+      }
       return;
     }
     case 'remove': {
       if (!name) throw new HeadFolderError(`Usage: pawlens heads remove NAME\n\n${HEADS_USAGE}`);
-      const head = (await installedHeads(options.modelsDir)).find((installed) => installed.manifest.name === name);
+      const removable = [
+        ...(await installedHeads(options.modelsDir)),
+        ...(await installedLocalizers(options.modelsDir)),
+      ];
+      const head = removable.find((installed) => installed.manifest.name === name);
       if (!head)
         throw new HeadFolderError(
           `No head named ${name} is installed in ${options.modelsDir}; "pawlens heads list" shows them.`,

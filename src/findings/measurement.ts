@@ -3,6 +3,8 @@ import type { Exposure } from '../vision/colour-reading.js';
 import type { Scene } from '../vision/describe-scene.js';
 import type { Pixels } from '../vision/image-tensor.js';
 import type { PaletteReading, ToneReading } from '../vision/photo-character.js';
+import type { Location } from '../vision/localizer/locate-subject.js';
+import type { SubjectPixels } from '../vision/localizer/subject-pixels.js';
 
 /** What the measure step saw: exposure, colours where the rules read them, and what the scene models make of the photo. */
 export interface Measurement {
@@ -22,4 +24,8 @@ export interface Measurement {
   readonly view: Pixels | undefined;
   /** The classifier's penultimate features of the whole frame, for a head the clinic trained (DESIGN.md §13); undefined when none read the frame. */
   readonly features: Float32Array | undefined;
+  /** Where the operation's localizer found its subject (DESIGN.md §13); undefined when none is installed for it. */
+  readonly location: Location | undefined;
+  /** The largest located subject's own pixels: where its colour rules read. */
+  readonly subject: SubjectPixels | undefined;
 }

@@ -21,4 +21,9 @@ export interface PhotoNeeds {
    * one when the whole cat or dog face is what the photo shows.
    */
   readonly recognisablePet: boolean;
+  /**
+   * Whether a specimen may look like food (vomit: undigested food soon after a meal). A specimen
+   * that cannot (stool, urine) refuses a photo the classifier takes for food (DESIGN.md §4).
+   */
+  readonly mayBeFood?: true;
 }

@@ -1,7 +1,10 @@
 import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
 
-/** Why a photo cannot be judged, whatever it shows; `no_colour` only for an operation whose verdict reads colours. */
-export type QualityProblem = 'too_dark' | 'overexposed' | 'blurred' | 'no_subject' | 'no_colour';
+/**
+ * Why a photo cannot be judged, whatever it shows; `no_colour` only for an operation whose verdict
+ * reads colours; `not_found` when the operation's localizer found no subject in it.
+ */
+export type QualityProblem = 'too_dark' | 'overexposed' | 'blurred' | 'no_subject' | 'no_colour' | 'not_found';
 
 /** What a photo of the wrong kind seems to show, as its summary names it. */
 export type SceneSubject =
@@ -12,6 +15,8 @@ export type SceneSubject =
   /** A close-up in which nothing looks like part of an animal: no animal's box, and no fur or skin to the classifier. */
   | { readonly kind: 'no_animal_part' }
   | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' }
+  /** A meal, a dish or a plate of food, which a specimen that cannot be food is not. */
+  | { readonly kind: 'food' }
   /** A drawing, logo, screenshot or other flat graphic, not a photograph. */
   | { readonly kind: 'graphic' }
   /** A round view with black around it: through a microscope or an eye camera. */

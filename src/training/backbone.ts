@@ -24,12 +24,26 @@ export interface Backbone {
  * photos decoded to the size it decodes them to without a language model, so the features a head
  * learns from are the features it will be given.
  */
-export async function openBackbone(options: BackboneOptions, operation: string): Promise<Backbone> {
+export async function openBackbone(
+  options: BackboneOptions,
+  operation: string,
+  reads: 'features' | 'maps' = 'features',
+): Promise<Backbone> {
   const models = await loadModelsForTraining(options);
   const release = async () => {
     for (const model of models.loaded) await model.release();
   };
   const { classifier } = models;
+  const decodeSize = decodeSizeFor(OPERATIONS[operation as OperationKey], models, false);
+  if (reads === 'maps') {
+    if (classifier && classifier.featureMaps.length > 0) return { classifier, decodeSize, release };
+    await release();
+    throw new HeadFolderError(
+      classifier
+        ? `${classifier.name}'s manifest does not say where its feature maps are, so no localizer can be trained on it; install mobilenetv2-12-int8 again ("pawlens models install mobilenetv2-12-int8 --from DIR") and name it in PAWLENS_BREED_MODEL.`
+        : 'No classifier is installed, and a localizer reads its feature maps: install one first ("pawlens models install mobilenetv2-12-int8 --from DIR").',
+    );
+  }
   if (!classifier || classifier.featureSize === 0) {
     await release();
     throw new HeadFolderError(
@@ -38,5 +52,5 @@ export async function openBackbone(options: BackboneOptions, operation: string):
         : 'No classifier is installed, and a head reads its features: install one first ("pawlens models install mobilenetv2-12-int8 --from DIR").',
     );
   }
-  return { classifier, decodeSize: decodeSizeFor(OPERATIONS[operation as OperationKey], models, false), release };
+  return { classifier, decodeSize, release };
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BUILTIN_SUBDIR } from '../vision/models-location.js';
-import { loadModel, readManifest, sha256Of } from '../vision/load-model.js';
+import { readManifest, sha256Of } from '../vision/load-model.js';
+import { installTrained } from './install-trained.js';
 import { HEAD_INPUT, HEAD_OUTPUT, headGraphBytes } from '../vision/heads/head-graph.js';
 import { MANIFEST_FILE, type ModelManifest } from '../vision/model-manifest.js';
 import { listModelDirs } from '../vision/vision-models.js';
@@ -88,26 +89,8 @@ export async function installHead(
     );
   const bytes = headGraphBytes(trained.model);
   const manifest = headManifest(definition, trained, bytes, backbone);
-  await mkdir(modelsDir, { recursive: true });
-  const target = join(modelsDir, definition.name);
-  const staging = join(modelsDir, `.${definition.name}.installing-${randomBytes(4).toString('hex')}`);
-  await mkdir(staging);
-  try {
-    await writeFile(join(staging, HEAD_MODEL_FILE), bytes);
-    await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-    const model = await loadModel(staging);
-    try {
-      // The checks the service makes when it starts: labels, input and output as a head needs them.
-      void new TrainedHeadModel(model);
-    } finally {
-      await model.release();
-    }
-    await rm(target, { recursive: true, force: true });
-    await rename(staging, target);
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
-  return target;
+  // The checks the service makes when it starts: labels, input and output as a head needs them.
+  return installTrained(modelsDir, bytes, manifest, (model) => void new TrainedHeadModel(model));
 }
 
 /** Records a head's accuracy on a held-out folder in its manifest: the figure its answers then quote. */

@@ -25,7 +25,7 @@ export interface FeatureReading {
  * may carry are read. Everything else (orientation, the pixels kept, the minimum size) is the
  * request's own decode.
  */
-const TRAINING_LIMITS = { ...DEFAULT_INTAKE_LIMITS, maxBytes: 64 * 1024 * 1024 };
+export const TRAINING_LIMITS = { ...DEFAULT_INTAKE_LIMITS, maxBytes: 64 * 1024 * 1024 };
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

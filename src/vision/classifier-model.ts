@@ -1,6 +1,8 @@
 import type { PlainTensor } from './inference-pool.js';
 import { halvesToFloats } from './float16.js';
-import { PENULTIMATE_OUTPUT, type LoadedModel } from './load-model.js';
+import { pixelsToTensor, resizeFor, type Crop, type Pixels } from './image-tensor.js';
+import { featureMapOutput, PENULTIMATE_OUTPUT, type LoadedModel } from './load-model.js';
+import type { FeatureMapSpec, ImageInputSpec } from './model-manifest.js';
 import { ImageModel } from './onnx-model.js';
 import { softmaxInPlace } from './softmax.js';
 import { mammalProbability } from './tables/imagenet-mammals.js';
@@ -15,6 +17,18 @@ export interface Classification {
    * undefined for a classifier whose manifest does not say where they are.
    */
   readonly features: Float32Array | undefined;
+  /**
+   * The backbone's spatial feature maps from the same run, coarsest first, for localizers
+   * trained on them; undefined for a classifier whose manifest does not say where they are.
+   */
+  readonly maps?: readonly FeatureMap[];
+}
+
+/** One [channels, grid, grid] feature map of one image, channel-major as the graph gives it. */
+export interface FeatureMap {
+  readonly channels: number;
+  readonly grid: number;
+  readonly data: Float32Array;
 }
 
 /** An image classifier described by its manifest: SqueezeNet, a MobileNet, a pet-breed model… */
@@ -23,7 +37,11 @@ export class ClassifierModel extends ImageModel<Classification> {
   /** How many penultimate features each reading carries (0 when it carries none), and the backbone file's sha256. */
   readonly featureSize: number;
   readonly sha256: string;
+  /** Where its spatial feature maps are (empty when its manifest does not say): what localizers read. */
+  readonly featureMaps: readonly FeatureMapSpec[];
   private readonly closeUpMammalProbability: number | undefined;
+  /** Its input, stretched whole to its size: the view a localizer learnt from (predictStretched). */
+  private readonly stretched: ImageInputSpec;
 
   constructor(model: LoadedModel) {
     super(model);
@@ -38,6 +56,8 @@ export class ClassifierModel extends ImageModel<Classification> {
     this.labelSet = labelSet;
     this.featureSize = model.manifest.penultimate?.size ?? 0;
     this.sha256 = model.manifest.sha256;
+    this.featureMaps = model.manifest.featureMaps ?? [];
+    this.stretched = Object.freeze({ ...this.input, resize: 'fill' as const });
     this.closeUpMammalProbability = model.manifest.closeUpMammalProbability;
     if (this.closeUpMammalProbability !== undefined && labelSet !== 'imagenet-1k')
       throw this.fail('closeUpMammalProbability needs the imagenet-1k labels, whose mammal classes it sums.');
@@ -55,6 +75,17 @@ export class ClassifierModel extends ImageModel<Classification> {
     return limit === undefined ? undefined : mammalProbability(classification.probabilities) >= limit;
   }
 
+  /**
+   * The classification of the whole photo stretched to the input, instead of the manifest's
+   * resize (a centre crop, for the catalogue's classifiers): nothing at the frame's edges is cut
+   * off, and the photo is seen as a localizer was trained to see it (its training photos were
+   * stretched to a square).
+   */
+  async predictStretched(image: Pixels | Crop): Promise<Classification> {
+    const spec = this.stretched;
+    return this.read(await this.model.run({ [spec.name]: pixelsToTensor(await resizeFor(image, spec), spec) }));
+  }
+
   protected read(outputs: Record<string, PlainTensor>): Classification {
     const output = this.firstOutput;
     const raw = outputs[output.name]!;
@@ -66,6 +97,18 @@ export class ClassifierModel extends ImageModel<Classification> {
       labels: this.labelsOf(output.name),
       probabilities: output.kind === 'logits' ? softmaxInPlace(values) : values,
       features: penultimate && Float32Array.from(penultimate.data as Float32Array),
+      maps:
+        this.featureMaps.length > 0 ? this.featureMaps.map((spec, index) => mapOf(outputs, spec, index)) : undefined,
     };
   }
+}
+
+/** Feature map number `index` of a run's outputs, checked against its spec. */
+function mapOf(outputs: Record<string, PlainTensor>, { channels, grid }: FeatureMapSpec, index: number): FeatureMap {
+  const output = outputs[featureMapOutput(index)];
+  if (!output) throw new Error(`the classifier gave no ${featureMapOutput(index)}`);
+  const data = output.data as Float32Array;
+  if (data.length !== channels * grid * grid)
+    throw new Error(`${featureMapOutput(index)} has ${data.length} values, not ${channels} × ${grid} × ${grid}`);
+  return { channels, grid, data };
 }

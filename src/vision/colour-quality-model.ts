@@ -100,3 +100,23 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
     };
   }
 }
+
+/**
+ * `measurement` with the colour shares of `scope` replaced, in its feature vector too (what the
+ * severity heads read): a located subject's own colours in place of what the analyser took for
+ * the subject. For the frame (a close-up's lesion or debris a clinic's localizer found), the
+ * patches are replaced too: the located region is the patch the rules look for, read as if it
+ * filled the close-up.
+ */
+export function withScopeShares(
+  measurement: ColourMeasurement,
+  scope: 'subject' | 'frame',
+  shares: Readonly<Record<ColourName, number>>,
+): ColourMeasurement {
+  const features = Float32Array.from(measurement.features);
+  const scopes = scope === 'frame' ? (['frame', 'patch'] as const) : ([scope] as const);
+  for (const replaced of scopes)
+    for (const [name, share] of Object.entries(shares))
+      features[COLOUR_QUALITY_FEATURES.indexOf(`${replaced}.${name}` as FeatureName)] = share;
+  return { ...measurement, ...Object.fromEntries(scopes.map((replaced) => [replaced, { ...shares }])), features };
+}

@@ -120,9 +120,14 @@ const nearestScratch = new Float64Array(3);
 /** The name of the palette prototype nearest to one sRGB colour, in lightness-weighted Lab. */
 function nearestName(r: number, g: number, b: number): number {
   labOfBytes(r, g, b, nearestScratch);
-  const lab0 = nearestScratch[0]! * AXIS_WEIGHTS[0];
-  const lab1 = nearestScratch[1]!;
-  const lab2 = nearestScratch[2]!;
+  return nearestNameOfLab(nearestScratch[0]!, nearestScratch[1]!, nearestScratch[2]!);
+}
+
+/** The index (in COLOUR_NAMES) of the palette prototype nearest to one CIELAB colour, in lightness-weighted Lab. */
+export function nearestNameOfLab(lightness: number, a: number, b: number): number {
+  const lab0 = lightness * AXIS_WEIGHTS[0];
+  const lab1 = a;
+  const lab2 = b;
   let best = 0;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const { lab, name } of WEIGHTED_PROTOTYPES) {
@@ -173,4 +178,18 @@ export function regionColours(image: Pixels, region: Region, cells = REGION_CELL
     ColourName,
     number
   >;
+}
+
+/** A way to name a colour: CIELAB in, a palette name out. */
+export type ColourNaming = (lightness: number, a: number, b: number) => ColourName;
+
+/** The palette's own naming: the nearest prototype. */
+export const paletteNaming: ColourNaming = (lightness, a, b) => COLOUR_NAMES[nearestNameOfLab(lightness, a, b)]!;
+
+/** The share of each named colour among blocks of CIELAB colours (three values a block), named by `naming`. */
+export function labShares(lab: Float32Array, naming: ColourNaming): Record<ColourName, number> {
+  const counts = Object.fromEntries(COLOUR_NAMES.map((name) => [name, 0])) as Record<ColourName, number>;
+  const blocks = lab.length / 3;
+  for (let i = 0; i < lab.length; i += 3) counts[naming(lab[i]!, lab[i + 1]!, lab[i + 2]!)] += 1 / blocks;
+  return counts;
 }

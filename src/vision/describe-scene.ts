@@ -1,10 +1,14 @@
 import type { DecodedImage } from '../image/decoded-image.js';
+import type { Classification } from './classifier-model.js';
 import { iou, type Detection } from './detector-model.js';
 import type { Crop, Pixels } from './image-tensor.js';
 import { regionOf } from './region.js';
 import { identifyPet, type PetIdentification } from './pet-identification.js';
 import { COCO_ANIMALS } from './tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
+import type { LocalizerModel } from './localizer/localizer-model.js';
+import { locateSubjects, type Location } from './localizer/locate-subject.js';
+import { foodProbability } from './tables/imagenet-food.js';
 import type { VisionModels } from './vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
@@ -42,6 +46,15 @@ export interface Scene {
    * when it did not read the frame or cannot tell (ClassifierModel.showsAnimalPart).
    */
   readonly frameAnimalPart: boolean | undefined;
+  /** How sure the classifier, on the whole frame, is that it shows food (imagenet-food.ts); undefined when it did not read the frame. */
+  readonly frameFood: number | undefined;
+  /**
+   * What the operation's localizer found: how many of its subject, largest first in the
+   * measurement's `location`. `installed` false when the operation has a localizer in the
+   * catalogue that is not installed (the subject was not located); undefined for an operation
+   * that has none.
+   */
+  readonly located: { readonly installed: boolean; readonly count: number } | undefined;
 }
 
 /** A crop is widened by this share of its box on each side: a classifier needs the whole animal. */
@@ -81,6 +94,8 @@ export interface SceneReading {
   readonly view: Pixels | undefined;
   /** The classifier's penultimate features of the whole frame, when it read the frame and its manifest says where they are: what trained heads read. */
   readonly features: Float32Array | undefined;
+  /** Where the localizer it was given found its subject. */
+  readonly location: Location | undefined;
 }
 
 /** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
@@ -92,6 +107,8 @@ export const NO_SCENE: Scene = Object.freeze({
   frame: undefined,
   frameObject: undefined,
   frameAnimalPart: undefined,
+  frameFood: undefined,
+  located: undefined,
 });
 
 /**
@@ -105,26 +122,43 @@ export const NO_SCENE: Scene = Object.freeze({
 export async function describeScene(
   image: DecodedImage,
   models: Pick<VisionModels, 'detector' | 'classifier'>,
-  options: { readonly animalType?: string; readonly readFrame: boolean; readonly classify: number },
+  options: {
+    readonly animalType?: string;
+    readonly readFrame: boolean;
+    readonly classify: number;
+    /** The localizer that finds the operation's subject, when one is installed for it (then the frame is read). */
+    readonly localizer?: LocalizerModel;
+    /** Whether the operation has a localizer in the catalogue at all (Scene.located). */
+    readonly localizable?: boolean;
+  },
 ): Promise<SceneReading> {
   const { detector, classifier } = models;
-  const { animalType } = options;
+  const { animalType, localizer } = options;
+  const unread = { frame: undefined, frameObject: undefined, frameAnimalPart: undefined, frameFood: undefined };
   const readFrame = async () => {
-    if (!classifier || !options.readFrame)
-      return { frame: undefined, frameObject: undefined, frameAnimalPart: undefined, features: undefined };
-    const classification = await classifier.predict(image);
+    if (!classifier || !(options.readFrame || localizer))
+      return { ...unread, features: undefined, location: undefined };
+    // A localizer reads the whole photo stretched, as it was trained; the frame's classes come from the same run.
+    const classification = localizer ? await classifier.predictStretched(image) : await classifier.predict(image);
     return {
       frame: identifyPet(classification, animalType),
       frameObject: frameObjectOf(classification),
       frameAnimalPart: classifier.showsAnimalPart(classification),
+      frameFood: classification.labelSet === 'imagenet-1k' ? foodProbability(classification.probabilities) : undefined,
       features: classification.features,
+      location: localizer && (await locate(localizer, classification.maps, image)),
     };
   };
+  const locatedOf = (location: Location | undefined) =>
+    options.localizable || localizer ? { installed: Boolean(location), count: location?.found.length ?? 0 } : undefined;
   if (!detector) {
-    const { features, ...whole } = await readFrame();
-    return { scene: { ...NO_SCENE, ...whole }, view: undefined, features };
+    const { features, location, ...whole } = await readFrame();
+    return { scene: { ...NO_SCENE, ...whole, located: locatedOf(location) }, view: undefined, features, location };
   }
-  const [{ detections, view }, { features, ...whole }] = await Promise.all([detector.detect(image), readFrame()]);
+  const [{ detections, view }, { features, location, ...whole }] = await Promise.all([
+    detector.detect(image),
+    readFrame(),
+  ]);
   const withShare = detections.map((detection) => ({
     ...detection,
     ...placementOf(detection.box, image.sourceWidth, image.sourceHeight),
@@ -151,6 +185,24 @@ export async function describeScene(
       .filter((d) => d.label !== 'person' && !COCO_ANIMALS.has(d.label))
       .sort((a, b) => b.share - a.share),
     ...whole,
+    located: locatedOf(location),
   };
-  return { scene, view, features };
+  return { scene, view, features, location };
+}
+
+/** Where `localizer` finds its subject, from the classifier's feature maps of the whole photo. */
+async function locate(localizer: LocalizerModel, maps: Classification['maps'], image: DecodedImage): Promise<Location> {
+  if (!maps) throw new Error(`${localizer.name} reads feature maps, but the classifier gave none`);
+  const probabilities = await localizer.predict(maps);
+  const { grid } = localizer.layout;
+  const { threshold, subject } = localizer.spec;
+  return {
+    subject,
+    localizer: localizer.name,
+    grid,
+    probabilities,
+    threshold,
+    frame: { width: image.sourceWidth, height: image.sourceHeight },
+    found: locateSubjects(probabilities, grid, threshold, image),
+  };
 }

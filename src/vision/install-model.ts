@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadModel, ModelLoadError, sha256Of } from './load-model.js';
 import { MODEL_CATALOGUE, type CatalogueEntry } from './model-catalogue.js';
+import { PACKAGE_MODELS_DIR } from './models-location.js';
 import { cocoLabelsFile } from './tables/coco-names.js';
 import { MANIFEST_FILE, type ModelManifest } from './model-manifest.js';
 
@@ -42,6 +43,13 @@ async function readSource(
   fetcher: typeof fetch,
 ): Promise<Uint8Array> {
   const { name } = entry.manifest;
+  // A model pawlens ships is read from its own package, on a connected host and an air-gapped one alike.
+  if (entry.packaged) {
+    const path = join(PACKAGE_MODELS_DIR, entry.packaged, file);
+    return readFile(path).catch(() => {
+      throw new ModelLoadError(`${path} is missing: this copy of pawlens lacks the model it ships; reinstall pawlens.`);
+    });
+  }
   if (from === undefined) {
     const upstream = entry.urls[file];
     if (upstream) return download(new URL(upstream), fetcher);

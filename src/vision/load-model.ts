@@ -4,20 +4,50 @@ import { join } from 'node:path';
 import ort from 'onnxruntime-node';
 import './onnxruntime-privacy.js';
 import type { InferencePool, PlainTensor } from './inference-pool.js';
-import { MANIFEST_FILE, ModelManifest, type OutputSpec, type PenultimateSpec } from './model-manifest.js';
+import {
+  type FeatureMapSpec,
+  MANIFEST_FILE,
+  ModelManifest,
+  type OutputSpec,
+  type PenultimateSpec,
+} from './model-manifest.js';
 import { OnnxGraph } from './onnx/onnx-graph.js';
 import { SESSION_OPTIONS } from './session-options.js';
 
 /** The output pawlens adds to a classifier whose manifest says where its penultimate features are. */
 export const PENULTIMATE_OUTPUT = 'pawlens_penultimate';
 
-/** `bytes` with the penultimate features as an output named PENULTIMATE_OUTPUT (dequantized when they are int8). */
-function withPenultimateOutput(bytes: Uint8Array, { tensor, dequantize, size }: PenultimateSpec): Uint8Array {
-  const addition = new OnnxGraph('penultimate');
-  if (dequantize)
-    addition.op('DequantizeLinear', [tensor, dequantize.scale, dequantize.zeroPoint], {}, PENULTIMATE_OUTPUT);
-  else addition.op('Identity', [tensor], {}, PENULTIMATE_OUTPUT);
-  addition.output(PENULTIMATE_OUTPUT, ['N', size]);
+/** The output pawlens adds for a classifier's feature map number `index` (FeatureMapSpec). */
+export const featureMapOutput = (index: number) => `pawlens_map_${index}`;
+
+/** A tensor of the graph as a float output of `addition` (dequantized when it is int8). */
+function addOutput(
+  addition: OnnxGraph,
+  tensor: string,
+  dequantize: PenultimateSpec['dequantize'],
+  output: string,
+  dims: Array<number | string>,
+): void {
+  if (dequantize) addition.op('DequantizeLinear', [tensor, dequantize.scale, dequantize.zeroPoint], {}, output);
+  else addition.op('Identity', [tensor], {}, output);
+  addition.output(output, dims);
+}
+
+/**
+ * `bytes` with the penultimate features as an output named PENULTIMATE_OUTPUT and each feature
+ * map as pawlens_map_<index>: tensors the graph computes anyway, so reading them costs a copy.
+ */
+function withFeatureOutputs(
+  bytes: Uint8Array,
+  penultimate: PenultimateSpec | undefined,
+  maps: readonly FeatureMapSpec[],
+): Uint8Array {
+  if (!penultimate && maps.length === 0) return bytes;
+  const addition = new OnnxGraph('features');
+  if (penultimate)
+    addOutput(addition, penultimate.tensor, penultimate.dequantize, PENULTIMATE_OUTPUT, ['N', penultimate.size]);
+  for (const [index, map] of maps.entries())
+    addOutput(addition, map.tensor, map.dequantize, featureMapOutput(index), ['N', map.channels, map.grid, map.grid]);
   return addition.extend(bytes);
 }
 
@@ -93,6 +123,34 @@ const dimsAgree = (actual: readonly (number | string)[], expected: readonly numb
   actual.length === expected.length &&
   actual.every((dim, i) => typeof dim !== 'number' || dim < 0 || dim === expected[i]);
 
+/** Every input tensor the manifest describes: one, or one per feature map for a localizer. */
+function expectedInputs({ input: spec }: ModelManifest): Array<{ name: string; dtype: string; shape: number[] }> {
+  switch (spec.kind) {
+    case 'features':
+      return [{ name: spec.name, dtype: spec.dtype, shape: [1, spec.features.length] }];
+    case 'penultimate':
+      return [{ name: spec.name, dtype: spec.dtype, shape: [1, spec.size] }];
+    case 'feature-maps':
+      return spec.maps.map((map) => ({
+        name: map.name,
+        dtype: 'float32',
+        shape: [1, map.channels, map.grid, map.grid],
+      }));
+    case 'image':
+      return [
+        {
+          name: spec.name,
+          dtype: spec.dtype,
+          shape: spec.layout === 'NCHW' ? [1, 3, spec.height, spec.width] : [1, spec.height, spec.width, 3],
+        },
+      ];
+    default: {
+      const unknown: never = spec;
+      throw new Error(`no input check for ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
 /**
  * Reads, verifies and opens one model directory. Any mismatch between manifest, file and graph
  * stops here with a message naming the file and what to fix, so a bad model fails the start,
@@ -111,7 +169,7 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
       `${file} has sha256 ${actualHash}, but its manifest expects ${manifest.sha256}: the file is corrupt or not the model the manifest describes.`,
     );
   }
-  const graph = manifest.penultimate ? withPenultimateOutput(bytes, manifest.penultimate) : bytes;
+  const graph = withFeatureOutputs(bytes, manifest.penultimate, manifest.featureMaps ?? []);
   let session: ort.InferenceSession;
   try {
     session = await ort.InferenceSession.create(graph, SESSION_OPTIONS);
@@ -119,30 +177,23 @@ export async function loadModel(dir: string, pool?: InferencePool): Promise<Load
     throw new ModelLoadError(`onnxruntime cannot open ${file}: ${(error as Error).message}`);
   }
 
-  const input = session.inputMetadata.find((meta) => meta.name === manifest.input.name);
-  if (!input?.isTensor) {
-    throw new ModelLoadError(
-      `${file} has no tensor input "${manifest.input.name}"; its inputs are: ${session.inputNames.join(', ')}.`,
-    );
-  }
-  if (input.type !== manifest.input.dtype) {
-    throw new ModelLoadError(
-      `${file} input "${input.name}" is ${input.type}, but the manifest says ${manifest.input.dtype}.`,
-    );
-  }
-  const spec = manifest.input;
-  const expectedShape =
-    spec.kind === 'features'
-      ? [1, spec.features.length]
-      : spec.kind === 'penultimate'
-        ? [1, spec.size]
-        : spec.layout === 'NCHW'
-          ? [1, 3, spec.height, spec.width]
-          : [1, spec.height, spec.width, 3];
-  if (!dimsAgree(input.shape, expectedShape)) {
-    throw new ModelLoadError(
-      `${file} input "${input.name}" has shape [${input.shape.join(', ')}], but the manifest describes [${expectedShape.join(', ')}].`,
-    );
+  for (const expected of expectedInputs(manifest)) {
+    const input = session.inputMetadata.find((meta) => meta.name === expected.name);
+    if (!input?.isTensor) {
+      throw new ModelLoadError(
+        `${file} has no tensor input "${expected.name}"; its inputs are: ${session.inputNames.join(', ')}.`,
+      );
+    }
+    if (input.type !== expected.dtype) {
+      throw new ModelLoadError(
+        `${file} input "${input.name}" is ${input.type}, but the manifest says ${expected.dtype}.`,
+      );
+    }
+    if (!dimsAgree(input.shape, expected.shape)) {
+      throw new ModelLoadError(
+        `${file} input "${input.name}" has shape [${input.shape.join(', ')}], but the manifest describes [${expected.shape.join(', ')}].`,
+      );
+    }
   }
 
   const labels = new Map<string, readonly string[]>();

@@ -18,6 +18,15 @@ const CatalogueEntry = z.strictObject({
   extraFiles: z.record(z.string(), sha256),
   /** Where each file can be downloaded from upstream, by file name. */
   urls: z.record(z.string(), z.url({ protocol: /^https$/ })),
+  /**
+   * A model that ships with pawlens (one it trained itself from open data, DESIGN.md §13): the
+   * folder under models/ that holds its files, installed from there whatever --from says.
+   */
+  packaged: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9/._-]*$/)
+    .refine((path) => !path.split('/').includes('..'), 'a packaged folder stays inside models/')
+    .optional(),
 });
 export type CatalogueEntry = z.infer<typeof CatalogueEntry>;
 
@@ -36,3 +45,10 @@ const catalogue = Catalogue.parse(JSON.parse(readFileSync(join(PACKAGE_MODELS_DI
 
 export const MODEL_CATALOGUE: Readonly<Record<string, CatalogueEntry>> = Object.freeze(catalogue.models);
 export const RECOMMENDED_MODELS: readonly string[] = Object.freeze(catalogue.recommended);
+
+/** The operations for which the catalogue has a localizer: without it installed, their subject is not located (Scene.located). */
+export const LOCALIZED_OPERATIONS: ReadonlySet<string> = new Set(
+  Object.values(catalogue.models).flatMap(({ manifest }) =>
+    manifest.task === 'localizer' && manifest.operation ? [manifest.operation] : [],
+  ),
+);

@@ -51,6 +51,25 @@ export const PenultimateInputSpec = z.strictObject({
   backbone: z.string().regex(/^[0-9a-f]{64}$/, 'backbone must be the sha256 of the classifier it was trained on'),
 });
 
+/**
+ * A localizer's input (DESIGN.md §13): the spatial feature maps of the backbone it was trained on
+ * (the classifier's FeatureMapSpec, in its order), which `backbone` names by its sha256. One input
+ * tensor per map, named as the map's `name`.
+ */
+export const FeatureMapsInputSpec = z.strictObject({
+  kind: z.literal('feature-maps'),
+  maps: z
+    .array(
+      z.strictObject({
+        name: tensorName,
+        channels: z.number().int().min(1).max(8192),
+        grid: z.number().int().min(1).max(256),
+      }),
+    )
+    .min(1),
+  backbone: z.string().regex(/^[0-9a-f]{64}$/, 'backbone must be the sha256 of the classifier it was trained on'),
+});
+
 const share = z.number().min(0).max(1);
 
 /** How a head did on photos it did not learn from: out-of-fold when trained, a held-out folder when evaluated. */
@@ -77,6 +96,48 @@ export const TrainedHeadSpec = z.strictObject({
   }),
   /** On a labelled folder it never saw, when `pawlens heads evaluate` was run. */
   heldOut: HeadScoreSpec.optional(),
+  trainedAt: z.string().max(40).optional(),
+});
+
+/** How a localizer did on photos it never learnt from, or out of fold while it was trained. */
+export const LocalizerFiguresSpec = z.strictObject({
+  /** What the figures were measured on, in words ("held-out validation split, 118 photos"). */
+  on: z.string().min(1).max(300),
+  photos: z.number().int().min(0),
+  /** Photos with the subject that it found (recall), and of the photos it found the subject in, how many had one (precision). */
+  recall: share,
+  precision: share,
+  /** Photos without the subject (including crops of their ground) where it found one nonetheless. */
+  falseFound: share,
+  /** Of the photos it found the subject in, those whose most confident cell lies on a labelled box. */
+  pointing: share,
+  /** Cell by cell, against the boxes: area under the ROC curve. */
+  cellAuc: share,
+});
+
+/**
+ * What a localizer knows (DESIGN.md §13): which subject it finds, how sure a cell must be to show
+ * it, where its training data came from and how it did on photos it never saw.
+ */
+export const LocalizerSpec = z.strictObject({
+  /** The thing it finds, in a word ("stool"): its output is this subject's probability per cell. */
+  subject: z.string().regex(/^[a-z][a-z0-9_ -]{0,39}$/),
+  /** A cell with at least this probability shows the subject; a photo with none such shows no subject. */
+  threshold: share,
+  data: z.strictObject({
+    source: z.string().min(1).max(500),
+    license: z.string().min(1).max(200),
+    commit: z.string().max(100).optional(),
+    /** Photos trained on, and what was kept apart to measure it. */
+    trainedOn: z.number().int().min(0),
+    heldOut: z.number().int().min(0),
+    seed: z.number().int(),
+  }),
+  /** What it has never seen: said in its answers where it matters. */
+  neverSaw: z.array(z.string().min(1).max(80)).max(20).default([]),
+  figures: LocalizerFiguresSpec.optional(),
+  /** Every photo judged by a model that saw none of its group: a figure less bound to one split's draw of scenes. */
+  crossValidated: LocalizerFiguresSpec.optional(),
   trainedAt: z.string().max(40).optional(),
 });
 
@@ -115,9 +176,21 @@ export const PenultimateSpec = z.strictObject({
   size: z.number().int().min(2).max(65536),
 });
 
+/**
+ * One spatial feature map of a classifier (DESIGN.md §13): a [1, channels, grid, grid] tensor of
+ * its graph on the way to the pooling, which localizers read cell by cell. `dequantize` as for
+ * PenultimateSpec. pawlens adds it as an output named pawlens_map_<index>.
+ */
+export const FeatureMapSpec = z.strictObject({
+  tensor: tensorName,
+  dequantize: z.strictObject({ scale: tensorName, zeroPoint: tensorName }).optional(),
+  channels: z.number().int().min(1).max(8192),
+  grid: z.number().int().min(1).max(256),
+});
+
 export const ModelManifest = z.strictObject({
   name: z.string().regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-"'),
-  task: z.enum(['colour-quality', 'severity', 'classifier', 'detector', 'trained-head']),
+  task: z.enum(['colour-quality', 'severity', 'classifier', 'detector', 'trained-head', 'localizer']),
   /** For severity heads: the operation whose rules the head encodes; for trained heads, the operation it answers for. */
   operation: z
     .string()
@@ -130,10 +203,12 @@ export const ModelManifest = z.strictObject({
   license: z.string().max(200).optional(),
   file: z.string().regex(/^[\w.-]+\.onnx$/, 'file must be an .onnx file name in the model directory'),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lower-case hex digits'),
-  input: z.discriminatedUnion('kind', [ImageInputSpec, FeatureInputSpec, PenultimateInputSpec]),
+  input: z.discriminatedUnion('kind', [ImageInputSpec, FeatureInputSpec, PenultimateInputSpec, FeatureMapsInputSpec]),
   outputs: z.array(OutputSpec).min(1),
   /** Classifiers only: where its penultimate features are, for heads trained on them. */
   penultimate: PenultimateSpec.optional(),
+  /** Classifiers only: its spatial feature maps, coarsest first, for localizers trained on them. */
+  featureMaps: z.array(FeatureMapSpec).min(1).max(4).optional(),
   /**
    * ImageNet classifiers only: the least probability of all mammal classes together, on the whole
    * frame, with which the model takes a skin or ear close-up for part of an animal (fur or skin).
@@ -143,6 +218,8 @@ export const ModelManifest = z.strictObject({
   closeUpMammalProbability: z.number().min(0).max(1).optional(),
   /** Trained heads only: their labels, threshold and scores. */
   head: TrainedHeadSpec.optional(),
+  /** Localizers only: the subject, thresholds, data and figures. */
+  localizer: LocalizerSpec.optional(),
 });
 
 export type ModelManifest = z.infer<typeof ModelManifest>;
@@ -152,5 +229,8 @@ export type OutputSpec = z.infer<typeof OutputSpec>;
 export type PenultimateSpec = z.infer<typeof PenultimateSpec>;
 export type TrainedHeadSpec = z.infer<typeof TrainedHeadSpec>;
 export type DetectionDecoder = z.infer<typeof DetectionDecoder>;
+export type FeatureMapSpec = z.infer<typeof FeatureMapSpec>;
+export type LocalizerSpec = z.infer<typeof LocalizerSpec>;
+export type LocalizerFigures = z.infer<typeof LocalizerFiguresSpec>;
 
 export const MANIFEST_FILE = 'manifest.json';

@@ -18,6 +18,7 @@ export interface SeverityHeadSpec {
  */
 export class SeverityHeadModel extends OnnxModel<Float32Array, ReadonlyMap<string, number>> {
   readonly operation: string;
+  private readonly inputName: string;
 
   constructor(model: LoadedModel, spec: SeverityHeadSpec) {
     super(model);
@@ -33,12 +34,13 @@ export class SeverityHeadModel extends OnnxModel<Float32Array, ReadonlyMap<strin
     if (this.labelsOf('severity_scores').join() !== JUDGED_SEVERITIES.join())
       throw fail(`its severity_scores must be labelled ${JUDGED_SEVERITIES.join(', ')}.`);
     this.operation = spec.operation;
+    this.inputName = manifest.input.name;
   }
 
   protected prepare(features: Float32Array): Record<string, PlainTensor> {
     // A copy goes to the model: `features` stays with the measurement, and run() may move its feeds.
     return {
-      [this.model.manifest.input.name]: {
+      [this.inputName]: {
         type: 'float32',
         data: Float32Array.from(features),
         dims: [1, features.length],

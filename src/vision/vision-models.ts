@@ -10,6 +10,7 @@ import { MANIFEST_FILE } from './model-manifest.js';
 import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from './models-location.js';
 import { SeverityHeadModel, type SeverityHeadSpec } from './severity-head-model.js';
 import { TrainedHeadModel } from './heads/trained-head-model.js';
+import { LocalizerModel } from './localizer/localizer-model.js';
 
 export interface VisionModels {
   readonly colour: ColourQualityModel;
@@ -17,6 +18,8 @@ export interface VisionModels {
   readonly heads: ReadonlyMap<string, SeverityHeadModel>;
   /** Heads a clinic trained on its own photos (DESIGN.md §13), by the operation each answers for. */
   readonly trained: ReadonlyMap<string, TrainedHeadModel>;
+  /** Localizers (DESIGN.md §13), by the operation each finds the subject of: where the colour rules read. */
+  readonly localizers: ReadonlyMap<string, LocalizerModel>;
   /** The ImageNet (or pet-breed) classifier, when one is installed: species and breed, of a photo or an animal's crop. */
   readonly classifier: ClassifierModel | undefined;
   /** The object detector, when one is installed: what is where in the photo. */
@@ -129,6 +132,29 @@ function trainedHeads(
 }
 
 /**
+ * The installed localizers, one per operation, each checked against the classifier in use: a
+ * localizer reads that classifier's feature maps and nothing else.
+ */
+function localizersOf(installed: readonly LoadedModel[], classifier: ClassifierModel | undefined) {
+  const localizers = new Map<string, LocalizerModel>();
+  for (const model of installed.filter((candidate) => candidate.manifest.task === 'localizer')) {
+    const localizer = new LocalizerModel(model);
+    const other = localizers.get(localizer.operation);
+    if (other)
+      throw new ModelLoadError(
+        `${other.name} and ${localizer.name} both find the subject of ${localizer.operation}; remove one ("pawlens heads remove NAME").`,
+      );
+    const mismatch = localizer.mismatchWith(classifier);
+    if (mismatch)
+      throw new ModelLoadError(
+        `${localizer.name} reads the feature maps of the classifier with sha256 ${localizer.backbone.slice(0, 12)}…, but ${mismatch}: install that classifier (and name it in PAWLENS_BREED_MODEL if several are installed), or remove ${localizer.name}.`,
+      );
+    localizers.set(localizer.operation, localizer);
+  }
+  return localizers;
+}
+
+/**
  * Opens every model once, at start: the built-ins, then what is installed. An installed severity
  * head for an operation replaces the generated one (a trained head, by installing it); an
  * installed classifier and detector become the scene models; installed trained heads answer for
@@ -167,6 +193,7 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
     colour: new ColourQualityModel(colourModel),
     heads,
     trained: options.trainable ? trainedHeads(installed, classifierModel, options.trainable) : new Map(),
+    localizers: localizersOf(installed, classifierModel),
     classifier: classifierModel,
     detector: detector && new DetectorModel(detector),
     loaded: [...builtins, ...installed],

@@ -56,6 +56,11 @@ export const EN: Locale = {
       retakeTip:
         'Retake it with the subject in the centre, filling about a third of the frame, on a plain surface of a different colour.',
     },
+    not_found: {
+      label: 'nothing of the kind found in the photo',
+      summary: (subject) => `No ${subject} was found in the photo, so no assessment was made.`,
+      retakeTip: 'Retake it from closer, from above, with the whole of it in the frame, in focus and in good light.',
+    },
   },
   wrongSubject: {
     label: 'not a photo of the right kind',
@@ -89,6 +94,8 @@ export const EN: Locale = {
             : `The language model that read the photo says it does not show the ${subject}, so no assessment was made.`;
         case 'landscape':
           return `This looks like a photo taken at a distance, mostly ${shows.what}, not a close-up of the ${subject}, so no assessment was made.`;
+        case 'food':
+          return seen('food');
         default: {
           const unknown: never = shows;
           throw new Error(`no sentence for ${JSON.stringify(unknown)}`);
@@ -98,6 +105,12 @@ export const EN: Locale = {
   },
   unverifiedSentence:
     'No object detector is installed on this server, so it did not check that the photo shows what was asked for.',
+  locatedSentence: (count, subject) =>
+    `pawlens found ${count} pieces of ${subject} in the photo; the colours are those of the largest.`,
+  unlocatedSentence: (subject) =>
+    `No model that locates the ${subject} is installed on this server, so its colours were read from whatever stands out from the background.`,
+  unverifiedUnlocatedSentence: (subject) =>
+    `No scene models are installed on this server, so it neither checked that the photo shows what was asked for nor located the ${subject} in it.`,
   prompt: {
     languageName: 'English',
     system: (languageName) =>

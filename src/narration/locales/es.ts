@@ -71,6 +71,12 @@ export const ES: Locale = {
       retakeTip:
         'Vuelva a tomar la foto con el sujeto en el centro, ocupando aproximadamente un tercio del encuadre, sobre una superficie lisa de un color distinto.',
     },
+    not_found: {
+      label: 'no se encontró lo que se busca en la foto',
+      summary: (subject) => `No se encontró ${asObject(subject)} en la foto, así que no se hizo ninguna evaluación.`,
+      retakeTip:
+        'Vuelva a tomar la foto más de cerca, desde arriba, con todo el sujeto dentro del encuadre, enfocado y con buena luz.',
+    },
   },
   wrongSubject: {
     label: 'la foto no es del tipo adecuado',
@@ -100,6 +106,8 @@ export const ES: Locale = {
             : `El modelo de lenguaje que leyó la foto dice que no es una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'landscape':
           return `Parece una foto tomada a distancia, sobre todo ${shows.what === 'grass' ? 'hierba' : 'cielo'}, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
+        case 'food':
+          return seen('comida');
         default: {
           const unknown: never = shows;
           throw new Error(`no sentence for ${JSON.stringify(unknown)}`);
@@ -109,6 +117,12 @@ export const ES: Locale = {
   },
   unverifiedSentence:
     'Este servidor no tiene instalado ningún detector de objetos, así que no comprobó que la foto muestre lo que se pidió.',
+  locatedSentence: (count, subject) =>
+    `pawlens encontró ${count} porciones ${of(subject)} en la foto; los colores son los de la más grande.`,
+  unlocatedSentence: (subject) =>
+    `Este servidor no tiene instalado ningún modelo que localice ${asObject(subject)}, así que sus colores se leyeron de lo que destaca sobre el fondo.`,
+  unverifiedUnlocatedSentence: (subject) =>
+    `Este servidor no tiene instalados modelos de escena, así que no comprobó que la foto muestre lo que se pidió ni localizó ${asObject(subject)} en ella.`,
   prompt: {
     languageName: 'español',
     system: (languageName) =>

@@ -71,5 +71,11 @@ export interface Locale {
   };
   /** Ends a health summary when no scene model could check what the photo shows. */
   readonly unverifiedSentence: string;
+  /** When the localizer found several of the subject (`subject`, a noun): how many, and that the answer reads the largest. */
+  locatedSentence(count: number, subject: string): string;
+  /** When the operation's localizer is not installed: the subject was not located, its colours are what stands out. */
+  unlocatedSentence(subject: string): string;
+  /** Both the unverified and the unlocated sentences, as one: no scene model is installed at all. */
+  unverifiedUnlocatedSentence(subject: string): string;
   readonly prompt: PromptWords;
 }

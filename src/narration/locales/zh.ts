@@ -46,6 +46,11 @@ export const ZH: Locale = {
       summary: (subject) => `照片中没有能与背景清楚区分开的${subject}，因此未做评估。`,
       retakeTip: '请重新拍摄，让拍摄对象位于画面中央、约占画面的三分之一，并放在与其颜色不同的素色平面上。',
     },
+    not_found: {
+      label: '照片中未找到所需对象',
+      summary: (subject) => `照片中没有找到${subject}，因此未做评估。`,
+      retakeTip: '请靠近一些，从上方拍摄，让它完整地出现在画面中，并保持对焦、光线充足。',
+    },
   },
   wrongSubject: {
     label: '照片类型不符',
@@ -72,6 +77,8 @@ export const ZH: Locale = {
             : `读取照片的语言模型认为照片中没有${subject}，因此未做评估。`;
         case 'landscape':
           return `这看起来是一张远距离拍摄的照片，画面大部分是${shows.what === 'grass' ? '草地' : '天空'}，而不是${subject}的特写，因此未做评估。`;
+        case 'food':
+          return seen('食物');
         default: {
           const unknown: never = shows;
           throw new Error(`no sentence for ${JSON.stringify(unknown)}`);
@@ -80,6 +87,10 @@ export const ZH: Locale = {
     },
   },
   unverifiedSentence: '这台服务器没有安装物体检测模型，因此没有核实照片拍的是否是所要求的对象。',
+  locatedSentence: (count, subject) => `pawlens 在照片中找到了 ${count} 处${subject}，颜色取自其中最大的一处。`,
+  unlocatedSentence: (subject) => `这台服务器没有安装定位${subject}的模型，因此颜色取自画面中与背景不同的部分。`,
+  unverifiedUnlocatedSentence: (subject) =>
+    `这台服务器没有安装场景模型，因此既没有核实照片拍的是否是所要求的对象，也没有在照片中定位${subject}。`,
   prompt: {
     languageName: '简体中文',
     system: (languageName) =>

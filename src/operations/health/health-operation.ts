@@ -12,6 +12,8 @@ import { type HealthFields, mergeHealthFields } from './merge-health.js';
 import type { HealthText } from './health-text.js';
 import { narrateHealth } from './narrate-health.js';
 import type { RuleTable } from './rule-table.js';
+import { labShares, paletteNaming, type ColourNaming } from '../../vision/colour-reading.js';
+import { withScopeShares } from '../../vision/colour-quality-model.js';
 
 /** What the language model writes for every health operation; each adds the label it alone fills. */
 export const HEALTH_LLM_FIELDS = { severity: true, summary: true, home_care: true, vet_advice: true } as const;
@@ -46,6 +48,11 @@ export interface HealthOperationSpec<
   readonly llmFields: Fields;
   /** The operation's own labels, whose words must be in the request's language. */
   readonly labelFields: readonly (keyof Fields['shape'] & string)[];
+  /**
+   * How a located subject's own pixels are named, where a localizer found it: the operation's own
+   * naming, calibrated on real photos of its subject (stool-colours.ts); the palette's otherwise.
+   */
+  readonly locatedNaming?: ColourNaming;
   /** The field a head the clinic trained fills, and whether its label is the finding or one more aspect of it (HeadRole). */
   readonly head: { readonly field: keyof z.infer<Data> & string; readonly role: HeadRole };
   /** The shared answer → this operation's data fields. */
@@ -80,17 +87,21 @@ export function healthOperation<
     reads: { colours: true, species: false },
     headField: spec.head.field,
     words,
-    judge: async ({ colour, features }, _input, models) => {
+    judge: async ({ colour, features, subject }, _input, models) => {
       if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
       const head = models.heads.get(key);
       if (!head) throw new Error(`no severity head was loaded for ${key}`);
-      const assessment = await assessHealth(rules, colour, head);
+      // Where a localizer found the subject, the rules read its own pixels (DESIGN.md §13).
+      const read = subject
+        ? withScopeShares(colour, rules.scope, labShares(subject.lab, spec.locatedNaming ?? paletteNaming))
+        : colour;
+      const assessment = await assessHealth(rules, read, head);
       const reading = await readTrainedHead(models.trained, key, features);
       return reading ? withHeadReading(assessment, reading, spec.head.role, spec.head.field) : assessment;
     },
     answer: (verdict, language, scene) => {
       const assessment = verdict.judged ? verdict.findings : undefined;
-      const text = narrateHealth(words[language], verdict, language, scene.detected);
+      const text = narrateHealth(words[language], verdict, language, scene);
       return spec.toData({
         severity: assessment?.severity ?? 'inconclusive',
         text,

@@ -25,6 +25,11 @@ export interface HealthWords<RuleId extends string = string> extends OperationWo
    * nothing was charged. Only tables with a blind spot need it.
    */
   readonly withheld?: { readonly label: string; readonly sentence: string };
+  /**
+   * Said when the operation's localizer found no subject: what it never learnt from, where a
+   * missed subject is likeliest (DESIGN.md §13). Only operations with a catalogued localizer need it.
+   */
+  readonly notFoundCaveat?: string;
   /** A text per rule id of the operation's table, plus `unclassified` for when no rule applies. */
   readonly findings: Readonly<Record<RuleId | 'unclassified', FindingText>>;
 }

@@ -8,32 +8,63 @@ import type { HealthWords } from './health-words.js';
 import { sharedHealthWords } from './shared-health-words.js';
 import { narrateWithHead } from './narrate-head.js';
 import { type HealthText, withRedFlagAdvice } from './health-text.js';
+import type { Scene } from '../../vision/describe-scene.js';
+
+/** A summary's most sentences (SPEC.md §2): what the scene adds is left out past them. */
+const MOST_SENTENCES = 4;
+
+/** `sentences`, then as many of `context` as fit within MOST_SENTENCES. */
+const upToFour = (sentences: readonly string[], context: readonly string[]) => [
+  ...sentences,
+  ...context.slice(0, Math.max(0, MOST_SENTENCES - sentences.length)),
+];
+
+/**
+ * What the scene models add to a summary: that nothing checked what the photo shows, that the
+ * subject was not located for want of its localizer, or that several were found and the answer
+ * reads the largest. One sentence when both of the first two hold.
+ */
+function sceneSentences(
+  language: Language,
+  scene: Pick<Scene, 'detected' | 'located'>,
+  subject: string,
+  judged: boolean,
+): string[] {
+  const t = localeFor(language);
+  const unlocated = scene.located?.installed === false;
+  if (!scene.detected) return [unlocated ? t.unverifiedUnlocatedSentence(subject) : t.unverifiedSentence];
+  if (unlocated) return [t.unlocatedSentence(subject)];
+  // How many were found speaks of the colours read, so only of an answer that read them.
+  const count = scene.located?.count ?? 0;
+  return judged && count > 1 ? [t.locatedSentence(count, subject)] : [];
+}
 
 /**
  * Built-in narration, in `words`' language: the summary is an observation, the main finding's
  * meaning and the operation's limitation (three sentences); a photo the gate refused gets what
- * went wrong and how to retake it. When no object detector could check what the photo shows
- * (`verified` false), a last sentence says so.
+ * went wrong and how to retake it. A last sentence says what the scene models could not do or
+ * found several of (sceneSentences), where it fits.
  */
 export function narrateHealth(
   words: HealthWords,
   verdict: Verdict<HealthAssessment>,
   language: Language,
-  verified: boolean,
+  scene: Pick<Scene, 'detected' | 'located'>,
 ): HealthText {
   const t = localeFor(language);
-  const unverified = verified ? [] : [t.unverifiedSentence];
+  const unverified = sceneSentences(language, scene, words.subject, verdict.judged);
   if (!verdict.judged) {
     const label = refusalLabel(language, verdict.refusal);
     const shared = sharedHealthWords(language);
+    // Nothing found: what the localizer never learnt from says more than what colour cannot show.
+    const notFound = verdict.refusal.reason === 'quality' && verdict.refusal.problem === 'not_found';
+    const [what, retake] = retakeSentences(language, verdict.refusal, words);
+    const sentences =
+      notFound && words.notFoundCaveat ? [what!, words.notFoundCaveat, retake!] : [what!, retake!, words.limitation];
     return {
       label,
       colour: label,
-      summary: joinSentences(language, [
-        ...retakeSentences(language, verdict.refusal, words),
-        words.limitation,
-        ...unverified,
-      ]),
+      summary: joinSentences(language, upToFour(sentences, unverified)),
       homeCare: [...shared.qualityHomeCare],
       vetAdvice: [...shared.qualityVetAdvice],
     };
@@ -48,12 +79,10 @@ export function narrateHealth(
     return {
       label: words.withheld.label,
       colour,
-      summary: joinSentences(language, [
-        words.observation(colour),
-        main.meaning,
-        words.withheld.sentence,
-        ...unverified,
-      ]),
+      summary: joinSentences(
+        language,
+        upToFour([words.observation(colour), main.meaning, words.withheld.sentence], unverified),
+      ),
       homeCare: [...main.homeCare],
       vetAdvice: [...(words.findings.unclassified?.vetAdvice ?? [])],
     };
@@ -61,7 +90,7 @@ export function narrateHealth(
   return {
     label: main.label,
     colour,
-    summary: joinSentences(language, [words.observation(colour), main.meaning, words.limitation, ...unverified]),
+    summary: joinSentences(language, upToFour([words.observation(colour), main.meaning, words.limitation], unverified)),
     homeCare: [...main.homeCare],
     vetAdvice: withRedFlagAdvice(main.vetAdvice, assessment, words),
   };

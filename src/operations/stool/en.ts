@@ -13,6 +13,8 @@ export const EN: StoolWords = {
     sentence:
       'Consistency, mucus and worms cannot be judged from colour, so a brown stool is not a clean bill of health: no verdict was given and nothing was charged.',
   },
+  notFoundCaveat:
+    'pawlens’ stool model learnt from photos of dogs’ stool outdoors, on lawns and gravel: it may miss stool on an indoor floor, a pad or litter, diarrhoea, or a cat’s stool.',
   findings: {
     melena: {
       label: 'black, tarry-looking',

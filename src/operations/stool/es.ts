@@ -14,6 +14,8 @@ export const ES: StoolWords = {
     sentence:
       'La consistencia, el moco y los parásitos no se pueden juzgar por el color, así que unas heces marrones no garantizan que todo esté bien: no se dio ningún veredicto y no se cobró nada.',
   },
+  notFoundCaveat:
+    'El modelo de heces de pawlens aprendió de fotos de heces de perro al aire libre, sobre césped y grava: puede no encontrarlas en un suelo interior, un empapador o arena, si son diarrea o si son de gato.',
   findings: {
     melena: {
       label: 'negro, de aspecto alquitranado',

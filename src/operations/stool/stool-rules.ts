@@ -12,7 +12,9 @@ export const STOOL_RULES = {
   // mucus and worms need texture, which colour does not see, so brown alone is not normal.
   sight: { sees: ['black, red, pale, yellow or green colour'], blindTo: ['consistency', 'mucus', 'worms'] },
   rules: [
-    { id: 'melena', when: [{ colours: ['black'], atLeast: 0.3 }], severity: 'severe', redFlag: true, vet: 'urgent' },
+    // Black over most of the stool: a third would call one ordinary stool in ten melena on real
+    // photos, whose shadows and dark shades are black (stool-colours.ts).
+    { id: 'melena', when: [{ colours: ['black'], atLeast: 0.6 }], severity: 'severe', redFlag: true, vet: 'urgent' },
     {
       id: 'heavy_blood',
       when: [{ colours: ['red', 'dark_red'], atLeast: 0.25 }],

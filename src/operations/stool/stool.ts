@@ -11,6 +11,7 @@ import { HEALTH_LLM_FIELDS, healthOperation, textFields } from '../health/health
 import { EN } from './en.js';
 import { ES } from './es.js';
 import { STOOL_RULES } from './stool-rules.js';
+import { stoolColourNaming } from './stool-colours.js';
 import { ZH } from './zh.js';
 
 /** SPEC.md §2.3. */
@@ -51,6 +52,7 @@ export const stool = healthOperation({
   needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false },
   llmFields: StoolData.pick({ ...HEALTH_LLM_FIELDS, consistency: true }),
   labelFields: ['consistency'],
+  locatedNaming: stoolColourNaming,
   // A head the clinic trained (a fecal score, say) reads the consistency colour cannot see.
   head: { field: 'consistency', role: 'aspect' },
   toData: ({ severity, text, assessment, words }) => ({

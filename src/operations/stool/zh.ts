@@ -11,6 +11,8 @@ export const ZH: StoolWords = {
     label: '颜色正常（未评估性状）',
     sentence: '仅凭颜色无法判断粪便的软硬、黏液和寄生虫，因此棕色并不代表粪便健康：未给出结论，也未扣费。',
   },
+  notFoundCaveat:
+    'pawlens 的粪便模型是用户外草地和碎石上狗粪便的照片训练的：室内地板、尿垫或猫砂上的粪便、腹泻，以及猫的粪便，它都可能找不到。',
   findings: {
     melena: {
       label: '黑色、柏油样',

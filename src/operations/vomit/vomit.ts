@@ -29,7 +29,7 @@ export const vomit = healthOperation({
   data: VomitData,
   rules: VOMIT_RULES,
   words: { en: EN, zh: ZH, es: ES },
-  needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false },
+  needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false, mayBeFood: true },
   llmFields: VomitData.pick({ ...HEALTH_LLM_FIELDS, vomit_type: true }),
   labelFields: ['vomit_type'],
   head: { field: 'vomit_type', role: 'condition' },

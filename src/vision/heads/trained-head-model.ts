@@ -57,6 +57,7 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
   readonly featureSize: number;
   readonly spec: TrainedHeadSpec;
   private readonly labels: readonly string[];
+  private readonly inputName: string;
 
   constructor(model: LoadedModel) {
     super(model);
@@ -74,6 +75,7 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
     this.operation = operation;
     this.backbone = input.backbone;
     this.featureSize = input.size;
+    this.inputName = input.name;
     this.spec = head;
   }
 
@@ -89,7 +91,7 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
       throw new ModelLoadError(`${this.name} reads ${this.featureSize} features, but was given ${features.length}.`);
     // A copy: run() may move its feeds to another thread.
     return {
-      [this.model.manifest.input.name]: {
+      [this.inputName]: {
         type: 'float32',
         data: Float32Array.from(features),
         dims: [1, features.length],

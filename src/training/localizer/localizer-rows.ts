@@ -1,0 +1,211 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { DecodeSize } from '../../image/decode-image.js';
+import { decodeImageBytes } from '../../image/decode-image.js';
+import type { ClassifierModel, FeatureMap } from '../../vision/classifier-model.js';
+import type { Pixels } from '../../vision/image-tensor.js';
+import { cellLayout, type CellLayout, writeCellFeatures } from '../../vision/localizer/cell-features.js';
+import type { Rows } from '../../vision/localizer/logistic-regression.js';
+import { TRAINING_LIMITS } from '../photo-features.js';
+import type { BoxedPhoto, RelativeBox } from './box-folder.js';
+
+/**
+ * How a training photo is seen: as it is, mirrored (a stool or a lesion has no left and right, and
+ * the mirror doubles what is learnt from each photo), and as a crop of its ground away from every
+ * box, a photo of the same lawn with no subject on it. The ground crops teach what the subject is
+ * not: the stool set has only 21 photos without stool, and its lawns, gravel and soil are the
+ * backgrounds that matter.
+ */
+export type ViewKind = 'photo' | 'mirrored' | 'ground';
+
+export interface TrainingView {
+  /** The photo's index among those read (LocalizerData.photos). */
+  readonly photo: number;
+  readonly kind: ViewKind;
+  /** Its boxes in the view's own coordinates (none for a ground crop). */
+  readonly boxes: readonly RelativeBox[];
+}
+
+/** A cell counts as the subject's when its boxes cover at least this share of it (measured: 0.1 and 0.5 did no better). */
+export const SUBJECT_CELL_COVERAGE = 0.25;
+
+/**
+ * A ground crop is the largest square (as a share of the photo's sides) that keeps this far from
+ * every box, and at least `minSide` of the photo's sides: smaller, it is a close-up of a few blades.
+ */
+const GROUND = { margin: 0.03, minSide: 0.4, steps: 64 } as const;
+
+/** Every view's cell features (one row a cell), what each cell is, and the photo's own readings for grouping copies. */
+export interface LocalizerData {
+  readonly layout: CellLayout;
+  readonly rows: Rows;
+  /** 1 where a row's cell is the subject's (SUBJECT_CELL_COVERAGE), else 0. */
+  readonly targets: Uint8Array;
+  /** The share of each row's cell its boxes cover. */
+  readonly coverage: Float32Array;
+  readonly views: readonly TrainingView[];
+  /** The photos that could be read, in order. */
+  readonly photos: readonly BoxedPhoto[];
+  /** Per photo: the coarsest map's mean over its cells, and a 32 × 32 grey thumbnail, to find copies by. */
+  readonly pooled: readonly Float32Array[];
+  readonly thumbnails: readonly Uint8Array[];
+  readonly unreadable: ReadonlyArray<{ readonly path: string; readonly why: string }>;
+  /** Each view's feature maps as the backbone gave them, when asked for (to run a localizer's own graph on them). */
+  readonly maps?: ReadonlyArray<readonly FeatureMap[]>;
+}
+
+/** The share of each cell of a grid × grid view that the union of `boxes` covers, on 8 × 8 samples a cell. */
+export function cellCoverage(boxes: readonly RelativeBox[], grid: number): Float32Array {
+  const samples = 8;
+  const side = grid * samples;
+  const out = new Float32Array(grid * grid);
+  if (boxes.length === 0) return out;
+  for (let y = 0; y < side; y++) {
+    const v = (y + 0.5) / side;
+    for (let x = 0; x < side; x++) {
+      const u = (x + 0.5) / side;
+      if (boxes.some((b) => Math.abs(u - b.cx) <= b.w / 2 && Math.abs(v - b.cy) <= b.h / 2))
+        out[Math.floor(y / samples) * grid + Math.floor(x / samples)]! += 1 / (samples * samples);
+    }
+  }
+  return out;
+}
+
+/** The photo mirrored left to right. */
+function mirrored(image: Pixels): Pixels {
+  const { width, height, pixels } = image;
+  const out = Buffer.alloc(pixels.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      pixels.copy(out, (y * width + (width - 1 - x)) * 3, (y * width + x) * 3, (y * width + x) * 3 + 3);
+  return { width, height, pixels: out };
+}
+
+/** The largest square of the photo (in shares of its sides) clear of every box, or undefined when it would be too small. */
+export function groundSquare(boxes: readonly RelativeBox[]): { x: number; y: number; side: number } | undefined {
+  if (boxes.length === 0) return undefined;
+  const n = GROUND.steps;
+  const taken = new Uint8Array(n * n);
+  for (const b of boxes) {
+    const [x0, x1] = [
+      Math.floor((b.cx - b.w / 2 - GROUND.margin) * n),
+      Math.ceil((b.cx + b.w / 2 + GROUND.margin) * n),
+    ];
+    const [y0, y1] = [
+      Math.floor((b.cy - b.h / 2 - GROUND.margin) * n),
+      Math.ceil((b.cy + b.h / 2 + GROUND.margin) * n),
+    ];
+    for (let y = Math.max(0, y0); y < Math.min(n, y1); y++)
+      for (let x = Math.max(0, x0); x < Math.min(n, x1); x++) taken[y * n + x] = 1;
+  }
+  // The largest free square ending at each cell (dynamic programming), and the largest of all.
+  const size = new Uint16Array((n + 1) * (n + 1));
+  let best = { side: 0, x: 0, y: 0 };
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      if (taken[y * n + x]) continue;
+      const at = (y + 1) * (n + 1) + x + 1;
+      size[at] = 1 + Math.min(size[at - 1]!, size[at - n - 1]!, size[at - n - 2]!);
+      if (size[at]! > best.side) best = { side: size[at]!, x: x + 1 - size[at]!, y: y + 1 - size[at]! };
+    }
+  return best.side / n >= GROUND.minSide ? { x: best.x / n, y: best.y / n, side: best.side / n } : undefined;
+}
+
+/** A grey 32 × 32 copy of the photo: near-duplicates.ts compares these. */
+const thumbnailOf = async (image: Pixels) =>
+  new Uint8Array(
+    await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
+      .greyscale()
+      .resize(32, 32, { fit: 'fill' })
+      .raw()
+      .toBuffer(),
+  );
+
+/** The mean of the coarsest map over its cells: a photo's overall look, to find its copies by. */
+function pooledOf(map: FeatureMap): Float32Array {
+  const cells = map.grid * map.grid;
+  const out = new Float32Array(map.channels);
+  for (let c = 0; c < map.channels; c++) {
+    let sum = 0;
+    for (let i = 0; i < cells; i++) sum += map.data[c * cells + i]!;
+    out[c] = sum / cells;
+  }
+  return out;
+}
+
+/**
+ * Reads every photo's views through the backbone as the service will (decoded at `decodeSize`,
+ * then the classifier's stretched view, ClassifierModel.predictStretched) into cell rows.
+ * `progress` hears after each photo.
+ */
+export async function readLocalizerData(
+  photos: readonly BoxedPhoto[],
+  backbone: { readonly classifier: ClassifierModel; readonly decodeSize: DecodeSize },
+  progress: (done: number, total: number) => void = () => {},
+  options: { readonly keepMaps?: boolean } = {},
+): Promise<LocalizerData> {
+  const { classifier, decodeSize } = backbone;
+  const layout = cellLayout(classifier.featureMaps);
+  const cells = layout.grid * layout.grid;
+  const capacity = photos.length * 3 * cells;
+  const values = new Float32Array(capacity * layout.size);
+  const coverage = new Float32Array(capacity);
+  const views: TrainingView[] = [];
+  const read: BoxedPhoto[] = [];
+  const pooled: Float32Array[] = [];
+  const thumbnails: Uint8Array[] = [];
+  const unreadable: Array<{ path: string; why: string }> = [];
+  const kept: Array<readonly FeatureMap[]> = [];
+  const add = (maps: readonly FeatureMap[], view: TrainingView) => {
+    const at = views.length * cells;
+    if (options.keepMaps) kept.push(maps);
+    writeCellFeatures(maps, values, at);
+    coverage.set(cellCoverage(view.boxes, layout.grid), at);
+    views.push(view);
+  };
+  for (const [index, photo] of photos.entries()) {
+    try {
+      const image = await decodeImageBytes(await readFile(photo.path), TRAINING_LIMITS, decodeSize);
+      const maps = (await classifier.predictStretched(image)).maps;
+      if (!maps) throw new Error(`${classifier.name} gave no feature maps`);
+      const flipped = (await classifier.predictStretched(mirrored(image))).maps!;
+      const photoIndex = read.length;
+      read.push(photo);
+      pooled.push(pooledOf(maps[0]!));
+      thumbnails.push(await thumbnailOf(image));
+      add(maps, { photo: photoIndex, kind: 'photo', boxes: photo.boxes });
+      add(flipped, { photo: photoIndex, kind: 'mirrored', boxes: photo.boxes.map((b) => ({ ...b, cx: 1 - b.cx })) });
+      const square = groundSquare(photo.boxes);
+      if (square) {
+        const left = Math.round(square.x * image.width);
+        const top = Math.round(square.y * image.height);
+        const region = {
+          left,
+          top,
+          width: Math.min(image.width - left, Math.round(square.side * image.width)),
+          height: Math.min(image.height - top, Math.round(square.side * image.height)),
+        };
+        const ground = (await classifier.predictStretched({ image, region })).maps!;
+        add(ground, { photo: photoIndex, kind: 'ground', boxes: [] });
+      }
+    } catch (error) {
+      unreadable.push({ path: photo.path, why: (error as Error).message });
+    }
+    progress(index + 1, photos.length);
+  }
+  const n = views.length * cells;
+  const targets = new Uint8Array(n);
+  for (let i = 0; i < n; i++) targets[i] = coverage[i]! >= SUBJECT_CELL_COVERAGE ? 1 : 0;
+  return {
+    layout,
+    rows: { values: values.subarray(0, n * layout.size), n, d: layout.size },
+    targets,
+    coverage: coverage.subarray(0, n),
+    views,
+    photos: read,
+    pooled,
+    thumbnails,
+    unreadable,
+    ...(options.keepMaps && { maps: kept }),
+  };
+}

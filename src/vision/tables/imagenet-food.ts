@@ -1,0 +1,25 @@
+/**
+ * ImageNet-1k classes of food, dishes of it and the plates, bowls and pans it is served in: a
+ * classifier sure of these together, reading the whole frame, sees a meal, which is not stool or
+ * urine (DESIGN.md §4). Left out on purpose: mushrooms, acorns and other fungi and fruit of the
+ * ground (a stool on a lawn is read as them), hay, and drinks and cups (a urine sample is a
+ * yellow liquid in a cup). Indices of shared/models/*\/labels.json.
+ */
+export const IMAGENET_FOOD: readonly number[] = [
+  // plate; guacamole … cardoon (dishes, breads, vegetables)
+  923, 924, 925, 926, 927, 928, 929, 930, 931, 932, 933, 934, 935, 936, 937, 938, 939, 940, 941, 942, 943, 944, 945,
+  946,
+  // Granny Smith … pomegranate (fruit)
+  948, 949, 950, 951, 952, 953, 954, 955, 956, 957,
+  // carbonara … burrito (dishes)
+  959, 960, 961, 962, 963, 964, 965,
+  // frying pan, mixing bowl, soup bowl, wok
+  567, 659, 809, 909,
+];
+
+/** The probability of all food classes together in one ImageNet classification. */
+export function foodProbability(probabilities: Float32Array): number {
+  let sum = 0;
+  for (const index of IMAGENET_FOOD) sum += probabilities[index] ?? 0;
+  return sum;
+}

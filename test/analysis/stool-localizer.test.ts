@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
+import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
+import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { installModel } from '../../src/vision/install-model.js';
+import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
+import { PACKAGE_MODELS_DIR } from '../../src/vision/models-location.js';
+import type { VisionModels } from '../../src/vision/vision-models.js';
+import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
+import { tempDir } from '../fixtures/temp-dir.js';
+
+/**
+ * Stool analysis with the recommended models, the stool localizer among them, on the real stool
+ * photos its training held out (models/trained/stool-localizer/held-out.json: whole groups of
+ * copies of one photo, which it never saw). What issue 39 asks of it: stool is found and read
+ * brown, with no red flag, in most ordinary photos; a photo without stool gets no finding.
+ */
+const DATASET = join(SHARED_DIR, 'datasets', 'dog-stool');
+const HELD_OUT: string[] = JSON.parse(
+  readFileSync(join(PACKAGE_MODELS_DIR, 'trained', 'stool-localizer', 'held-out.json'), 'utf8'),
+);
+const hasStool = (photo: string) =>
+  readFileSync(join(DATASET, 'labels', photo.replace(/\.[^.]+$/, '.txt')), 'utf8').trim().length > 0;
+
+describeWithShared('stool analysis on real stool photos it never learnt from', () => {
+  let models: VisionModels;
+  let pipeline: Pipeline;
+  const answers = new Map<string, { severity: string; color: string; summary: string; assessed: boolean }>();
+  beforeAll(async () => {
+    const modelsDir = tempDir('pawlens-stool-');
+    for (const name of RECOMMENDED_MODELS) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+    models = await loadAnalysisModels({ modelsDir });
+    pipeline = createPipeline(models);
+    for (const photo of HELD_OUT) {
+      const bytes = readFileSync(join(DATASET, 'images', photo));
+      const { data, assessed } = await runPaidAnalysis(
+        { pipeline },
+        { operation: 'stool', requestId: 'req_stoolheldout', language: 'en', animalType: 'dog', photo: () => bytes },
+      );
+      expect(OPERATIONS.stool.data.safeParse(data).success).toBe(true);
+      answers.set(photo, { ...(data as { severity: string; color: string; summary: string }), assessed });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const model of models?.loaded ?? []) await model.release();
+  });
+
+  it('installs with the recommended models, from the package whatever --from says', () => {
+    expect(RECOMMENDED_MODELS).toContain('stool-localizer');
+    expect(models.localizers.get('stool')?.name).toBe('stool-localizer');
+  });
+
+  it('finds most stools and reads them brown, with no red flag', () => {
+    const withStool = HELD_OUT.filter(hasStool);
+    const brown = withStool.filter((photo) => {
+      const answer = answers.get(photo)!;
+      return /brown/.test(answer.color) && answer.severity !== 'severe' && answer.severity !== 'moderate';
+    });
+    const redFlags = withStool.filter((photo) => answers.get(photo)!.severity === 'severe');
+    // Measured when this was written: 72 of 113 brown (of the 91 found, 79%), 5 severe (photos whose
+    // shadows crush the stool to black). This split held out a whole dry winter yard, which the
+    // localizer found in three quarters of its photos only (README, "Stool").
+    expect(withStool.length).toBeGreaterThan(100);
+    expect(brown.length / withStool.length).toBeGreaterThan(0.6);
+    expect(redFlags.length / withStool.length).toBeLessThan(0.06);
+  });
+
+  it('gives no finding, and charges nothing, for a photo without stool', () => {
+    const without = HELD_OUT.filter((photo) => !hasStool(photo));
+    expect(without.length).toBeGreaterThan(0);
+    for (const photo of without) {
+      const answer = answers.get(photo)!;
+      expect(['inconclusive'], `${photo}: ${answer.summary}`).toContain(answer.severity);
+    }
+  });
+
+  it('says so plainly when no stool is found', () => {
+    const notFound = [...answers.values()].filter((answer) => answer.summary.startsWith('No stool was found'));
+    expect(notFound.length).toBeGreaterThan(0);
+    for (const answer of notFound) {
+      expect(answer.assessed).toBe(false);
+      expect(answer.summary).toMatch(/learnt from photos of dogs’ stool outdoors/);
+    }
+  });
+});

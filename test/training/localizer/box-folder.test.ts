@@ -1,0 +1,106 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseYoloLabels, readBoxFolder } from '../../../src/training/localizer/box-folder.js';
+import { cellCoverage, groundSquare } from '../../../src/training/localizer/localizer-rows.js';
+import { tempDir } from '../../fixtures/temp-dir.js';
+
+let jpeg: Buffer;
+beforeAll(async () => {
+  jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7a8a3a' } })
+    .jpeg()
+    .toBuffer();
+});
+
+/** An export folder: `files` maps a path inside it to a label file's text, or to a photo (undefined). */
+function exportFolder(files: Record<string, string | undefined>): string {
+  const dir = tempDir('pawlens-boxes-');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text ?? jpeg);
+  }
+  return dir;
+}
+
+describe('parseYoloLabels', () => {
+  it('reads one box a line, relative to the image, and skips blank lines', () => {
+    expect(parseYoloLabels('0 0.5 0.5 0.2 0.4\n\n0 0.1 0.1 0.2 0.2\r\n', 'a.txt', [0])).toEqual([
+      { cx: 0.5, cy: 0.5, w: 0.2, h: 0.4 },
+      { cx: 0.1, cy: 0.1, w: 0.2, h: 0.2 },
+    ]);
+  });
+
+  it.each([
+    ['0 0.5 0.5 0.2', /a\.txt, line 1: "0 0\.5 0\.5 0\.2" is not a YOLO box/],
+    ['0 0.5 0.5 0.2 0.2\n0 0.1 0.1 0.1 0.1 0.3 0.3', /line 2: .*Polygons and keypoints are not read/],
+    ['0 0.5 0.5 two 0.2', /line 1: .* is not a YOLO box/],
+    ['3 0.5 0.5 0.2 0.2', /line 1: class 3 is not a class of this subject \(0\)/],
+    ['0 0.95 0.5 0.2 0.2', /line 1: the box .* is not inside the image/],
+    ['0 120 80 40 40', /line 1: the box .* is not inside the image: YOLO values are shares/],
+    ['0 0.5 0.5 0 0.2', /not inside the image/],
+  ])('refuses %j naming the file and the line', (text, message) => {
+    expect(() => parseYoloLabels(text, 'a.txt', [0])).toThrow(message);
+  });
+});
+
+describe('readBoxFolder', () => {
+  it('reads images/ and labels/ side by side, an empty label file as a photo without the subject', async () => {
+    const dir = exportFolder({
+      'images/b.jpg': undefined,
+      'images/a.png': undefined,
+      'labels/a.txt': '0 0.5 0.5 0.5 0.5',
+      'labels/b.txt': '',
+      'labels/classes.txt': 'stool',
+    });
+    const photos = await readBoxFolder(dir);
+    expect(photos.map((photo) => [photo.path.slice(dir.length), photo.boxes.length])).toEqual([
+      ['/images/a.png', 1],
+      ['/images/b.jpg', 0],
+    ]);
+  });
+
+  it('reads a label file beside each photo', async () => {
+    const dir = exportFolder({ 'a.jpg': undefined, 'a.txt': '0 0.5 0.5 0.5 0.5' });
+    expect(await readBoxFolder(dir)).toHaveLength(1);
+  });
+
+  it('refuses a photo without its label file, and a label file without its photo', async () => {
+    await expect(readBoxFolder(exportFolder({ 'images/a.jpg': undefined, 'labels/x.txt': '' }))).rejects.toThrow(
+      /labels\/x\.txt has no photo: .*images\/x\.jpg .* is missing/,
+    );
+    await expect(readBoxFolder(exportFolder({ 'images/a.jpg': undefined, 'labels/.keep': '' }))).rejects.toThrow(
+      /images\/a\.jpg has no label file .*labels\/a\.txt; a photo that shows no subject needs an empty one/,
+    );
+  });
+
+  it('refuses a bad line in any label file, naming it', async () => {
+    const dir = exportFolder({ 'images/a.jpg': undefined, 'labels/a.txt': '0 0.5 0.5 0.5 0.5\n1 0.5 0.5 0.1 0.1' });
+    await expect(readBoxFolder(dir)).rejects.toThrow(/labels\/a\.txt, line 2: class 1/);
+    await expect(readBoxFolder(dir, [0, 1])).resolves.toHaveLength(1);
+  });
+
+  it('refuses half an export', async () => {
+    await expect(readBoxFolder(exportFolder({ 'images/a.jpg': undefined }))).rejects.toThrow(
+      /images\/ but no labels\//,
+    );
+  });
+});
+
+describe('what a localizer learns from boxes', () => {
+  it('gives each cell the share of it the boxes cover', () => {
+    const coverage = cellCoverage([{ cx: 0.25, cy: 0.25, w: 0.5, h: 0.5 }], 2);
+    expect([...coverage]).toEqual([1, 0, 0, 0]);
+    const half = cellCoverage([{ cx: 0.5, cy: 0.5, w: 0.5, h: 0.5 }], 2);
+    expect([...half].map((share) => share.toFixed(2))).toEqual(['0.25', '0.25', '0.25', '0.25']);
+  });
+
+  it('crops the ground from the largest square clear of every box, or not at all', () => {
+    const square = groundSquare([{ cx: 0.9, cy: 0.9, w: 0.2, h: 0.2 }])!;
+    expect(square.x).toBe(0);
+    expect(square.y).toBe(0);
+    expect(square.side).toBeGreaterThan(0.7);
+    expect(groundSquare([{ cx: 0.5, cy: 0.5, w: 0.6, h: 0.6 }])).toBeUndefined();
+    expect(groundSquare([])).toBeUndefined();
+  });
+});

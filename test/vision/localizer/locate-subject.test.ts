@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { locateSubjects, type Location } from '../../../src/vision/localizer/locate-subject.js';
+import { subjectPixels } from '../../../src/vision/localizer/subject-pixels.js';
+
+const grid = (rows: number[][]) => Float32Array.from(rows.flat());
+
+describe('locateSubjects', () => {
+  const probabilities = grid([
+    [0.9, 0.7, 0, 0],
+    [0, 0.2, 0, 0],
+    [0, 0, 0, 0.6],
+    [0, 0, 0.8, 0.7],
+  ]);
+
+  it('groups touching cells (corners too), largest first, with their boxes in the photo’s pixels', () => {
+    const found = locateSubjects(probabilities, 4, 0.5, { sourceWidth: 400, sourceHeight: 200 });
+    expect(found.map((subject) => subject.cells)).toEqual([
+      [11, 14, 15],
+      [0, 1],
+    ]);
+    expect(found[0]).toMatchObject({ box: [200, 100, 400, 200], peak: expect.closeTo(0.8, 5), share: 3 / 16 });
+    expect(found[1]!.box).toEqual([0, 0, 200, 50]);
+  });
+
+  it('finds nothing under the threshold', () => {
+    expect(locateSubjects(probabilities, 4, 0.95, { sourceWidth: 4, sourceHeight: 4 })).toEqual([]);
+  });
+});
+
+describe('subjectPixels', () => {
+  /** A 64 × 64 photo of `ground` with a 16 × 16 square of `subject` in the middle. */
+  const photo = (ground: number[], subject: number[]) => {
+    const pixels = Buffer.alloc(64 * 64 * 3);
+    for (let y = 0; y < 64; y++)
+      for (let x = 0; x < 64; x++)
+        pixels.set(x >= 24 && x < 40 && y >= 24 && y < 40 ? subject : ground, (y * 64 + x) * 3);
+    return { width: 64, height: 64, pixels };
+  };
+  // A 4 × 4 grid: the middle four cells are the subject's, the others near zero.
+  const location = (middle: number): Location => {
+    const probabilities = new Float32Array(16).fill(0.3);
+    for (const cell of [5, 6, 9, 10]) probabilities[cell] = middle;
+    return {
+      subject: 'stool',
+      localizer: 'test',
+      grid: 4,
+      probabilities,
+      threshold: 0.5,
+      frame: { width: 64, height: 64 },
+      found: locateSubjects(probabilities, 4, 0.5, { sourceWidth: 64, sourceHeight: 64 }),
+    };
+  };
+
+  it('reads the subject’s own colour, not the ground between its cells', () => {
+    const where = location(0.9);
+    const read = subjectPixels(photo([60, 140, 40], [90, 60, 30]), where, where.found[0]!);
+    expect(read.standsOut).toBe(true);
+    // Every block read is the brown square's (L* about 29), none the grass's (about 52).
+    for (let i = 0; i < read.lab.length; i += 3) expect(read.lab[i]).toBeLessThan(35);
+  });
+
+  it('says a subject the colour of its ground does not stand out', () => {
+    const where = location(0.9);
+    expect(subjectPixels(photo([60, 140, 40], [60, 140, 40]), where, where.found[0]!).standsOut).toBe(false);
+  });
+});
