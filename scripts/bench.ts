@@ -65,7 +65,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'pawlens-bench-'));
 const builtin = join(PACKAGE_MODELS_DIR, 'builtin');
 
 /** Which models a case's server has installed: the recommended scene set, or SqueezeNet alone (a cheap model, where the request's fixed cost shows). */
-type ModelSet = 'recommended' | 'squeezenet';
+type ModelSet = 'recommended' | 'squeezenet' | 'without-localizer';
 
 interface FloorVariant {
   readonly label: string;
@@ -261,13 +261,18 @@ interface Setup {
 async function setUp(set: ModelSet, pool: InferencePool, store: SqliteAccountStore): Promise<Setup> {
   const modelsDir = join(tmp, `models-${set}`);
   mkdirSync(modelsDir, { recursive: true }); // without ../shared, nothing is installed: the server finds the folder empty
-  const names = !hasShared ? [] : set === 'recommended' ? RECOMMENDED_MODELS : ['squeezenet1.0'];
+  // 'without-localizer': the recommended set less the stool localizer, to show what finding the stool costs.
+  const names = !hasShared
+    ? []
+    : set === 'squeezenet'
+      ? ['squeezenet1.0']
+      : RECOMMENDED_MODELS.filter((name) => set === 'recommended' || name !== 'stool-localizer');
   for (const name of names) await installModel(name, { from: join(shared, 'models'), modelsDir });
   const scene = !hasShared
     ? {}
-    : set === 'recommended'
-      ? { detector: join(modelsDir, 'yolox-nano'), classifier: join(modelsDir, 'mobilenetv2-12-int8') }
-      : { classifier: join(modelsDir, 'squeezenet1.0') };
+    : set === 'squeezenet'
+      ? { classifier: join(modelsDir, 'squeezenet1.0') }
+      : { detector: join(modelsDir, 'yolox-nano'), classifier: join(modelsDir, 'mobilenetv2-12-int8') };
   // With its defaults but the per-key rate limit (the bench measures the service, not that limit).
   const dataDir = join(tmp, `data-${set}`);
   mkdirSync(dataDir);
@@ -315,6 +320,24 @@ async function main() {
     },
   ];
   if (hasShared) {
+    // A real stool on a lawn (the stool set's photos are 448²): found, and its own pixels read.
+    const lawn = join(shared, 'datasets', 'dog-stool', 'images', '2748e805-2c16-40ab-8117-09207a90b114_JPG.jpg');
+    cases.push(
+      {
+        label: 'stool, a real stool on a lawn (448², 60 KB)',
+        models: 'recommended',
+        operation: 'stool',
+        photo: lawn,
+        floors: [{ label: 'floor' }, fewAtATime({ label: 'floor' })],
+      },
+      {
+        label: 'stool, the same photo without the stool localizer',
+        models: 'without-localizer',
+        operation: 'stool',
+        photo: lawn,
+        floors: [{ label: 'floor' }],
+      },
+    );
     cases.unshift(
       {
         label: 'breed, wml_dog.jpg (1080², 210 KB)',

@@ -170,7 +170,13 @@ describe('threads that cannot start', () => {
       await expect(pool.run(1, {})).rejects.toThrow(/no inference thread is left/);
 
       const store = new SqliteAccountStore(':memory:');
-      const vision = { loaded: [], classifier: undefined, trained: new Map(), pool } as unknown as VisionModels;
+      const vision = {
+        loaded: [],
+        classifier: undefined,
+        trained: new Map(),
+        localizers: new Map(),
+        pool,
+      } as unknown as VisionModels;
       const report = await checkReadiness(store, [visionReadinessCheck(vision)]);
       await store.close();
       expect(report.status).toBe('not_ready');

@@ -73,7 +73,8 @@ export const ES: Locale = {
     },
     not_found: {
       label: 'no se encontró lo que se busca en la foto',
-      summary: (subject) => `No se encontró ${asObject(subject)} en la foto, así que no se hizo ninguna evaluación.`,
+      summary: (subject) =>
+        `pawlens no encontró ${asObject(subject)} en la foto, así que no se hizo ninguna evaluación.`,
       retakeTip:
         'Vuelva a tomar la foto más de cerca, desde arriba, con todo el sujeto dentro del encuadre, enfocado y con buena luz.',
     },
