@@ -9,6 +9,7 @@ import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from './localizer/localizer-model.js';
 import { locateSubjects, type Location } from './localizer/locate-subject.js';
 import { foodProbability } from './tables/imagenet-food.js';
+import { groundProbability } from './tables/imagenet-ground.js';
 import type { VisionModels } from './vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
@@ -48,6 +49,8 @@ export interface Scene {
   readonly frameAnimalPart: boolean | undefined;
   /** How sure the classifier, on the whole frame, is that it shows food (imagenet-food.ts); undefined when it did not read the frame. */
   readonly frameFood: number | undefined;
+  /** How sure the classifier, on the whole frame, is that it shows the ground outdoors (imagenet-ground.ts); undefined when it did not read the frame. */
+  readonly frameGround: number | undefined;
   /**
    * What the operation's localizer found: how many of its subject, largest first in the
    * measurement's `location`. `installed` false when the operation has a localizer in the
@@ -108,6 +111,7 @@ export const NO_SCENE: Scene = Object.freeze({
   frameObject: undefined,
   frameAnimalPart: undefined,
   frameFood: undefined,
+  frameGround: undefined,
   located: undefined,
 });
 
@@ -134,7 +138,13 @@ export async function describeScene(
 ): Promise<SceneReading> {
   const { detector, classifier } = models;
   const { animalType, localizer } = options;
-  const unread = { frame: undefined, frameObject: undefined, frameAnimalPart: undefined, frameFood: undefined };
+  const unread = {
+    frame: undefined,
+    frameObject: undefined,
+    frameAnimalPart: undefined,
+    frameFood: undefined,
+    frameGround: undefined,
+  };
   const readFrame = async () => {
     if (!classifier || !(options.readFrame || localizer))
       return { ...unread, features: undefined, location: undefined };
@@ -145,6 +155,8 @@ export async function describeScene(
       frameObject: frameObjectOf(classification),
       frameAnimalPart: classifier.showsAnimalPart(classification),
       frameFood: classification.labelSet === 'imagenet-1k' ? foodProbability(classification.probabilities) : undefined,
+      frameGround:
+        classification.labelSet === 'imagenet-1k' ? groundProbability(classification.probabilities) : undefined,
       features: classification.features,
       location: localizer && (await locate(localizer, classification.maps, image)),
     };

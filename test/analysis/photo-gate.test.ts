@@ -419,6 +419,14 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, located(vehicle(0.8), [5]))).toMatchObject({ shows: { kind: 'object' } });
   });
 
+  it('refuses a close-up the classifier takes for the ground outdoors (a stool on a lawn sent to ear)', () => {
+    const ground = gatePhoto(EAR_CLOSE_UP, measured({ frameGround: 0.4 }));
+    expect(ground).toEqual({ reason: 'wrong_subject', shows: { kind: 'landscape', what: 'ground' } });
+    expect(gatePhoto(CLOSE_UP, measured({ frameGround: 0.1 }))).toBeUndefined();
+    // A specimen may lie on the ground: stool is not refused for it.
+    expect(gatePhoto(SPECIMEN, measured({ frameGround: 0.9 }))).toBeUndefined();
+  });
+
   it('refuses a photo of food for stool and urine, found or not, but not for vomit', () => {
     const meal = { frameFood: 0.6 };
     expect(gatePhoto(SPECIMEN, located(meal, [5]))).toEqual({ reason: 'wrong_subject', shows: { kind: 'food' } });

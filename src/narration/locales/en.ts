@@ -93,7 +93,7 @@ export const EN: Locale = {
             ? `The language model that read the photo says it shows ${shows.description}, not the ${subject}, so no assessment was made.`
             : `The language model that read the photo says it does not show the ${subject}, so no assessment was made.`;
         case 'landscape':
-          return `This looks like a photo taken at a distance, mostly ${shows.what}, not a close-up of the ${subject}, so no assessment was made.`;
+          return `This looks like a photo taken at a distance, mostly ${shows.what === 'ground' ? 'the ground outdoors' : shows.what}, not a close-up of the ${subject}, so no assessment was made.`;
         case 'food':
           return seen('food');
         default: {

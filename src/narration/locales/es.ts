@@ -106,7 +106,7 @@ export const ES: Locale = {
             ? `El modelo de lenguaje que leyó la foto dice que muestra ${shows.description} y no ${subject}, así que no se hizo ninguna evaluación.`
             : `El modelo de lenguaje que leyó la foto dice que no es una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'landscape':
-          return `Parece una foto tomada a distancia, sobre todo ${shows.what === 'grass' ? 'hierba' : 'cielo'}, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
+          return `Parece una foto tomada a distancia, sobre todo ${{ grass: 'hierba', sky: 'cielo', ground: 'suelo al aire libre' }[shows.what]}, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'food':
           return seen('comida');
         default: {
