@@ -112,12 +112,12 @@ describeWithCompose('compose.yaml, started', () => {
       return ready.checks.llm.state === 'ok' ? ready.checks.llm : undefined;
     }, 60_000);
     expect(llm).toMatchObject({ mode: 'auto', model: 'gemma3:4b', state: 'ok' });
-    // A brown stool: no red flag for the measurements to hold against the model, so its text is kept.
-    const brown = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'brown')![2];
-    const response = await fetch(`${url}/api/v1/feces-analysis`, {
+    // Normal yellow urine: no red flag for the measurements to hold against the model, so its text is kept.
+    const yellow = RULE_SCENES.find(([operation, rule]) => operation === 'urine' && rule === 'normal_yellow')![2];
+    const response = await fetch(`${url}/api/v1/urine-analysis`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ image: (await sceneJpeg(brown)).toString('base64'), language: 'en' }),
+      body: JSON.stringify({ image: (await sceneJpeg(yellow)).toString('base64'), language: 'en' }),
     });
     const body = await response.json();
     expect(response.status).toBe(200);
