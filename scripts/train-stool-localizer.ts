@@ -19,6 +19,8 @@ import { installModel } from '../src/vision/install-model.js';
 import { loadModel, sha256Of } from '../src/vision/load-model.js';
 import { LocalizerModel } from '../src/vision/localizer/localizer-model.js';
 import { PACKAGE_MODELS_DIR } from '../src/vision/models-location.js';
+import { progressLine } from '../src/cli/progress-line.js';
+import { figuresLine } from '../src/training/localizer/figures-line.js';
 import { readBoxFolder } from '../src/training/localizer/box-folder.js';
 import { localizerArtifact, LOCALIZER_MODEL_FILE } from '../src/training/localizer/localizer-manifest.js';
 import { readLocalizerData } from '../src/training/localizer/localizer-rows.js';
@@ -56,16 +58,8 @@ const ABOUT = {
 };
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-const print = (figures: LocalizerFigures) =>
-  console.log(
-    `  ${figures.on}: found stool in ${percent(figures.recall)} of photos with stool (precision ${percent(figures.precision)}), ` +
-      `took ${percent(figures.falseFound)} of photos without stool (lawns, their ground, objects) for stool; ` +
-      `its surest cell on the stool in ${percent(figures.pointing)}; cell AUC ${figures.cellAuc.toFixed(3)}.`,
-  );
-
-const progress = (what: string) => (done: number, total: number) => {
-  if (process.stderr.isTTY) process.stderr.write(`\r${what}: ${done}/${total}${done === total ? '\n' : ''}`);
-};
+const print = (figures: LocalizerFigures) => console.log(`  ${figuresLine(figures, 'stool')}`);
+const progress = (what: string) => progressLine(process.stderr, what);
 
 // The backbone as the service runs it: the recommended scene models, installed from the shared copies and checked.
 const scratch = await mkdtemp(join(tmpdir(), 'pawlens-train-stool-'));

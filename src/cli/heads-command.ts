@@ -11,7 +11,8 @@ import { DEFAULT_SETTINGS, MIN_PHOTOS_PER_LABEL, photosPerLabel, trainHead } fro
 import { MIN_BOXED_PHOTOS, readLocalizerDefinition } from '../training/localizer/localizer-definition.js';
 import { installedLocalizers } from '../training/localizer/install-localizer.js';
 import { trainClinicLocalizer } from '../training/localizer/train-clinic-localizer.js';
-import type { LocalizerFigures } from '../vision/model-manifest.js';
+import { figuresLine } from '../training/localizer/figures-line.js';
+import { progressLine } from './progress-line.js';
 
 export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its own photos (README, "Heads")
 
@@ -29,14 +30,6 @@ export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its
   pawlens heads remove NAME`;
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-
-/** A progress line on a terminal, rewritten in place; nothing when the output is a file or a pipe. */
-function progressLine(stream: NodeJS.WriteStream, what: string) {
-  if (!stream.isTTY) return undefined;
-  return (done: number, total: number) => {
-    stream.write(`\r${what}: ${done}/${total}${done === total ? '\n' : ''}`);
-  };
-}
 
 /** The photos left out of a reading, as lines. */
 function leftOutLines(
@@ -83,9 +76,6 @@ const integer = (value: string | undefined, name: string, fallback: number, min:
   return parsed;
 };
 
-const figuresLine = (figures: LocalizerFigures) =>
-  `On ${figures.on}: found in ${percent(figures.recall)} of photos with it (precision ${percent(figures.precision)}), taken for it in ${percent(figures.falseFound)} of photos and ground crops without it; its surest cell on a box in ${percent(figures.pointing)}; cell AUC ${figures.cellAuc.toFixed(3)}.`;
-
 /** `pawlens heads train` for a head.json of kind "localizer": a YOLO export in, a localizer installed. */
 async function trainLocalizerFrom(
   from: string,
@@ -120,8 +110,8 @@ async function trainLocalizerFrom(
   print(
     `Trained the localizer ${definition.name} for ${definition.operation} on ${data.photos.length} photos, from ${backbone}'s feature maps; a cell is the ${definition.subject}'s from ${trained.threshold} (chosen out of fold).`,
   );
-  print(figuresLine(trained.outOfFold));
-  print(figuresLine(trained.heldOut));
+  print(figuresLine(trained.outOfFold, definition.subject));
+  print(figuresLine(trained.heldOut, definition.subject));
   if (data.unreadable.length > 0)
     print(['Unreadable photos, left out:', ...data.unreadable.map(({ path, why }) => `  ${path}: ${why}`)].join('\n'));
   print(

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BUILTIN_SUBDIR } from '../vision/models-location.js';
 import { readManifest, sha256Of } from '../vision/load-model.js';
-import { installTrained } from './install-trained.js';
+import { installedOfTask, installTrained } from './install-trained.js';
 import { HEAD_INPUT, HEAD_OUTPUT, headGraphBytes } from '../vision/heads/head-graph.js';
 import { MANIFEST_FILE, type ModelManifest } from '../vision/model-manifest.js';
-import { listModelDirs } from '../vision/vision-models.js';
 import { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
 import { HeadFolderError, type HeadDefinition } from './head-folder.js';
 import type { TrainedHead } from './train-head.js';
@@ -14,14 +12,7 @@ import type { TrainedHead } from './train-head.js';
 const HEAD_MODEL_FILE = 'head.onnx';
 
 /** The installed trained heads, each with its folder; a folder that is not a readable head is left out. */
-export async function installedHeads(modelsDir: string): Promise<Array<{ dir: string; manifest: ModelManifest }>> {
-  const heads = [];
-  for (const dir of await listModelDirs(modelsDir, BUILTIN_SUBDIR)) {
-    const manifest = await readManifest(dir).catch(() => undefined);
-    if (manifest?.task === 'trained-head') heads.push({ dir, manifest });
-  }
-  return heads;
-}
+export const installedHeads = (modelsDir: string) => installedOfTask(modelsDir, 'trained-head');
 
 /** The manifest that describes a trained head: its backbone, labels, threshold, counts and cross-validated scores. */
 function headManifest(
@@ -82,15 +73,13 @@ export async function installHead(
     throw new HeadFolderError(
       `${rival.manifest.name} already answers for ${definition.operation}; remove it first ("pawlens heads remove ${rival.manifest.name}"), or give this head its name to replace it.`,
     );
-  const existing = await readManifest(join(modelsDir, definition.name)).catch(() => undefined);
-  if (existing && existing.task !== 'trained-head')
-    throw new HeadFolderError(
-      `${definition.name} is an installed ${existing.task}, not a head: give the head another name in head.json.`,
-    );
   const bytes = headGraphBytes(trained.model);
   const manifest = headManifest(definition, trained, bytes, backbone);
   // The checks the service makes when it starts: labels, input and output as a head needs them.
-  return installTrained(modelsDir, bytes, manifest, (model) => void new TrainedHeadModel(model));
+  return installTrained(modelsDir, bytes, manifest, {
+    noun: 'head',
+    check: (model) => void new TrainedHeadModel(model),
+  });
 }
 
 /** Records a head's accuracy on a held-out folder in its manifest: the figure its answers then quote. */

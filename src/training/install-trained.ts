@@ -1,21 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type LoadedModel, loadModel } from '../vision/load-model.js';
+import { type LoadedModel, loadModel, readManifest } from '../vision/load-model.js';
 import { MANIFEST_FILE, type ModelManifest } from '../vision/model-manifest.js';
+import { BUILTIN_SUBDIR } from '../vision/models-location.js';
+import { listModelDirs } from '../vision/vision-models.js';
+import { HeadFolderError } from './head-folder.js';
+
+/** The installed models of one task, each with its folder; a folder that is not a readable model of it is left out. */
+export async function installedOfTask(
+  modelsDir: string,
+  task: ModelManifest['task'],
+): Promise<Array<{ dir: string; manifest: ModelManifest }>> {
+  const found = [];
+  for (const dir of await listModelDirs(modelsDir, BUILTIN_SUBDIR)) {
+    const manifest = await readManifest(dir).catch(() => undefined);
+    if (manifest?.task === task) found.push({ dir, manifest });
+  }
+  return found;
+}
 
 /**
- * Installs a model trained on this host (a head, a localizer) into <modelsDir>/<name>: written into
- * a hidden staging folder, opened with onnxruntime and put through `check` (the checks the
- * service makes when it starts), and only then put in place of one of that name. A failure
- * leaves nothing behind and the old one as it was.
+ * Installs a model trained on this host (a head, a localizer: `noun`) into <modelsDir>/<name>:
+ * refused when that name is an installed model of another task; else written into a hidden
+ * staging folder, opened with onnxruntime and put through `check` (the checks the service makes
+ * when it starts), and only then put in place of one of that name. A failure leaves nothing
+ * behind and the old one as it was.
  */
 export async function installTrained(
   modelsDir: string,
   bytes: Uint8Array,
   manifest: ModelManifest,
-  check: (model: LoadedModel) => void,
+  { noun, check }: { readonly noun: string; readonly check: (model: LoadedModel) => void },
 ): Promise<string> {
+  const existing = await readManifest(join(modelsDir, manifest.name)).catch(() => undefined);
+  if (existing && existing.task !== manifest.task)
+    throw new HeadFolderError(
+      `${manifest.name} is an installed ${existing.task}, not a ${noun}: give the ${noun} another name in head.json.`,
+    );
   await mkdir(modelsDir, { recursive: true });
   const target = join(modelsDir, manifest.name);
   const staging = join(modelsDir, `.${manifest.name}.installing-${randomBytes(4).toString('hex')}`);

@@ -8,8 +8,8 @@ import { COCO_ANIMALS } from './tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from './localizer/localizer-model.js';
 import { locateSubjects, type Location } from './localizer/locate-subject.js';
-import { foodProbability } from './tables/imagenet-food.js';
-import { groundProbability } from './tables/imagenet-ground.js';
+import { IMAGENET_FOOD } from './tables/imagenet-food.js';
+import { IMAGENET_GROUND } from './tables/imagenet-ground.js';
 import type { VisionModels } from './vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
@@ -58,6 +58,13 @@ export interface Scene {
    * that has none.
    */
   readonly located: { readonly installed: boolean; readonly count: number } | undefined;
+}
+
+/** The probability of the classes `indices` together, in one classification. */
+function probabilityOf(probabilities: Float32Array, indices: readonly number[]): number {
+  let sum = 0;
+  for (const index of indices) sum += probabilities[index] ?? 0;
+  return sum;
 }
 
 /** A crop is widened by this share of its box on each side: a classifier needs the whole animal. */
@@ -150,13 +157,14 @@ export async function describeScene(
       return { ...unread, features: undefined, location: undefined };
     // A localizer reads the whole photo stretched, as it was trained; the frame's classes come from the same run.
     const classification = localizer ? await classifier.predictStretched(image) : await classifier.predict(image);
+    // Food and the ground are ImageNet's classes: another label set says nothing of them.
+    const imagenet = classification.labelSet === 'imagenet-1k';
     return {
       frame: identifyPet(classification, animalType),
       frameObject: frameObjectOf(classification),
       frameAnimalPart: classifier.showsAnimalPart(classification),
-      frameFood: classification.labelSet === 'imagenet-1k' ? foodProbability(classification.probabilities) : undefined,
-      frameGround:
-        classification.labelSet === 'imagenet-1k' ? groundProbability(classification.probabilities) : undefined,
+      frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
+      frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
       features: classification.features,
       location: localizer && (await locate(localizer, classification.maps, image)),
     };

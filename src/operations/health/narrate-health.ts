@@ -9,14 +9,12 @@ import { sharedHealthWords } from './shared-health-words.js';
 import { narrateWithHead } from './narrate-head.js';
 import { type HealthText, withRedFlagAdvice } from './health-text.js';
 import type { Scene } from '../../vision/describe-scene.js';
+import { SUMMARY_MAX_SENTENCES } from '../../contract/data-fields.js';
 
-/** A summary's most sentences (SPEC.md §2): what the scene adds is left out past them. */
-const MOST_SENTENCES = 4;
-
-/** `sentences`, then as many of `context` as fit within MOST_SENTENCES. */
+/** `sentences`, then as many of `context` as fit within a summary's most sentences (SPEC.md §2). */
 const upToFour = (sentences: readonly string[], context: readonly string[]) => [
   ...sentences,
-  ...context.slice(0, Math.max(0, MOST_SENTENCES - sentences.length)),
+  ...context.slice(0, Math.max(0, SUMMARY_MAX_SENTENCES - sentences.length)),
 ];
 
 /**

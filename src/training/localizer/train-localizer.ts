@@ -1,4 +1,4 @@
-import { seededRandom } from '../../vision/seeded-random.js';
+import { seededRandom, shuffleInPlace } from '../../vision/seeded-random.js';
 import type { LocalizerFigures } from '../../vision/model-manifest.js';
 import {
   fitLogisticRegression,
@@ -28,11 +28,7 @@ export interface LocalizerSplit {
 export function splitBySource(data: Pick<LocalizerData, 'pooled' | 'thumbnails'>, seed: number): LocalizerSplit {
   const groups = sameSceneGroups(data.pooled, data.thumbnails);
   const distinct = [...new Set(groups)].sort((a, b) => a - b);
-  const random = seededRandom(seed);
-  for (let i = distinct.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [distinct[i], distinct[j]] = [distinct[j]!, distinct[i]!];
-  }
+  shuffleInPlace(distinct, seededRandom(seed));
   if (distinct.length < 2)
     throw new HeadFolderError(
       `All ${groups.length} photos look like copies of one scene, so none can be kept apart to measure the localizer on: add photos of other scenes.`,
@@ -204,15 +200,6 @@ export function figuresFrom(
   };
 }
 
-/** How `model` at `threshold` does on the views `keep` picks. */
-export const figuresOf = (
-  data: LocalizerData,
-  model: LogisticRegression,
-  threshold: number,
-  keep: (view: number) => boolean,
-  on: string,
-) => figuresFrom(data, viewProbabilities(data, model, keep), threshold, on);
-
 export interface TrainedLocalizer {
   readonly model: LogisticRegression;
   readonly threshold: number;
@@ -300,11 +287,10 @@ export function trainLocalizer(
     curve,
     split,
     outOfFold: figuresFrom(data, outOfFold, threshold, `out of fold, ${trainingPhotos} training photos`),
-    heldOut: figuresOf(
+    heldOut: figuresFrom(
       data,
-      model,
+      viewProbabilities(data, model, (view) => !isTraining(view)),
       threshold,
-      (view) => !isTraining(view),
       `${heldOutPhotos} photos held out by source photo`,
     ),
     crossValidated: figuresFrom(

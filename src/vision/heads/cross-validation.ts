@@ -1,4 +1,4 @@
-import { seededRandom } from '../seeded-random.js';
+import { seededRandom, shuffleInPlace } from '../seeded-random.js';
 import {
   DEFAULT_TRAINING,
   fitSoftmaxRegression,
@@ -41,10 +41,7 @@ export function stratifiedFolds(labels: readonly number[], folds: number, seed: 
   let next = 0;
   for (const label of new Set(labels)) {
     const members = labels.flatMap((other, i) => (other === label ? [i] : []));
-    for (let i = members.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [members[i], members[j]] = [members[j]!, members[i]!];
-    }
+    shuffleInPlace(members, random);
     for (const member of members) fold[member] = next++ % folds;
   }
   return fold;

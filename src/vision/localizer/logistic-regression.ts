@@ -1,4 +1,4 @@
-import { seededRandom } from '../seeded-random.js';
+import { seededRandom, shuffleInPlace } from '../seeded-random.js';
 
 /**
  * A logistic regression over standardized features: a localizer's head, one probability per cell
@@ -79,10 +79,7 @@ export function fitLogisticRegression(rows: Rows, labels: Uint8Array, options: L
   const random = seededRandom(options.seed);
   let step = 0;
   for (let epoch = 0; epoch < options.epochs; epoch++) {
-    for (let i = n - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffleInPlace(order, random);
     for (let start = 0; start < n; start += options.batch) {
       const end = Math.min(n, start + options.batch);
       // z = Σ w·s·(x − mean) + b = Σ (w·s)·x + (b − Σ w·s·mean)

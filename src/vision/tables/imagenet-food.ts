@@ -3,7 +3,7 @@
  * classifier sure of these together, reading the whole frame, sees a meal, which is not stool or
  * urine (DESIGN.md §4). Left out on purpose: mushrooms, acorns and other fungi and fruit of the
  * ground (a stool on a lawn is read as them), hay, and drinks and cups (a urine sample is a
- * yellow liquid in a cup). Indices of shared/models/*\/labels.json.
+ * yellow liquid in a cup). Indices of shared/models/*\/labels.json; describe-scene.ts sums their probabilities.
  */
 export const IMAGENET_FOOD: readonly number[] = [
   // plate; guacamole … cardoon (dishes, breads, vegetables)
@@ -16,10 +16,3 @@ export const IMAGENET_FOOD: readonly number[] = [
   // frying pan, mixing bowl, soup bowl, wok
   567, 659, 809, 909,
 ];
-
-/** The probability of all food classes together in one ImageNet classification. */
-export function foodProbability(probabilities: Float32Array): number {
-  let sum = 0;
-  for (const index of IMAGENET_FOOD) sum += probabilities[index] ?? 0;
-  return sum;
-}

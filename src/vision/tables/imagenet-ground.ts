@@ -38,10 +38,3 @@ export const IMAGENET_GROUND: readonly number[] = [
   996,
   997,
 ];
-
-/** The probability of all ground classes together in one ImageNet classification. */
-export function groundProbability(probabilities: Float32Array): number {
-  let sum = 0;
-  for (const index of IMAGENET_GROUND) sum += probabilities[index] ?? 0;
-  return sum;
-}
