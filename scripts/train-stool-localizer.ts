@@ -88,15 +88,13 @@ try {
     for (const [view, maps] of data.maps!.entries())
       probabilities.push(held[view] ? await localizer.predict(maps) : undefined);
     const sha256 = sha256Of(await readFile(join(target, LOCALIZER_MODEL_FILE)));
-    console.log(`${NAME} (sha256 ${sha256.slice(0, 12)}…), threshold ${localizer.spec.threshold}:`);
-    print(
-      figuresFrom(
-        data,
-        probabilities,
-        localizer.spec.threshold,
-        `${split.heldOut.filter(Boolean).length} photos held out by source photo`,
-      ),
+    const { threshold, closerLook } = localizer.spec;
+    const heldOut = `${split.heldOut.filter(Boolean).length} photos held out by source photo`;
+    console.log(
+      `${NAME} (sha256 ${sha256.slice(0, 12)}…), threshold ${threshold}${closerLook ? `, closer look ${closerLook.threshold}` : ''}:`,
     );
+    print(figuresFrom(data, probabilities, { threshold, closerLook }, heldOut));
+    if (closerLook) print(figuresFrom(data, probabilities, { threshold }, `the same ${heldOut}, whole photos only`));
   } else {
     const trained = trainLocalizer(data, SEED, progress('Training'));
     const { bytes, manifest } = localizerArtifact(trained, classifier, ABOUT, SEED);
@@ -119,11 +117,21 @@ try {
     console.log(
       `Wrote ${join(target, LOCALIZER_MODEL_FILE)} (${bytes.length} bytes, sha256 ${manifest.sha256}) and its catalogue entry.`,
     );
-    console.log(`Threshold ${trained.threshold}, chosen out of fold on the training photos from:`);
-    for (const point of trained.curve)
-      console.log(
-        `  ${point.threshold.toFixed(2)}: found ${percent(point.recall)} of photos with stool; took for stool ${percent(point.falseOnGround)} of crops of their ground, ${percent(point.falseOnPhotos)} of photos without stool`,
-      );
+    const { threshold, closerLook } = trained.thresholds;
+    const printCurve = (curve: typeof trained.curve) => {
+      for (const point of curve)
+        console.log(
+          `  ${point.threshold.toFixed(2)}: found ${percent(point.recall)} of photos with stool; took for stool ${percent(point.falseOnGround)} of crops of their ground, ${percent(point.falseOnPhotos)} of photos without stool`,
+        );
+    };
+    console.log(`Threshold ${threshold}, chosen out of fold on the training photos from:`);
+    printCurve(trained.curve);
+    console.log(
+      closerLook
+        ? `The closer look's threshold ${closerLook.threshold}, where the whole photo showed none at ${threshold}, chosen from:`
+        : 'No closer look: a tile found no more without adding too many false finds, at any threshold of:',
+    );
+    printCurve(trained.closerCurve);
     print(trained.outOfFold);
     print(trained.heldOut);
     print(trained.crossValidated);

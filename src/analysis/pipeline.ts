@@ -69,6 +69,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       classify: animalsToClassify(operation, narrated()),
       localizer: models.localizers.get(operation.key),
       localizable: LOCALIZED_OPERATIONS.has(operation.key),
+      // A close-up's gate asks whether the photo shows stool on the ground (photo-gate.ts).
+      stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,
     };
     const { image } = input;
     // An operation that takes a round view (an otoscope's) reads its colours inside the lit disc,

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS, MIN_PHOTOS_PER_LABEL, photosPerLabel, trainHead } fro
 import { MIN_BOXED_PHOTOS, readLocalizerDefinition } from '../training/localizer/localizer-definition.js';
 import { installedLocalizers } from '../training/localizer/install-localizer.js';
 import { trainClinicLocalizer } from '../training/localizer/train-clinic-localizer.js';
+import type { LocalizerThresholds } from '../training/localizer/train-localizer.js';
 import { figuresLine } from '../training/localizer/figures-line.js';
 import { progressLine } from './progress-line.js';
 
@@ -98,7 +99,8 @@ async function trainLocalizerFrom(
         operation: definition.operation,
         subject: definition.subject,
         backbone,
-        threshold: trained.threshold,
+        threshold: trained.thresholds.threshold,
+        closer_look_threshold: trained.thresholds.closerLook?.threshold ?? null,
         held_out: trained.heldOut,
         out_of_fold: trained.outOfFold,
         installed,
@@ -108,7 +110,7 @@ async function trainLocalizerFrom(
     return true;
   }
   print(
-    `Trained the localizer ${definition.name} for ${definition.operation} on ${data.photos.length} photos, from ${backbone}'s feature maps; a cell is the ${definition.subject}'s from ${trained.threshold} (chosen out of fold).`,
+    `Trained the localizer ${definition.name} for ${definition.operation} on ${data.photos.length} photos, from ${backbone}'s feature maps; a cell is the ${definition.subject}'s from ${trained.thresholds.threshold}${closerLookWords(trained.thresholds)} (chosen out of fold).`,
   );
   print(figuresLine(trained.outOfFold, definition.subject));
   print(figuresLine(trained.heldOut, definition.subject));
@@ -281,3 +283,9 @@ export async function runHeadsCommand(
       throw new HeadFolderError(verb ? `Unknown heads command "${verb}".\n\n${HEADS_USAGE}` : HEADS_USAGE);
   }
 }
+
+/** What the closer look adds to a trained localizer's threshold, in words for the report line. */
+const closerLookWords = ({ closerLook }: LocalizerThresholds) =>
+  closerLook
+    ? `, and where the whole photo shows none, a cell of a closer look at the tile round its surest cell from ${closerLook.threshold}`
+    : ' (the whole photo only: a closer look at a tile found no more without taking too many photos without it for it)';

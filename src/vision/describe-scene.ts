@@ -1,5 +1,5 @@
 import type { DecodedImage } from '../image/decoded-image.js';
-import type { Classification } from './classifier-model.js';
+import type { Classification, ClassifierModel } from './classifier-model.js';
 import { iou, type Detection } from './detector-model.js';
 import type { Crop, Pixels } from './image-tensor.js';
 import { regionOf } from './region.js';
@@ -7,6 +7,7 @@ import { identifyPet, type PetIdentification } from './pet-identification.js';
 import { COCO_ANIMALS } from './tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from './localizer/localizer-model.js';
+import { CLOSER_LOOK, closerLookTiles, nearestTile, tileRegion, tilesOnFrame } from './localizer/closer-look.js';
 import { locateSubjects, type Location } from './localizer/locate-subject.js';
 import { IMAGENET_FOOD } from './tables/imagenet-food.js';
 import { IMAGENET_GROUND } from './tables/imagenet-ground.js';
@@ -51,6 +52,11 @@ export interface Scene {
   readonly frameFood: number | undefined;
   /** How sure the classifier, on the whole frame, is that it shows the ground outdoors (imagenet-ground.ts); undefined when it did not read the frame. */
   readonly frameGround: number | undefined;
+  /**
+   * Whether the stool localizer finds stool in the frame, for an operation that asked
+   * (`stoolCheck`: a close-up's gate); undefined when it did not look.
+   */
+  readonly frameStool: boolean | undefined;
   /**
    * What the operation's localizer found: how many of its subject, largest first in the
    * measurement's `location`. `installed` false when the operation has a localizer in the
@@ -119,6 +125,7 @@ export const NO_SCENE: Scene = Object.freeze({
   frameAnimalPart: undefined,
   frameFood: undefined,
   frameGround: undefined,
+  frameStool: undefined,
   located: undefined,
 });
 
@@ -141,6 +148,12 @@ export async function describeScene(
     readonly localizer?: LocalizerModel;
     /** Whether the operation has a localizer in the catalogue at all (Scene.located). */
     readonly localizable?: boolean;
+    /**
+     * Another operation's localizer to ask whether its subject is in the frame (Scene.frameStool):
+     * the stool localizer, for a close-up's gate. It reads the frame's classification as it is (one
+     * look, no second classifier run): the centre of a photo that is not square.
+     */
+    readonly stoolCheck?: LocalizerModel;
   },
 ): Promise<SceneReading> {
   const { detector, classifier } = models;
@@ -151,6 +164,7 @@ export async function describeScene(
     frameAnimalPart: undefined,
     frameFood: undefined,
     frameGround: undefined,
+    frameStool: undefined,
   };
   const readFrame = async () => {
     if (!classifier || !(options.readFrame || localizer))
@@ -165,8 +179,9 @@ export async function describeScene(
       frameAnimalPart: classifier.showsAnimalPart(classification),
       frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
       frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
+      frameStool: options.stoolCheck && (await showsSubject(options.stoolCheck, classification.maps)),
       features: classification.features,
-      location: localizer && (await locate(localizer, classification.maps, image)),
+      location: localizer && (await locate(localizer, classifier, classification.maps, image)),
     };
   };
   const locatedOf = (location: Location | undefined) =>
@@ -210,19 +225,44 @@ export async function describeScene(
   return { scene, view, features, location };
 }
 
-/** Where `localizer` finds its subject, from the classifier's feature maps of the whole photo. */
-async function locate(localizer: LocalizerModel, maps: Classification['maps'], image: DecodedImage): Promise<Location> {
-  if (!maps) throw new Error(`${localizer.name} reads feature maps, but the classifier gave none`);
-  const probabilities = await localizer.predict(maps);
+/** Whether `localizer` finds its subject in any cell of the classifier's maps (undefined: the classifier gave none). */
+async function showsSubject(localizer: LocalizerModel, maps: Classification['maps']): Promise<boolean | undefined> {
+  if (!maps) return undefined;
+  return Math.max(...(await localizer.predict(maps))) >= localizer.spec.threshold;
+}
+
+/**
+ * Where `localizer` finds its subject, from the classifier's feature maps of the whole photo; when
+ * they show none and the localizer has a closer look, from the maps of the tile nearest the whole
+ * frame's surest cell (closer-look.ts): one more classifier run, only for a photo whose whole frame
+ * showed nothing.
+ */
+async function locate(
+  localizer: LocalizerModel,
+  classifier: ClassifierModel,
+  maps: Classification['maps'],
+  image: DecodedImage,
+): Promise<Location> {
   const { grid } = localizer.layout;
-  const { threshold, subject } = localizer.spec;
-  return {
+  const { threshold, subject, closerLook } = localizer.spec;
+  const mapsOf = (given: Classification['maps']) => {
+    if (!given) throw new Error(`${localizer.name} reads feature maps, but the classifier gave none`);
+    return given;
+  };
+  const located = (look: Location['look'], probabilities: Float32Array, side: number, at: number): Location => ({
     subject,
     localizer: localizer.name,
-    grid,
+    look,
+    grid: side,
     probabilities,
-    threshold,
+    threshold: at,
     frame: { width: image.sourceWidth, height: image.sourceHeight },
-    found: locateSubjects(probabilities, grid, threshold, image),
-  };
+    found: locateSubjects(probabilities, side, at, image),
+  });
+  const whole = located('whole', await localizer.predict(mapsOf(maps)), grid, threshold);
+  if (whole.found.length > 0 || !closerLook) return whole;
+  const tile = closerLookTiles()[nearestTile(whole.probabilities, grid)]!;
+  const tileMaps = (await classifier.predictStretched({ image, region: tileRegion(image, tile) })).maps;
+  const onFrame = tilesOnFrame([tile], [await localizer.predict(mapsOf(tileMaps))], grid);
+  return located('closer', onFrame, grid * CLOSER_LOOK.gridScale, closerLook.threshold);
 }

@@ -124,6 +124,11 @@ export const LocalizerSpec = z.strictObject({
   subject: z.string().regex(/^[a-z][a-z0-9_ -]{0,39}$/),
   /** A cell with at least this probability shows the subject; a photo with none such shows no subject. */
   threshold: share,
+  /**
+   * When the whole photo shows no subject, the tile round its surest cell is read again
+   * (closer-look.ts), and a cell of it with at least this probability shows it. Absent: one look only.
+   */
+  closerLook: z.strictObject({ threshold: share }).optional(),
   data: z.strictObject({
     source: z.string().min(1).max(500),
     license: z.string().min(1).max(200),

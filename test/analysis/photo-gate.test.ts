@@ -374,6 +374,7 @@ function located(scene: Partial<Scene>, cells: readonly number[], standsOut = tr
     location: {
       subject: 'stool',
       localizer: 'test',
+      look: 'whole',
       grid: 4,
       probabilities,
       threshold: 0.5,
@@ -425,6 +426,14 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(CLOSE_UP, measured({ frameGround: 0.1 }))).toBeUndefined();
     // A specimen may lie on the ground: stool is not refused for it.
     expect(gatePhoto(SPECIMEN, measured({ frameGround: 0.9 }))).toBeUndefined();
+  });
+
+  it('refuses a close-up in which the stool localizer finds stool and the classifier sees some ground', () => {
+    const stoolOnGround = gatePhoto(EAR_CLOSE_UP, measured({ frameStool: true, frameGround: 0.05 }));
+    expect(stoolOnGround).toEqual({ reason: 'wrong_subject', shows: { kind: 'landscape', what: 'ground' } });
+    // Either alone is not enough: the localizer fires on fur, and a little ground is in many close-ups.
+    expect(gatePhoto(CLOSE_UP, measured({ frameStool: true, frameGround: 0.01 }))).toBeUndefined();
+    expect(gatePhoto(CLOSE_UP, measured({ frameStool: false, frameGround: 0.05 }))).toBeUndefined();
   });
 
   it('refuses a photo of food for stool and urine, found or not, but not for vomit', () => {

@@ -5,6 +5,7 @@ import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
+import { describeScene } from '../../src/vision/describe-scene.js';
 import { installModel } from '../../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
 import { PACKAGE_MODELS_DIR } from '../../src/vision/models-location.js';
@@ -60,12 +61,34 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
       return /brown/.test(answer.color) && answer.severity !== 'severe' && answer.severity !== 'moderate';
     });
     const redFlags = withStool.filter((photo) => answers.get(photo)!.severity === 'severe');
-    // Measured when this was written: 72 of 113 brown (of the 91 found, 79%), 5 severe (photos whose
-    // shadows crush the stool to black). This split held out a whole dry winter yard, which the
-    // localizer found in three quarters of its photos only (README, "Stool").
+    // Measured when this was written: 85 of 113 brown, 4 severe (photos whose shadows crush the
+    // stool to black); 72 and 5 before the closer look. This split held out a whole dry winter yard,
+    // which the localizer found in three quarters of its photos only (docs/stool-localizer.md).
     expect(withStool.length).toBeGreaterThan(100);
-    expect(brown.length / withStool.length).toBeGreaterThan(0.6);
+    expect(brown.length / withStool.length).toBeGreaterThan(0.7);
     expect(redFlags.length / withStool.length).toBeLessThan(0.06);
+  });
+
+  it('looks closer where the whole frame shows no stool: a small stool is found in a tile and read brown', async () => {
+    // Stools under 3% of the frame, which the whole frame's 7 × 7 cells missed (measured when this was written).
+    for (const photo of [
+      'motion_blur_1439_jpg.jpg',
+      'geometric_transformation_1432_jpg.jpg',
+      'captured_image_48_png.jpg',
+    ]) {
+      expect(HELD_OUT).toContain(photo);
+      const image = await pipeline.decode('stool', readFileSync(join(DATASET, 'images', photo)));
+      const { location } = await describeScene(image, models, {
+        readFrame: true,
+        classify: 1,
+        localizer: models.localizers.get('stool'),
+      });
+      expect(location?.look, photo).toBe('closer');
+      expect(location?.found.length, photo).toBeGreaterThan(0);
+      const answer = answers.get(photo)!;
+      expect(answer.color, `${photo}: ${answer.summary}`).toMatch(/brown/);
+      expect(answer.summary).toMatch(/^The stool in the photo is mainly/);
+    }
   });
 
   it('gives no finding, and charges nothing, for a photo without stool', () => {
@@ -77,7 +100,7 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     }
   });
 
-  it('gives no skin finding, and few ear findings, for the same photos sent to skin or ear', async () => {
+  it('gives no skin or ear finding for the same photos sent to skin or ear', async () => {
     const findings = { skin: 0, ear: 0 };
     for (const operation of ['skin', 'ear'] as const)
       for (const photo of HELD_OUT) {
@@ -88,9 +111,10 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
         );
         if (!['inconclusive', 'normal'].includes((data as { severity: string }).severity)) findings[operation]++;
       }
-    // Measured when this was written: skin 0, ear 9 of 118 (dry yellow grass read as discharge).
+    // Measured when this was written: skin 0, ear 0 of 118 (9 before the gate asked the stool
+    // localizer: piles of stool read as curly fur, dry yellow grass as discharge).
     expect(findings.skin).toBe(0);
-    expect(findings.ear).toBeLessThanOrEqual(12);
+    expect(findings.ear).toBe(0);
   }, 60_000);
 
   it('says so plainly when no stool is found', () => {

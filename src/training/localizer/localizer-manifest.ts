@@ -46,7 +46,8 @@ export function localizerArtifact(
     outputs: [{ name: LOCALIZER_OUTPUT, kind: 'probabilities', labels: [about.subject] }],
     localizer: {
       subject: about.subject,
-      threshold: trained.threshold,
+      threshold: trained.thresholds.threshold,
+      ...(trained.thresholds.closerLook && { closerLook: trained.thresholds.closerLook }),
       data: {
         ...about.data,
         trainedOn: trained.split.heldOut.length - heldOut,

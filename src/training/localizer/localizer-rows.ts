@@ -5,6 +5,7 @@ import { decodeImageBytes } from '../../image/decode-image.js';
 import type { ClassifierModel, FeatureMap } from '../../vision/classifier-model.js';
 import type { Pixels } from '../../vision/image-tensor.js';
 import { cellLayout, type CellLayout, writeCellFeatures } from '../../vision/localizer/cell-features.js';
+import { CLOSER_LOOK, closerLookTiles, type Tile, tileRegion } from '../../vision/localizer/closer-look.js';
 import type { Rows } from '../../vision/localizer/logistic-regression.js';
 import { TRAINING_LIMITS } from '../photo-features.js';
 import type { BoxedPhoto, RelativeBox } from './box-folder.js';
@@ -14,9 +15,11 @@ import type { BoxedPhoto, RelativeBox } from './box-folder.js';
  * the mirror doubles what is learnt from each photo), and as a crop of its ground away from every
  * box, a photo of the same lawn with no subject on it. The ground crops teach what the subject is
  * not: the stool set has only 21 photos without stool, and its lawns, gravel and soil are the
- * backgrounds that matter.
+ * backgrounds that matter. The photo and its ground crop are also seen as the service's closer
+ * look sees them, in four tiles (closer-look.ts): those are only judged, never learnt from, to
+ * choose the closer look's threshold and measure it.
  */
-export type ViewKind = 'photo' | 'mirrored' | 'ground';
+export type ViewKind = 'photo' | 'mirrored' | 'ground' | 'tile';
 
 export interface TrainingView {
   /** The photo's index among those read (LocalizerData.photos). */
@@ -24,6 +27,23 @@ export interface TrainingView {
   readonly kind: ViewKind;
   /** Its boxes in the view's own coordinates (none for a ground crop). */
   readonly boxes: readonly RelativeBox[];
+  /** A tile's: the index of the view (photo or ground crop) it is a tile of. */
+  readonly of?: number;
+}
+
+/** The parts of `boxes` inside `tile`, in the tile's own coordinates. */
+export function boxesInTile(boxes: readonly RelativeBox[], tile: Tile): RelativeBox[] {
+  return boxes.flatMap((b) => {
+    const [x0, x1] = [Math.max(tile.x, b.cx - b.w / 2), Math.min(tile.x + tile.side, b.cx + b.w / 2)];
+    const [y0, y1] = [Math.max(tile.y, b.cy - b.h / 2), Math.min(tile.y + tile.side, b.cy + b.h / 2)];
+    if (x1 <= x0 || y1 <= y0) return [];
+    const at = (from: number, to: number, origin: number) => ({
+      centre: ((from + to) / 2 - origin) / tile.side,
+      size: (to - from) / tile.side,
+    });
+    const [x, y] = [at(x0, x1, tile.x), at(y0, y1, tile.y)];
+    return [{ ...b, cx: x.centre, cy: y.centre, w: x.size, h: y.size }];
+  });
 }
 
 /** A cell counts as the subject's when its boxes cover at least this share of it (measured: 0.1 and 0.5 did no better). */
@@ -81,8 +101,10 @@ function mirrored(image: Pixels): Pixels {
   return { width, height, pixels: out };
 }
 
+const WHOLE: Tile = { x: 0, y: 0, side: 1 };
+
 /** The largest square of the photo (in shares of its sides) clear of every box, or undefined when it would be too small. */
-export function groundSquare(boxes: readonly RelativeBox[]): { x: number; y: number; side: number } | undefined {
+export function groundSquare(boxes: readonly RelativeBox[]): Tile | undefined {
   if (boxes.length === 0) return undefined;
   const n = GROUND.steps;
   const taken = new Uint8Array(n * n);
@@ -147,7 +169,8 @@ export async function readLocalizerData(
   const { classifier, decodeSize } = backbone;
   const layout = cellLayout(classifier.featureMaps);
   const cells = layout.grid * layout.grid;
-  const capacity = photos.length * 3 * cells;
+  // Each photo: itself, mirrored, its ground crop, and the closer look's tiles of the photo and of the crop.
+  const capacity = photos.length * (3 + 2 * CLOSER_LOOK.corners.length) * cells;
   const values = new Float32Array(capacity * layout.size);
   const coverage = new Float32Array(capacity);
   const views: TrainingView[] = [];
@@ -162,6 +185,22 @@ export async function readLocalizerData(
     writeCellFeatures(maps, values, at);
     coverage.set(cellCoverage(view.boxes, layout.grid), at);
     views.push(view);
+    return views.length - 1;
+  };
+  const mapsOf = async (image: Pixels, part: Tile) =>
+    (await classifier.predictStretched({ image, region: tileRegion(image, part) })).maps!;
+  // A view (`within` is its part of the photo, `maps` what the backbone made of it), and the closer look's tiles of it.
+  const addLooked = async (image: Pixels, within: Tile, maps: readonly FeatureMap[], view: TrainingView) => {
+    const of = add(maps, view);
+    for (const tile of closerLookTiles(within)) {
+      const tileMaps = await mapsOf(image, tile);
+      const local = {
+        x: (tile.x - within.x) / within.side,
+        y: (tile.y - within.y) / within.side,
+        side: tile.side / within.side,
+      };
+      add(tileMaps, { photo: view.photo, kind: 'tile', boxes: boxesInTile(view.boxes, local), of });
+    }
   };
   for (const [index, photo] of photos.entries()) {
     try {
@@ -173,21 +212,11 @@ export async function readLocalizerData(
       read.push(photo);
       pooled.push(pooledOf(maps[0]!));
       thumbnails.push(await thumbnailOf(image));
-      add(maps, { photo: photoIndex, kind: 'photo', boxes: photo.boxes });
+      await addLooked(image, WHOLE, maps, { photo: photoIndex, kind: 'photo', boxes: photo.boxes });
       add(flipped, { photo: photoIndex, kind: 'mirrored', boxes: photo.boxes.map((b) => ({ ...b, cx: 1 - b.cx })) });
       const square = groundSquare(photo.boxes);
-      if (square) {
-        const left = Math.round(square.x * image.width);
-        const top = Math.round(square.y * image.height);
-        const region = {
-          left,
-          top,
-          width: Math.min(image.width - left, Math.round(square.side * image.width)),
-          height: Math.min(image.height - top, Math.round(square.side * image.height)),
-        };
-        const ground = (await classifier.predictStretched({ image, region })).maps!;
-        add(ground, { photo: photoIndex, kind: 'ground', boxes: [] });
-      }
+      if (square)
+        await addLooked(image, square, await mapsOf(image, square), { photo: photoIndex, kind: 'ground', boxes: [] });
     } catch (error) {
       unreadable.push({ path: photo.path, why: (error as Error).message });
     }

@@ -17,9 +17,12 @@ export interface Location {
   /** What it looks for ("stool"), and the localizer's name, for the record. */
   readonly subject: string;
   readonly localizer: string;
+  /** Found in the whole frame's cells, or (only when those showed nothing) in the closer look's tiles (closer-look.ts). */
+  readonly look: 'whole' | 'closer';
   readonly grid: number;
   /** One probability per cell, row-major: the photo stretched over the grid. */
   readonly probabilities: Float32Array;
+  /** The probability a cell needs to show the subject: the closer look's own, for its grid. */
   readonly threshold: number;
   /** The photo as sent (after orientation), in whose pixels boxes are given. */
   readonly frame: { readonly width: number; readonly height: number };

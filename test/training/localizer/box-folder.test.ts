@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseYoloLabels, readBoxFolder } from '../../../src/training/localizer/box-folder.js';
-import { cellCoverage, groundSquare } from '../../../src/training/localizer/localizer-rows.js';
+import { boxesInTile, cellCoverage, groundSquare } from '../../../src/training/localizer/localizer-rows.js';
 import { tempDir } from '../../fixtures/temp-dir.js';
 
 let jpeg: Buffer;
@@ -102,5 +102,22 @@ describe('what a localizer learns from boxes', () => {
     expect(square.side).toBeGreaterThan(0.7);
     expect(groundSquare([{ cx: 0.5, cy: 0.5, w: 0.6, h: 0.6 }])).toBeUndefined();
     expect(groundSquare([])).toBeUndefined();
+  });
+
+  it('gives a closer look’s tile the part of each box inside it, in the tile’s own shares', () => {
+    const tile = { x: 0.4, y: 0.4, side: 0.6 };
+    // A box across the tile's top-left edge keeps its inner part; one wholly outside is gone.
+    const inside = boxesInTile(
+      [
+        { cx: 0.4, cy: 0.5, w: 0.2, h: 0.2 },
+        { cx: 0.1, cy: 0.1, w: 0.1, h: 0.1 },
+      ],
+      tile,
+    );
+    expect(inside).toHaveLength(1);
+    expect(inside[0]!.cx).toBeCloseTo(0.05 / 0.6);
+    expect(inside[0]!.w).toBeCloseTo(0.1 / 0.6);
+    expect(inside[0]!.cy).toBeCloseTo(0.1 / 0.6);
+    expect(inside[0]!.h).toBeCloseTo(0.2 / 0.6);
   });
 });

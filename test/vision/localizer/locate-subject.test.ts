@@ -28,31 +28,34 @@ describe('locateSubjects', () => {
 });
 
 describe('subjectPixels', () => {
-  /** A 64 × 64 photo of `ground` with a 16 × 16 square of `subject` in the middle. */
-  const photo = (ground: number[], subject: number[]) => {
+  /** A 64 × 64 photo of `ground` with a square of `subject` from (24, 24) to (`to`, `to`). */
+  const photo = (ground: number[], subject: number[], to = 40) => {
     const pixels = Buffer.alloc(64 * 64 * 3);
     for (let y = 0; y < 64; y++)
       for (let x = 0; x < 64; x++)
-        pixels.set(x >= 24 && x < 40 && y >= 24 && y < 40 ? subject : ground, (y * 64 + x) * 3);
+        pixels.set(x >= 24 && x < to && y >= 24 && y < to ? subject : ground, (y * 64 + x) * 3);
     return { width: 64, height: 64, pixels };
   };
-  // A 4 × 4 grid: the middle four cells are the subject's, the others near zero.
-  const location = (middle: number): Location => {
-    const probabilities = new Float32Array(16).fill(0.3);
-    for (const cell of [5, 6, 9, 10]) probabilities[cell] = middle;
+  /** A 4 × 4 grid over the photo: `cells` at `sure`, the others at `rest`. */
+  const location = (cells: number[], sure: number, rest: number, threshold: number): Location => {
+    const probabilities = new Float32Array(16).fill(rest);
+    for (const cell of cells) probabilities[cell] = sure;
     return {
       subject: 'stool',
       localizer: 'test',
+      look: 'whole',
       grid: 4,
       probabilities,
-      threshold: 0.5,
+      threshold,
       frame: { width: 64, height: 64 },
-      found: locateSubjects(probabilities, 4, 0.5, { sourceWidth: 64, sourceHeight: 64 }),
+      found: locateSubjects(probabilities, 4, threshold, { sourceWidth: 64, sourceHeight: 64 }),
     };
   };
+  // The middle four cells are the subject's.
+  const middle = () => location([5, 6, 9, 10], 0.9, 0.3, 0.5);
 
   it('reads the subject’s own colour, not the ground between its cells', () => {
-    const where = location(0.9);
+    const where = middle();
     const read = subjectPixels(photo([60, 140, 40], [90, 60, 30]), where, where.found[0]!);
     expect(read.standsOut).toBe(true);
     // Every block read is the brown square's (L* about 29), none the grass's (about 52).
@@ -60,7 +63,17 @@ describe('subjectPixels', () => {
   });
 
   it('says a subject the colour of its ground does not stand out', () => {
-    const where = location(0.9);
+    const where = middle();
     expect(subjectPixels(photo([60, 140, 40], [60, 140, 40]), where, where.found[0]!).standsOut).toBe(false);
+  });
+
+  it('reads a one-cell subject by its cell’s blocks, which the threshold alone would nearly empty', () => {
+    // One cell (5) sure, its neighbours far below: between cell centres, the threshold keeps a few
+    // blocks at the cell's centre only. The brown square fills the cell's lower-right quarter.
+    const where = location([5], 0.8, 0.1, 0.75);
+    const read = subjectPixels(photo([60, 140, 40], [90, 60, 30], 32), where, where.found[0]!);
+    expect(read.standsOut).toBe(true);
+    expect(read.lab.length / 3).toBeGreaterThanOrEqual(4);
+    for (let i = 0; i < read.lab.length; i += 3) expect(read.lab[i]).toBeLessThan(35);
   });
 });
