@@ -91,7 +91,7 @@ try {
     const { threshold, closerLook } = localizer.spec;
     const heldOut = `${split.heldOut.filter(Boolean).length} photos held out by source photo`;
     console.log(
-      `${NAME} (sha256 ${sha256.slice(0, 12)}…), threshold ${threshold}${closerLook ? `, closer look ${closerLook.threshold}` : ''}:`,
+      `${NAME} (sha256 ${sha256.slice(0, 12)}…), threshold ${threshold}${closerLook ? `, closer look ${closerLook.threshold} from ${closerLook.from}` : ''}:`,
     );
     print(figuresFrom(data, probabilities, { threshold, closerLook }, heldOut));
     if (closerLook) print(figuresFrom(data, probabilities, { threshold }, `the same ${heldOut}, whole photos only`));
@@ -128,7 +128,7 @@ try {
     printCurve(trained.curve);
     console.log(
       closerLook
-        ? `The closer look's threshold ${closerLook.threshold}, where the whole photo showed none at ${threshold}, chosen from:`
+        ? `The closer look's threshold ${closerLook.threshold}, where the whole photo showed none at ${threshold} (taken from a surest cell of ${closerLook.from}), chosen from:`
         : 'No closer look: a tile found no more without adding too many false finds, at any threshold of:',
     );
     printCurve(trained.closerCurve);

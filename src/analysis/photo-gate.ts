@@ -338,7 +338,8 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       if (shown) return shown;
       const ground = scene.frameGround ?? 0;
       if (ground >= SCENE_LIMITS.groundProbability) return { kind: 'landscape', what: 'ground' };
-      if (scene.frameStool && ground >= SCENE_LIMITS.stoolGroundProbability) return { kind: 'landscape', what: 'ground' };
+      if (scene.frameStool && ground >= SCENE_LIMITS.stoolGroundProbability)
+        return { kind: 'landscape', what: 'ground' };
       // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
       if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
       if (colour && colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };

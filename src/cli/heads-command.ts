@@ -100,7 +100,7 @@ async function trainLocalizerFrom(
         subject: definition.subject,
         backbone,
         threshold: trained.thresholds.threshold,
-        closer_look_threshold: trained.thresholds.closerLook?.threshold ?? null,
+        closer_look: trained.thresholds.closerLook ?? null,
         held_out: trained.heldOut,
         out_of_fold: trained.outOfFold,
         installed,
@@ -287,5 +287,5 @@ export async function runHeadsCommand(
 /** What the closer look adds to a trained localizer's threshold, in words for the report line. */
 const closerLookWords = ({ closerLook }: LocalizerThresholds) =>
   closerLook
-    ? `, and where the whole photo shows none, a cell of a closer look at the tile round its surest cell from ${closerLook.threshold}`
+    ? `, and where the whole photo shows none but a cell reaches ${closerLook.from}, a cell of a closer look at the tile round it from ${closerLook.threshold}`
     : ' (the whole photo only: a closer look at a tile found no more without taking too many photos without it for it)';

@@ -233,9 +233,8 @@ async function showsSubject(localizer: LocalizerModel, maps: Classification['map
 
 /**
  * Where `localizer` finds its subject, from the classifier's feature maps of the whole photo; when
- * they show none and the localizer has a closer look, from the maps of the tile nearest the whole
- * frame's surest cell (closer-look.ts): one more classifier run, only for a photo whose whole frame
- * showed nothing.
+ * they show none, but a cell comes near (the closer look's `from`), from the maps of the tile round
+ * that cell (closer-look.ts): one more classifier run, only for such a photo.
  */
 async function locate(
   localizer: LocalizerModel,
@@ -260,7 +259,7 @@ async function locate(
     found: locateSubjects(probabilities, side, at, image),
   });
   const whole = located('whole', await localizer.predict(mapsOf(maps)), grid, threshold);
-  if (whole.found.length > 0 || !closerLook) return whole;
+  if (whole.found.length > 0 || !closerLook || Math.max(...whole.probabilities) < closerLook.from) return whole;
   const tile = closerLookTiles()[nearestTile(whole.probabilities, grid)]!;
   const tileMaps = (await classifier.predictStretched({ image, region: tileRegion(image, tile) })).maps;
   const onFrame = tilesOnFrame([tile], [await localizer.predict(mapsOf(tileMaps))], grid);

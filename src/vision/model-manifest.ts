@@ -125,10 +125,11 @@ export const LocalizerSpec = z.strictObject({
   /** A cell with at least this probability shows the subject; a photo with none such shows no subject. */
   threshold: share,
   /**
-   * When the whole photo shows no subject, the tile round its surest cell is read again
-   * (closer-look.ts), and a cell of it with at least this probability shows it. Absent: one look only.
+   * When the whole photo shows no subject but its surest cell reaches `from`, the tile round that
+   * cell is read again (closer-look.ts), and a cell of it at `threshold` or more shows the subject.
+   * Absent: one look only.
    */
-  closerLook: z.strictObject({ threshold: share }).optional(),
+  closerLook: z.strictObject({ from: share, threshold: share }).optional(),
   data: z.strictObject({
     source: z.string().min(1).max(500),
     license: z.string().min(1).max(200),

@@ -4,8 +4,9 @@ import type { Region } from '../region.js';
  * A localizer's second look (DESIGN.md §13). At the backbone's 224 px and 7 × 7 cells, a stool
  * under 3% of the frame covers less than a cell: on the stool photos held out by source photo the
  * whole frame found 8 of 29 such stools (and 79 of 84 larger ones). When the whole photo shows
- * nothing, one of four overlapping tiles, each CLOSER_LOOK.side of the frame's width and height, is
- * read again: the subject is then 1.7 times as wide to the backbone. The tile is the one whose
+ * nothing but a cell comes near (the manifest's closerLook.from, chosen in training), one of four
+ * overlapping tiles, each CLOSER_LOOK.side of the frame's width and height, is read again: the
+ * subject is then 1.7 times as wide to the backbone. The tile is the one whose
  * centre is nearest the whole frame's surest cell, which lies on the stool even when it is under
  * the threshold: on the held-out photos it found all but one of what all four found, at a quarter
  * of the cost (one classifier run, about 16 ms of CPU here, against 65), with fewer false finds.
