@@ -9,7 +9,7 @@ import type { Region } from '../region.js';
  * subject is then 1.7 times as wide to the backbone. The tile is the one whose
  * centre is nearest the whole frame's surest cell, which lies on the stool even when it is under
  * the threshold: on the held-out photos it found all but one of what all four found, at a quarter
- * of the cost (one classifier run, about 16 ms of CPU here, against 65), with fewer false finds.
+ * of the cost (one classifier run, about 20 ms of CPU here, against 65), with fewer false finds.
  * Overlapping, so that a subject on the frame's middle lines is whole in one tile (measured: halves
  * without overlap found 4 of 113 fewer at the same false finds).
  */
