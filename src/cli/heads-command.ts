@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, MIN_PHOTOS_PER_LABEL, photosPerLabel, trainHead } fro
 import { MIN_BOXED_PHOTOS, readLocalizerDefinition } from '../training/localizer/localizer-definition.js';
 import { installedLocalizers } from '../training/localizer/install-localizer.js';
 import { trainClinicLocalizer } from '../training/localizer/train-clinic-localizer.js';
-import type { LocalizerThresholds } from '../training/localizer/train-localizer.js';
+import type { LocalizerThresholds } from '../training/localizer/localizer-thresholds.js';
 import { figuresLine } from '../training/localizer/figures-line.js';
 import { progressLine } from './progress-line.js';
 

@@ -12,7 +12,13 @@ import { rounded } from '../head-scores.js';
 import { HeadFolderError } from '../head-folder.js';
 import type { LocalizerData } from './localizer-rows.js';
 import { sameSceneGroups } from './near-duplicates.js';
-import { nearestTile } from '../../vision/localizer/closer-look.js';
+import {
+  chooseThresholds,
+  foundIn,
+  type LocalizerThresholds,
+  lookedAt,
+  type ThresholdPoint,
+} from './localizer-thresholds.js';
 
 /** The share of photos (whole groups of copies at a time) kept apart to measure the localizer on. */
 export const HELD_OUT_SHARE = 0.2;
@@ -77,165 +83,6 @@ function viewProbabilities(
   );
 }
 
-const peakOf = (cells: Float32Array) => Math.max(...cells);
-const hasSubject = (data: LocalizerData, view: number) => data.views[view]!.boxes.length > 0;
-
-/** How a localizer saw one photo or ground crop: its surest cell, and its tiles' surest (the closer look). */
-interface Looked {
-  readonly view: number;
-  readonly subject: boolean;
-  readonly ground: boolean;
-  readonly peak: number;
-  /** Its surest cell: the view and the cell. */
-  readonly surest: { readonly view: number; readonly cell: number };
-  /** The surest cell of the tile the closer look reads; -1 when the view has no tiles judged. */
-  readonly tilePeak: number;
-  readonly tileSurest: { readonly view: number; readonly cell: number } | undefined;
-}
-
-/** Every judged photo and ground crop (not the mirrored views, learnt from only), with its tiles' answers. */
-function lookedAt(data: LocalizerData, probabilities: ReadonlyArray<Float32Array | undefined>): Looked[] {
-  const tilesOf = new Map<number, number[]>();
-  data.views.forEach((view, index) => {
-    if (view.kind === 'tile' && probabilities[index]) tilesOf.set(view.of!, [...(tilesOf.get(view.of!) ?? []), index]);
-  });
-  return probabilities.flatMap((cells, view) => {
-    const kind = data.views[view]!.kind;
-    if (!cells || kind === 'mirrored' || kind === 'tile') return [];
-    const peak = peakOf(cells);
-    // The closer look reads one of the view's tiles (in closerLookTiles() order): the one nearest its surest cell.
-    const tile = tilesOf.get(view)?.[nearestTile(cells, data.layout.grid)];
-    const tileCells = tile === undefined ? undefined : probabilities[tile]!;
-    const tilePeak = tileCells ? peakOf(tileCells) : -1;
-    const tileSurest = tileCells && { view: tile!, cell: tileCells.indexOf(tilePeak) };
-    return [
-      {
-        view,
-        subject: hasSubject(data, view),
-        ground: kind === 'ground',
-        peak,
-        surest: { view, cell: cells.indexOf(peak) },
-        tilePeak,
-        tileSurest,
-      },
-    ];
-  });
-}
-
-/** Whether a view was found: its whole frame at `threshold`, else its closer look at `closer` (when given). */
-const foundIn = (looked: Looked, threshold: number, closer: CloserLook | undefined) =>
-  looked.peak >= threshold ||
-  (closer !== undefined && looked.peak >= closer.from && looked.tilePeak >= closer.threshold);
-
-/** A closer look: at what whole-frame surest cell it is taken (`from`), and its own cells' threshold. */
-interface CloserLook {
-  readonly from: number;
-  readonly threshold: number;
-}
-
-/** At one threshold, out of fold: the share of photos with the subject found, and of those without it taken for it. */
-export interface ThresholdPoint {
-  readonly threshold: number;
-  readonly recall: number;
-  /** Of the views without the subject: all of them, the ground crops, and the whole photos. */
-  readonly falseFound: number;
-  readonly falseOnGround: number;
-  readonly falseOnPhotos: number;
-}
-
-/**
- * Recall and false finds at each threshold from `from` to MAX_THRESHOLD in steps of 0.05: of the
- * whole frame (`closerAt` undefined), or of the closer look at each threshold after the whole frame
- * at `closerAt.threshold` found nothing.
- */
-function thresholdCurve(
-  looked: readonly Looked[],
-  from = MIN_THRESHOLD,
-  closerAt?: { readonly threshold: number },
-): ThresholdPoint[] {
-  const withSubject = looked.filter((l) => l.subject);
-  const without = looked.filter((l) => !l.subject);
-  const share = (of: readonly Looked[], threshold: number) =>
-    rounded(
-      of.filter((l) =>
-        closerAt ? foundIn(l, closerAt.threshold, { from: 0, threshold }) : foundIn(l, threshold, undefined),
-      ).length / Math.max(1, of.length),
-    );
-  const curve: ThresholdPoint[] = [];
-  for (let step = Math.round(from * 20); step <= MAX_THRESHOLD * 20; step++) {
-    const threshold = step / 20;
-    curve.push({
-      threshold,
-      recall: share(withSubject, threshold),
-      falseFound: share(without, threshold),
-      falseOnGround: share(
-        without.filter((l) => l.ground),
-        threshold,
-      ),
-      falseOnPhotos: share(
-        without.filter((l) => !l.ground),
-        threshold,
-      ),
-    });
-  }
-  return curve;
-}
-
-const [MIN_THRESHOLD, MAX_THRESHOLD] = [0.2, 0.9];
-
-/**
- * The threshold that separates best out of fold: the most photos with the subject found less the
- * most photos without it taken for it (Youden's J), the lower on a tie. A fixed false-find rate
- * would rest on the negatives' labels, and the stool set's are not clean: of its ground crops taken
- * for stool at 0.5, several show a small stool nobody boxed (looked at by hand), and its 21 photos
- * without stool are chosen to be hard (a wallet, roots, a brush on a lawn). On the stool set the
- * curve is flat from 0.5 to 0.65 (J 0.81–0.83): the README gives it whole.
- */
-function chooseThreshold(curve: readonly ThresholdPoint[]): number {
-  let best = curve[0]!;
-  for (const point of curve) if (point.recall - point.falseFound > best.recall - best.falseFound + 1e-9) best = point;
-  return best.threshold;
-}
-
-/**
- * What the closer look may add to the false finds (photos and ground crops without the subject
- * taken for it, out of fold) over the whole frame's: issue 39 allows one lawn in 20 a finding, and
- * the closer look takes at most half of that. Youden's J would not pay for it at all on the stool
- * set: the training photos' whole frames already find 94% of their stools, while the photos held
- * out (and, says the issue, owners' photos) hold more small ones, which only the closer look finds.
- */
-const CLOSER_LOOK_FALSE_FINDS = 0.025;
-
-/**
- * The closer look's threshold: the lowest on `closerCurve` that finds more than the whole frame
- * (`whole`, its point at the chosen threshold) and adds at most CLOSER_LOOK_FALSE_FINDS to its
- * false finds; undefined when none does.
- */
-function chooseCloserThreshold(closerCurve: readonly ThresholdPoint[], whole: ThresholdPoint): number | undefined {
-  return closerCurve.find(
-    (point) => point.recall > whole.recall && point.falseFound - whole.falseFound <= CLOSER_LOOK_FALSE_FINDS + 1e-9,
-  )?.threshold;
-}
-
-/**
- * From what surest cell of the whole frame the closer look is taken: the highest step of 0.05 that
- * keeps CLOSER_LOOK_KEEPS of the subjects it found out of fold. Most photos without the subject (a
- * lawn) have no cell near it, and are spared the extra classifier run and its false finds: for the
- * stool set 0.25, which on the held-out photos kept 6 of the 8 stools the closer look found, and
- * looked again at 13 of 67 ground crops instead of every one.
- */
-function closerLookFrom(looked: readonly Looked[], threshold: number, closer: number): number {
-  const peaks = looked
-    .filter((l) => l.subject && l.peak < threshold && l.tilePeak >= closer)
-    .map((l) => l.peak)
-    .sort((a, b) => a - b);
-  const kept = peaks[Math.floor(peaks.length * (1 - CLOSER_LOOK_KEEPS))] ?? 0;
-  return Math.floor(kept * 20 + 1e-9) / 20;
-}
-
-/** The share of the closer look's finds (out of fold) that its `from` keeps. */
-const CLOSER_LOOK_KEEPS = 0.95;
-
 /** The area under the ROC curve of `scores` against 0/1 `labels` (ties counted half). */
 export function areaUnderCurve(scores: Float32Array, labels: Uint8Array): number {
   const order = Array.from(scores.keys()).sort((a, b) => scores[a]! - scores[b]!);
@@ -254,12 +101,6 @@ export function areaUnderCurve(scores: Float32Array, labels: Uint8Array): number
   }
   const negatives = order.length - positives;
   return positives && negatives ? (rankSum - (positives * (positives + 1)) / 2) / (positives * negatives) : 0;
-}
-
-/** The thresholds a localizer finds its subject at: its whole frame's, and its closer look's when it has one. */
-export interface LocalizerThresholds {
-  readonly threshold: number;
-  readonly closerLook?: CloserLook;
 }
 
 /**
@@ -382,16 +223,7 @@ export function trainLocalizer(
   let done = 0;
   const step = () => progress(++done, total);
   const outOfFold = outOfFoldProbabilities(data, split.groups, isTraining, THRESHOLD_FOLDS, training, step);
-  const looked = lookedAt(data, outOfFold);
-  const curve = thresholdCurve(looked);
-  const threshold = chooseThreshold(curve);
-  // The closer look's threshold, on the same answers, for the views the whole frame found nothing in.
-  const closerCurve = thresholdCurve(looked, threshold, { threshold });
-  const closer = chooseCloserThreshold(closerCurve, curve.find((point) => point.threshold === threshold)!);
-  const thresholds: LocalizerThresholds = {
-    threshold,
-    ...(closer !== undefined && { closerLook: { from: closerLookFrom(looked, threshold, closer), threshold: closer } }),
-  };
+  const { thresholds, curve, closerCurve } = chooseThresholds(lookedAt(data, outOfFold));
   const { rows, targets } = rowsOf(data, isTraining);
   const model = fitLogisticRegression(rows, targets, training);
   step();
