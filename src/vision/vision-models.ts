@@ -5,7 +5,7 @@ import { ColourQualityModel } from './colour-quality-model.js';
 import { DetectorModel } from './detector-model.js';
 import type { InferencePool } from './inference-pool.js';
 import { loadModel, ModelLoadError, type LoadedModel } from './load-model.js';
-import { RECOMMENDED_MODELS } from './model-catalogue.js';
+import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from './model-catalogue.js';
 import { MANIFEST_FILE } from './model-manifest.js';
 import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from './models-location.js';
 import { SeverityHeadModel, type SeverityHeadSpec } from './severity-head-model.js';
@@ -132,13 +132,26 @@ function trainedHeads(
 }
 
 /**
+ * A model pawlens ships in its package (the stool localizer), installed by an older pawlens: the
+ * same graph (its sha256), with the manifest of that day, which may lack what this pawlens knows
+ * of it (the closer look's thresholds, newer figures). The package's manifest describes the same
+ * bytes and is the one used; any other model is read as installed.
+ */
+function withPackagedManifest(model: LoadedModel): LoadedModel {
+  const entry = MODEL_CATALOGUE[model.manifest.name];
+  return entry?.packaged && entry.manifest.sha256 === model.manifest.sha256
+    ? { ...model, manifest: entry.manifest }
+    : model;
+}
+
+/**
  * The installed localizers, one per operation, each checked against the classifier in use: a
  * localizer reads that classifier's feature maps and nothing else.
  */
 function localizersOf(installed: readonly LoadedModel[], classifier: ClassifierModel | undefined) {
   const localizers = new Map<string, LocalizerModel>();
   for (const model of installed.filter((candidate) => candidate.manifest.task === 'localizer')) {
-    const localizer = new LocalizerModel(model);
+    const localizer = new LocalizerModel(withPackagedManifest(model));
     const other = localizers.get(localizer.operation);
     if (other)
       throw new ModelLoadError(

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
@@ -88,6 +88,25 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
       const answer = answers.get(photo)!;
       expect(answer.color, `${photo}: ${answer.summary}`).toMatch(/brown/);
       expect(answer.summary).toMatch(/^The stool in the photo is mainly/);
+    }
+  });
+
+  it('reads a stool localizer installed by an older pawlens with the package’s manifest (the closer look included)', async () => {
+    const modelsDir = tempDir('pawlens-stool-older-');
+    for (const name of RECOMMENDED_MODELS) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+    // The manifest an older pawlens wrote: the same graph, no closer look.
+    const manifestPath = join(modelsDir, 'stool-localizer', 'manifest.json');
+    const older = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    delete older.localizer.closerLook;
+    writeFileSync(manifestPath, JSON.stringify(older));
+    const reloaded = await loadAnalysisModels({ modelsDir });
+    try {
+      expect(reloaded.localizers.get('stool')?.spec.closerLook).toEqual(
+        models.localizers.get('stool')?.spec.closerLook,
+      );
+      expect(reloaded.localizers.get('stool')?.spec.closerLook).toBeDefined();
+    } finally {
+      for (const model of reloaded.loaded) await model.release();
     }
   });
 
