@@ -115,17 +115,22 @@ export interface SceneReading {
 }
 
 /** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
-export const NO_SCENE: Scene = Object.freeze({
-  detected: false,
-  animals: [],
-  people: [],
-  things: [],
+/** The scene's readings of the whole frame when the classifier did not read it. */
+const FRAME_UNREAD = {
   frame: undefined,
   frameObject: undefined,
   frameAnimalPart: undefined,
   frameFood: undefined,
   frameGround: undefined,
   frameStool: undefined,
+} as const;
+
+export const NO_SCENE: Scene = Object.freeze({
+  detected: false,
+  animals: [],
+  people: [],
+  things: [],
+  ...FRAME_UNREAD,
   located: undefined,
 });
 
@@ -158,17 +163,9 @@ export async function describeScene(
 ): Promise<SceneReading> {
   const { detector, classifier } = models;
   const { animalType, localizer } = options;
-  const unread = {
-    frame: undefined,
-    frameObject: undefined,
-    frameAnimalPart: undefined,
-    frameFood: undefined,
-    frameGround: undefined,
-    frameStool: undefined,
-  };
   const readFrame = async () => {
     if (!classifier || !(options.readFrame || localizer))
-      return { ...unread, features: undefined, location: undefined };
+      return { ...FRAME_UNREAD, features: undefined, location: undefined };
     // A localizer reads the whole photo stretched, as it was trained; the frame's classes come from the same run.
     const classification = localizer ? await classifier.predictStretched(image) : await classifier.predict(image);
     // Food and the ground are ImageNet's classes: another label set says nothing of them.
