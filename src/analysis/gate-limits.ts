@@ -72,9 +72,20 @@ export const CHARACTER_LIMITS = {
   graphicTopColour: 0.35,
   /** …provided this much of the frame is not clipped white or black, so that the count means something. */
   graphicUnclipped: 0.1,
-  /** Black corners (mean L* at most this, the lightest of the four) around a lit centre (at least this): a round view. */
-  roundViewCorner: 8,
-  roundViewCentre: 25,
+  /**
+   * A photo whose four corners are black (lit-area.ts) is a round view through an instrument when
+   * this share of its lit part's edge lies on one circle, and less than `roundViewOnLines` on
+   * straight lines. Measured on the 50 dog and 25 cat skin close-ups of shared/photos-real that are
+   * rotated or letterboxed onto black: on a circle 0.08–0.41 where an edge is also broken by dark
+   * fur or a dark background (a fifth of them), and then on lines 0.15–0.45; photos rotated by 45°
+   * (octagons) on a circle 0.80–0.92 but on lines 0.73–1. Round views made from real photos (a
+   * disc of each of 20 skin photos in black, in five framings, sharp and soft-edged, JPEG at 75):
+   * on a circle 0.8–1 for most, 0.32–0.75 where the photo is dark at the disc's edge; on lines
+   * 0.04–0.37. So a dark-edged disc may be read as a photo, and a rotated photo is never refused as
+   * a round view. No real otoscope or microscope photo was at hand.
+   */
+  roundViewOnCircle: 0.6,
+  roundViewOnLines: 0.5,
 } as const;
 
 /**

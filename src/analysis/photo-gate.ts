@@ -2,6 +2,7 @@ import type { Exposure } from '../vision/colour-reading.js';
 import type { Quality } from '../vision/colour-quality-model.js';
 import type { Placement, Scene, SceneAnimal } from '../vision/describe-scene.js';
 import type { Detection } from '../vision/detector-model.js';
+import type { LitArea } from '../vision/lit-area.js';
 import type { Location } from '../vision/localizer/locate-subject.js';
 import type { PaletteReading, ToneReading } from '../vision/photo-character.js';
 import { COCO_NAMES, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
@@ -12,11 +13,11 @@ import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.
 import { CHARACTER_LIMITS, QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js';
 
 /**
- * Whether the gate for `needs` reads the photo's tones: to refuse a round view, a photo without
- * colour, or a specimen whose edges show a scene. The measure step reads them exactly then: for
- * an animal's photo (breed, emotion) the palette alone is read, a third of the cost.
+ * Whether the gate for `needs` reads the photo's tones: to refuse a photo without colour, or a
+ * specimen whose edges show a scene. The measure step reads them exactly then: for an animal's
+ * photo (breed, emotion) the palette alone is read, a third of the cost.
  */
-export const gateReadsTones = (needs: PhotoNeeds) => !needs.roundView || needs.colour || needs.subject;
+export const gateReadsTones = (needs: PhotoNeeds) => needs.colour || needs.subject;
 
 /** The tones, which the measure step reads wherever gateReadsTones says the gate needs them. */
 function tonesOf({ tones }: Measurement): ToneReading {
@@ -34,15 +35,19 @@ function isGraphic(palette: PaletteReading): boolean {
   );
 }
 
-/** Whether the photo is a round view through an instrument: black corners around a lit centre. */
-export const isRoundView = (tones: ToneReading) =>
-  tones.cornerLightness <= CHARACTER_LIMITS.roundViewCorner &&
-  tones.centreLightness >= CHARACTER_LIMITS.roundViewCentre;
+/**
+ * Whether the photo is a round view through an instrument: a lit disc in black, whose edge lies on
+ * a circle and not on straight lines (a photo rotated or letterboxed onto black).
+ */
+export const isRoundView = (lit: LitArea | undefined) =>
+  lit !== undefined &&
+  lit.onCircle >= CHARACTER_LIMITS.roundViewOnCircle &&
+  lit.onLines < CHARACTER_LIMITS.roundViewOnLines;
 
 /** A flat graphic or a round view through an instrument, when the photo is one of them and the operation does not take it. */
 function pictureKind(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
   if (isGraphic(measurement.palette)) return { kind: 'graphic' };
-  return !needs.roundView && isRoundView(tonesOf(measurement)) ? { kind: 'round_view' } : undefined;
+  return !needs.roundView && isRoundView(measurement.litArea) ? { kind: 'round_view' } : undefined;
 }
 
 /** Whether a photo has the colour a colour verdict needs: none at all, or one tint that follows lightness, is not enough. */
@@ -115,7 +120,7 @@ function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean
   const { scene } = measurement;
   if (scene.animals.length > 0 || scene.frameAnimalPart !== false) return true;
   if (scene.people.some((person) => person.cutSides > 0)) return true;
-  return needs.roundView && isRoundView(tonesOf(measurement));
+  return needs.roundView && isRoundView(measurement.litArea);
 }
 
 /**

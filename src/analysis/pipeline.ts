@@ -3,14 +3,14 @@ import type { AnalysisInput } from '../findings/analysis-input.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { Verdict } from '../findings/verdict.js';
 import { decodeImageBytes } from '../image/decode-image.js';
-import type { DecodedImage } from '../image/decoded-image.js';
+import { cropDecodedImage, type DecodedImage } from '../image/decoded-image.js';
 import { OPERATIONS, type OperationData } from '../operations/registry.js';
 import type { Operation } from '../operations/operation.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/describe-scene.js';
 import { paletteOf, tonesOf } from '../vision/photo-character.js';
-import { insideRoundView } from '../vision/round-view.js';
+import { litAreaOf, type LitArea } from '../vision/lit-area.js';
 import { subjectPixels } from '../vision/localizer/subject-pixels.js';
 import { LOCALIZED_OPERATIONS } from '../vision/model-catalogue.js';
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
@@ -59,7 +59,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
   const narrated = () => languageModel?.willTry() ?? false;
 
   /** Only what the operation reads: the colour network for rules that read colours, else the exposure check on the same input. */
-  async function measure(operation: Operation, input: AnalysisInput): Promise<Measurement> {
+  async function measure(operation: Operation, input: AnalysisInput, lit: LitArea | undefined): Promise<Measurement> {
     const sceneOptions = {
       animalType: input.animalType,
       // What the whole photo shows: the gate of a specimen or a close-up always asks; an animal's
@@ -74,9 +74,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     };
     const { image } = input;
     // An operation that takes a round view (an otoscope's) reads its colours inside the lit disc,
-    // not in the black around it: so its tones are read first, before the colour network starts.
-    const tonesFirst = operation.needs.roundView && operation.reads.colours ? tonesOf(image) : undefined;
-    const inside = tonesFirst && isRoundView(tonesFirst) ? insideRoundView(image) : undefined;
+    // not in the black around it.
+    const inside = operation.needs.roundView && lit && isRoundView(lit) ? lit.inside : undefined;
     // Exposure is read from the photo itself when neither the colour network nor a detector's
     // small copy of the frame will give it: then, like the character, while the models run.
     const exposureNow = !operation.reads.colours && !models.detector;
@@ -91,7 +90,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       await new Promise(setImmediate);
       return {
         palette: paletteOf(image),
-        tones: tonesFirst ?? (gateReadsTones(operation.needs) ? tonesOf(image) : undefined),
+        tones: gateReadsTones(operation.needs) ? tonesOf(image) : undefined,
         exposure: exposureNow ? await models.colour.exposure(image) : undefined,
       };
     };
@@ -108,15 +107,31 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     // The largest subject the localizer found, its own pixels told from the ground around it.
     const largest = location?.found[0];
     const subject = largest && subjectPixels(image, location, largest);
-    return { exposure, palette: read.palette, tones: read.tones, colour, scene, view, features, location, subject };
+    return {
+      exposure,
+      palette: read.palette,
+      tones: read.tones,
+      litArea: lit,
+      colour,
+      scene,
+      view,
+      features,
+      location,
+      subject,
+    };
   }
 
   return {
     decode: (key, bytes) => decodeImageBytes(bytes, undefined, decodeSizeFor(OPERATIONS[key], models, narrated())),
-    async assess<K extends OperationKey>(key: K, input: AnalysisInput): Promise<AssessedAs<K>> {
+    async assess<K extends OperationKey>(key: K, sent: AnalysisInput): Promise<AssessedAs<K>> {
       const operation: Operation = OPERATIONS[key];
+      // A photo rotated or letterboxed onto black is read as the photo inside the black: its models,
+      // its colours and the language model see no black triangles. A round view is read whole
+      // (its operation reads the colours inside the disc, another refuses it).
+      const lit = litAreaOf(sent.image);
+      const input = lit && !isRoundView(lit) ? { ...sent, image: cropDecodedImage(sent.image, lit.inside) } : sent;
       // measure: what is where, then exposure and (where the rules read them) colours, from the one decoded photo
-      const measurement = await measure(operation, input);
+      const measurement = await measure(operation, input, lit);
       const { scene } = measurement;
       // gate: can this photo be judged for this operation at all? If not, why, and no rule speaks
       const refusal = gatePhoto(operation.needs, measurement);

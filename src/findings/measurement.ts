@@ -2,6 +2,7 @@ import type { ColourMeasurement } from '../vision/colour-quality-model.js';
 import type { Exposure } from '../vision/colour-reading.js';
 import type { Scene } from '../vision/describe-scene.js';
 import type { Pixels } from '../vision/image-tensor.js';
+import type { LitArea } from '../vision/lit-area.js';
 import type { PaletteReading, ToneReading } from '../vision/photo-character.js';
 import type { Location } from '../vision/localizer/locate-subject.js';
 import type { SubjectPixels } from '../vision/localizer/subject-pixels.js';
@@ -17,6 +18,12 @@ export interface Measurement {
    * Read only where the operation's gate reads it (gateReadsTones); undefined elsewhere.
    */
   readonly tones: ToneReading | undefined;
+  /**
+   * Where the photo's four corners are black, the lit part inside: a round view's disc, or a photo
+   * rotated or letterboxed onto black, which is then measured inside it (every reading here but
+   * this one is of that part). Undefined when a corner is not black.
+   */
+  readonly litArea: LitArea | undefined;
   /** The colour analyser's reading, for operations whose rules read colours; undefined for the others. */
   readonly colour: ColourMeasurement | undefined;
   readonly scene: Scene;

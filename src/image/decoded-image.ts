@@ -17,3 +17,26 @@ export interface DecodedImage {
   /** Interleaved RGB, row-major, width × height × 3 bytes. */
   readonly pixels: Buffer;
 }
+
+/**
+ * The part of `image` inside `region`, as a photo of its own: its pixels copied, and its size as
+ * sent scaled alike, so that boxes found on it map onto it as onto any photo.
+ */
+export function cropDecodedImage(
+  image: DecodedImage,
+  { left, top, width, height }: { left: number; top: number; width: number; height: number },
+): DecodedImage {
+  const pixels = Buffer.allocUnsafe(width * height * 3);
+  for (let row = 0; row < height; row++) {
+    const from = ((top + row) * image.width + left) * 3;
+    image.pixels.copy(pixels, row * width * 3, from, from + width * 3);
+  }
+  return {
+    format: image.format,
+    sourceWidth: Math.max(1, Math.round((width * image.sourceWidth) / image.width)),
+    sourceHeight: Math.max(1, Math.round((height * image.sourceHeight) / image.height)),
+    width,
+    height,
+    pixels,
+  };
+}

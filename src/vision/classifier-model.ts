@@ -5,7 +5,7 @@ import { featureMapOutput, PENULTIMATE_OUTPUT, type LoadedModel } from './load-m
 import type { FeatureMapSpec, ImageInputSpec } from './model-manifest.js';
 import { ImageModel } from './onnx-model.js';
 import { softmaxInPlace } from './softmax.js';
-import { mammalProbability } from './tables/imagenet-mammals.js';
+import { animalPartProbability } from './tables/imagenet-animal-parts.js';
 
 export interface Classification {
   readonly labelSet: 'imagenet-1k' | 'pet-breeds';
@@ -39,7 +39,7 @@ export class ClassifierModel extends ImageModel<Classification> {
   readonly sha256: string;
   /** Where its spatial feature maps are (empty when its manifest does not say): what localizers read. */
   readonly featureMaps: readonly FeatureMapSpec[];
-  private readonly closeUpMammalProbability: number | undefined;
+  private readonly closeUpAnimalProbability: number | undefined;
   /** Its input, stretched whole to its size: the view a localizer learnt from (predictStretched). */
   private readonly stretched: ImageInputSpec;
 
@@ -58,21 +58,22 @@ export class ClassifierModel extends ImageModel<Classification> {
     this.sha256 = model.manifest.sha256;
     this.featureMaps = model.manifest.featureMaps ?? [];
     this.stretched = Object.freeze({ ...this.input, resize: 'fill' as const });
-    this.closeUpMammalProbability = model.manifest.closeUpMammalProbability;
-    if (this.closeUpMammalProbability !== undefined && labelSet !== 'imagenet-1k')
-      throw this.fail('closeUpMammalProbability needs the imagenet-1k labels, whose mammal classes it sums.');
+    // A manifest written by an older pawlens names the limit for mammals alone: the same limit holds.
+    this.closeUpAnimalProbability = model.manifest.closeUpAnimalProbability ?? model.manifest.closeUpMammalProbability;
+    if (this.closeUpAnimalProbability !== undefined && labelSet !== 'imagenet-1k')
+      throw this.fail('closeUpAnimalProbability needs the imagenet-1k labels, whose animal classes it sums.');
   }
 
   /**
    * Whether `classification` (of a whole frame) takes it for part of an animal, fur or skin: its
-   * mammal classes together reach the limit measured for this model. Undefined for a model with
+   * animal classes together (imagenet-animal-parts.ts) reach the limit measured for this model. Undefined for a model with
    * no such limit: one that was not measured, or, like SqueezeNet, could not tell (plain fur crops
    * from the shared photos 0.00–0.98, with a red patch on them 0.00–0.29).
    */
   showsAnimalPart(classification: Classification): boolean | undefined {
-    const limit = this.closeUpMammalProbability;
-    // The constructor allows a limit only with the ImageNet labels, whose mammal classes it sums.
-    return limit === undefined ? undefined : mammalProbability(classification.probabilities) >= limit;
+    const limit = this.closeUpAnimalProbability;
+    // The constructor allows a limit only with the ImageNet labels, whose animal classes it sums.
+    return limit === undefined ? undefined : animalPartProbability(classification.probabilities) >= limit;
   }
 
   /**

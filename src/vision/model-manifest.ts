@@ -216,11 +216,14 @@ export const ModelManifest = z.strictObject({
   /** Classifiers only: its spatial feature maps, coarsest first, for localizers trained on them. */
   featureMaps: z.array(FeatureMapSpec).min(1).max(4).optional(),
   /**
-   * ImageNet classifiers only: the least probability of all mammal classes together, on the whole
-   * frame, with which the model takes a skin or ear close-up for part of an animal (fur or skin).
-   * Given only where it was measured for this model (the catalogue's MobileNetV2); without it, the
-   * photo gate does not ask this classifier whether a close-up shows an animal at all.
+   * ImageNet classifiers only: the least probability of the classes of animals' skin and fur
+   * together (imagenet-animal-parts.ts), on the whole frame, with which the model takes a skin or
+   * ear close-up for part of an animal. Given only where it was measured for this model (the
+   * catalogue's MobileNetV2); without it, the photo gate does not ask this classifier whether a
+   * close-up shows an animal at all.
    */
+  closeUpAnimalProbability: z.number().min(0).max(1).optional(),
+  /** The same, as a manifest written by an older pawlens names it (when it summed mammals alone). */
   closeUpMammalProbability: z.number().min(0).max(1).optional(),
   /** Trained heads only: their labels, threshold and scores. */
   head: TrainedHeadSpec.optional(),

@@ -4,8 +4,8 @@ import { labOfBytes } from './colour-reading.js';
 /**
  * What kind of picture a photo is, read from its pixels alone (DESIGN.md §4, "Answers true to the
  * photo"), in two readings, each taken only where the gate reads it: its palette (a flat graphic
- * rather than a photograph) and its tones (whether it has colour at all, whether it is a round
- * view through an instrument, whether its edges show one surface). The gate decides what to make
+ * rather than a photograph) and its tones (whether it has colour at all, whether its edges show one
+ * surface). The gate decides what to make
  * of them.
  */
 export type PhotoCharacter = PaletteReading & ToneReading;
@@ -41,9 +41,6 @@ export interface ToneReading {
    * standard deviation): one tint measures a few degrees; a yellow thing on a blue tile, many.
    */
   readonly hueSpread: number;
-  /** The lightest of the four corners (mean L* of each corner patch), and the centre's mean L*. */
-  readonly cornerLightness: number;
-  readonly centreLightness: number;
   /**
    * The largest CIELAB ΔE between the mean colours of two of the frame's four edges: near 0 when
    * all four show one surface (a floor, a lawn, gravel), large when they show a scene (sky above
@@ -62,8 +59,6 @@ const BAND = 5;
 const CHROMA_BINS = 160;
 /** A channel this close to 0 or 255 in all three is clipped: a blown-out or black area, flat in any photo. */
 const CLIP = 6;
-/** A corner patch's side, as a share of the frame's short side. */
-const CORNER = 0.08;
 /** An edge band's width, as a share of the frame's side across it. */
 const EDGE_BAND = 0.04;
 /** The share of the unclipped pixels whose colours are counted in `dominantColours`. */
@@ -134,11 +129,6 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
   const hue = new Float64Array(3);
   // The loop allocates nothing: no per-pixel arrays or closures, every sum of doubles in a typed
   // array (V8 may box a `let` double that a loop adds to), and no double passed to a call.
-  const corner = Math.max(1, Math.round(Math.min(width, height) * CORNER));
-  const corners = new Float64Array(4);
-  const cornerCounts = new Float64Array(4);
-  // The centre's sum of L*, and its pixel count.
-  const centre = new Float64Array(2);
   // Per edge (top, bottom, left, right): pixels, and the sums of L*, a* and b*.
   const edges = Array.from({ length: 4 }, () => new Float64Array(4));
   const [bandX, bandY] = [Math.max(1, width * EDGE_BAND), Math.max(1, height * EDGE_BAND)];
@@ -164,23 +154,10 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
       band[2]! += bAxis;
       band[3]! += a * a;
       band[4]! += bAxis * bAxis;
-      const inLeft = x < corner;
-      const inRight = x >= width - corner;
-      const inTop = y < corner;
-      const inBottom = y >= height - corner;
-      const cornerIndex = inTop ? (inLeft ? 0 : inRight ? 1 : -1) : inBottom ? (inLeft ? 2 : inRight ? 3 : -1) : -1;
-      if (cornerIndex >= 0) {
-        corners[cornerIndex]! += lightness;
-        cornerCounts[cornerIndex]!++;
-      }
       if (y < bandY) addTo(edges[0]!, lab, at);
       if (y >= height - bandY) addTo(edges[1]!, lab, at);
       if (x < bandX) addTo(edges[2]!, lab, at);
       if (x >= width - bandX) addTo(edges[3]!, lab, at);
-      if (Math.abs(x - width / 2) < width / 4 && Math.abs(y - height / 2) < height / 4) {
-        centre[0]! += lightness;
-        centre[1]! += 1;
-      }
     }
   }
   let spread = 0;
@@ -194,8 +171,6 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
     chromaP99: percentile(chromaCounts, count * 0.99),
     tintResidual: power > 0 ? Math.sqrt(Math.max(0, spread) / power) : 0,
     hueSpread: hueSpreadOf(hue[2]! > 0 ? Math.hypot(hue[0]!, hue[1]!) / hue[2]! : 1),
-    cornerLightness: Math.max(...Array.from(corners, (sum, i) => sum / Math.max(1, cornerCounts[i]!))),
-    centreLightness: centre[0]! / Math.max(1, centre[1]!),
     // A panorama's short side may be thinner than the sample's step: an edge never sampled is left out.
     sideContrast: largestDifference(edges.filter(([n]) => n! > 0).map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
   };

@@ -16,6 +16,7 @@ import type { Detection } from '../../src/vision/detector-model.js';
 import type { PetIdentification } from '../../src/vision/pet-identification.js';
 import type { Quality } from '../../src/vision/colour-quality-model.js';
 import type { PhotoCharacter } from '../../src/vision/photo-character.js';
+import type { LitArea } from '../../src/vision/lit-area.js';
 import { IMAGENET_OBJECT_GROUPS } from '../../src/vision/tables/imagenet-objects.js';
 import { installModel } from '../../src/vision/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
@@ -57,8 +58,6 @@ const PHOTOGRAPH: PhotoCharacter = {
   dominantColours: 4000,
   topColourShare: 0.01,
   unclippedShare: 1,
-  cornerLightness: 70,
-  centreLightness: 55,
   sideContrast: 5,
 };
 const GREYSCALE: PhotoCharacter = {
@@ -70,7 +69,12 @@ const GREYSCALE: PhotoCharacter = {
 };
 const SEPIA: PhotoCharacter = { ...PHOTOGRAPH, chromaticShare: 0.99, chromaP99: 27, tintResidual: 0.05, hueSpread: 3 };
 const LOGO: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 5, topColourShare: 0.5, unclippedShare: 0.4 };
-const ROUND_VIEW: PhotoCharacter = { ...PHOTOGRAPH, cornerLightness: 2, centreLightness: 45 };
+/** A lit disc in black, as lit-area.ts measures one: its edge on a circle, not on lines. */
+const ROUND_VIEW: LitArea = { inside: { left: 20, top: 20, width: 60, height: 60 }, onCircle: 0.95, onLines: 0.1 };
+/** A photo rotated onto black (straight-edged black triangles in its corners): a photo, not a round view. */
+const ROTATED: LitArea = { ...ROUND_VIEW, onCircle: 0.3, onLines: 0.95 };
+/** A photo rotated by 45° onto black: an octagon, which a circle fits nearly as well as a disc. */
+const OCTAGON: LitArea = { ...ROUND_VIEW, onCircle: 0.9, onLines: 0.9 };
 
 const shares = (values: Partial<Record<ColourName, number>> = {}) =>
   Object.fromEntries(COLOUR_NAMES.map((name) => [name, values[name] ?? 0])) as Record<ColourName, number>;
@@ -81,6 +85,7 @@ function measured(
   frame: Partial<Record<ColourName, number>> = {},
   quality: Partial<Quality> = {},
   character: PhotoCharacter = PHOTOGRAPH,
+  litArea: LitArea | undefined = undefined,
 ): Measurement {
   const exposed = {
     coverage: 0.3,
@@ -97,6 +102,7 @@ function measured(
     exposure: exposed,
     palette: character,
     tones: character,
+    litArea,
     colour: {
       subject: shares(),
       frame: shares(frame),
@@ -238,9 +244,27 @@ describe('the photo gate’s table', () => {
       measured({ animals: [animal('dog', 0.9, 0.3)] }, {}, {}, LOGO),
       'graphic',
     ],
-    ['a round view through a microscope sent as skin', CLOSE_UP, measured({}, {}, {}, ROUND_VIEW), 'round_view'],
-    ['a round view through an otoscope sent as an ear', EAR_CLOSE_UP, measured({}, {}, {}, ROUND_VIEW), undefined],
-    ['a round view sent as a specimen', SPECIMEN, measured({}, {}, {}, ROUND_VIEW), 'round_view'],
+    [
+      'a round view through a microscope sent as skin',
+      CLOSE_UP,
+      measured({}, {}, {}, PHOTOGRAPH, ROUND_VIEW),
+      'round_view',
+    ],
+    [
+      'a round view through an otoscope sent as an ear',
+      EAR_CLOSE_UP,
+      measured({}, {}, {}, PHOTOGRAPH, ROUND_VIEW),
+      undefined,
+    ],
+    ['a round view sent as a specimen', SPECIMEN, measured({}, {}, {}, PHOTOGRAPH, ROUND_VIEW), 'round_view'],
+    ['a skin close-up rotated onto black', CLOSE_UP, measured({}, {}, {}, PHOTOGRAPH, ROTATED), undefined],
+    ['a skin close-up rotated by 45° onto black', CLOSE_UP, measured({}, {}, {}, PHOTOGRAPH, OCTAGON), undefined],
+    [
+      'an ear close-up rotated onto black, which the classifier takes for no part of an animal',
+      EAR_CLOSE_UP,
+      measured({ frameAnimalPart: false }, {}, {}, PHOTOGRAPH, ROTATED),
+      'no_animal_part',
+    ],
     ['a close-up with a faint animal guess', CLOSE_UP, measured({ animals: [animal('dog', 0.35, 0.8)] }), undefined],
     ['a close-up the classifier takes for fur or skin', CLOSE_UP, measured({ frameAnimalPart: true }), undefined],
     [
@@ -270,7 +294,7 @@ describe('the photo gate’s table', () => {
     [
       'an otoscope’s round view, which the classifier takes for no part of an animal, sent as an ear',
       EAR_CLOSE_UP,
-      measured({ frameAnimalPart: false }, {}, {}, ROUND_VIEW),
+      measured({ frameAnimalPart: false }, {}, {}, PHOTOGRAPH, ROUND_VIEW),
       undefined,
     ],
     [

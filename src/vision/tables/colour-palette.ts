@@ -10,7 +10,10 @@ export const COLOUR_PALETTE = [
   { id: 'dark_brown', prototypes: ['#3b2414', '#4a2c17', '#33221a', '#52341f'] },
   { id: 'brown', prototypes: ['#6b4423', '#7a4a26', '#5c3a1e', '#8b5a2b', '#70502f'] },
   { id: 'light_brown', prototypes: ['#a67b5b', '#b08560', '#c19a6b', '#9c7a52'] },
-  { id: 'red', prototypes: ['#c0392b', '#b22222', '#e03c31', '#d62828', '#a52a2a'] },
+  {
+    id: 'red',
+    prototypes: ['#c0392b', '#b22222', '#e03c31', '#d62828', '#a52a2a', '#c8605a', '#d05a78', '#b04a5a', '#e0708a'],
+  },
   { id: 'dark_red', prototypes: ['#6e1414', '#801818', '#5a0f0f', '#4a1010'] },
   { id: 'pink', prototypes: ['#f4a6b4', '#e8909c', '#ffc0cb', '#d98c96', '#e7a7a0', '#f0b8b0'] },
   { id: 'orange', prototypes: ['#e67e22', '#d35400', '#f39c12', '#e0822f'] },

@@ -1,0 +1,281 @@
+import type { Pixels } from './image-tensor.js';
+import type { Region } from './region.js';
+
+/**
+ * A photo inside black: a round view through an instrument (an otoscope's or a microscope's lit
+ * disc), or a photo rotated or letterboxed onto a black canvas (black triangles in its corners,
+ * black bands along two sides), and the part of it that shows only the photo.
+ */
+export interface LitArea {
+  /** The largest upright rectangle of lit samples: what is read instead of the whole frame. */
+  readonly inside: Region;
+  /**
+   * The share of the lit part's edge (where it is not the frame's) that lies on one circle, and the
+   * share that lies on straight lines: a round view's disc, or a photo rotated or letterboxed onto
+   * black (photo-gate.ts tells which).
+   */
+  readonly onCircle: number;
+  readonly onLines: number;
+}
+
+/** Samples along the long side at most: the lit part's edge is found to within half a percent of the frame. */
+const SAMPLES_ALONG = 200;
+/**
+ * A sample is lit above this luma (0–255): a round view's black surround measures a mean L* of 8
+ * or less (luma about 20), its lit disc 25 and up at the centre (luma about 60); a rotated photo's
+ * black fill is 0 but for JPEG's ringing along its edge.
+ */
+const LIT_LUMA = 40;
+/** A row's lit part starts at the first of this many lit samples in a row: a stray bright speck in the black does not start it. */
+const LIT_RUN = 3;
+/** Each corner's square of this many samples a side is dark, but for a stray speck or two: the black reaches every corner. */
+const CORNER_SAMPLES = 3;
+const CORNER_LIT_SAMPLES = 2;
+/** An edge point lies on the circle fitted to them within this share of its radius, plus a sample: quantisation and a slightly soft edge. */
+const ON_CIRCLE = 0.03;
+/** An edge point lies on its run's line within this many samples (quantisation), once points over OFF_LINE are left out of the fit. */
+const ON_LINE = 1.5;
+const OFF_LINE = 4;
+/** Fewer edge points than this (a sliver of black) tell no shape. */
+const FEWEST_EDGE_POINTS = 12;
+
+/**
+ * The lit area of a photo whose four corners are black, or undefined when one of them is not (the
+ * photo is read whole). Samples a grid of at most SAMPLES_ALONG a side, in integer luma.
+ */
+export function litAreaOf({ pixels, width, height }: Pixels): LitArea | undefined {
+  const step = Math.max(1, Math.floor(Math.max(width, height) / SAMPLES_ALONG));
+  const columns = Math.ceil(width / step);
+  const rows = Math.ceil(height / step);
+  if (columns < 4 * CORNER_SAMPLES || rows < 4 * CORNER_SAMPLES) return undefined;
+  // Rec. 601 luma in integers: a byte loop, no colour science.
+  const litAt = (row: number, column: number) => {
+    const i = (row * step * width + column * step) * 3;
+    return (pixels[i]! * 77 + pixels[i + 1]! * 150 + pixels[i + 2]! * 29) >> 8 > LIT_LUMA ? 1 : 0;
+  };
+  // The corners first: most photos have a lit one, and are read whole at the cost of 36 samples.
+  if (!cornersDark(litAt, columns, rows)) return undefined;
+  const lit = new Uint8Array(columns * rows);
+  for (let row = 0; row < rows; row++)
+    for (let column = 0; column < columns; column++) lit[row * columns + column] = litAt(row, column);
+  const across = Array.from({ length: rows }, (_, row) => litSpan(lit, row * columns, 1, columns));
+  const down = Array.from({ length: columns }, (_, column) => litSpan(lit, column, columns, rows));
+  const inside = largestLitRectangle(across);
+  if (!inside) return undefined;
+  const region = {
+    left: inside.left * step,
+    top: inside.top * step,
+    width: Math.min(width - inside.left * step, inside.width * step),
+    height: Math.min(height - inside.top * step, inside.height * step),
+  };
+  const edge = edgeChains(across, down, columns, rows);
+  return { inside: region, onCircle: circleShare(edgePoints(edge)), onLines: straightShare(edge) };
+}
+
+/** Where lit samples run along one row or column: the first and one past the last of LIT_RUN lit samples in a row. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+function litSpan(lit: Uint8Array, first: number, stride: number, length: number): Span | undefined {
+  const litRunAt = (at: number) => {
+    for (let k = 0; k < LIT_RUN; k++) if (at + k >= length || !lit[first + (at + k) * stride]) return false;
+    return true;
+  };
+  let start = 0;
+  while (start < length && !litRunAt(start)) start++;
+  if (start >= length) return undefined;
+  let end = length - LIT_RUN;
+  while (!litRunAt(end)) end--;
+  return { start, end: end + LIT_RUN };
+}
+
+function cornersDark(litAt: (row: number, column: number) => number, columns: number, rows: number): boolean {
+  return [
+    [0, 0],
+    [columns - CORNER_SAMPLES, 0],
+    [0, rows - CORNER_SAMPLES],
+    [columns - CORNER_SAMPLES, rows - CORNER_SAMPLES],
+  ].every(([c0, r0]) => {
+    let litSamples = 0;
+    for (let r = r0!; r < r0! + CORNER_SAMPLES; r++)
+      for (let c = c0!; c < c0! + CORNER_SAMPLES; c++) litSamples += litAt(r, c);
+    return litSamples <= CORNER_LIT_SAMPLES;
+  });
+}
+
+/**
+ * The largest upright rectangle (in samples) within the rows' lit spans: every row from its top to
+ * its bottom lit from its left to its right. A photo rotated onto black is convex, and so is a disc,
+ * so a row's span is its lit part.
+ */
+function largestLitRectangle(spans: ReadonlyArray<Span | undefined>): Region | undefined {
+  let best: Region | undefined;
+  let bestArea = 0;
+  for (let top = 0; top < spans.length; top++) {
+    let left = 0;
+    let right = Number.POSITIVE_INFINITY;
+    for (let bottom = top; bottom < spans.length; bottom++) {
+      const span = spans[bottom];
+      if (!span) break;
+      left = Math.max(left, span.start);
+      right = Math.min(right, span.end);
+      if (right <= left) break;
+      const area = (right - left) * (bottom + 1 - top);
+      if (area > bestArea) {
+        bestArea = area;
+        best = { left, top, width: right - left, height: bottom + 1 - top };
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The lit part's edge where it is not the frame's, as four chains, one value (or none) a row or
+ * column: where each row's span starts and ends, short of the frame's left and right sides, and
+ * each column's, short of its top and bottom.
+ */
+interface EdgeChains {
+  readonly alongRows: ReadonlyArray<ReadonlyArray<number | undefined>>;
+  readonly alongColumns: ReadonlyArray<ReadonlyArray<number | undefined>>;
+}
+
+function edgeChains(
+  across: ReadonlyArray<Span | undefined>,
+  down: ReadonlyArray<Span | undefined>,
+  columns: number,
+  rows: number,
+): EdgeChains {
+  const starts = (spans: ReadonlyArray<Span | undefined>) =>
+    spans.map((span) => (span && span.start > 0 ? span.start : undefined));
+  const ends = (spans: ReadonlyArray<Span | undefined>, side: number) =>
+    spans.map((span) => (span && span.end < side ? span.end : undefined));
+  return { alongRows: [starts(across), ends(across, columns)], alongColumns: [starts(down), ends(down, rows)] };
+}
+
+/** The chains' points, (x, y) in samples, at the middle of their row or column. */
+function edgePoints({ alongRows, alongColumns }: EdgeChains): Array<readonly [number, number]> {
+  const defined = (chain: ReadonlyArray<number | undefined>) => runsOf(chain).flat();
+  return [
+    ...alongRows.flatMap(defined).map(([row, x]) => [x, row + 0.5] as const),
+    ...alongColumns.flatMap(defined).map(([column, y]) => [column + 0.5, y] as const),
+  ];
+}
+
+/**
+ * The share of the lit part's edge points that lie on straight lines: each run of consecutive rows
+ * (or columns) of a chain is fitted a line (total least squares, fitted again without the points
+ * over OFF_LINE from it: dark fur touching the black breaks an edge), and its points within
+ * ON_LINE of it count. Rows catch steep edges, columns shallow ones.
+ */
+function straightShare({ alongRows, alongColumns }: EdgeChains): number {
+  let onLines = 0;
+  let points = 0;
+  for (const chain of [...alongRows, ...alongColumns]) {
+    for (const run of runsOf(chain)) {
+      points += run.length;
+      if (run.length < 4) continue;
+      const first = fitLine(run);
+      const kept = run.filter((point) => first.distance(point) <= OFF_LINE);
+      const line = kept.length >= 4 ? fitLine(kept) : first;
+      onLines += run.filter((point) => line.distance(point) <= ON_LINE).length;
+    }
+  }
+  return points > 0 ? onLines / points : 0;
+}
+
+/** The runs of consecutive defined values, as points (index, value). */
+function runsOf(chain: ReadonlyArray<number | undefined>): Array<Array<readonly [number, number]>> {
+  const runs: Array<Array<readonly [number, number]>> = [];
+  let run: Array<readonly [number, number]> = [];
+  chain.forEach((value, index) => {
+    if (value === undefined) {
+      if (run.length > 0) runs.push(run);
+      run = [];
+    } else run.push([index, value]);
+  });
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/** The total-least-squares line through `points`: through their mean, along their scatter's larger axis. */
+function fitLine(points: ReadonlyArray<readonly [number, number]>) {
+  const n = points.length;
+  const [mx, my] = [points.reduce((s, [x]) => s + x, 0) / n, points.reduce((s, [, y]) => s + y, 0) / n];
+  let [sxx, syy, sxy] = [0, 0, 0];
+  for (const [x, y] of points) {
+    sxx += (x - mx) ** 2;
+    syy += (y - my) ** 2;
+    sxy += (x - mx) * (y - my);
+  }
+  // The normal to the line: the scatter's smaller axis, at half the angle of (sxx − syy, 2 sxy) plus 90°.
+  const angle = Math.atan2(2 * sxy, sxx - syy) / 2 + Math.PI / 2;
+  const [nx, ny] = [Math.cos(angle), Math.sin(angle)];
+  return { distance: ([x, y]: readonly [number, number]) => Math.abs((x - mx) * nx + (y - my) * ny) };
+}
+
+/**
+ * The share of `points` that lie on one circle: the least-squares circle (Kåsa's: x² + y² + Dx + Ey
+ * + F = 0, linear in D, E, F), fitted again to the points near the first fit, and its points within
+ * ON_CIRCLE of its radius (plus a sample). 0 for fewer than FEWEST_EDGE_POINTS: a sliver of black
+ * tells no shape.
+ */
+function circleShare(points: ReadonlyArray<readonly [number, number]>): number {
+  if (points.length < FEWEST_EDGE_POINTS) return 0;
+  let circle = fitCircle(points);
+  if (!circle) return 0;
+  const near = (c: Circle, tolerance: number) =>
+    points.filter(([x, y]) => Math.abs(Math.hypot(x - c.x, y - c.y) - c.radius) <= tolerance);
+  const first = near(circle, circle.radius * ON_CIRCLE * 3 + 1);
+  circle = first.length >= 3 ? (fitCircle(first) ?? circle) : circle;
+  return near(circle, circle.radius * ON_CIRCLE + 1).length / points.length;
+}
+
+interface Circle {
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+}
+
+/** Kåsa's algebraic circle fit: the normal equations of x² + y² + Dx + Ey + F = 0, solved by Cramer's rule. */
+function fitCircle(points: ReadonlyArray<readonly [number, number]>): Circle | undefined {
+  let [sx, sy, sxx, syy, sxy, sz, sxz, syz] = [0, 0, 0, 0, 0, 0, 0, 0];
+  for (const [x, y] of points) {
+    const z = x * x + y * y;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    syy += y * y;
+    sxy += x * y;
+    sz += z;
+    sxz += x * z;
+    syz += y * z;
+  }
+  const n = points.length;
+  // [sxx sxy sx; sxy syy sy; sx sy n] · [D E F]ᵀ = −[sxz syz sz]ᵀ
+  const m: Matrix3 = [
+    [sxx, sxy, sx],
+    [sxy, syy, sy],
+    [sx, sy, n],
+  ];
+  const rhs = [-sxz, -syz, -sz] as const;
+  const det = determinant(m);
+  if (Math.abs(det) < 1e-9) return undefined;
+  // Cramer: each unknown's column replaced by the right-hand side.
+  const solve = (k: number) =>
+    determinant(m.map((row, i) => row.map((v, j) => (j === k ? rhs[i]! : v))) as unknown as Matrix3) / det;
+  const [d, e, f] = [solve(0), solve(1), solve(2)];
+  const radius = Math.sqrt((d * d) / 4 + (e * e) / 4 - f);
+  return Number.isFinite(radius) ? { x: -d / 2, y: -e / 2, radius } : undefined;
+}
+
+type Matrix3 = readonly [
+  readonly [number, number, number],
+  readonly [number, number, number],
+  readonly [number, number, number],
+];
+
+const determinant = ([[a, b, c], [d, e, f], [g, h, i]]: Matrix3) =>
+  a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);

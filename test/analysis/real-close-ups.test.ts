@@ -1,0 +1,90 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
+import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import { installModel } from '../../src/vision/install-model.js';
+import { RECOMMENDED_MODELS } from '../../src/vision/model-catalogue.js';
+import type { VisionModels } from '../../src/vision/vision-models.js';
+import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
+import { tempDir } from '../fixtures/temp-dir.js';
+
+/**
+ * Skin analysis with the recommended models on real close-ups of dogs' skin lesions
+ * (shared/photos-real/skin-dog: 105 web photos, many tight crops, a quarter rotated onto black,
+ * a few whole dogs; no licence, read here and never kept) and real stool photos sent to skin and
+ * ear. What issue 40 asks: close-ups of real skin are judged, not refused as the wrong kind of
+ * photo; a rotated crop is no round view; a lesion is never called normal; stool on a lawn gets
+ * no skin or ear finding.
+ */
+const SKIN_DOG = join(SHARED_DIR, 'photos-real', 'skin-dog');
+const STOOL = join(SHARED_DIR, 'datasets', 'dog-stool', 'images');
+const lesionPhotos = () =>
+  existsSync(SKIN_DOG)
+    ? readdirSync(SKIN_DOG).flatMap((label) =>
+        readdirSync(join(SKIN_DOG, label)).map((file) => join(SKIN_DOG, label, file)),
+      )
+    : [];
+
+interface Answer {
+  readonly severity: string;
+  readonly summary: string;
+  /** Whether the gate let it through to the rules (a judged answer may still be inconclusive: "not a full check"). */
+  readonly judged: boolean;
+}
+
+describeWithShared('real close-ups of skin, and stool sent as one', () => {
+  let models: VisionModels;
+  let pipeline: Pipeline;
+  const answer = async (operation: 'skin' | 'ear', path: string): Promise<Answer> => {
+    const image = await pipeline.decode(operation, readFileSync(path));
+    const { data, verdict } = await pipeline.assess(operation, {
+      image,
+      language: 'en',
+      animalType: 'dog',
+      requestId: 'req_realcloseup',
+    });
+    expect(OPERATIONS[operation].data.safeParse(data).success).toBe(true);
+    return { ...(data as { severity: string; summary: string }), judged: verdict.judged };
+  };
+  beforeAll(async () => {
+    const modelsDir = tempDir('pawlens-closeups-');
+    for (const name of RECOMMENDED_MODELS) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+    models = await loadAnalysisModels({ modelsDir });
+    pipeline = createPipeline(models);
+  }, 60_000);
+  afterAll(async () => {
+    for (const model of models?.loaded ?? []) await model.release();
+  });
+
+  it('judges most real dog skin close-ups, never as a round view, and never calls a lesion normal', async () => {
+    const photos = lesionPhotos();
+    expect(photos.length).toBeGreaterThanOrEqual(100);
+    const answers = await Promise.all(photos.map((photo) => answer('skin', photo)));
+    const refused = answers.filter(({ judged }) => !judged);
+    // None is a view through an instrument: 27 were, all rotated onto black, before issue 40.
+    expect(answers.filter(({ summary }) => /microscope/.test(summary))).toEqual([]);
+    // Measured: 14 of 105 refused (whole dogs at a distance among them), 41 before issue 40.
+    expect(refused.length).toBeLessThanOrEqual(16);
+    expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
+    // Redness is seen on some (15 of 105 measured; colour alone misses most pinkish lesions).
+    expect(answers.filter(({ summary }) => /redness|bleeding/.test(summary)).length).toBeGreaterThanOrEqual(10);
+  }, 120_000);
+
+  it('gives no skin or ear finding to real stool photos', async () => {
+    // Every fourth of the 586: stool on lawns, gravel and dry grass.
+    const photos = readdirSync(STOOL)
+      .sort()
+      .filter((_, index) => index % 4 === 0)
+      .map((file) => join(STOOL, file));
+    for (const operation of ['skin', 'ear'] as const) {
+      const answers = await Promise.all(photos.map((photo) => answer(operation, photo)));
+      const findings = answers.filter(
+        ({ severity }) => severity === 'mild' || severity === 'moderate' || severity === 'severe',
+      );
+      // Measured on all 586: none for skin, 4 for ear.
+      expect(findings.length, operation).toBeLessThanOrEqual(operation === 'ear' ? 3 : 0);
+    }
+  }, 180_000);
+});

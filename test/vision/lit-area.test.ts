@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { isRoundView } from '../../src/analysis/photo-gate.js';
+import type { Pixels } from '../../src/vision/image-tensor.js';
+import { litAreaOf } from '../../src/vision/lit-area.js';
+import type { Region } from '../../src/vision/region.js';
+
+/** A frame, black where `lit` says not, a textured pink (a canal, skin) where it says so, with `specks` lit pixels anywhere. */
+function framed(
+  width: number,
+  height: number,
+  lit: (x: number, y: number) => boolean,
+  specks: ReadonlyArray<readonly [number, number]> = [],
+): Pixels {
+  const pixels = Buffer.alloc(width * height * 3);
+  const light = (x: number, y: number) =>
+    pixels.set([220 + ((x * 7 + y * 13) % 30), 150 + ((x * 3) % 40), 150 + ((y * 5) % 30)], (y * width + x) * 3);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (lit(x, y)) light(x, y);
+  for (const [x, y] of specks) light(x, y);
+  return { width, height, pixels };
+}
+
+interface Disc {
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+}
+
+const disc =
+  ({ x, y, radius }: Disc) =>
+  (px: number, py: number) =>
+    Math.hypot(px - x, py - y) <= radius;
+
+/** A width × height photo rotated by `degrees` about the frame's centre, onto black. */
+const rotated =
+  (frameWidth: number, frameHeight: number, width: number, height: number, degrees: number) =>
+  (px: number, py: number) => {
+    const angle = (degrees * Math.PI) / 180;
+    const [dx, dy] = [px - frameWidth / 2, py - frameHeight / 2];
+    const u = dx * Math.cos(angle) + dy * Math.sin(angle);
+    const v = -dx * Math.sin(angle) + dy * Math.cos(angle);
+    return Math.abs(u) <= width / 2 && Math.abs(v) <= height / 2;
+  };
+
+const corners = ({ left, top, width, height }: Region) => [
+  [left, top],
+  [left + width - 1, top],
+  [left, top + height - 1],
+  [left + width - 1, top + height - 1],
+];
+
+/** Every corner of the region lit (within a sample's step of the edge), so no black is read. */
+function expectInside(region: Region, lit: (x: number, y: number) => boolean, step: number) {
+  for (const [x, y] of corners(region)) {
+    const near = [-step, 0, step].flatMap((dx) => [-step, 0, step].map((dy) => lit(x! + dx, y! + dy)));
+    expect(near.some(Boolean), `corner ${x},${y}`).toBe(true);
+  }
+}
+
+describe('a photo inside black: a round view, or a photo rotated or letterboxed onto black', () => {
+  it('a lit disc inside the frame is a round view, read in the square inscribed in it', () => {
+    const shape = { x: 150, y: 120, radius: 100 };
+    const area = litAreaOf(framed(300, 240, disc(shape)))!;
+    expect(isRoundView(area)).toBe(true);
+    expectInside(area.inside, disc(shape), 2);
+    // The inscribed square's side is the radius × √2: 141 pixels.
+    expect(area.inside.width).toBeGreaterThanOrEqual(135);
+    expect(area.inside.height).toBeGreaterThanOrEqual(135);
+  });
+
+  it('a disc cut off by the frame at its top and bottom is a round view, read inside it', () => {
+    const shape = { x: 200, y: 150, radius: 180 };
+    const area = litAreaOf(framed(400, 300, disc(shape)))!;
+    expect(isRoundView(area)).toBe(true);
+    expectInside(area.inside, disc(shape), 2);
+    expect(area.inside.width).toBeGreaterThanOrEqual(245);
+  });
+
+  it('a stray lit speck in the black neither widens the part read nor unmakes the disc', () => {
+    const shape = { x: 200, y: 150, radius: 120 };
+    const specks = [
+      [2, 2],
+      [396, 296],
+      [4, 150],
+    ] as const;
+    const area = litAreaOf(framed(400, 300, disc(shape), specks))!;
+    expect(isRoundView(area)).toBe(true);
+    expectInside(area.inside, disc(shape), 2);
+  });
+
+  it.each([10, 20, 30])('a photo rotated by %i° onto black is a photo, read without its black corners', (degrees) => {
+    const lit = rotated(400, 300, 380, 280, degrees);
+    const area = litAreaOf(framed(400, 300, lit))!;
+    expect(area).toBeDefined();
+    expect(isRoundView(area)).toBe(false);
+    expectInside(area.inside, lit, 2);
+    expect(area.inside.width * area.inside.height).toBeGreaterThan(400 * 300 * 0.3);
+  });
+
+  it('a square photo rotated by 45° (an octagon in the frame, which a circle nearly fits) is a photo', () => {
+    const lit = rotated(300, 300, 360, 360, 45);
+    const area = litAreaOf(framed(300, 300, lit))!;
+    expect(area.onCircle).toBeGreaterThan(0.6);
+    expect(isRoundView(area)).toBe(false);
+    expectInside(area.inside, lit, 2);
+  });
+
+  it('a letterboxed photo (black bands above and below) is a photo, read between the bands', () => {
+    const area = litAreaOf(framed(400, 300, (_, y) => y >= 50 && y < 250))!;
+    expect(isRoundView(area)).toBe(false);
+    expect(area.inside).toMatchObject({ left: 0, width: 400 });
+    expect(area.inside.top).toBeGreaterThanOrEqual(50);
+    expect(area.inside.top + area.inside.height).toBeLessThanOrEqual(252);
+    expect(area.inside.height).toBeGreaterThanOrEqual(190);
+  });
+
+  it('is nothing when a corner is not black (the photo is read whole), or when nothing is lit', () => {
+    expect(litAreaOf(framed(300, 200, () => true))).toBeUndefined();
+    expect(litAreaOf(framed(300, 200, (x, y) => x > 20 || y > 20))).toBeUndefined();
+    expect(litAreaOf(framed(64, 48, () => false))).toBeUndefined();
+  });
+});
