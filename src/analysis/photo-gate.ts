@@ -5,7 +5,7 @@ import type { Detection } from '../vision/detector-model.js';
 import type { LitArea } from '../vision/lit-area.js';
 import type { Location } from '../vision/localizer/locate-subject.js';
 import type { PaletteReading, ToneReading } from '../vision/photo-character.js';
-import { COCO_NAMES, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
+import { COCO_NAMES, COCO_PETS, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
@@ -96,6 +96,15 @@ const animalSubject = (animals: readonly SceneAnimal[]): SceneSubject => {
   const species = animals[0]?.pet?.species;
   return { kind: 'animal', name: species && SPECIES_NAMES[species], count: animals.length };
 };
+
+/**
+ * For an operation that reads pets only: the animals, when none is a cat or a dog to the detector
+ * or to the classifier reading its crop (a horse, a cow, a bird), named by the largest's box.
+ */
+function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefined {
+  if (animals.some((animal) => COCO_PETS.has(animal.detection.label) || animal.pet?.species)) return undefined;
+  return { kind: 'animal', name: COCO_NAMES[animals[0]!.detection.label], count: animals.length };
+}
 
 /** The largest unrelated object the detector is sure of, if it fills enough of the frame. */
 function unrelatedObject(scene: Scene): SceneSubject | undefined {
@@ -200,7 +209,7 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
     }
     case 'animal': {
       if (scene.detected) {
-        if (scene.animals.length > 0) return undefined;
+        if (scene.animals.length > 0) return needs.petOnly ? notAPet(scene.animals) : undefined;
         return scene.people.length > 0 ? people : (unrelatedObject(scene) ?? { kind: 'no_animal' });
       }
       // Without a detector, the classifier's best label for the whole frame says what it shows instead.

@@ -3,20 +3,21 @@ import type { AnalysisInput } from '../findings/analysis-input.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { Verdict } from '../findings/verdict.js';
 import { decodeImageBytes } from '../image/decode-image.js';
-import { cropDecodedImage, type DecodedImage } from '../image/decoded-image.js';
+import type { DecodedImage } from '../image/decoded-image.js';
 import { OPERATIONS, type OperationData } from '../operations/registry.js';
 import type { Operation } from '../operations/operation.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/describe-scene.js';
 import { paletteOf, tonesOf } from '../vision/photo-character.js';
-import { litAreaOf, type LitArea } from '../vision/lit-area.js';
+import type { LitArea } from '../vision/lit-area.js';
 import { subjectPixels } from '../vision/localizer/subject-pixels.js';
 import { LOCALIZED_OPERATIONS } from '../vision/model-catalogue.js';
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
 import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto, gateReadsTones, isRoundView } from './photo-gate.js';
+import { photoToRead } from './photo-to-read.js';
 
 /**
  * The on-device steps' result: a complete answer from the templates, and what it rests on. The
@@ -126,10 +127,9 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     async assess<K extends OperationKey>(key: K, sent: AnalysisInput): Promise<AssessedAs<K>> {
       const operation: Operation = OPERATIONS[key];
       // A photo rotated or letterboxed onto black is read as the photo inside the black: its models,
-      // its colours and the language model see no black triangles. A round view is read whole
-      // (its operation reads the colours inside the disc, another refuses it).
-      const lit = litAreaOf(sent.image);
-      const input = lit && !isRoundView(lit) ? { ...sent, image: cropDecodedImage(sent.image, lit.inside) } : sent;
+      // its colours and the language model see no black triangles.
+      const { image, litArea: lit } = photoToRead(sent.image);
+      const input = { ...sent, image };
       // measure: what is where, then exposure and (where the rules read them) colours, from the one decoded photo
       const measurement = await measure(operation, input, lit);
       const { scene } = measurement;

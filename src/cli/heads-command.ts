@@ -2,12 +2,19 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openBackbone, type BackboneOptions } from '../training/backbone.js';
-import { evaluateHead, type EvaluationReport } from '../training/evaluate-head.js';
+import { evaluateHead, MIN_EVALUATED_PER_LABEL, type EvaluationReport } from '../training/evaluate-head.js';
 import { HeadFolderError, readHeadDefinition, readLabelledFolder } from '../training/head-folder.js';
 import { confusionLines, type ScoresReport } from '../training/head-scores.js';
+import { MIN_SURE_ANSWERS, NEVER_SURE } from '../vision/heads/cross-validation.js';
 import { installedHeads, installHead } from '../training/install-head.js';
 import { readPhotoFeatures, type FeatureReading } from '../training/photo-features.js';
-import { DEFAULT_SETTINGS, MIN_PHOTOS_PER_LABEL, photosPerLabel, trainHead } from '../training/train-head.js';
+import {
+  DEFAULT_SETTINGS,
+  MIN_PHOTOS_PER_LABEL,
+  photosPerLabel,
+  SURE_PRECISION,
+  trainHead,
+} from '../training/train-head.js';
 import { MIN_BOXED_PHOTOS, readLocalizerDefinition } from '../training/localizer/localizer-definition.js';
 import { installedLocalizers } from '../training/localizer/install-localizer.js';
 import { trainClinicLocalizer } from '../training/localizer/train-clinic-localizer.js';
@@ -17,16 +24,19 @@ import { progressLine } from './progress-line.js';
 
 export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its own photos (README, "Heads")
 
-  pawlens heads train --from DIR [--json] [--folds N] [--seed N]
+  pawlens heads train --from DIR [--json] [--folds N] [--seed N] [--precision P]
       DIR holds head.json and one sub-folder of photos (JPG, PNG, WEBP) per label, at least
       ${MIN_PHOTOS_PER_LABEL} a label. Trains a head on the installed classifier's features, reports its
-      cross-validated accuracy, and installs it; restart pawlens to use it.
+      cross-validated accuracy (copies of one photo kept in one fold), and installs it; restart
+      pawlens to use it. The head names a label only as sure as its answers had to be to be right
+      P of the time out of fold (default ${SURE_PRECISION}); below, it says it is unsure. A head no better
+      than chance is not installed.
       A localizer instead, when head.json says "kind": "localizer": DIR is a YOLO export (images/
       and labels/, as Roboflow, Label Studio and CVAT write them) with the subject boxed in at
       least ${MIN_BOXED_PHOTOS} photos; the operation's colour rules then read the boxed region.
   pawlens heads evaluate NAME --from DIR [--json]
-      Accuracy on labelled photos the head never saw (one sub-folder per label); recorded in the
-      head, whose answers quote it.
+      Accuracy on labelled photos the head never saw (one sub-folder per label); with at least
+      ${MIN_EVALUATED_PER_LABEL} a label, recorded in the head, whose answers quote it.
   pawlens heads list [--json]
   pawlens heads remove NAME`;
 
@@ -67,7 +77,25 @@ function scoresLines(scores: ScoresReport): string[] {
 }
 
 const namingLine = (report: { threshold: number; named_right: number; named_wrong: number; unsure: number }) =>
-  `Below ${report.threshold.toFixed(2)} probability the head says it is unsure. At that threshold: ${percent(report.named_right)} named rightly, ${percent(report.named_wrong)} named wrongly, ${percent(report.unsure)} unsure (inconclusive, free).`;
+  report.threshold >= NEVER_SURE
+    ? 'The head always says it is unsure (inconclusive, free): it names its two likeliest labels as possibilities, never one as its reading.'
+    : `Below ${report.threshold.toFixed(2)} probability the head says it is unsure. At that threshold: ${percent(report.named_right)} named rightly, ${percent(report.named_wrong)} named wrongly, ${percent(report.unsure)} unsure (inconclusive, free).`;
+
+/** How the threshold was chosen, and what to do when none could be. */
+const thresholdLine = ({ threshold, precision }: { threshold: number; precision: number }) =>
+  threshold >= NEVER_SURE
+    ? `No threshold made at least ${MIN_SURE_ANSWERS} of its answers, out of fold, right ${percent(precision)} of the time: rather than lower the bar, the head is installed never sure. More photos a label, or labels the photos tell apart, give it one.`
+    : `Its threshold is where its sure answers, out of fold, were right at least ${percent(precision)} of the time.`;
+
+const share = (value: string | undefined, name: string, fallback: number, min: number, max: number) => {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max)
+    throw new HeadFolderError(
+      `--${name} must be a number from ${min} to ${max} (0.9: sure answers right 90% of the time).`,
+    );
+  return parsed;
+};
 
 const integer = (value: string | undefined, name: string, fallback: number, min: number, max: number) => {
   if (value === undefined) return fallback;
@@ -137,6 +165,7 @@ async function train(
   const settings = {
     folds: integer(values.folds as string | undefined, 'folds', DEFAULT_SETTINGS.folds, 2, MIN_PHOTOS_PER_LABEL),
     seed: integer(values.seed as string | undefined, 'seed', DEFAULT_SETTINGS.seed, 1, 2 ** 31 - 2),
+    precision: share(values.precision as string | undefined, 'precision', DEFAULT_SETTINGS.precision, 0.5, 0.99),
   };
   const backbone = await openBackbone(options, definition.operation);
   let reading: FeatureReading;
@@ -172,9 +201,18 @@ async function train(
     `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features.`,
   );
   print(
-    `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it (L2 penalty ${report.penalty}, chosen by the same folds).`,
+    `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it nor a copy of it (L2 penalty ${report.penalty}, chosen by the same folds).`,
   );
-  for (const line of [...scoresLines(report), namingLine(report), ...leftOutLines(reading, folder.skipped)])
+  if (report.scenes < report.n)
+    print(
+      `${report.n - report.scenes} photos are copies, crops or edits of others, or of the same scene (${report.scenes} scenes, the largest of ${report.largest_scene} photos): each scene was kept in one fold, so no copy validated its twin.`,
+    );
+  for (const line of [
+    ...scoresLines(report),
+    thresholdLine(report),
+    namingLine(report),
+    ...leftOutLines(reading, folder.skipped),
+  ])
     print(line);
   if (reading.repeated.length > 0)
     print(`${reading.repeated.length} copies of photos already in the same label were read once.`);
@@ -192,7 +230,11 @@ function printEvaluation(report: EvaluationReport, json: boolean, print: (line: 
     `${report.name} (${report.operation}) on ${report.n} photos it never saw: accuracy ${percent(report.accuracy)}.`,
   );
   for (const line of [...scoresLines(report), namingLine(report), ...leftOutLines(report, report.skipped)]) print(line);
-  print('Recorded in the head: its answers quote this accuracy after the next restart.');
+  print(
+    report.recorded
+      ? 'Recorded in the head: its answers quote this accuracy after the next restart.'
+      : `Not recorded: a figure worth quoting needs at least ${MIN_EVALUATED_PER_LABEL} photos of every label (${report.short.map(({ label, n }) => `${label} has ${n}`).join(', ')}).`,
+  );
 }
 
 export async function runHeadsCommand(
@@ -209,6 +251,7 @@ export async function runHeadsCommand(
       json: { type: 'boolean', default: false },
       folds: { type: 'string' },
       seed: { type: 'string' },
+      precision: { type: 'string' },
     },
   });
   const [verb, name] = positionals;

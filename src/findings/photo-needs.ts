@@ -26,4 +26,9 @@ export interface PhotoNeeds {
    * that cannot (stool, urine) refuses a photo the classifier takes for food (DESIGN.md §4).
    */
   readonly mayBeFood?: true;
+  /**
+   * Whether the animal must be a pet, a cat or a dog (emotion: what a clinic's head learnt from
+   * its patients' photos, and what the templates speak of). A horse or a cow is no pet's photo.
+   */
+  readonly petOnly?: true;
 }

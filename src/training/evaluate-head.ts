@@ -8,6 +8,12 @@ import { namingShares, scoresReport, type ScoresReport } from './head-scores.js'
 import { recordHeldOut } from './install-head.js';
 import { type FeatureReading, readPhotoFeatures } from './photo-features.js';
 
+/**
+ * A held-out figure is quoted (recorded in the head) only when every label has this many photos:
+ * "right on 100% of 2 photos" told a clinic nothing (issue 40).
+ */
+export const MIN_EVALUATED_PER_LABEL = 10;
+
 export interface EvaluationReport extends ScoresReport {
   readonly name: string;
   readonly operation: string;
@@ -19,13 +25,16 @@ export interface EvaluationReport extends ScoresReport {
   readonly unreadable: FeatureReading['unreadable'];
   readonly conflicting: FeatureReading['conflicting'];
   readonly skipped: readonly string[];
+  /** Whether the figure was recorded in the head (every label had MIN_EVALUATED_PER_LABEL photos), and the labels that had fewer. */
+  readonly recorded: boolean;
+  readonly short: ReadonlyArray<{ readonly label: string; readonly n: number }>;
 }
 
 /**
  * How an installed head does on a labelled folder it never saw (one sub-folder per label, any of
  * its labels): accuracy, per-label precision and recall, the confusion matrix, and how often it
- * named a label rightly or wrongly at its threshold. The accuracy is recorded in the head's
- * manifest, and its answers quote it from the next start.
+ * named a label rightly or wrongly at its threshold. With MIN_EVALUATED_PER_LABEL photos of every
+ * label, the accuracy is recorded in the head's manifest, and its answers quote it from the next start.
  */
 export async function evaluateHead(
   name: string,
@@ -62,7 +71,10 @@ export async function evaluateHead(
     const actual = answers.map((answer) => labels.indexOf(answer.actual));
     const predicted = answers.map((answer) => labels.indexOf(answer.said.label));
     const scores = scoresReport(scoresOf(actual, predicted, labels.length), labels);
-    await recordHeldOut(dir, { accuracy: scores.accuracy, n: scores.n });
+    const short = labels
+      .map((label) => ({ label, n: scores.per_label[label]!.n }))
+      .filter(({ n }) => n < MIN_EVALUATED_PER_LABEL);
+    if (short.length === 0) await recordHeldOut(dir, { accuracy: scores.accuracy, n: scores.n });
     return {
       name,
       operation: head.operation,
@@ -72,6 +84,8 @@ export async function evaluateHead(
       unreadable: reading.unreadable,
       conflicting: reading.conflicting,
       skipped: folder.skipped,
+      recorded: short.length === 0,
+      short,
     };
   } finally {
     await model.release();

@@ -42,6 +42,7 @@ function headManifest(
     head: {
       labels: definition.labels,
       threshold: report.threshold,
+      precision: report.precision,
       counts: report.counts,
       crossValidation: {
         accuracy: report.accuracy,

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, type DecodeSize } from '../image/decode-image.js';
+import { photoToRead } from '../analysis/photo-to-read.js';
 import type { ClassifierModel } from '../vision/classifier-model.js';
 import type { LabelledPhoto } from './head-folder.js';
+import { thumbnailOf } from './near-duplicates.js';
 
-/** One photo's backbone features, with its label and the hash that tells copies apart. */
+/** One photo's backbone features, with its label, the hash that tells exact copies apart, and a thumbnail that finds edited ones. */
 export interface PhotoFeatures extends LabelledPhoto {
   readonly sha256: string;
   readonly features: Float32Array;
+  /** A grey 32 × 32 copy (near-duplicates.ts): a crop, a recolouring or a turn of one photo is one scene. */
+  readonly thumbnail: Uint8Array;
 }
 
 export interface FeatureReading {
@@ -64,10 +68,13 @@ export async function readPhotoFeatures(
   const read: PhotoFeatures[] = [];
   for (const [done, photo] of unique.entries()) {
     try {
-      const image = await decodeImageBytes(await readFile(photo.path), TRAINING_LIMITS, backbone.decodeSize);
+      // Read as a request reads it: a photo rotated onto black without the black.
+      const { image } = photoToRead(
+        await decodeImageBytes(await readFile(photo.path), TRAINING_LIMITS, backbone.decodeSize),
+      );
       const { features } = await backbone.classifier.predict(image);
       if (!features) throw new Error(`${backbone.classifier.name} gave no penultimate features`);
-      read.push({ ...photo, features });
+      read.push({ ...photo, features, thumbnail: await thumbnailOf(image) });
     } catch (error) {
       unreadable.push({ path: photo.path, why: (error as Error).message });
     }

@@ -84,8 +84,10 @@ export const HeadScoreSpec = z.strictObject({
  */
 export const TrainedHeadSpec = z.strictObject({
   labels: HeadLabels,
-  /** Below this probability for its best label the head says it is unsure. */
+  /** Below this probability for its best label the head says it is unsure; 1: always unsure (no threshold met `precision` out of fold). */
   threshold: share,
+  /** How often its sure answers had to be right, out of fold, for the threshold to be chosen. */
+  precision: share.optional(),
   /** Photos per label it was trained on. */
   counts: z.record(z.string(), z.number().int().min(0)),
   /** Cross-validated when trained: `folds` folds, dealt by `seed`, with the L2 penalty they chose. */

@@ -12,10 +12,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Shuffles `items` in place (Fisher–Yates, from the end), drawing from `random`: the same draws give the same order. */
-export function shuffleInPlace(
-  items: { [index: number]: number; readonly length: number },
-  random: () => number,
-): void {
+export function shuffleInPlace<T>(items: { [index: number]: T; readonly length: number }, random: () => number): void {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [items[i], items[j]] = [items[j]!, items[i]!];

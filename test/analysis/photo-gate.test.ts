@@ -48,6 +48,8 @@ const CLOSE_UP: PhotoNeeds = {
 };
 const EAR_CLOSE_UP: PhotoNeeds = { ...CLOSE_UP, roundView: true, recognisablePet: false };
 const ANIMAL: PhotoNeeds = { subject: false, shows: 'animal', colour: false, roundView: true, recognisablePet: true };
+/** Emotion: a pet's photo, a cat's or a dog's. */
+const PET: PhotoNeeds = { ...ANIMAL, petOnly: true };
 
 /** A colour photograph, as the shared photos measure. */
 const PHOTOGRAPH: PhotoCharacter = {
@@ -329,6 +331,25 @@ describe('the photo gate’s table', () => {
       'landscape',
     ],
     ['an animal photo with an animal', ANIMAL, measured({ animals: [animal('sheep', 0.9, 0.3)] }), undefined],
+    [
+      'a pet photo of horses',
+      PET,
+      measured({ animals: [animal('horse', 0.9, 0.3), animal('horse', 0.8, 0.2)] }),
+      'animal',
+    ],
+    ['a pet photo of a dog', PET, measured({ animals: [animal('dog', 0.9, 0.3)] }), undefined],
+    [
+      'a pet photo of a dog the detector calls a sheep, the classifier a dog',
+      PET,
+      measured({ animals: [animal('sheep', 0.6, 0.3, 'dog')] }),
+      undefined,
+    ],
+    [
+      'a pet photo of a horse beside a cat',
+      PET,
+      measured({ animals: [animal('horse', 0.9, 0.5), animal('cat', 0.8, 0.1)] }),
+      undefined,
+    ],
     ['an animal photo with only a cup', ANIMAL, measured({ things: [detection('cup', 0.9, 0.4)] }), 'object'],
     ['an animal photo with nothing in it', ANIMAL, measured(), 'no_animal'],
     ['an animal photo with only a person', ANIMAL, measured({ people: [detection('person', 0.9, 0.4)] }), 'person'],

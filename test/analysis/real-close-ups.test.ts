@@ -72,6 +72,28 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     expect(answers.filter(({ summary }) => /redness|bleeding/.test(summary)).length).toBeGreaterThanOrEqual(10);
   }, 120_000);
 
+  it('reads no emotion in a herd of horses or a giraffe: an emotion is a pet’s (a head answered "alert (100%)")', async () => {
+    for (const photo of ['darknet_horses.jpg', 'darknet_giraffe.jpg']) {
+      const image = await pipeline.decode('emotion', readFileSync(join(SHARED_DIR, 'photos', photo)));
+      const { verdict, data } = await pipeline.assess('emotion', {
+        image,
+        language: 'en',
+        animalType: undefined,
+        requestId: 'req_realcloseup',
+      });
+      expect(verdict.judged, photo).toBe(false);
+      expect((data as { summary: string }).summary, photo).toMatch(/not of the pet/);
+    }
+    const dog = await pipeline.decode('emotion', readFileSync(join(SHARED_DIR, 'photos', 'wml_dog.jpg')));
+    const { verdict } = await pipeline.assess('emotion', {
+      image: dog,
+      language: 'en',
+      animalType: 'dog',
+      requestId: 'x',
+    });
+    expect(verdict.judged).toBe(true);
+  });
+
   it('gives no skin or ear finding to real stool photos', async () => {
     // Every fourth of the 586: stool on lawns, gravel and dry grass.
     const photos = readdirSync(STOOL)

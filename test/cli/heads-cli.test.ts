@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PENALTIES } from '../../src/training/train-head.js';
+import { MIN_PHOTOS_PER_LABEL, PENALTIES } from '../../src/training/train-head.js';
 import { drawnPhotos, tinted, writeHeadFolder } from '../fixtures/head-folders.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
 import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
@@ -37,7 +37,7 @@ const failed = (run: Run, message: RegExp) => {
   expect(run.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
 };
 
-const colourPhotos = async (count = 10, seed = 1) => ({
+const colourPhotos = async (count = MIN_PHOTOS_PER_LABEL, seed = 1) => ({
   pink: await drawnPhotos(tinted(PINK), count, seed),
   green: await drawnPhotos(tinted(GREEN), count, seed + 1),
   blue: await drawnPhotos(tinted(BLUE), count, seed + 2),
@@ -62,11 +62,13 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
       name: 'colour-skin',
       operation: 'skin',
       accuracy: 1,
-      n: 30,
+      n: 60,
       labels: ['blue', 'green', 'pink'],
-      counts: { blue: 10, green: 10, pink: 10 },
-      per_label: { pink: { precision: 1, recall: 1, n: 10 } },
-      confusion: { pink: { pink: 10, green: 0, blue: 0 } },
+      counts: { blue: 20, green: 20, pink: 20 },
+      per_label: { pink: { precision: 1, recall: 1, n: 20 } },
+      confusion: { pink: { pink: 20, green: 0, blue: 0 } },
+      precision: 0.9,
+      scenes: 60,
       folds: 5,
       backbone: 'mean-colour',
     });
@@ -80,8 +82,9 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
   it('the plain report gives accuracy, per-label figures, the confusion matrix and the threshold', async () => {
     const run = await heads(modelsDir, 'train', '--from', trainDir);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('Cross-validated accuracy (5 folds, seed 1): 100.0% of 30 photos');
-    expect(run.stdout).toMatch(/pink\s+10\s+1\.00\s+1\.00/);
+    expect(run.stdout).toContain('Cross-validated accuracy (5 folds, seed 1): 100.0% of 60 photos');
+    expect(run.stdout).toMatch(/pink\s+20\s+1\.00\s+1\.00/);
+    expect(run.stdout).toMatch(/right at least 90\.0% of the time/);
     expect(run.stdout).toMatch(/probability the head says it is unsure/);
     expect(run.stdout).toContain('Restart pawlens to use it');
   });
@@ -93,20 +96,28 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
       env: cleanEnv({ PAWLENS_MODELS_DIR: modelsDir }),
     });
     expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toContain('Reading photos: 30/30');
+    expect(run.stdout).toContain('Reading photos: 60/60');
     expect(run.stdout).toContain(`Cross-validating penalties: ${PENALTIES.length}/${PENALTIES.length}`);
   });
 
   it('evaluate --json on photos it never saw; list shows it with that figure; the service uses it after a restart', async () => {
-    const heldOut = writeHeadFolder(tempDir(), undefined, await colourPhotos(4, 50));
+    // Four photos a label: a figure, but none worth quoting ("right on 100% of 2 photos").
+    const few = writeHeadFolder(tempDir(), undefined, await colourPhotos(4, 50));
+    const tooFew = await heads(modelsDir, 'evaluate', 'colour-skin', '--from', few);
+    expect(tooFew.code, tooFew.stderr).toBe(0);
+    expect(tooFew.stdout).toMatch(/Not recorded: a figure worth quoting needs at least 10 photos of every label/);
+    expect(JSON.parse((await heads(modelsDir, 'list', '--json')).stdout)[0].held_out).toBeNull();
+
+    const heldOut = writeHeadFolder(tempDir(), undefined, await colourPhotos(10, 50));
     const run = await heads(modelsDir, 'evaluate', 'colour-skin', '--from', heldOut, '--json');
     expect(run.code, run.stderr).toBe(0);
     const evaluation = JSON.parse(run.stdout);
     expect(evaluation).toMatchObject({
       accuracy: 1,
-      n: 12,
-      per_label: { blue: { n: 4 } },
-      confusion: { blue: { blue: 4 } },
+      n: 30,
+      per_label: { blue: { n: 10 } },
+      confusion: { blue: { blue: 10 } },
+      recorded: true,
     });
 
     const listed = JSON.parse((await heads(modelsDir, 'list', '--json')).stdout);
@@ -130,7 +141,7 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
       const body = await response.json();
       expect(body.data.condition, JSON.stringify(body)).toBe('pink (es)');
       expect(body.data.severity).toBe('moderate');
-      expect(body.data.summary).toContain('12 fotos que no vio al entrenarse');
+      expect(body.data.summary).toContain('30 fotos que no vio al entrenarse');
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -149,10 +160,33 @@ describe('pawlens heads: what it refuses, and what it reports', () => {
     meanColourBackbone(modelsDir);
   });
 
-  it('a label with fewer than 10 photos, naming it and its count', async () => {
+  it('a label with fewer than 20 photos, naming it and its count', async () => {
     const photos = await colourPhotos();
-    const dir = writeHeadFolder(tempDir(), HEAD, { ...photos, blue: photos.blue.slice(0, 9) });
-    failed(await heads(modelsDir, 'train', '--from', dir), /at least 10 photos; blue has 9/);
+    const dir = writeHeadFolder(tempDir(), HEAD, { ...photos, blue: photos.blue.slice(0, 19) });
+    failed(await heads(modelsDir, 'train', '--from', dir), /at least 20 photos; blue has 19/);
+  });
+
+  it('a head no better than chance, and installs nothing', async () => {
+    // One kind of photo under three labels at random: nothing to learn.
+    const photos = await drawnPhotos(tinted(PINK), 60, 90);
+    const dir = writeHeadFolder(tempDir(), HEAD, {
+      pink: photos.slice(0, 20),
+      green: photos.slice(20, 40),
+      blue: photos.slice(40),
+    });
+    failed(
+      await heads(modelsDir, 'train', '--from', dir),
+      /no better than naming the commonest label every time, so nothing was installed/,
+    );
+    expect(existsSync(join(modelsDir, 'colour-skin'))).toBe(false);
+  });
+
+  it('a precision outside 0.5–0.99', async () => {
+    const dir = writeHeadFolder(tempDir(), HEAD, await colourPhotos());
+    failed(
+      await heads(modelsDir, 'train', '--from', dir, '--precision', '1.5'),
+      /--precision must be a number from 0.5 to 0.99/,
+    );
   });
 
   it('no head.json, a broken one, a folder that is no label, a label with no folder', async () => {
@@ -180,8 +214,8 @@ describe('pawlens heads: what it refuses, and what it reports', () => {
   });
 
   it('lists unreadable photos and the same photo under two labels, leaves them out, and trains on the rest', async () => {
-    const photos = await colourPhotos(11);
-    const dir = writeHeadFolder(tempDir(), HEAD, { ...photos, green: [...photos.green.slice(0, 10), photos.pink[0]!] });
+    const photos = await colourPhotos(21);
+    const dir = writeHeadFolder(tempDir(), HEAD, { ...photos, green: [...photos.green.slice(0, 20), photos.pink[0]!] });
     writeFileSync(join(dir, 'blue', 'broken.jpg'), 'this is not a photo');
     writeFileSync(join(dir, 'blue', 'notes.txt'), 'taken on Tuesday');
     // Photos filed by visit inside a label's folder are that label's.
@@ -196,11 +230,11 @@ describe('pawlens heads: what it refuses, and what it reports', () => {
     expect(report.conflicting).toEqual([
       {
         labels: expect.arrayContaining(['pink', 'green']),
-        paths: expect.arrayContaining([join(dir, 'pink', 'photo-000.jpg'), join(dir, 'green', 'photo-010.jpg')]),
+        paths: expect.arrayContaining([join(dir, 'pink', 'photo-000.jpg'), join(dir, 'green', 'photo-020.jpg')]),
       },
     ]);
     expect(report.skipped).toEqual([join(dir, 'blue', 'notes.txt')]);
-    expect(report.counts).toEqual({ blue: 12, green: 10, pink: 10 });
+    expect(report.counts).toEqual({ blue: 22, green: 20, pink: 20 });
   });
 
   it('a backbone with no penultimate features, or none at all', async () => {

@@ -83,7 +83,9 @@ describe('heads a clinic trained, answering for their operations (issue 24)', ()
     const en = await post(app, 'skin', photo);
     expect(en.data).toMatchObject({ severity: 'moderate', condition: 'ringworm (en)' });
     expect(en.data.summary).toContain('90% probability');
-    expect(en.data.summary).toContain('84% of 60 photos in cross-validation');
+    // Never measured on photos held out from its training: no figure is quoted (a cross-validated one misled, issue 40).
+    expect(en.data.summary).toContain('it has not been measured on photos held out from its training');
+    expect(en.data.summary).not.toMatch(/cross-validation|right on/);
     expect(en.data.home_care).toEqual(['Wash your hands after handling your cat.', 'Vacuum where your cat sleeps.']);
     // No vet advice in head.json: pawlens' own for a moderate finding.
     expect(en.data.vet_advice).toEqual(['Book a veterinary visit within a few days.']);
@@ -102,7 +104,10 @@ describe('heads a clinic trained, answering for their operations (issue 24)', ()
     expect(data.severity).toBe('inconclusive');
     expect(data.condition).toBe('not named: the trained model is unsure');
     expect(data.summary).toContain('not sure enough to name anything (at most 55%, below the 60% it needs)');
-    expect(JSON.stringify(data)).not.toMatch(/otitis|clean \(en\)/);
+    // The two likeliest labels, as possibilities in the summary: never as the condition, nor in advice.
+    expect(data.summary).toMatch(/(otitis|clean) \(en\) or (otitis|clean) \(en\) are the likeliest possibilities/);
+    const { summary: _summary, ...fields } = data;
+    expect(JSON.stringify(fields)).not.toMatch(/otitis|clean \(en\)/);
     expect(charged).toBe(0);
   });
 
@@ -114,7 +119,7 @@ describe('heads a clinic trained, answering for their operations (issue 24)', ()
       health_score: 9,
       color: 'brown',
     });
-    expect(brown.data.summary).toContain('91% of 40 photos in cross-validation');
+    expect(brown.data.summary).toContain('it has not been measured on photos held out from its training');
     expect(brown.charged).toBe(5);
     const black = await post(app, 'stool', await sceneOf('stool', 'melena'));
     expect(black.data).toMatchObject({ severity: 'severe', consistency: 'score-2 (en)', health_score: 2 });

@@ -109,10 +109,11 @@ function oneSentenceTexts(language: Language): Array<readonly [string, string]> 
   }
   // What a head the clinic trained says: its names come from head.json, so any label will do.
   const head = headWordsFor(language);
-  for (const heldOut of [true, false])
-    texts.push([`head.reading(${heldOut})`, head.reading('possible ringworm', 87, { percent: 84, n: 300, heldOut })]);
+  for (const heldOut of [{ percent: 84, n: 300 }, undefined])
+    texts.push([`head.reading(${Boolean(heldOut)})`, head.reading('possible ringworm', 87, heldOut)]);
   texts.push(
-    ['head.unsure', head.unsure(48, 60)],
+    ['head.unsure', head.unsure(48, 60, ['possible ringworm', 'flea allergy'])],
+    ['head.unsure(never)', head.unsure(48, undefined, ['possible ringworm', 'flea allergy'])],
     ['head.unsureBeside', head.unsureBeside],
     ['head.limit', head.limit(5)],
   );

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,11 +9,11 @@ import { evaluateHead } from '../../src/training/evaluate-head.js';
 import { readHeadDefinition, readLabelledFolder } from '../../src/training/head-folder.js';
 import { installHead } from '../../src/training/install-head.js';
 import { readPhotoFeatures } from '../../src/training/photo-features.js';
-import { PENALTIES, trainHead } from '../../src/training/train-head.js';
+import { DEFAULT_SETTINGS, PENALTIES, trainHead } from '../../src/training/train-head.js';
 import { headGraphBytes } from '../../src/vision/heads/head-graph.js';
 import { installModel } from '../../src/vision/install-model.js';
 import { seededRandom } from '../../src/vision/seeded-random.js';
-import { clutter, drawnPhotos, gradient, spots, stripes, writeHeadFolder } from '../fixtures/head-folders.js';
+import { clutter, drawnPhotos, spots, stripes, writeHeadFolder } from '../fixtures/head-folders.js';
 import { analyze } from '../fixtures/pipelines.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
@@ -24,7 +24,7 @@ async function trained(backbone: Backbone, dir: string, seed = 1) {
   const definition = await readHeadDefinition(dir);
   const folder = await readLabelledFolder(dir, Object.keys(definition.labels), true);
   const reading = await readPhotoFeatures(folder.photos, backbone);
-  return { definition, reading, ...trainHead(definition, reading.read, { folds: 5, seed }) };
+  return { definition, reading, ...trainHead(definition, reading.read, { ...DEFAULT_SETTINGS, seed }) };
 }
 
 const skinHead = (labels: readonly string[]) => ({
@@ -33,14 +33,14 @@ const skinHead = (labels: readonly string[]) => ({
   labels: Object.fromEntries(labels.map((id, i) => [id, label(id, i === 0 ? 'normal' : 'mild')])),
 });
 
-/** `count` views of a real photo: seeded crops of 60–100% of it, some mirrored, lighter or darker. */
-async function views(name: string, count: number, seed: number): Promise<Buffer[]> {
+/** `count` copies of a real photo: seeded crops of `least`–100% of it, some mirrored, lighter or darker. */
+async function views(name: string, count: number, seed: number, least: number): Promise<Buffer[]> {
   const random = seededRandom(seed);
   const bytes = readFileSync(sharedPhoto(name));
   const { width, height } = await sharp(bytes).metadata();
   const out: Buffer[] = [];
   for (let i = 0; i < count; i++) {
-    const share = 0.6 + 0.4 * random();
+    const share = least + (1 - least) * random();
     const [w, h] = [Math.round(width! * share), Math.round(height! * share)];
     let view = sharp(bytes)
       .extract({
@@ -65,19 +65,20 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
   });
   afterAll(() => backbone?.release());
 
-  it('separable generated classes (stripes, spots, gradients) reach 100% cross-validated, sure of nearly all', async () => {
-    const dir = writeHeadFolder(tempDir(), skinHead(['gradient', 'spots', 'stripes']), {
-      gradient: await drawnPhotos(gradient, 12, 11),
-      spots: await drawnPhotos(spots, 12, 12),
-      stripes: await drawnPhotos(stripes, 12, 13),
+  // Smooth gradients are left out: twenty of them are too like each other to be twenty photos (near-duplicates.ts).
+  it('separable generated classes (stripes, spots, clutter) reach 100% cross-validated, sure of nearly all', async () => {
+    const dir = writeHeadFolder(tempDir(), skinHead(['clutter', 'spots', 'stripes']), {
+      clutter: await drawnPhotos(clutter, 20, 11),
+      spots: await drawnPhotos(spots, 20, 12),
+      stripes: await drawnPhotos(stripes, 20, 13),
     });
     const { report } = await trained(backbone, dir);
     expect(report.accuracy).toBe(1);
-    expect(report.n).toBe(36);
+    expect(report.n).toBe(60);
     expect(report.confusion).toEqual({
-      gradient: { gradient: 12, spots: 0, stripes: 0 },
-      spots: { gradient: 0, spots: 12, stripes: 0 },
-      stripes: { gradient: 0, spots: 0, stripes: 12 },
+      clutter: { clutter: 20, spots: 0, stripes: 0 },
+      spots: { clutter: 0, spots: 20, stripes: 0 },
+      stripes: { clutter: 0, spots: 0, stripes: 20 },
     });
     // The weakest penalty: nothing here needs holding back.
     expect(report.penalty).toBe(PENALTIES.at(-1));
@@ -85,26 +86,33 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
     expect(report.named_right).toBeGreaterThan(0.9);
   });
 
-  it('labels given at random to one kind of photo stay near chance, and the head stays unsure of most', async () => {
-    const photos = await drawnPhotos(clutter, 45, 21);
+  it('labels given at random to one kind of photo stay near chance, and no head is made of them', async () => {
+    const photos = await drawnPhotos(clutter, 60, 21);
     const dir = writeHeadFolder(tempDir(), skinHead(['a', 'b', 'c']), {
-      a: photos.slice(0, 15),
-      b: photos.slice(15, 30),
-      c: photos.slice(30),
+      a: photos.slice(0, 20),
+      b: photos.slice(20, 40),
+      c: photos.slice(40),
     });
-    const { report } = await trained(backbone, dir);
-    // Chance is 1/3; with 45 photos a head that learnt nothing lands within about ±0.2 of it.
-    expect(report.accuracy).toBeLessThan(0.56);
-    // Cross-validation chose a stronger penalty than for the separable classes: it did not trust them.
-    expect(report.penalty).toBeGreaterThan(PENALTIES.at(-1)!);
-    expect(report.named_right).toBeLessThan(0.4);
-    expect(report.unsure).toBeGreaterThan(0.5);
+    await expect(trained(backbone, dir)).rejects.toThrow(/no better than naming the commonest label every time/);
+  });
+
+  it('copies of a few photos (cropped, mirrored, lighter or darker) are found, and too few distinct photos make no head', async () => {
+    // Issue 40: crops of four photos gave 100% cross-validated accuracy, with no warning. Crops
+    // of 85–100% are found; of 60% and less, only in part (near-duplicates.ts).
+    const dir = writeHeadFolder(tempDir(), skinHead(['cat', 'dog', 'horses']), {
+      cat: [...(await views('chelsea.png', 10, 1, 0.85)), ...(await views('kitten_224.png', 10, 2, 0.85))],
+      dog: await views('wml_dog.jpg', 20, 3, 0.85),
+      horses: await views('darknet_horses.jpg', 20, 4, 0.85),
+    });
+    await expect(trained(backbone, dir)).rejects.toThrow(
+      /at least 10 distinct photos, not copies, crops or edits of one another; cat has [2-4], dog has [1-3], horses has [1-3]/,
+    );
   });
 
   it('the same photos and seed give the same head, byte for byte', async () => {
-    const dir = writeHeadFolder(tempDir(), skinHead(['gradient', 'spots']), {
-      gradient: await drawnPhotos(gradient, 10, 31),
-      spots: await drawnPhotos(spots, 10, 32),
+    const dir = writeHeadFolder(tempDir(), skinHead(['clutter', 'spots']), {
+      clutter: await drawnPhotos(clutter, 20, 31),
+      spots: await drawnPhotos(spots, 20, 32),
     });
     const first = await trained(backbone, dir);
     const second = await trained(backbone, dir);
@@ -112,45 +120,74 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
     expect(second.report).toEqual(first.report);
   });
 
-  it('real photos: a head told cats, dogs and horses apart names the cat in chelsea.png for skin, and evaluates on other views', async () => {
-    const labels = ['cat', 'dog', 'horses'];
+  it('real close-ups: a head trained on cat skin photos names conditions on others, and quotes only a held-out figure', async () => {
+    const labels = ['acne', 'flea_allergy', 'scabies'];
+    const real = join(SHARED_DIR, 'photos-real', 'skin-cat');
+    if (!existsSync(real)) return;
+    // Of each condition's photos (sorted by name, which is their content's hash): 30 to learn, the next 10 to evaluate.
+    const photosOf = (condition: string, from: number, count: number) =>
+      readdirSync(join(real, condition))
+        .sort()
+        .slice(from, from + count)
+        .map((file) => readFileSync(join(real, condition, file)));
     const dir = writeHeadFolder(
       tempDir(),
       {
-        name: 'real-pets',
+        name: 'real-cat-skin',
         operation: 'skin',
-        labels: { cat: label('cat', 'normal'), dog: label('dog', 'mild'), horses: label('horses', 'moderate') },
+        labels: {
+          acne: label('acne', 'mild'),
+          flea_allergy: label('flea_allergy', 'mild'),
+          scabies: label('scabies', 'moderate'),
+        },
       },
-      {
-        cat: [...(await views('chelsea.png', 6, 1)), ...(await views('kitten_224.png', 6, 2))],
-        dog: await views('wml_dog.jpg', 12, 3),
-        horses: await views('darknet_horses.jpg', 12, 4),
-      },
+      Object.fromEntries(labels.map((condition) => [condition, photosOf(condition, 0, 30)])),
     );
     const result = await trained(backbone, dir);
-    expect(result.report.accuracy).toBeGreaterThanOrEqual(0.9);
+    expect(result.report.accuracy).toBeGreaterThanOrEqual(0.6);
     await installHead(modelsDir, result.definition, result, backbone.classifier);
-    // Other views of the same photos: a check of the plumbing on real features, not of generalisation.
-    const heldOut = writeHeadFolder(tempDir(), undefined, {
-      cat: await views('chelsea.png', 4, 41),
-      dog: await views('wml_dog.jpg', 4, 42),
-    });
-    const evaluation = await evaluateHead('real-pets', heldOut, { modelsDir });
-    expect(evaluation).toMatchObject({ n: 8, accuracy: 1 });
-    expect(Object.keys(evaluation.per_label)).toEqual(labels);
 
     const vision = await loadAnalysisModels({ modelsDir });
+    const answer = (photo: Buffer) =>
+      analyze(createPipeline(vision), 'skin', { photo, language: 'en', animalType: 'cat', requestId: 'req_real_head' });
     try {
-      const data = await analyze(createPipeline(vision), 'skin', {
-        photo: readFileSync(sharedPhoto('chelsea.png')),
-        language: 'en',
-        animalType: 'cat',
-        requestId: 'req_real_head',
-      });
-      expect(data).toMatchObject({ severity: 'normal', condition: 'cat (en)' });
-      expect(data.summary).toContain('of 8 photos held out from its training');
+      // Before an evaluation, a sure answer quotes no figure: a cross-validated one is not for owners.
+      const before = await answer(photosOf('scabies', 30, 1)[0]!);
+      expect(before.summary).not.toMatch(/right on \d+%/);
+
+      const heldOut = writeHeadFolder(
+        tempDir(),
+        undefined,
+        Object.fromEntries(labels.map((condition) => [condition, photosOf(condition, 30, 10)])),
+      );
+      const evaluation = await evaluateHead('real-cat-skin', heldOut, { modelsDir });
+      expect(evaluation).toMatchObject({ n: 30, recorded: true });
+      expect(evaluation.accuracy).toBeGreaterThanOrEqual(0.6);
+      expect(Object.keys(evaluation.per_label)).toEqual(labels);
     } finally {
       await Promise.all(vision.loaded.map((model) => model.release()));
+    }
+    const evaluated = await loadAnalysisModels({ modelsDir });
+    try {
+      const answers = await Promise.all(
+        labels
+          .flatMap((condition) => photosOf(condition, 30, 10))
+          .map((photo) =>
+            analyze(createPipeline(evaluated), 'skin', {
+              photo,
+              language: 'en',
+              animalType: 'cat',
+              requestId: 'req_real_head',
+            }),
+          ),
+      );
+      // Each answer either names a condition, quoting the 30 held-out photos, or names two as possibilities.
+      for (const data of answers)
+        if (data.condition.startsWith('not named')) expect(data.summary).toMatch(/are the likeliest possibilities/);
+        else if (data.severity !== 'inconclusive')
+          expect(data.summary).toContain('of 30 photos held out from its training');
+    } finally {
+      await Promise.all(evaluated.loaded.map((model) => model.release()));
     }
   });
 });

@@ -2,9 +2,13 @@ import type { HeadWords } from './head-words.js';
 
 export const EN: HeadWords = {
   reading: (name, percent, record) =>
-    `A model trained on this clinic's own photos reads this as ${name} (${percent}% probability); it was right on ${record.percent}% of ${record.n} ${record.heldOut ? 'photos held out from its training' : 'photos in cross-validation'}.`,
-  unsure: (percent, threshold) =>
-    `A model trained on this clinic's own photos is not sure enough to name anything (at most ${percent}%, below the ${threshold}% it needs), so no verdict was given and nothing was charged.`,
+    record
+      ? `A model trained on this clinic's own photos reads this as ${name} (${percent}% probability); it was right on ${record.percent}% of ${record.n} photos held out from its training.`
+      : `A model trained on this clinic's own photos reads this as ${name} (${percent}% probability); it has not been measured on photos held out from its training.`,
+  unsure: (percent, threshold, [first, second]) =>
+    threshold === undefined
+      ? `A model trained on this clinic's own photos is never sure enough to name anything (its training photos could not make it so); ${first} or ${second} are the likeliest possibilities (at most ${percent}%), so no verdict was given and nothing was charged.`
+      : `A model trained on this clinic's own photos is not sure enough to name anything (at most ${percent}%, below the ${threshold}% it needs); ${first} or ${second} are the likeliest possibilities, so no verdict was given and nothing was charged.`,
   unsureBeside: "A model trained on this clinic's own photos was not sure enough to name anything.",
   limit: (labels) =>
     `It can only tell apart the ${labels} labels it was trained on, so ask your veterinarian to confirm it.`,

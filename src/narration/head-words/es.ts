@@ -2,9 +2,13 @@ import type { HeadWords } from './head-words.js';
 
 export const ES: HeadWords = {
   reading: (name, percent, record) =>
-    `Un modelo entrenado con las fotos de esta clínica lo interpreta como ${name} (${percent}% de probabilidad); acertó en el ${record.percent}% de ${record.n} ${record.heldOut ? 'fotos que no vio al entrenarse' : 'fotos en validación cruzada'}.`,
-  unsure: (percent, threshold) =>
-    `Un modelo entrenado con las fotos de esta clínica no está lo bastante seguro para nombrar nada (como mucho ${percent}%, por debajo del ${threshold}% que necesita), así que no se dio ningún veredicto y no se cobró nada.`,
+    record
+      ? `Un modelo entrenado con las fotos de esta clínica lo interpreta como ${name} (${percent}% de probabilidad); acertó en el ${record.percent}% de ${record.n} fotos que no vio al entrenarse.`
+      : `Un modelo entrenado con las fotos de esta clínica lo interpreta como ${name} (${percent}% de probabilidad); no se ha medido con fotos que no vio al entrenarse.`,
+  unsure: (percent, threshold, [first, second]) =>
+    threshold === undefined
+      ? `Un modelo entrenado con las fotos de esta clínica nunca está lo bastante seguro para nombrar nada (sus fotos de entrenamiento no bastaron); ${first} o ${second} son las posibilidades más probables (como mucho ${percent}%), así que no se dio ningún veredicto y no se cobró nada.`
+      : `Un modelo entrenado con las fotos de esta clínica no está lo bastante seguro para nombrar nada (como mucho ${percent}%, por debajo del ${threshold}% que necesita); ${first} o ${second} son las posibilidades más probables, así que no se dio ningún veredicto y no se cobró nada.`,
   unsureBeside: 'Un modelo entrenado con las fotos de esta clínica no estaba lo bastante seguro para nombrar nada.',
   limit: (labels) =>
     `Solo distingue las ${labels} etiquetas con las que se entrenó, así que pida a su veterinario que lo confirme.`,

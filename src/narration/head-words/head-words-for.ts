@@ -1,4 +1,5 @@
 import type { Language } from '../../contract/language.js';
+import { NEVER_SURE } from '../../vision/heads/cross-validation.js';
 import type { HeadReading } from '../../vision/heads/trained-head-model.js';
 import { EN } from './en.js';
 import { ES } from './es.js';
@@ -12,11 +13,21 @@ export const headWordsFor = (language: Language): HeadWords => HEAD_WORDS[langua
 /** A share 0–1 in whole percent. */
 export const percent = (share: number) => Math.round(share * 100);
 
-/** A trained head's reading as one sentence: its label's name, its probability, and how it did on photos it did not learn from. */
+/** A trained head's reading as one sentence: its label's name, its probability, and how it did on photos held out from its training. */
 export function headReadingSentence(reading: HeadReading, language: Language): string {
-  return headWordsFor(language).reading(reading.about.name[language], percent(reading.probability), {
-    percent: percent(reading.accuracy.accuracy),
-    n: reading.accuracy.n,
-    heldOut: reading.accuracy.method === 'held-out',
-  });
+  const { heldOut } = reading;
+  return headWordsFor(language).reading(
+    reading.about.name[language],
+    percent(reading.probability),
+    heldOut && { percent: percent(heldOut.accuracy), n: heldOut.n },
+  );
+}
+
+/** An unsure head's sentence: how sure it was, what it needs, and its two likeliest labels as possibilities. */
+export function headUnsureSentence(reading: HeadReading, language: Language): string {
+  const never = reading.threshold >= NEVER_SURE;
+  return headWordsFor(language).unsure(percent(reading.probability), never ? undefined : percent(reading.threshold), [
+    reading.about.name[language],
+    reading.runnerUp.name[language],
+  ]);
 }

@@ -1,10 +1,9 @@
-/** How well a head did on photos it did not learn from, in whole percent. */
-export interface HeadTrackRecord {
-  readonly percent: number;
-  readonly n: number;
-  /** On a labelled folder held out from training (`pawlens heads evaluate`), else cross-validated. */
-  readonly heldOut: boolean;
-}
+/**
+ * How well a head did on a labelled folder held out from its training (`pawlens heads evaluate`,
+ * with enough photos of every label), in whole percent; undefined when it was never so measured:
+ * a cross-validated figure is not quoted to owners (issue 40: 67% cross-validated, 45% held out).
+ */
+export type HeadTrackRecord = { readonly percent: number; readonly n: number } | undefined;
 
 type JudgedSeverity = 'normal' | 'mild' | 'moderate' | 'severe';
 
@@ -15,8 +14,11 @@ type JudgedSeverity = 'normal' | 'mild' | 'moderate' | 'severe';
 export interface HeadWords {
   /** The head names a label: its name, its probability, and its track record. */
   reading(name: string, percent: number, record: HeadTrackRecord): string;
-  /** The head is unsure and nothing else gave a verdict: no label named, nothing charged. */
-  unsure(percent: number, thresholdPercent: number): string;
+  /**
+   * The head is unsure and nothing else gave a verdict: no label named, nothing charged; its two
+   * likeliest labels named as possibilities. `thresholdPercent` undefined: the head is never sure.
+   */
+  unsure(percent: number, thresholdPercent: number | undefined, likeliest: readonly [string, string]): string;
   /** The head is unsure, but the colour rules still gave a verdict. */
   readonly unsureBeside: string;
   /** What a head cannot do: it knows only the labels it was taught. */

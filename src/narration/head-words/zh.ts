@@ -2,9 +2,13 @@ import type { HeadWords } from './head-words.js';
 
 export const ZH: HeadWords = {
   reading: (name, percent, record) =>
-    `用本诊所自己的照片训练的模型判断为${name}（概率 ${percent}%）；它在${record.heldOut ? '未参与训练的' : '交叉验证的'} ${record.n} 张照片上的准确率为 ${record.percent}%。`,
-  unsure: (percent, threshold) =>
-    `用本诊所自己的照片训练的模型没有足够把握给出判断（最高 ${percent}%，低于所需的 ${threshold}%），因此没有给出结论，也未扣费。`,
+    record
+      ? `用本诊所自己的照片训练的模型判断为${name}（概率 ${percent}%）；它在未参与训练的 ${record.n} 张照片上的准确率为 ${record.percent}%。`
+      : `用本诊所自己的照片训练的模型判断为${name}（概率 ${percent}%）；它尚未在未参与训练的照片上测量过准确率。`,
+  unsure: (percent, threshold, [first, second]) =>
+    threshold === undefined
+      ? `用本诊所自己的照片训练的模型始终没有足够把握给出判断（其训练照片不足以做到）；最可能的是${first}或${second}（最高 ${percent}%），因此没有给出结论，也未扣费。`
+      : `用本诊所自己的照片训练的模型没有足够把握给出判断（最高 ${percent}%，低于所需的 ${threshold}%）；最可能的是${first}或${second}，因此没有给出结论，也未扣费。`,
   unsureBeside: '用本诊所自己的照片训练的模型没有足够把握给出判断。',
   limit: (labels) => `它只能区分训练时学过的 ${labels} 个类别，请让兽医确认。`,
   unsureLabel: '未判断：训练的模型没有把握',

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { confidence, label, summary } from '../../contract/data-fields.js';
 import { splitSentences } from '../../contract/sentences.js';
 import { joinSentences } from '../../narration/join-sentences.js';
-import { headReadingSentence, headWordsFor, percent } from '../../narration/head-words/head-words-for.js';
+import {
+  headReadingSentence,
+  headUnsureSentence,
+  headWordsFor,
+  percent,
+} from '../../narration/head-words/head-words-for.js';
 import { type HeadReading, readTrainedHead } from '../../vision/heads/trained-head-model.js';
 import { refusalLabel, retakeSentences } from '../../narration/retake-sentences.js';
 import type { Operation } from '../operation.js';
@@ -29,10 +34,7 @@ function headAnswer(reading: HeadReading, language: 'en' | 'zh' | 'es'): z.infer
     return {
       emotion: h.unsureLabel,
       confidence: 0,
-      summary: joinSentences(language, [
-        h.unsure(percent(reading.probability), percent(reading.threshold)),
-        limitationOf(language),
-      ]),
+      summary: joinSentences(language, [headUnsureSentence(reading, language), limitationOf(language)]),
     };
   }
   return {
@@ -54,8 +56,9 @@ export const emotion: Operation<'emotion', typeof EmotionData, HeadReading | und
   path: 'emotion-analysis',
   title: 'Emotion analysis',
   data: EmotionData,
-  // A pet photo may be dark around the edges; a round view with no animal in it is refused for the missing animal.
-  needs: { subject: false, shows: 'animal', colour: false, roundView: true, recognisablePet: true },
+  // A pet photo may be dark around the edges; a round view with no animal in it is refused for the
+  // missing animal. A herd of horses is no pet's photo: a head answered "alert (100%)" for one.
+  needs: { subject: false, shows: 'animal', colour: false, roundView: true, recognisablePet: true, petOnly: true },
   reads: { colours: false, species: false },
   headField: 'emotion',
   words: WORDS,

@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/language.js';
 import { joinSentences } from '../../narration/join-sentences.js';
-import { headReadingSentence, headWordsFor, percent } from '../../narration/head-words/head-words-for.js';
+import { headReadingSentence, headUnsureSentence, headWordsFor } from '../../narration/head-words/head-words-for.js';
 import type { HeadReading } from '../../vision/heads/trained-head-model.js';
 import type { HeadJudgement, HealthAssessment } from './health-assessment.js';
 import type { HealthWords } from './health-words.js';
@@ -52,7 +52,7 @@ export function narrateWithHead(
       label: h.unsureLabel,
       headLabel: h.unsureLabel,
       colour,
-      summary: say([h.unsure(percent(reading.probability), percent(reading.threshold)), words.limitation]),
+      summary: say([headUnsureSentence(reading, language), words.limitation]),
       homeCare: [...unclassified.homeCare],
       vetAdvice: [...unclassified.vetAdvice],
     };

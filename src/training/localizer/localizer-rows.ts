@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import type { DecodeSize } from '../../image/decode-image.js';
 import { decodeImageBytes } from '../../image/decode-image.js';
 import type { ClassifierModel, FeatureMap } from '../../vision/classifier-model.js';
@@ -8,6 +7,7 @@ import { cellLayout, type CellLayout, writeCellFeatures } from '../../vision/loc
 import { CLOSER_LOOK, closerLookTiles, type Tile, tileRegion } from '../../vision/localizer/closer-look.js';
 import type { Rows } from '../../vision/localizer/logistic-regression.js';
 import { TRAINING_LIMITS } from '../photo-features.js';
+import { thumbnailOf } from '../near-duplicates.js';
 import type { BoxedPhoto, RelativeBox } from './box-folder.js';
 
 /**
@@ -132,16 +132,6 @@ export function groundSquare(boxes: readonly RelativeBox[]): Tile | undefined {
     }
   return best.side / n >= GROUND.minSide ? { x: best.x / n, y: best.y / n, side: best.side / n } : undefined;
 }
-
-/** A grey 32 × 32 copy of the photo: near-duplicates.ts compares these. */
-const thumbnailOf = async (image: Pixels) =>
-  new Uint8Array(
-    await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
-      .greyscale()
-      .resize(32, 32, { fit: 'fill' })
-      .raw()
-      .toBuffer(),
-  );
 
 /** The mean of the coarsest map over its cells: a photo's overall look, to find its copies by. */
 function pooledOf(map: FeatureMap): Float32Array {

@@ -11,7 +11,7 @@ import {
 import { rounded } from '../head-scores.js';
 import { HeadFolderError } from '../head-folder.js';
 import type { LocalizerData } from './localizer-rows.js';
-import { sameSceneGroups } from './near-duplicates.js';
+import { sameSceneGroups } from '../near-duplicates.js';
 import {
   chooseThresholds,
   foundIn,

@@ -32,17 +32,30 @@ export function scoresOf(actual: readonly number[], predicted: readonly number[]
 }
 
 /**
- * Folds that keep each label's share: each label's samples, shuffled by a seeded generator, are
- * dealt round the folds in turn. Returns each sample's fold.
+ * Folds that keep each label's share and never part a group (copies of one photo, one scene:
+ * near-duplicates.ts): each label's groups, in an order shuffled by a seeded generator, go one by
+ * one to the fold that holds fewest of that label's samples so far. A group is dealt by its first
+ * sample's label. Without groups, every sample is its own. Returns each sample's fold.
  */
-export function stratifiedFolds(labels: readonly number[], folds: number, seed: number): number[] {
+export function stratifiedFolds(
+  labels: readonly number[],
+  folds: number,
+  seed: number,
+  groups: readonly number[] = labels.map((_, i) => i),
+): number[] {
   const random = seededRandom(seed);
+  const members = new Map<number, number[]>();
+  for (const [i, group] of groups.entries()) members.set(group, [...(members.get(group) ?? []), i]);
   const fold = new Array<number>(labels.length).fill(0);
-  let next = 0;
   for (const label of new Set(labels)) {
-    const members = labels.flatMap((other, i) => (other === label ? [i] : []));
-    shuffleInPlace(members, random);
-    for (const member of members) fold[member] = next++ % folds;
+    const ofLabel = [...members.values()].filter((group) => labels[group[0]!] === label);
+    shuffleInPlace(ofLabel, random);
+    const held = new Array<number>(folds).fill(0);
+    for (const group of ofLabel) {
+      const smallest = held.indexOf(Math.min(...held));
+      for (const member of group) fold[member] = smallest;
+      held[smallest]! += group.length;
+    }
   }
   return fold;
 }
@@ -52,9 +65,15 @@ export function outOfFoldProbabilities(
   samples: readonly Float32Array[],
   labels: readonly number[],
   classes: number,
-  options: { readonly folds: number; readonly seed: number; readonly training?: TrainingOptions },
+  options: {
+    readonly folds: number;
+    readonly seed: number;
+    readonly training?: TrainingOptions;
+    /** Each sample's group of copies (near-duplicates.ts): a copy never validates its twin. */
+    readonly groups?: readonly number[];
+  },
 ): Float32Array[] {
-  const fold = stratifiedFolds(labels, options.folds, options.seed);
+  const fold = stratifiedFolds(labels, options.folds, options.seed, options.groups);
   const out = new Array<Float32Array>(samples.length);
   for (let k = 0; k < options.folds; k++) {
     const train = samples.flatMap((_, i) => (fold[i] === k ? [] : [i]));
@@ -82,11 +101,20 @@ export const argmax = (values: Float32Array) => values.indexOf(Math.max(...value
  */
 export const minimumThreshold = (classes: number) => Math.max(0.5, 1 / classes + 0.1);
 
+/** A head whose threshold is this is never sure: no threshold met its precision out of fold. */
+export const NEVER_SURE = 1;
+
+/**
+ * At least this many out-of-fold answers must be as confident as a threshold for their precision
+ * to choose it: three right of three is no 90%.
+ */
+export const MIN_SURE_ANSWERS = 10;
+
 /**
  * The confidence below which the head says it is unsure: the lowest at which the out-of-fold
- * answers at least that confident were right `precision` of the time (0.9), tried in steps of
- * 0.05 from minimumThreshold upwards; where none reaches it, the one whose confident answers were
- * right most often. A head can then be wrong while sure only about as often as that precision allows.
+ * answers at least that confident (MIN_SURE_ANSWERS or more of them) were right `precision` of
+ * the time, tried in steps of 0.05 from minimumThreshold upwards. Where none is, NEVER_SURE: the
+ * bar is not lowered, the head answers "unsure" (naming its likeliest labels as possibilities).
  */
 export function unsureBelow(
   probabilities: readonly Float32Array[],
@@ -94,13 +122,10 @@ export function unsureBelow(
   precision = 0.9,
 ): number {
   const classes = probabilities[0]?.length ?? 2;
-  let best = { threshold: 0.95, precision: -1 };
   for (let threshold = Math.ceil(minimumThreshold(classes) * 20 - 1e-9) / 20; threshold <= 0.951; threshold += 0.05) {
     const sure = probabilities.flatMap((p, i) => (Math.max(...p) >= threshold ? [argmax(p) === labels[i]] : []));
-    if (sure.length === 0) break;
-    const right = sure.filter(Boolean).length / sure.length;
-    if (right >= precision) return Number(threshold.toFixed(2));
-    if (right > best.precision) best = { threshold: Number(threshold.toFixed(2)), precision: right };
+    if (sure.length < MIN_SURE_ANSWERS) break;
+    if (sure.filter(Boolean).length / sure.length >= precision) return Number(threshold.toFixed(2));
   }
-  return best.threshold;
+  return NEVER_SURE;
 }

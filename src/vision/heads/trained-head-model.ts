@@ -1,3 +1,4 @@
+import { NEVER_SURE } from './cross-validation.js';
 import type { PlainTensor } from '../inference-pool.js';
 import { ModelLoadError, type LoadedModel } from '../load-model.js';
 import type { TrainedHeadSpec } from '../model-manifest.js';
@@ -15,18 +16,16 @@ export interface HeadReading {
   /** Whether that probability reaches the head's threshold: only then does it name the label. */
   readonly sure: boolean;
   readonly threshold: number;
-  /** What head.json said of the label. */
+  /** What head.json said of the label, and of the next likeliest (named beside it when the head is unsure). */
   readonly about: HeadLabel;
+  readonly runnerUp: HeadLabel;
   /** How many labels the head tells apart. */
   readonly labelCount: number;
-  /** The accuracy to quote beside it: on a held-out folder when evaluated, else cross-validated. */
-  readonly accuracy: HeadAccuracy;
-}
-
-export interface HeadAccuracy {
-  readonly accuracy: number;
-  readonly n: number;
-  readonly method: 'held-out' | 'cross-validated';
+  /**
+   * The accuracy to quote beside it: on a labelled folder held out from its training (`pawlens
+   * heads evaluate`, with enough photos of every label); undefined when never so measured.
+   */
+  readonly heldOut: { readonly accuracy: number; readonly n: number } | undefined;
 }
 
 /**
@@ -79,11 +78,10 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
     this.spec = head;
   }
 
-  get accuracy(): HeadAccuracy {
-    const { heldOut, crossValidation } = this.spec;
-    return heldOut && heldOut.n > 0
-      ? { ...heldOut, method: 'held-out' }
-      : { accuracy: crossValidation.accuracy, n: crossValidation.n, method: 'cross-validated' };
+  /** Its held-out figure, when it has one on photos: a cross-validated one is not quoted to owners. */
+  get heldOut(): HeadReading['heldOut'] {
+    const { heldOut } = this.spec;
+    return heldOut && heldOut.n > 0 ? heldOut : undefined;
   }
 
   protected prepare(features: Float32Array): Record<string, PlainTensor> {
@@ -103,17 +101,22 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
     const values = outputs[HEAD_OUTPUT]!.data as Float32Array;
     let best = 0;
     for (let i = 1; i < values.length; i++) if (values[i]! > values[best]!) best = i;
+    let next = best === 0 ? 1 : 0;
+    for (let i = 0; i < values.length; i++) if (i !== best && values[i]! > values[next]!) next = i;
     const label = this.labels[best]!;
     const probability = values[best]!;
     return {
       head: this.name,
       label,
       probability,
-      sure: probability >= this.spec.threshold,
+      // A threshold of NEVER_SURE: none met the precision out of fold, and a probability of 1 (a
+      // float's saturated softmax) must not pass for one that did.
+      sure: this.spec.threshold < NEVER_SURE && probability >= this.spec.threshold,
       threshold: this.spec.threshold,
       about: this.spec.labels[label]!,
+      runnerUp: this.spec.labels[this.labels[next]!]!,
       labelCount: this.labels.length,
-      accuracy: this.accuracy,
+      heldOut: this.heldOut,
     };
   }
 }
