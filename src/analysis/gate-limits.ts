@@ -59,6 +59,15 @@ export const CHARACTER_LIMITS = {
   tintResidual: 0.09,
   tintHueSpread: 8,
   /**
+   * …and one hue in the dark and the light alike: sepia, green and blue tints of the shared photos
+   * moved 0–8.3° between lightness bands (the giraffe's 17–35°, whose residual already passes it),
+   * where dark brown debris on pink skin with camera noise moved 19° and a red lesion on pink skin
+   * 13°, both one hue to hueSpread (5.6–6°) and refused before (issue 40). A vivid red saucer, one
+   * red from dark to light (1.8°), is still taken for a tint: no measurement of colour alone tells
+   * it from a red-filtered photo.
+   */
+  tintHueDrift: 12,
+  /**
    * A flat graphic: three quarters of the unclipped pixels in this few exact colours (photos
    * measured thousands, greyscale ones 68 and up; a generated scene with camera noise, mostly a
    * smooth dark tile, saved at JPEG quality 50 to 80, as few as 8 to 19)…

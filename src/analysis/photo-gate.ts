@@ -57,7 +57,8 @@ function lacksColour(tones: ToneReading): boolean {
   return (
     tones.chromaticShare >= limits.tintedShare &&
     tones.tintResidual < limits.tintResidual &&
-    tones.hueSpread < limits.tintHueSpread
+    tones.hueSpread < limits.tintHueSpread &&
+    tones.hueDrift < limits.tintHueDrift
   );
 }
 

@@ -42,6 +42,13 @@ export interface ToneReading {
    */
   readonly hueSpread: number;
   /**
+   * How far the mean hue moves between the photo's lightness bands, in degrees (the largest
+   * difference between two bands that each hold BAND_SHARE of the pixels and have colour): a tint
+   * gives dark and light alike one hue, near 0; dark debris on pink skin, two tones of nearby hues
+   * that hueSpread weighs as one, tens of degrees.
+   */
+  readonly hueDrift: number;
+  /**
    * The largest CIELAB ΔE between the mean colours of two of the frame's four edges: near 0 when
    * all four show one surface (a floor, a lawn, gravel), large when they show a scene (sky above
    * and ground below, a room, a table's edge) or a subject that runs off the frame.
@@ -171,6 +178,7 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
     chromaP99: percentile(chromaCounts, count * 0.99),
     tintResidual: power > 0 ? Math.sqrt(Math.max(0, spread) / power) : 0,
     hueSpread: hueSpreadOf(hue[2]! > 0 ? Math.hypot(hue[0]!, hue[1]!) / hue[2]! : 1),
+    hueDrift: hueDriftOf(bands, count),
     // A panorama's short side may be thinner than the sample's step: an edge never sampled is left out.
     sideContrast: largestDifference(edges.filter(([n]) => n! > 0).map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
   };
@@ -231,6 +239,23 @@ function largestDifference(colours: readonly number[][]): number {
     for (const second of colours.slice(i + 1))
       largest = Math.max(largest, Math.hypot(...first.map((value, axis) => value - second[axis]!)));
   return largest;
+}
+
+/** A lightness band counts for hueDrift when it holds this share of the sampled pixels. */
+const BAND_SHARE = 0.03;
+
+/** The largest difference of mean hue, in degrees, between two bands of `bands` (sums per L* band) with BAND_SHARE of `count` and colour. */
+function hueDriftOf(bands: readonly Float64Array[], count: number): number {
+  const hues: number[] = [];
+  for (const [n, a, b] of bands)
+    if (n! >= count * BAND_SHARE && Math.hypot(a!, b!) / n! >= CHROMATIC) hues.push(Math.atan2(b!, a!));
+  let drift = 0;
+  for (const [i, first] of hues.entries())
+    for (const second of hues.slice(i + 1)) {
+      const apart = Math.abs(first - second) % (2 * Math.PI);
+      drift = Math.max(drift, Math.min(apart, 2 * Math.PI - apart));
+    }
+  return (drift * 180) / Math.PI;
 }
 
 /** The circular standard deviation, in degrees, of hues whose mean resultant length is `resultant`. */

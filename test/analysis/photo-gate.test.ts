@@ -57,6 +57,7 @@ const PHOTOGRAPH: PhotoCharacter = {
   chromaP99: 35,
   tintResidual: 9,
   hueSpread: 25,
+  hueDrift: 30,
   dominantColours: 4000,
   topColourShare: 0.01,
   unclippedShare: 1,
@@ -69,7 +70,16 @@ const GREYSCALE: PhotoCharacter = {
   tintResidual: 0,
   dominantColours: 90,
 };
-const SEPIA: PhotoCharacter = { ...PHOTOGRAPH, chromaticShare: 0.99, chromaP99: 27, tintResidual: 0.05, hueSpread: 3 };
+const SEPIA: PhotoCharacter = {
+  ...PHOTOGRAPH,
+  chromaticShare: 0.99,
+  chromaP99: 27,
+  tintResidual: 0.05,
+  hueSpread: 3,
+  hueDrift: 1,
+};
+/** Dark debris on pink skin: one hue to hueSpread, but the dark tone's hue is not the light one's. */
+const TWO_TONES: PhotoCharacter = { ...SEPIA, hueSpread: 5.6, hueDrift: 19 };
 const LOGO: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 5, topColourShare: 0.5, unclippedShare: 0.4 };
 /** A lit disc in black, as lit-area.ts measures one: its edge on a circle, not on lines. */
 const ROUND_VIEW: LitArea = { inside: { left: 20, top: 20, width: 60, height: 60 }, onCircle: 0.95, onLines: 0.1 };
@@ -233,6 +243,12 @@ describe('the photo gate’s table', () => {
     ['a specimen photo the classifier is sure shows a vehicle', SPECIMEN, measured(vehicle(0.7)), 'object'],
     ['a greyscale specimen photo', SPECIMEN, measured({}, {}, {}, GREYSCALE), 'quality'],
     ['a sepia close-up', CLOSE_UP, measured({}, {}, {}, SEPIA), 'quality'],
+    [
+      'a close-up of dark debris on pink skin (two tones of near hues)',
+      CLOSE_UP,
+      measured({}, {}, {}, TWO_TONES),
+      undefined,
+    ],
     [
       'a greyscale photo of an animal, for an operation that reads no colour',
       ANIMAL,

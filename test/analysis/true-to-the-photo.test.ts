@@ -53,7 +53,33 @@ async function throughOtoscope(canal: Buffer): Promise<Buffer> {
 const greyscale = (photo: Buffer) => sharp(photo).greyscale().jpeg({ quality: 90 }).toBuffer();
 const character = async (photo: Buffer) => characterOf(await decodeImageBytes(photo));
 
+/** Twelve patches of `patch` on `skin`, with a camera's noise, as a JPEG. */
+async function twoTones(skin: string, patch: string): Promise<Buffer> {
+  const patches = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<ellipse cx="${40 + (i % 4) * 100}" cy="${50 + Math.floor(i / 4) * 100}" rx="${20 + (i % 3) * 6}" ry="${14 + (i % 2) * 8}" fill="${patch}"/>`,
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="${skin}"/>${patches}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let seed = 7;
+  for (let i = 0; i < data.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    data[i] = Math.max(0, Math.min(255, data[i]! + (seed / 0x7fffffff - 0.5) * 16));
+  }
+  return sharp(data, { raw: info }).jpeg({ quality: 85 }).toBuffer();
+}
+
 describe('a colour verdict needs colour', () => {
+  it.each([
+    ['dark brown debris on pink skin', '#e0a090', '#2e1d10'],
+    ['a red lesion on pink skin', '#e8b0a0', '#c85050'],
+  ])('%s (two tones of near hues, issue 40) has colour', async (_what, skin, patch) => {
+    const photo = await twoTones(skin, patch);
+    for (const operation of ['skin', 'ear'] as const)
+      expect((await answer(operation, photo)).data.summary, operation).not.toMatch(/no usable colour/);
+  });
+
   it.each(RULE_SCENES)(
     'a greyscale copy of the %s %s scene is inconclusive, free, and asks for colour',
     async (operation, _rule, svg) => {
