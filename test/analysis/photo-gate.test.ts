@@ -329,6 +329,24 @@ describe('the photo gate’s table', () => {
     ],
     ['a close-up of a person', CLOSE_UP, measured({ people: [detection('person', 0.8, 0.9)] }), 'person'],
     [
+      'a person standing, cut by the frame’s bottom edge',
+      CLOSE_UP,
+      measured({ people: [detection('person', 0.8, 0.5, 1)] }),
+      'person',
+    ],
+    [
+      'hands holding a cat’s chin: a person box filling the frame, cut by three sides, and fur to the classifier',
+      CLOSE_UP,
+      measured({ frameAnimalPart: true, people: [detection('person', 0.7, 0.95, 3)] }),
+      undefined,
+    ],
+    [
+      'a face filling the frame, cut by three sides, nothing of an animal to the classifier',
+      CLOSE_UP,
+      measured({ frameAnimalPart: false, people: [detection('person', 0.9, 0.95, 3)] }),
+      'no_animal_part',
+    ],
+    [
       'a close-up with a faint person (a hand holding the ear)',
       CLOSE_UP,
       measured({ people: [detection('person', 0.35, 0.3)] }),
