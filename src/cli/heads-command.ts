@@ -280,6 +280,7 @@ export async function runHeadsCommand(
         threshold: manifest.head?.threshold,
         cross_validated: manifest.head?.crossValidation.accuracy,
         held_out: manifest.head?.heldOut?.accuracy ?? null,
+        held_out_photos: manifest.head?.heldOut?.n ?? null,
         photos: manifest.head?.crossValidation.n,
         dir,
       }));
@@ -298,7 +299,7 @@ export async function runHeadsCommand(
       else {
         for (const head of heads)
           print(
-            `${head.name}  ${head.operation}  ${head.labels.join(', ')}  cross-validated ${percent(head.cross_validated ?? 0)} of ${head.photos}${head.held_out === null ? '' : `, held out ${percent(head.held_out)}`}`,
+            `${head.name}  ${head.operation}  ${head.labels.join(', ')}  cross-validated ${percent(head.cross_validated ?? 0)} of ${head.photos}${head.held_out === null ? ', not evaluated on photos it never saw' : `, held out ${percent(head.held_out)} of ${head.held_out_photos}`}${(head.threshold ?? 0) >= NEVER_SURE ? ', never sure' : ''}`,
           );
         for (const localizer of localizers)
           print(

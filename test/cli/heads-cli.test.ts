@@ -107,6 +107,7 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
     expect(tooFew.code, tooFew.stderr).toBe(0);
     expect(tooFew.stdout).toMatch(/Not recorded: a figure worth quoting needs at least 10 photos of every label/);
     expect(JSON.parse((await heads(modelsDir, 'list', '--json')).stdout)[0].held_out).toBeNull();
+    expect((await heads(modelsDir, 'list')).stdout).toContain('not evaluated on photos it never saw');
 
     const heldOut = writeHeadFolder(tempDir(), undefined, await colourPhotos(10, 50));
     const run = await heads(modelsDir, 'evaluate', 'colour-skin', '--from', heldOut, '--json');
@@ -122,8 +123,15 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
 
     const listed = JSON.parse((await heads(modelsDir, 'list', '--json')).stdout);
     expect(listed).toEqual([
-      expect.objectContaining({ name: 'colour-skin', operation: 'skin', held_out: 1, cross_validated: 1 }),
+      expect.objectContaining({
+        name: 'colour-skin',
+        operation: 'skin',
+        held_out: 1,
+        held_out_photos: 30,
+        cross_validated: 1,
+      }),
     ]);
+    expect((await heads(modelsDir, 'list')).stdout).toContain('held out 100.0% of 30');
 
     const dataDir = tempDir();
     const server = await serve(dataDir, { PAWLENS_MODELS_DIR: modelsDir, PAWLENS_LLM: 'off' });

@@ -10,6 +10,7 @@ import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 import { installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
+import { NEVER_SURE } from '../../src/vision/heads/cross-validation.js';
 
 const sceneOf = (operation: string, rule: string) =>
   sceneJpeg(RULE_SCENES.find(([op, id]) => op === operation && id === rule)![2]);
@@ -158,6 +159,30 @@ describe('heads a clinic trained, answering for their operations (issue 24)', ()
       'en',
     );
     expect(merged).toMatchObject({ condition: 'ringworm (en)', severity: 'moderate' });
+  });
+});
+
+describe('a head that no threshold made sure enough out of fold (issue 40)', () => {
+  it('is never sure, even at a probability of 1: names two possibilities, no condition, and costs nothing', async () => {
+    const modelsDir = tempDir('pawlens-heads-');
+    const backbone = meanColourBackbone(modelsDir);
+    await installFixedHead(modelsDir, backbone, {
+      name: 'never-sure',
+      operation: 'skin',
+      labels: { ringworm: label('ringworm', 'moderate'), healthy: label('healthy', 'normal') },
+      // A saturated softmax: "alert (100%)" was such a reading.
+      bias: [0, 60],
+      threshold: NEVER_SURE,
+    });
+    const { app } = await appOn(modelsDir);
+    const { data, charged } = await post(app, 'skin', await sceneOf('skin', 'no_visible_change'));
+    expect(data.severity).toBe('inconclusive');
+    expect(data.condition).not.toMatch(/ringworm|healthy/);
+    expect(data.summary).toContain('is never sure enough to name anything');
+    expect(data.summary).toMatch(
+      /(ringworm|healthy) \(en\) or (ringworm|healthy) \(en\) are the likeliest possibilities/,
+    );
+    expect(charged).toBe(0);
   });
 });
 
