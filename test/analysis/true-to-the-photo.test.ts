@@ -185,6 +185,20 @@ describe('only photographs are judged', () => {
     },
   );
 
+  it('a dark photo with one small lit patch is read whole, not as the patch: too dark, free', async () => {
+    const patch = await sharp(await sceneJpeg(closeUp('#eab2a8', [['#cc3333', 35]])))
+      .resize(90, 70)
+      .rotate(20, { background: '#000' })
+      .toBuffer();
+    const dark = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000' } })
+      .composite([{ input: patch, left: 150, top: 110 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const { data, assessed } = await answer('skin', dark);
+    expect(assessed).toBe(false);
+    expect(data.summary).toMatch(/too dark/);
+  });
+
   // The mild_redness and mites_debris scenes are left out: their shares sit within 0.01 of their
   // rules' limits, where resizing the scene into the disc moves them either way.
   it.each(
