@@ -5,7 +5,7 @@ import { openBackbone, type BackboneOptions } from '../training/backbone.js';
 import { evaluateHead, MIN_EVALUATED_PER_LABEL, type EvaluationReport } from '../training/evaluate-head.js';
 import { HeadFolderError, readHeadDefinition, readLabelledFolder } from '../training/head-folder.js';
 import { confusionLines, type ScoresReport } from '../training/head-scores.js';
-import { MIN_SURE_ANSWERS, NEVER_SURE } from '../vision/heads/cross-validation.js';
+import { everSure, MIN_SURE_ANSWERS } from '../vision/heads/cross-validation.js';
 import { installedHeads, installHead } from '../training/install-head.js';
 import { readPhotoFeatures, type FeatureReading } from '../training/photo-features.js';
 import {
@@ -77,33 +77,39 @@ function scoresLines(scores: ScoresReport): string[] {
 }
 
 const namingLine = (report: { threshold: number; named_right: number; named_wrong: number; unsure: number }) =>
-  report.threshold >= NEVER_SURE
+  !everSure(report.threshold)
     ? 'The head always says it is unsure (inconclusive, free): it names its two likeliest labels as possibilities, never one as its reading.'
     : `Below ${report.threshold.toFixed(2)} probability the head says it is unsure. At that threshold: ${percent(report.named_right)} named rightly, ${percent(report.named_wrong)} named wrongly, ${percent(report.unsure)} unsure (inconclusive, free).`;
 
 /** How the threshold was chosen, and what to do when none could be. */
 const thresholdLine = ({ threshold, precision }: { threshold: number; precision: number }) =>
-  threshold >= NEVER_SURE
+  !everSure(threshold)
     ? `No threshold made at least ${MIN_SURE_ANSWERS} of its answers, out of fold, right ${percent(precision)} of the time: rather than lower the bar, the head is installed never sure. More photos a label, or labels the photos tell apart, give it one.`
     : `Its threshold is where its sure answers, out of fold, were right at least ${percent(precision)} of the time.`;
 
-const share = (value: string | undefined, name: string, fallback: number, min: number, max: number) => {
+/**
+ * A numeric option: `fallback` when it is absent, else a number from `min` to `max`, whole unless
+ * it is a `share` (a precision, 0.9 meaning 90%).
+ */
+function numberOption(
+  value: string | undefined,
+  name: string,
+  { fallback, min, max, share = false }: { fallback: number; min: number; max: number; share?: boolean },
+): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < min || parsed > max)
+  if (!(share ? Number.isFinite(parsed) : Number.isInteger(parsed)) || parsed < min || parsed > max)
     throw new HeadFolderError(
-      `--${name} must be a number from ${min} to ${max} (0.9: sure answers right 90% of the time).`,
+      share
+        ? `--${name} must be a number from ${min} to ${max} (0.9: sure answers right 90% of the time).`
+        : `--${name} must be a whole number from ${min} to ${max}.`,
     );
   return parsed;
-};
+}
 
-const integer = (value: string | undefined, name: string, fallback: number, min: number, max: number) => {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min || parsed > max)
-    throw new HeadFolderError(`--${name} must be a whole number from ${min} to ${max}.`);
-  return parsed;
-};
+/** The --seed option: a seed the generator takes. */
+const seedOption = (value: string | undefined) =>
+  numberOption(value, 'seed', { fallback: DEFAULT_SETTINGS.seed, min: 1, max: 2 ** 31 - 2 });
 
 /** `pawlens heads train` for a head.json of kind "localizer": a YOLO export in, a localizer installed. */
 async function trainLocalizerFrom(
@@ -114,7 +120,7 @@ async function trainLocalizerFrom(
 ): Promise<boolean> {
   const definition = await readLocalizerDefinition(from);
   if (!definition) return false;
-  const seed = integer(values.seed as string | undefined, 'seed', DEFAULT_SETTINGS.seed, 1, 2 ** 31 - 2);
+  const seed = seedOption(values.seed as string | undefined);
   const result = await trainClinicLocalizer(from, definition, options, seed, {
     reading: progressLine(process.stderr, 'Reading photos'),
     training: progressLine(process.stderr, 'Training'),
@@ -163,9 +169,18 @@ async function train(
   // Before the slow part: a label with too few photo files cannot reach the minimum however they read.
   photosPerLabel(labels, folder.photos, 'photos');
   const settings = {
-    folds: integer(values.folds as string | undefined, 'folds', DEFAULT_SETTINGS.folds, 2, MIN_PHOTOS_PER_LABEL),
-    seed: integer(values.seed as string | undefined, 'seed', DEFAULT_SETTINGS.seed, 1, 2 ** 31 - 2),
-    precision: share(values.precision as string | undefined, 'precision', DEFAULT_SETTINGS.precision, 0.5, 0.99),
+    folds: numberOption(values.folds as string | undefined, 'folds', {
+      fallback: DEFAULT_SETTINGS.folds,
+      min: 2,
+      max: MIN_PHOTOS_PER_LABEL,
+    }),
+    seed: seedOption(values.seed as string | undefined),
+    precision: numberOption(values.precision as string | undefined, 'precision', {
+      fallback: DEFAULT_SETTINGS.precision,
+      min: 0.5,
+      max: 0.99,
+      share: true,
+    }),
   };
   const backbone = await openBackbone(options, definition.operation);
   let reading: FeatureReading;
@@ -299,7 +314,7 @@ export async function runHeadsCommand(
       else {
         for (const head of heads)
           print(
-            `${head.name}  ${head.operation}  ${head.labels.join(', ')}  cross-validated ${percent(head.cross_validated ?? 0)} of ${head.photos}${head.held_out === null ? ', not evaluated on photos it never saw' : `, held out ${percent(head.held_out)} of ${head.held_out_photos}`}${(head.threshold ?? 0) >= NEVER_SURE ? ', never sure' : ''}`,
+            `${head.name}  ${head.operation}  ${head.labels.join(', ')}  cross-validated ${percent(head.cross_validated ?? 0)} of ${head.photos}${head.held_out === null ? ', not evaluated on photos it never saw' : `, held out ${percent(head.held_out)} of ${head.held_out_photos}`}${everSure(head.threshold ?? 0) ? '' : ', never sure'}`,
           );
         for (const localizer of localizers)
           print(

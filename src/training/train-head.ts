@@ -1,4 +1,4 @@
-import { argmax, NEVER_SURE, outOfFoldProbabilities, scoresOf, unsureBelow } from '../vision/heads/cross-validation.js';
+import { argmax, isSure, outOfFoldProbabilities, scoresOf, unsureBelow } from '../vision/heads/cross-validation.js';
 import { DEFAULT_TRAINING, fitSoftmaxRegression, type SoftmaxRegression } from '../vision/heads/softmax-regression.js';
 import { HeadFolderError, type HeadDefinition } from './head-folder.js';
 import { namingShares, rounded, scoresReport, type ScoresReport } from './head-scores.js';
@@ -40,11 +40,13 @@ export function photosPerLabel(
 
 /** Refuses a head any of whose labels has fewer than MIN_SCENES_PER_LABEL distinct scenes, naming them. */
 function requireScenes(labels: readonly string[], groups: readonly number[], targets: readonly number[]): void {
-  const scenes = labels.map((_, label) => new Set(groups.filter((_, i) => targets[i] === label)).size);
-  const short = labels.filter((_, label) => scenes[label]! < MIN_SCENES_PER_LABEL);
+  const short = labels.flatMap((label, index) => {
+    const scenes = new Set(groups.filter((_, i) => targets[i] === index)).size;
+    return scenes < MIN_SCENES_PER_LABEL ? [`${label} has ${scenes}`] : [];
+  });
   if (short.length > 0)
     throw new HeadFolderError(
-      `Each label needs at least ${MIN_SCENES_PER_LABEL} distinct photos, not copies, crops or edits of one another; ${short.map((label) => `${label} has ${scenes[labels.indexOf(label)]}`).join(', ')}. Nothing was installed: add photos of other patients or other visits.`,
+      `Each label needs at least ${MIN_SCENES_PER_LABEL} distinct photos, not copies, crops or edits of one another; ${short.join(', ')}. Nothing was installed: add photos of other patients or other visits.`,
     );
 }
 
@@ -153,7 +155,7 @@ export function trainHead(
     );
   const threshold = unsureBelow(outOfFold, targets, settings.precision);
   const answers = outOfFold.map((p, i) => ({
-    sure: threshold < NEVER_SURE && Math.max(...p) >= threshold,
+    sure: isSure(Math.max(...p), threshold),
     right: argmax(p) === targets[i],
   }));
   const sizes = new Map<number, number>();

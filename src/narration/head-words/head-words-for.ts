@@ -1,5 +1,5 @@
 import type { Language } from '../../contract/language.js';
-import { NEVER_SURE } from '../../vision/heads/cross-validation.js';
+import { everSure } from '../../vision/heads/cross-validation.js';
 import type { HeadReading } from '../../vision/heads/trained-head-model.js';
 import { EN } from './en.js';
 import { ES } from './es.js';
@@ -25,8 +25,8 @@ export function headReadingSentence(reading: HeadReading, language: Language): s
 
 /** An unsure head's sentence: how sure it was, what it needs, and its two likeliest labels as possibilities. */
 export function headUnsureSentence(reading: HeadReading, language: Language): string {
-  const never = reading.threshold >= NEVER_SURE;
-  return headWordsFor(language).unsure(percent(reading.probability), never ? undefined : percent(reading.threshold), [
+  const needed = everSure(reading.threshold) ? percent(reading.threshold) : undefined;
+  return headWordsFor(language).unsure(percent(reading.probability), needed, [
     reading.about.name[language],
     reading.runnerUp.name[language],
   ]);

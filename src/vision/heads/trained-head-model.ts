@@ -1,4 +1,4 @@
-import { NEVER_SURE } from './cross-validation.js';
+import { isSure } from './cross-validation.js';
 import type { PlainTensor } from '../inference-pool.js';
 import { ModelLoadError, type LoadedModel } from '../load-model.js';
 import type { TrainedHeadSpec } from '../model-manifest.js';
@@ -109,9 +109,7 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
       head: this.name,
       label,
       probability,
-      // A threshold of NEVER_SURE: none met the precision out of fold, and a probability of 1 (a
-      // float's saturated softmax) must not pass for one that did.
-      sure: this.spec.threshold < NEVER_SURE && probability >= this.spec.threshold,
+      sure: isSure(probability, this.spec.threshold),
       threshold: this.spec.threshold,
       about: this.spec.labels[label]!,
       runnerUp: this.spec.labels[this.labels[next]!]!,
