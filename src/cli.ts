@@ -8,7 +8,7 @@ import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
 import { HEADS_USAGE, runHeadsCommand } from './cli/heads-command.js';
 import { RECORDS_USAGE, runRecordsCommand } from './cli/records-command.js';
 import { runStoreCommand, STORE_USAGE } from './cli/store-command.js';
-import { explainStoreFailure, openStore } from './cli/open-store.js';
+import { explainStoreFailure, openCommandStore, openStore, storeLine } from './cli/open-store.js';
 import { startServer } from './cli/start-server.js';
 import { assembleAnalysis } from './cli/assemble-analysis.js';
 import { createLogger } from './logger.js';
@@ -61,7 +61,9 @@ async function onStore(
   config: Config,
   command: (store: Awaited<ReturnType<typeof openStore>>) => Promise<void>,
 ): Promise<void> {
-  const store = await openStore(config);
+  const store = await openCommandStore(config, Boolean(process.env.PAWLENS_DATA_DIR?.trim()));
+  // On stderr: stdout may be a key, JSON or CSV that a script reads.
+  process.stderr.write(`${storeLine(store.description)}\n`);
   try {
     await command(store);
   } catch (error) {

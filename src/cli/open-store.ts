@@ -1,5 +1,6 @@
-import { join } from 'node:path';
-import type { AccountStore } from '../accounts/account-store.js';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { type AccountStore, AccountStoreError, type StoreDescription } from '../accounts/account-store.js';
 import { SqliteAccountStore } from '../accounts/sqlite-account-store.js';
 import { explainSqliteFailure } from '../accounts/sqlite-open.js';
 import type { Config } from '../config.js';
@@ -38,4 +39,35 @@ export function explainStoreFailure(store: Pick<AccountStore, 'description'>, er
   return store.description.kind === 'sqlite' && fromSqlite
     ? explainSqliteFailure(store.description.location, error)
     : error;
+}
+
+/** The package's own data directory: where `npm start` in the checkout keeps its store by default. */
+const PACKAGE_DATA_DIR = join(import.meta.dirname, '..', '..', 'data');
+
+/** One line saying which store a command works on, so that nobody edits one store while the server reads another. */
+export const storeLine = ({ kind, location }: StoreDescription) =>
+  `Store: ${kind === 'sqlite' ? `SQLite ${location}` : `PostgreSQL ${location}`}`;
+
+/**
+ * The store a command (keys, records, doctor) works on. A SQLite store that is not there is created
+ * only where PAWLENS_DATA_DIR names its directory (`dataDirNamed`): by default the directory is
+ * ./data of wherever the command runs, and a command run elsewhere than the server would make an
+ * empty store of its own and report "No keys yet" while the server reads another.
+ */
+export async function openCommandStore(
+  config: Pick<Config, 'dataDir' | 'database'>,
+  dataDirNamed: boolean,
+): Promise<AccountStore> {
+  const file = join(config.dataDir, STORE_FILE);
+  if (!config.database && !dataDirNamed && !existsSync(file)) {
+    const packageStore = join(PACKAGE_DATA_DIR, STORE_FILE);
+    const elsewhere =
+      packageStore !== file && existsSync(packageStore)
+        ? ` The store of "npm start" in pawlens' own folder is ${packageStore}: PAWLENS_DATA_DIR=${relative(process.cwd(), PACKAGE_DATA_DIR) || '.'} npx pawlens …`
+        : '';
+    throw new AccountStoreError(
+      `No key store at ${file}, and none was created. The server keeps its store in PAWLENS_DATA_DIR (./data of the folder it starts in, unless set): run this command from that folder, or set PAWLENS_DATA_DIR to the server's data directory (or to a new one, to start a store there).${elsewhere}`,
+    );
+  }
+  return openStore(config);
 }

@@ -226,9 +226,23 @@ describe.concurrent('pawlens keys: refusals', () => {
 });
 
 describe.concurrent('pawlens (top level)', () => {
-  it('keys list on an empty store says how to create one', async () => {
-    const run = expectOk(await pawlens(['keys', 'list'], { PAWLENS_DATA_DIR: tempDir() }));
+  it('keys list on an empty store says how to create one, and names the store on stderr', async () => {
+    const dir = tempDir();
+    const run = expectOk(await pawlens(['keys', 'list'], { PAWLENS_DATA_DIR: dir }));
     expect(run.stdout).toMatch(/No keys yet.*keys create --name/);
+    expect(run.stderr).toContain(`Store: SQLite ${join(dir, STORE_FILE)}`);
+    expect(run.stdout).not.toContain('Store:');
+  });
+
+  it("run away from the server's folder without PAWLENS_DATA_DIR, a command makes no store of its own", async () => {
+    // Issue 41: `npx pawlens keys list` made ./data/pawlens.db and said "No keys yet" while the server used another store.
+    const cwd = tempDir();
+    const run = expectFailure(
+      await runProcess(process.execPath, [CLI, 'keys', 'list'], { cwd, env: cleanEnv({}) }),
+      /No key store at .*pawlens\.db, and none was created/,
+    );
+    expect(run.stderr).toMatch(/set PAWLENS_DATA_DIR to the server's data directory/);
+    expect(existsSync(join(cwd, 'data'))).toBe(false);
   });
 
   it('an unknown command exits non-zero with the usage text', async () => {
