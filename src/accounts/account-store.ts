@@ -14,13 +14,23 @@ export interface KeyRecord {
   readonly expiresAt: string | null;
   readonly createdAt: string;
   readonly lastUsedAt: string | null;
+  /** The clinic it belongs to: its keys share their pets' records (DEFAULT_CLINIC unless named). */
+  readonly clinic: string;
 }
 
 export interface NewKey {
   readonly name: string;
   readonly credits: number | null;
   readonly expiresAt: string | null;
+  /** Undefined: DEFAULT_CLINIC. */
+  readonly clinic?: string;
 }
+
+/** The clinic of every key not put in another: a single-clinic install never names one. */
+export const DEFAULT_CLINIC = 'default';
+
+/** What a clinic's name may be: as a pet's id (1–64 letters, digits, ".", "_", ":", "-"). */
+export const CLINIC_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Credits held for one request between the start of its analysis and its answer. */
 export interface Reservation {
@@ -128,23 +138,23 @@ export interface RateBuckets {
   takeCall(keyId: string, perMinute: number, at: Date): Promise<RateDecision>;
 }
 
-/** Pets' records (DESIGN.md §11): written by CreditLedger.commit(), read and erased per key. */
+/** Pets' records (DESIGN.md §11): written by CreditLedger.commit(), read and erased per clinic (the `keyId`'s). */
 export interface PetRecords {
   /**
    * A pet's records, newest first, `limit` at most; with `after` (the request id of the last record
-   * a page showed), those older than it. Only the key's own; undefined when `after` names no record
-   * of this key's pet.
+   * a page showed), those older than it. Only those of the key's clinic (made by any of its keys);
+   * undefined when `after` names no record of this pet of the clinic's.
    */
   petRecords(keyId: string, petId: string, limit: number, after?: string): Promise<PetRecord[] | undefined>;
-  /** The photo kept with one of the key's records (by its request id), if one was. */
+  /** The photo kept with one of the clinic's records (by its request id), if one was. */
   petPhoto(
     keyId: string,
     petId: string,
     requestId: string,
   ): Promise<{ bytes: Buffer; format: ImageFormat } | undefined>;
-  /** The key's pets that have records, whatever the key's status: each with how many and the latest's time. */
+  /** The pets of the key's clinic that have records, whatever the key's status: each with how many and the latest's time. */
   petsOf(keyId: string): Promise<PetSummary[]>;
-  /** Erases every record of a pet under this key; resolves with how many there were. */
+  /** Erases every record of a pet in the key's clinic, whichever of its keys made it; resolves with how many there were. */
   deletePet(keyId: string, petId: string): Promise<number>;
   /** Forgets up to `limit` records made before `olderThan` (PAWLENS_RECORDS_RETENTION_DAYS). */
   purgePetRecords(olderThan: Date, limit: number): Promise<number>;

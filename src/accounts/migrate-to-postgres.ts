@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { AccountStoreError, LEASE_LAPSE_MS } from './account-store.js';
+import { AccountStoreError, DEFAULT_CLINIC, LEASE_LAPSE_MS } from './account-store.js';
 import { explainDatabaseFailure, withoutPassword } from './postgres-errors.js';
 import { migrate } from './postgres-schema.js';
 import { columns, TABLES, type Table } from './store-tables.js';
@@ -93,16 +93,23 @@ async function copyInto(client: pg.PoolClient, source: Database.Database, where:
       throw new AccountStoreError(
         `The database ${where} already has ${rows[0]!.n} keys: migrate into an empty database, so that no key or balance is merged by mistake.`,
       );
+    // A store of schema 6 or older has no clinics: all its keys and records are the default clinic's.
+    const clinicOf = (table: string, alias: string) =>
+      source.prepare(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = 'clinic'`).get()
+        ? `${alias}clinic`
+        : `'${DEFAULT_CLINIC}'`;
     // Balances as they will be once what unfinished calls held is given back.
     const keys = all(`
       SELECT k.id, k.name, k.secret_hash, k.prefix, k.status,
              CASE WHEN k.credits IS NULL THEN NULL ELSE k.credits + COALESCE((SELECT SUM(credits) FROM credit_reservations r WHERE r.key_id = k.id AND r.metered), 0) END,
-             k.expires_at, k.created_at, k.last_used_at
+             k.expires_at, k.created_at, k.last_used_at, ${clinicOf('api_keys', 'k.')}
       FROM api_keys k ORDER BY k.created_at, k.id`);
     await copyRows(client, 'api_keys', keys);
     const ledger = all(`SELECT ${columns('usage_ledger')} FROM usage_ledger ORDER BY id`);
     await copyRows(client, 'usage_ledger', ledger);
-    const records = all(`SELECT ${columns('pet_records')} FROM pet_records ORDER BY id`);
+    const records = all(
+      `SELECT ${columns('pet_records', ['clinic'])}, ${clinicOf('pet_records', '')} FROM pet_records ORDER BY id`,
+    );
     await copyRows(client, 'pet_records', records);
     // Answers only: an unanswered claim's request is retried afresh.
     const answers = all(

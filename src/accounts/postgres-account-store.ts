@@ -66,9 +66,11 @@ const SETTLE = `
     UPDATE idempotency_keys i SET body = $5 FROM gone WHERE $4::text IS NOT NULL AND i.key_id = gone.key_id AND i.idem_key = $4),
   record AS (
     INSERT INTO pet_records (${columns('pet_records', ['id'])})
-    SELECT key_id, $6, request_id, operation, CASE WHEN $3::boolean THEN credits ELSE 0 END, $2, $7, $8, $9 FROM gone
+    SELECT gone.key_id, $6, gone.request_id, gone.operation, CASE WHEN $3::boolean THEN gone.credits ELSE 0 END, $2, $7, $8, $9, k.clinic
+    FROM gone JOIN api_keys k ON k.id = gone.key_id
     WHERE $6::text IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM pet_erasures e WHERE e.key_id = gone.key_id AND e.pet_id = $6 AND e.erased_at >= gone.created_at))
+      AND NOT EXISTS (SELECT 1 FROM pet_erasures e JOIN api_keys ek ON ek.id = e.key_id
+        WHERE ek.clinic = k.clinic AND e.pet_id = $6 AND e.erased_at >= gone.created_at))
   SELECT COUNT(*)::int AS settled FROM gone`;
 
 /**

@@ -87,6 +87,14 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (key_id, pet_id)
   );
   `,
+  // Clinics: every key belongs to one (the default, for keys made before), and a pet's records to
+  // the clinic of the key that made them: its keys share them.
+  `
+  ALTER TABLE api_keys ADD COLUMN clinic text NOT NULL DEFAULT 'default';
+  ALTER TABLE pet_records ADD COLUMN clinic text NOT NULL DEFAULT 'default';
+  UPDATE pet_records r SET clinic = k.clinic FROM api_keys k WHERE k.id = r.key_id;
+  CREATE INDEX pet_records_by_clinic ON pet_records (clinic, pet_id, id);
+  `,
 ];
 
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;

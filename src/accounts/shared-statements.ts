@@ -1,4 +1,4 @@
-import type { NewKey } from './account-store.js';
+import { DEFAULT_CLINIC, type NewKey } from './account-store.js';
 import { generateKeyId } from './api-key.js';
 import { columns, placeholders } from './store-tables.js';
 
@@ -6,7 +6,7 @@ import { columns, placeholders } from './store-tables.js';
 
 /** A new key's row: the key as given, active, created now. */
 export const INSERT_KEY = `INSERT INTO api_keys (${columns('api_keys', ['last_used_at'])})
-  VALUES (?, ?, ?, ?, 'active', ?, ?, ?) RETURNING *`;
+  VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?) RETURNING *`;
 
 export const keyValues = (key: NewKey, secretHash: string, prefix: string, at: string) => [
   generateKeyId(),
@@ -16,7 +16,11 @@ export const keyValues = (key: NewKey, secretHash: string, prefix: string, at: s
   key.credits,
   key.expiresAt,
   at,
+  key.clinic ?? DEFAULT_CLINIC,
 ];
+
+/** The clinic of the key a statement's next parameter names: a key sees its clinic's records (DESIGN.md §11). */
+export const CLINIC_OF_KEY = '(SELECT clinic FROM api_keys WHERE id = ?)';
 
 /** The unanswered claims, through their partial index (an ORDER BY would walk the age index over every entry). */
 export const OPEN_CLAIMS = `SELECT c.key_id, c.idem_key, c.owner, c.created_at, i.heartbeat_at

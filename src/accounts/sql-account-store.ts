@@ -41,7 +41,14 @@ import {
   type WithHeartbeat,
 } from './store-rows.js';
 import { columns } from './store-tables.js';
-import { INSERT_KEY, keyValues, OPEN_CLAIMS, PURGE_IDEMPOTENCY_KEYS, UPSERT_LEASE } from './shared-statements.js';
+import {
+  CLINIC_OF_KEY,
+  INSERT_KEY,
+  keyValues,
+  OPEN_CLAIMS,
+  PURGE_IDEMPOTENCY_KEYS,
+  UPSERT_LEASE,
+} from './shared-statements.js';
 
 /** What a claim already made of an Idempotency-Key means for a new request with it. */
 export type ClaimDecision = { readonly state: 'take_over' } | Exclude<IdempotencyClaim, { state: 'claimed' }>;
@@ -321,15 +328,15 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
     let before = Number.MAX_SAFE_INTEGER;
     if (after !== undefined) {
       const [anchor] = await this.sql.all<{ id: number }>(
-        'SELECT id FROM pet_records WHERE key_id = ? AND pet_id = ? AND request_id = ?',
+        `SELECT id FROM pet_records WHERE clinic = ${CLINIC_OF_KEY} AND pet_id = ? AND request_id = ?`,
         [keyId, petId, after],
       );
       if (!anchor) return undefined;
       before = anchor.id;
     }
     const rows = await this.sql.all<PetRecordRow>(
-      `SELECT ${columns('pet_records', ['key_id', 'photo', 'photo_format'])}, photo IS NOT NULL AS has_photo
-       FROM pet_records WHERE key_id = ? AND pet_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
+      `SELECT ${columns('pet_records', ['key_id', 'photo', 'photo_format', 'clinic'])}, photo IS NOT NULL AS has_photo
+       FROM pet_records WHERE clinic = ${CLINIC_OF_KEY} AND pet_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
       [keyId, petId, before, limit],
     );
     return rows.map(toPetRecord);
@@ -337,7 +344,7 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
 
   async petPhoto(keyId: string, petId: string, requestId: string) {
     const [row] = await this.sql.all<{ photo: Buffer | null; photo_format: ImageFormat | null }>(
-      'SELECT photo, photo_format FROM pet_records WHERE key_id = ? AND pet_id = ? AND request_id = ?',
+      `SELECT photo, photo_format FROM pet_records WHERE clinic = ${CLINIC_OF_KEY} AND pet_id = ? AND request_id = ?`,
       [keyId, petId, requestId],
     );
     return row?.photo && row.photo_format ? { bytes: row.photo, format: row.photo_format } : undefined;
@@ -346,7 +353,7 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
   async petsOf(keyId: string): Promise<PetSummary[]> {
     const rows = await this.sql.all<{ pet_id: string; records: number | string; latest: string | Date }>(
       `SELECT pet_id, COUNT(*) AS records, MAX(created_at) AS latest
-       FROM pet_records WHERE key_id = ? GROUP BY pet_id ORDER BY pet_id`,
+       FROM pet_records WHERE clinic = ${CLINIC_OF_KEY} GROUP BY pet_id ORDER BY pet_id`,
       [keyId],
     );
     return rows.map((row) => ({
@@ -366,7 +373,10 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
          ON CONFLICT (key_id, pet_id) DO UPDATE SET erased_at = excluded.erased_at`,
         [keyId, petId, this.timestamp()],
       );
-      const deleted = await this.sql.run('DELETE FROM pet_records WHERE key_id = ? AND pet_id = ?', [keyId, petId]);
+      const deleted = await this.sql.run(`DELETE FROM pet_records WHERE clinic = ${CLINIC_OF_KEY} AND pet_id = ?`, [
+        keyId,
+        petId,
+      ]);
       if (deleted > 0) await this.afterErasure();
       return deleted;
     });

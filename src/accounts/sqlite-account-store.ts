@@ -8,7 +8,11 @@ import {
   type StoreDescription,
 } from './account-store.js';
 import { noSuchKey } from './process-holdings.js';
-import { INSERT_CLAIM, INSERT_KEY, keyValues, TAKE_OVER_CLAIM } from './shared-statements.js';
+import { CLINIC_OF_KEY, INSERT_CLAIM, INSERT_KEY, keyValues, TAKE_OVER_CLAIM } from './shared-statements.js';
+
+/** Whether the clinic of a key (the next parameter) erased a pet (the one after) since a time (the last). */
+const ERASED_IN_CLINIC = `EXISTS (SELECT 1 FROM pet_erasures e JOIN api_keys k ON k.id = e.key_id
+  WHERE k.clinic = ${CLINIC_OF_KEY} AND e.pet_id = ? AND e.erased_at >= ?)`;
 import { SqlAccountStore } from './sql-account-store.js';
 import { openSqlite } from './sqlite-open.js';
 import { SqliteRunner } from './sqlite-runner.js';
@@ -110,8 +114,8 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
         // No record for a pet erased since this analysis began (deletePet).
         if (record) {
           this.prepared(
-            `INSERT INTO pet_records (${columns('pet_records', ['id'])}) SELECT ${placeholders(9)}
-             WHERE NOT EXISTS (SELECT 1 FROM pet_erasures WHERE key_id = ? AND pet_id = ? AND erased_at >= ?)`,
+            `INSERT INTO pet_records (${columns('pet_records', ['id'])}) SELECT ${placeholders(9)}, ${CLINIC_OF_KEY}
+             WHERE NOT ${ERASED_IN_CLINIC}`,
           ).run(
             row.key_id,
             record.petId,
@@ -122,6 +126,7 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
             record.data,
             record.photo?.bytes ?? null,
             record.photo?.format ?? null,
+            row.key_id,
             row.key_id,
             record.petId,
             row.created_at,

@@ -6,7 +6,7 @@ import { AccountStoreError } from './account-store.js';
  * brought to the newest (user_version) in one transaction. The tables' columns are those of
  * store-tables.ts; the PostgreSQL store's schema is postgres-schema.ts.
  */
-const SQLITE_SCHEMA_VERSION = 6;
+const SQLITE_SCHEMA_VERSION = 7;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -101,6 +101,17 @@ CREATE TABLE IF NOT EXISTS pet_erasures (
 );
 `;
 
+/**
+ * Version 7: clinics. Every key belongs to one (the default, for keys made before), and a pet's
+ * records belong to the clinic of the key that made them: its keys share them.
+ */
+const SCHEMA_V7 = `
+ALTER TABLE api_keys ADD COLUMN clinic TEXT NOT NULL DEFAULT 'default';
+ALTER TABLE pet_records ADD COLUMN clinic TEXT NOT NULL DEFAULT 'default';
+UPDATE pet_records SET clinic = (SELECT clinic FROM api_keys WHERE api_keys.id = pet_records.key_id);
+CREATE INDEX IF NOT EXISTS pet_records_by_clinic ON pet_records (clinic, pet_id, id);
+`;
+
 /** Brings the store to the newest schema; one process migrates while another starting at the same moment waits for the lock, then finds it done. */
 export function migrateSqlite(db: Database.Database, file: string): void {
   db.transaction(() => {
@@ -116,6 +127,7 @@ export function migrateSqlite(db: Database.Database, file: string): void {
     if (version < 4) db.exec(SCHEMA_V4);
     if (version < 5) db.exec(SCHEMA_V5);
     if (version < 6) db.exec(SCHEMA_V6);
+    if (version < 7) db.exec(SCHEMA_V7);
     db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
   }).immediate();
 }

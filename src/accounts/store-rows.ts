@@ -15,6 +15,7 @@ export interface KeyRow {
   expires_at: string | null;
   created_at: string;
   last_used_at: string | null;
+  clinic: string;
 }
 
 /** An idempotency entry as the lease bookkeeping reads it. */
@@ -68,6 +69,7 @@ export const toKeyRecord = (row: KeyRow): KeyRecord => ({
   expiresAt: row.expires_at,
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
+  clinic: row.clinic,
 });
 
 export const toUsageRecord = (row: UsageRow): UsageRecord => ({

@@ -4,7 +4,18 @@
  * as numbered migrations that stay as they were written.
  */
 export const TABLES = {
-  api_keys: ['id', 'name', 'secret_hash', 'prefix', 'status', 'credits', 'expires_at', 'created_at', 'last_used_at'],
+  api_keys: [
+    'id',
+    'name',
+    'secret_hash',
+    'prefix',
+    'status',
+    'credits',
+    'expires_at',
+    'created_at',
+    'last_used_at',
+    'clinic',
+  ],
   credit_reservations: ['id', 'key_id', 'request_id', 'operation', 'credits', 'metered', 'created_at', 'owner'],
   usage_ledger: ['id', 'key_id', 'operation', 'request_id', 'credits', 'created_at'],
   idempotency_keys: ['key_id', 'idem_key', 'request_hash', 'body', 'created_at', 'owner'],
@@ -19,6 +30,7 @@ export const TABLES = {
     'data',
     'photo',
     'photo_format',
+    'clinic',
   ],
   instances: ['id', 'pid', 'host', 'started_at', 'heartbeat_at'],
 } as const;

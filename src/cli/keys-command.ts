@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
-import type { AccountStore, KeyRecord } from '../accounts/account-store.js';
+import { type AccountStore, CLINIC_NAME, DEFAULT_CLINIC, type KeyRecord } from '../accounts/account-store.js';
 import { isExpired } from '../accounts/authenticate.js';
 import { issueKey } from '../accounts/issue-key.js';
 import { parseExpiry } from './parse-expiry.js';
 
 export const KEYS_USAGE = `pawlens keys — manage API keys
 
-  pawlens keys create --name NAME [--credits N] [--expires DATE|30d] [--json]
-      Create a key and print its secret once. Without --credits it is unlimited.
+  pawlens keys create --name NAME [--clinic CLINIC] [--credits N] [--expires DATE|30d] [--json]
+      Create a key and print its secret once. Without --credits it is unlimited. A clinic's keys
+      share their pets' records; without --clinic the key is the "default" clinic's.
   pawlens keys list [--json]
   pawlens keys disable ID        Refuse the key until it is enabled again.
   pawlens keys enable ID
@@ -51,7 +52,7 @@ function describeKey(key: KeyRecord, now: Date): string {
   const expired = isExpired(key, now);
   const expiry = key.expiresAt ? `, ${expired ? 'expired' : 'expires'} ${key.expiresAt}` : '';
   const status = key.status === 'active' && expired ? 'expired' : key.status;
-  return `${key.id}  ${key.prefix}  ${status}  ${credits}${expiry}  "${printable(key.name)}"`;
+  return `${key.id}  ${key.prefix}  ${status}  ${credits}${expiry}  clinic ${key.clinic}  "${printable(key.name)}"`;
 }
 
 /** Runs one `pawlens keys …` command against the store; output goes through `print`. */
@@ -71,6 +72,7 @@ export async function runKeysCommand(
     strict: true,
     options: {
       name: { type: 'string' },
+      clinic: { type: 'string' },
       credits: { type: 'string' },
       expires: { type: 'string' },
       limit: { type: 'string' },
@@ -87,7 +89,12 @@ export async function runKeysCommand(
         throw new Error('A key name cannot hold control characters (escape codes, tabs, newlines); use plain text.');
       const credits = values.credits === undefined ? null : positiveInt('--credits', values.credits);
       const expiresAt = values.expires === undefined ? null : parseExpiry(values.expires, now);
-      const { record, secret } = await issueKey(store, { name, credits, expiresAt });
+      const clinic = values.clinic?.trim() || DEFAULT_CLINIC;
+      if (!CLINIC_NAME.test(clinic))
+        throw new Error(
+          `--clinic must be 1–64 letters, digits, ".", "_", ":" or "-" (e.g. --clinic north-branch), not "${printable(clinic)}".`,
+        );
+      const { record, secret } = await issueKey(store, { name, credits, expiresAt, clinic });
       if (json) {
         print(JSON.stringify({ key: secret, ...record }));
       } else {

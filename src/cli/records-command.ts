@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AccountStore } from '../accounts/account-store.js';
 
-export const RECORDS_USAGE = `pawlens records — a key's pets' records, whatever the key's status (revoked included)
+export const RECORDS_USAGE = `pawlens records — the pets' records of a key's clinic, whatever the key's status (revoked included)
 
   pawlens records pets KEY_ID [--json]
-      The key's pets that have records: how many each, and when the latest was made.
+      The clinic's pets that have records: how many each, and when the latest was made.
   pawlens records export KEY_ID [--pet PET] [--photos DIR]
       Every record (one pet's with --pet), one JSON object a line, newest first; with --photos,
       the kept photos are written into DIR as REQUEST_ID.jpeg|png|webp.
   pawlens records erase KEY_ID [--pet PET]
-      Erases the key's records (one pet's with --pet), kept photos included, from the store's files.`;
+      Erases the clinic's records (one pet's with --pet), kept photos included, from the store's files.`;
 
 type Print = (line: string) => void;
 

@@ -26,7 +26,7 @@ export function recordPaths(schemas: Record<string, unknown>): Record<string, un
       get: {
         summary: "A pet's analyses",
         description:
-          'The results kept for this pet under this API key (requests that sent X-Pet-Id), newest first. Free.',
+          "The results kept for this pet in this API key's clinic (requests that sent X-Pet-Id, with any of its keys), newest first. Free.",
         tags: ['records'],
         security: [{ bearerAuth: [] }],
         parameters: [
@@ -42,7 +42,8 @@ export function recordPaths(schemas: Record<string, unknown>): Record<string, un
             in: 'query',
             required: false,
             schema: { type: 'string' },
-            description: 'next_before of the previous page: an opaque cursor, valid for this key and pet only.',
+            description:
+              "next_before of the previous page: an opaque cursor, valid for this clinic's keys and this pet only.",
           },
         ],
         responses: {
@@ -71,7 +72,8 @@ export function recordPaths(schemas: Record<string, unknown>): Record<string, un
     paths[`${prefix}/pets/{petId}`] = {
       delete: {
         summary: "Erase a pet's records",
-        description: 'Erases every result kept for this pet under this API key. Free.',
+        description:
+          "Erases every result kept for this pet in this API key's clinic, whichever of its keys made it. Free.",
         tags: ['records'],
         security: [{ bearerAuth: [] }],
         parameters: [petParameter],

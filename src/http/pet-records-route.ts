@@ -57,7 +57,7 @@ export function petRecordsRoute(store: PetRecords, keyed: readonly RequestHandle
         data: record.data,
         has_photo: record.hasPhoto,
       })),
-      // The last record's request id: opaque, and only meaningful to this key for this pet.
+      // The last record's request id: opaque, and only meaningful to this clinic's keys for this pet.
       next_before: records.length > limit ? page.at(-1)!.requestId : null,
     };
     res.json(successBody(requestIdOf(res), PetAnalysesData, data));

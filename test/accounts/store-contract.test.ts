@@ -4,7 +4,7 @@
  * store has (SQLite's file, its query plans) is tested beside it: credits.test.ts, store-open.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { AccountStoreError, type Reservation } from '../../src/accounts/account-store.js';
+import { AccountStoreError, DEFAULT_CLINIC, type Reservation } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { FULL_DISK, STORE_KINDS } from '../fixtures/stores.js';
 
@@ -348,11 +348,19 @@ describe.each(STORE_KINDS)('$name store: processes sharing it', (kind) => {
 });
 
 describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
-  it('keeps records per key and pet, newest first, pages, keeps photos, erases and purges', async () => {
+  it('keeps records per clinic and pet, newest first, pages, keeps photos, erases and purges', async () => {
     let now = new Date('2030-01-01T00:00:00.000Z');
     const { store } = await kind.create(() => now);
     const { record: mine } = await issueKey(store, { name: 'mine', credits: 100, expiresAt: null });
-    const { record: theirs } = await issueKey(store, { name: 'theirs', credits: null, expiresAt: null });
+    expect(mine.clinic).toBe(DEFAULT_CLINIC);
+    // Another clinic's key: it sees nothing of this clinic's, nor this clinic of its.
+    const { record: theirs } = await issueKey(store, {
+      name: 'theirs',
+      credits: null,
+      expiresAt: null,
+      clinic: 'other',
+    });
+    expect(theirs.clinic).toBe('other');
     const settle = async (keyId: string, pet: string, i: number, charged = true, photo?: Buffer) => {
       const reservation = (await store.reserve(keyId, 5, `req_record${i}`, 'stool')) as Reservation;
       await store.commit(reservation, {
@@ -392,6 +400,58 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
     expect(await store.purgePetRecords(new Date('2030-01-01T00:02:30.000Z'), 10)).toBe(1);
     expect(await store.petRecords(mine.id, 'tom', 10)).toEqual([]);
     expect(await store.petRecords(theirs.id, 'rex', 10)).toHaveLength(1);
+  });
+
+  it("a clinic's keys share its patients' records: each lists, shows and erases what the other made", async () => {
+    let now = new Date('2030-01-01T00:00:00.000Z');
+    const { store } = await kind.create(() => now);
+    const vet = (await issueKey(store, { name: 'vet', credits: null, expiresAt: null, clinic: 'north' })).record;
+    const desk = (await issueKey(store, { name: 'desk', credits: null, expiresAt: null, clinic: 'north' })).record;
+    const south = (await issueKey(store, { name: 'south', credits: null, expiresAt: null, clinic: 'south' })).record;
+    const settle = async (keyId: string, i: number, photo?: Buffer) => {
+      const reservation = (await store.reserve(keyId, 5, `req_shared${i}`, 'skin')) as Reservation;
+      await store.commit(reservation, {
+        charged: true,
+        record: {
+          petId: 'chart-1042',
+          data: JSON.stringify({ n: i }),
+          photo: photo && { bytes: photo, format: 'png' },
+        },
+      });
+      now = new Date(now.getTime() + 1000);
+    };
+    await settle(vet.id, 1, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    await settle(desk.id, 2);
+    await settle(south.id, 3);
+    for (const key of [vet, desk]) {
+      expect((await store.petRecords(key.id, 'chart-1042', 10))!.map((r) => r.requestId)).toEqual([
+        'req_shared2',
+        'req_shared1',
+      ]);
+      expect(await store.petsOf(key.id)).toEqual([
+        { petId: 'chart-1042', records: 2, latest: '2030-01-01T00:00:01.000Z' },
+      ]);
+      expect((await store.petPhoto(key.id, 'chart-1042', 'req_shared1'))?.bytes).toEqual(
+        Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+      );
+    }
+    expect((await store.petRecords(south.id, 'chart-1042', 10))!.map((r) => r.requestId)).toEqual(['req_shared3']);
+    expect(await store.petRecords(south.id, 'chart-1042', 10, 'req_shared1')).toBeUndefined();
+    expect(await store.petPhoto(south.id, 'chart-1042', 'req_shared1')).toBeUndefined();
+    // The desk erases the patient: the vet's analysis in flight keeps no record either; the other clinic's stay.
+    const inFlight = (await store.reserve(vet.id, 5, 'req_inflight', 'skin')) as Reservation;
+    now = new Date(now.getTime() + 1000);
+    expect(await store.deletePet(desk.id, 'chart-1042')).toBe(2);
+    await store.commit(inFlight, { record: { petId: 'chart-1042', data: '{}' } });
+    expect(await store.petRecords(vet.id, 'chart-1042', 10)).toEqual([]);
+    expect(await store.petRecords(south.id, 'chart-1042', 10)).toHaveLength(1);
+    expect((await store.listKeys()).map((key) => [key.name, key.clinic])).toEqual(
+      expect.arrayContaining([
+        ['vet', 'north'],
+        ['desk', 'north'],
+        ['south', 'south'],
+      ]),
+    );
   });
 
   it('an analysis that began before its pet was erased keeps no record; one begun after does; the mark goes once none can settle', async () => {

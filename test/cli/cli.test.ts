@@ -64,17 +64,21 @@ describe('pawlens keys: a session on one store', () => {
     // The first command creates the store on its own: concurrent first opens of a new store file
     // are a known src bug (see credits.test.ts, "a store file being created by another process").
     const meteredRun = await keys('create', '--name', 'X', '--credits', '50', '--json');
-    const [unlimitedRun, trialRun, oldRun] = await Promise.all([
-      keys('create', '--name', 'front desk', '--json'),
+    const [unlimitedRun, trialRun, oldRun, badClinic] = await Promise.all([
+      keys('create', '--name', 'front desk', '--clinic', 'north', '--json'),
       keys('create', '--name', 'trial', '--expires', '30d', '--json'),
       keys('create', '--name', 'old', '--expires', '2000-01-01'),
+      keys('create', '--name', 'odd', '--clinic', 'North Branch (main)'),
     ]);
+    // A clinic's name is as a pet's id: one word, said plainly when it is not.
+    expectFailure(badClinic, /--clinic must be 1–64 letters, digits/);
 
     // --json prints exactly one JSON object, with the secret in `key`.
     expect(expectOk(meteredRun).stdout.trim().split('\n')).toHaveLength(1);
     const created = json(meteredRun);
     expect(created.key).toMatch(KEY_ONLY);
-    expect(created).toMatchObject({ name: 'X', credits: 50, status: 'active', expiresAt: null });
+    expect(created).toMatchObject({ name: 'X', credits: 50, status: 'active', expiresAt: null, clinic: 'default' });
+    expect(json(unlimitedRun)).toMatchObject({ name: 'front desk', clinic: 'north' });
     expect(created.id).toMatch(/^key_[A-Za-z0-9]+$/);
     metered = { id: created.id as string, key: created.key as string };
 
@@ -119,12 +123,16 @@ describe('pawlens keys: a session on one store', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          new RegExp(`^${metered.id}\\s+${metered.key.slice(0, 7)}…\\s+disabled\\s+60 credits\\s+"X"$`),
+          new RegExp(
+            `^${metered.id}\\s+${metered.key.slice(0, 7)}…\\s+disabled\\s+60 credits\\s+clinic default\\s+"X"$`,
+          ),
         ),
         expect.stringMatching(
-          new RegExp(`^${unlimited.id}\\s+${unlimited.key.slice(0, 7)}…\\s+revoked\\s+unlimited\\s+"front desk"$`),
+          new RegExp(
+            `^${unlimited.id}\\s+${unlimited.key.slice(0, 7)}…\\s+revoked\\s+unlimited\\s+clinic north\\s+"front desk"$`,
+          ),
         ),
-        expect.stringMatching(/active\s+unlimited, expires \d{4}-\d\d-\d\dT.*"trial"$/),
+        expect.stringMatching(/active\s+unlimited, expires \d{4}-\d\d-\d\dT\S+\s+clinic default\s+"trial"$/),
       ]),
     );
     expect(text.stdout).not.toMatch(KEY);
@@ -446,7 +454,7 @@ describe.concurrent('pawlens: typos, stray paths and broken stores', () => {
     const listed = expectOk(await pawlens(['keys', 'list'], { PAWLENS_DATA_DIR: dataDir })).stdout;
     expect(listed).toMatch(
       new RegExp(
-        `^${lapsed.record.id}\\s+\\S+\\s+expired\\s+10 credits, expired 2020-01-01T00:00:00.000Z\\s+"trial"$`,
+        `^${lapsed.record.id}\\s+\\S+\\s+expired\\s+10 credits, expired 2020-01-01T00:00:00.000Z\\s+clinic default\\s+"trial"$`,
         'm',
       ),
     );

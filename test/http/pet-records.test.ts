@@ -75,12 +75,12 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     expect(first.next_before).toBe(first.analyses[1]!.request_id);
   });
 
-  it("a cursor from another key or another pet, or one that names nothing, is refused, not a page of someone's records", async () => {
+  it("a cursor from another clinic's key or another pet, or one that names nothing, is refused, not a page of someone's records", async () => {
     const app = await createTestApp({ storeKind: kind });
     for (let i = 0; i < 3; i++) await app.post('stool', { image }).set('X-Pet-Id', 'rex');
     await app.post('stool', { image }).set('X-Pet-Id', 'tom');
     const cursor = Listing.parse((await list(app, 'rex', '?limit=1')).body).data.next_before!;
-    const other = await app.issue();
+    const other = await app.issue({ clinic: 'elsewhere' });
     await app.post('stool', { image }, other.secret).set('X-Pet-Id', 'rex');
     for (const [pet, query, secret] of [
       ['rex', `?before=${cursor}`, other.secret],
@@ -94,15 +94,32 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     }
   });
 
-  it('a key sees and erases only its own pets', async () => {
+  it("a key of another clinic sees and erases none of this clinic's pets", async () => {
     const app = await createTestApp({ storeKind: kind });
     await app.post('stool', { image }).set('X-Pet-Id', 'shared-name');
-    const other = await app.issue();
-    expect(Listing.parse((await list(app, 'shared-name', '', other.secret)).body).data.analyses).toEqual([]);
+    const other = await app.issue({ clinic: 'elsewhere' });
+    await app.post('stool', { image }, other.secret).set('X-Pet-Id', 'shared-name');
+    expect(Listing.parse((await list(app, 'shared-name', '', other.secret)).body).data.analyses).toHaveLength(1);
     expect(
       successEnvelope(PetDeletedData).parse((await erase(app, 'shared-name', other.secret)).body).data.deleted,
-    ).toBe(0);
+    ).toBe(1);
     expect(Listing.parse((await list(app, 'shared-name')).body).data.analyses).toHaveLength(1);
+  });
+
+  it("two keys of one clinic (the vet's and the front desk's) see and erase each other's records of a patient", async () => {
+    // Issue 41: the front desk saw none of the 8 records the vet's key had made for chart-1042.
+    const app = await createTestApp({ storeKind: kind });
+    const desk = await app.issue();
+    const byVet = await app.post('skin', { image }).set('X-Pet-Id', 'chart-1042');
+    const byDesk = await app.post('ear', { image }, desk.secret).set('X-Pet-Id', 'chart-1042');
+    for (const key of [app.key, desk.secret])
+      expect(
+        Listing.parse((await list(app, 'chart-1042', '', key)).body).data.analyses.map((r) => r.request_id),
+      ).toEqual([byDesk.body.request_id, byVet.body.request_id]);
+    expect(successEnvelope(PetDeletedData).parse((await erase(app, 'chart-1042', desk.secret)).body).data.deleted).toBe(
+      2,
+    );
+    expect(Listing.parse((await list(app, 'chart-1042')).body).data.analyses).toEqual([]);
   });
 
   it("DELETE erases a patient's records", async () => {
@@ -169,7 +186,7 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     );
   });
 
-  it('keeps no photo unless PAWLENS_KEEP_IMAGES is on; with it, the photo’s pixels, for its own key only', async () => {
+  it('keeps no photo unless PAWLENS_KEEP_IMAGES is on; with it, the photo’s pixels, for its own clinic only', async () => {
     const plain = await createTestApp({ storeKind: kind });
     const kept = await plain.post('stool', { image }).set('X-Pet-Id', 'no-photos');
     expect(Listing.parse((await list(plain, 'no-photos')).body).data.analyses[0]!.has_photo).toBe(false);
@@ -195,7 +212,7 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     // The same pixels (PNG is kept losslessly), not necessarily the same file.
     const pixels = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer()).toString('base64');
     expect(await pixels(fetched.body as Buffer)).toBe(await pixels(png));
-    const stranger = await keeping.issue();
+    const stranger = await keeping.issue({ clinic: 'elsewhere' });
     expectErrorEnvelope(
       await request(keeping.http).get(path).set('Authorization', `Bearer ${stranger.secret}`),
       404,
