@@ -26,6 +26,8 @@ const WORDS = {
     date: 'Date',
     severityLabel: 'Severity',
     score: 'Score',
+    madeBy: 'Made by',
+    builtInText: 'built-in text',
     analysing: 'Analysing the photo…',
     preparing: 'Preparing the photo…',
     noPhoto: 'Choose or take a photo first.',
@@ -98,6 +100,8 @@ const WORDS = {
     date: '日期',
     severityLabel: '严重程度',
     score: '评分',
+    madeBy: '分析来源',
+    builtInText: '内置文本',
     analysing: '正在分析照片…',
     preparing: '正在准备照片…',
     noPhoto: '请先选择或拍摄一张照片。',
@@ -170,6 +174,8 @@ const WORDS = {
     date: 'Fecha',
     severityLabel: 'Gravedad',
     score: 'Puntuación',
+    madeBy: 'Hecho con',
+    builtInText: 'texto integrado',
     analysing: 'Analizando la foto…',
     preparing: 'Preparando la foto…',
     noPhoto: 'Primero elija o tome una foto.',
@@ -428,6 +434,23 @@ async function analyse(event) {
   }
 }
 
+/**
+ * What made a kept answer, as a line a vet can print: the models that read the photo and what
+ * wrote the text (a language model's name, or the built-in text); each model's sha256 begins its
+ * tooltip, so two answers from different model files can be told apart. '—' for older records.
+ */
+function madeByCell(madeBy) {
+  const cell = document.createElement('td');
+  if (!madeBy) {
+    cell.textContent = '—';
+    return cell;
+  }
+  const models = madeBy.models.map((model) => model.name).join(', ');
+  cell.textContent = `${models}; ${madeBy.llm ?? t().builtInText}`;
+  cell.title = madeBy.models.map((model) => `${model.name} ${model.sha256.slice(0, 12)}`).join('\n');
+  return cell;
+}
+
 /** Stool health scores over time as a small inline SVG line (no chart library, nothing from a CDN). */
 function scoreChart(records) {
   const points = records.filter((r) => typeof r.data.health_score === 'number').reverse();
@@ -464,6 +487,7 @@ async function history() {
     ];
     tr.replaceChildren(
       ...cells.map((text) => Object.assign(document.createElement('td'), { textContent: String(text) })),
+      madeByCell(record.made_by),
     );
     const photoCell = document.createElement('td');
     tr.append(photoCell);

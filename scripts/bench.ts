@@ -227,8 +227,13 @@ async function httpLayerAlone(store: SqliteAccountStore, key: string, photo: str
       verdict: { judged: true, findings: undefined },
       scene: NO_SCENE,
       data: data as never,
+      models: [],
     }),
-    narrate: async (assessed) => ({ data: assessed.data, assessed: true }),
+    narrate: async (assessed) => ({
+      data: assessed.data,
+      assessed: true,
+      madeBy: { models: [], llm: null, assessed: true },
+    }),
   };
   const { express } = createApp({ store, pipeline: instant, maxConcurrency, maxQueue: 10_000, rateLimitPerMinute: 0 });
   const server: Server = express.listen(0, '127.0.0.1');

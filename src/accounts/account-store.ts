@@ -1,3 +1,4 @@
+import type { MadeBy } from '../contract/pet-records.js';
 import type { ImageFormat } from '../image/sniff-format.js';
 import type { RateDecision } from './token-bucket.js';
 
@@ -246,6 +247,8 @@ export interface NewPetRecord {
   readonly data: string;
   /** The photo as it was sent, only where PAWLENS_KEEP_IMAGES turned keeping photos on. */
   readonly photo?: { readonly bytes: Buffer; readonly format: ImageFormat };
+  /** What made the answer (analysis/made-by.ts), as JSON. */
+  readonly madeBy?: string;
 }
 
 /** One pet of a key's, as `pawlens records pets` lists it. */
@@ -265,6 +268,8 @@ export interface PetRecord {
   readonly data: unknown;
   /** Whether the photo was kept with it. */
   readonly hasPhoto: boolean;
+  /** What made the answer (analysis/made-by.ts); null for records kept before it was recorded. */
+  readonly madeBy: MadeBy | null;
 }
 
 /** The answer a claimed Idempotency-Key will replay: stored by commit(). */

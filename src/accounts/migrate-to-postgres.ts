@@ -94,10 +94,10 @@ async function copyInto(client: pg.PoolClient, source: Database.Database, where:
         `The database ${where} already has ${rows[0]!.n} keys: migrate into an empty database, so that no key or balance is merged by mistake.`,
       );
     // A store of schema 6 or older has no clinics: all its keys and records are the default clinic's.
+    const has = (table: string, column: string) =>
+      Boolean(source.prepare(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = ?`).get(column));
     const clinicOf = (table: string, alias: string) =>
-      source.prepare(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = 'clinic'`).get()
-        ? `${alias}clinic`
-        : `'${DEFAULT_CLINIC}'`;
+      has(table, 'clinic') ? `${alias}clinic` : `'${DEFAULT_CLINIC}'`;
     // Balances as they will be once what unfinished calls held is given back.
     const keys = all(`
       SELECT k.id, k.name, k.secret_hash, k.prefix, k.status,
@@ -108,7 +108,8 @@ async function copyInto(client: pg.PoolClient, source: Database.Database, where:
     const ledger = all(`SELECT ${columns('usage_ledger')} FROM usage_ledger ORDER BY id`);
     await copyRows(client, 'usage_ledger', ledger);
     const records = all(
-      `SELECT ${columns('pet_records', ['clinic'])}, ${clinicOf('pet_records', '')} FROM pet_records ORDER BY id`,
+      // …and of schema 7 or older, no record says what made it.
+      `SELECT ${columns('pet_records', ['clinic', 'made_by'])}, ${clinicOf('pet_records', '')}, ${has('pet_records', 'made_by') ? 'made_by' : 'NULL'} FROM pet_records ORDER BY id`,
     );
     await copyRows(client, 'pet_records', records);
     // Answers only: an unanswered claim's request is retried afresh.

@@ -66,7 +66,7 @@ const SETTLE = `
     UPDATE idempotency_keys i SET body = $5 FROM gone WHERE $4::text IS NOT NULL AND i.key_id = gone.key_id AND i.idem_key = $4),
   record AS (
     INSERT INTO pet_records (${columns('pet_records', ['id'])})
-    SELECT gone.key_id, $6, gone.request_id, gone.operation, CASE WHEN $3::boolean THEN gone.credits ELSE 0 END, $2, $7, $8, $9, k.clinic
+    SELECT gone.key_id, $6, gone.request_id, gone.operation, CASE WHEN $3::boolean THEN gone.credits ELSE 0 END, $2, $7, $8, $9, k.clinic, $10
     FROM gone JOIN api_keys k ON k.id = gone.key_id
     WHERE $6::text IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM pet_erasures e JOIN api_keys ek ON ek.id = e.key_id
@@ -184,6 +184,7 @@ export class PostgresAccountStore extends SqlAccountStore implements AccountStor
       record?.data ?? null,
       record?.photo?.bytes ?? null,
       record?.photo?.format ?? null,
+      record?.madeBy ?? null,
     ]);
     return row!.settled > 0;
   }

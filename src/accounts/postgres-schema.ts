@@ -95,6 +95,10 @@ const MIGRATIONS: readonly string[] = [
   UPDATE pet_records r SET clinic = k.clinic FROM api_keys k WHERE k.id = r.key_id;
   CREATE INDEX pet_records_by_clinic ON pet_records (clinic, pet_id, id);
   `,
+  // What made each kept answer (analysis/made-by.ts): NULL for those kept before.
+  `
+  ALTER TABLE pet_records ADD COLUMN made_by text;
+  `,
 ];
 
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;

@@ -114,7 +114,7 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
         // No record for a pet erased since this analysis began (deletePet).
         if (record) {
           this.prepared(
-            `INSERT INTO pet_records (${columns('pet_records', ['id'])}) SELECT ${placeholders(9)}, ${CLINIC_OF_KEY}
+            `INSERT INTO pet_records (${columns('pet_records', ['id'])}) SELECT ${placeholders(9)}, ${CLINIC_OF_KEY}, ?
              WHERE NOT ${ERASED_IN_CLINIC}`,
           ).run(
             row.key_id,
@@ -127,6 +127,7 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
             record.photo?.bytes ?? null,
             record.photo?.format ?? null,
             row.key_id,
+            record.madeBy ?? null,
             row.key_id,
             record.petId,
             row.created_at,

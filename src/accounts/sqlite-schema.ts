@@ -6,7 +6,7 @@ import { AccountStoreError } from './account-store.js';
  * brought to the newest (user_version) in one transaction. The tables' columns are those of
  * store-tables.ts; the PostgreSQL store's schema is postgres-schema.ts.
  */
-const SQLITE_SCHEMA_VERSION = 7;
+const SQLITE_SCHEMA_VERSION = 8;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -112,6 +112,11 @@ UPDATE pet_records SET clinic = (SELECT clinic FROM api_keys WHERE api_keys.id =
 CREATE INDEX IF NOT EXISTS pet_records_by_clinic ON pet_records (clinic, pet_id, id);
 `;
 
+/** Version 8: what made each kept answer (analysis/made-by.ts): NULL for those kept before. */
+const SCHEMA_V8 = `
+ALTER TABLE pet_records ADD COLUMN made_by TEXT;
+`;
+
 /** Brings the store to the newest schema; one process migrates while another starting at the same moment waits for the lock, then finds it done. */
 export function migrateSqlite(db: Database.Database, file: string): void {
   db.transaction(() => {
@@ -128,6 +133,7 @@ export function migrateSqlite(db: Database.Database, file: string): void {
     if (version < 5) db.exec(SCHEMA_V5);
     if (version < 6) db.exec(SCHEMA_V6);
     if (version < 7) db.exec(SCHEMA_V7);
+    if (version < 8) db.exec(SCHEMA_V8);
     db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
   }).immediate();
 }

@@ -1,3 +1,4 @@
+import type { MadeBy } from '../contract/pet-records.js';
 import type { HeldWork, KeyRecord, KeyStatus, PetRecord, UsageRecord } from './account-store.js';
 
 /**
@@ -58,6 +59,7 @@ export interface PetRecordRow {
   created_at: string;
   data: string;
   has_photo: boolean | number;
+  made_by: string | null;
 }
 
 export const toKeyRecord = (row: KeyRow): KeyRecord => ({
@@ -88,6 +90,7 @@ export const toPetRecord = (row: PetRecordRow): PetRecord => ({
   at: row.created_at,
   data: JSON.parse(row.data) as unknown,
   hasPhoto: Boolean(row.has_photo),
+  madeBy: row.made_by === null ? null : (JSON.parse(row.made_by) as MadeBy),
 });
 
 type Judged<Row> = ReadonlyArray<{ readonly row: Row; readonly abandoned: boolean }>;

@@ -31,6 +31,7 @@ export const TABLES = {
     'photo',
     'photo_format',
     'clinic',
+    'made_by',
   ],
   instances: ['id', 'pid', 'host', 'started_at', 'heartbeat_at'],
 } as const;

@@ -45,5 +45,5 @@ export function languageModelStep(stage: LlmStage) {
     }
     return undefined;
   };
-  return { write, willTry };
+  return { write, willTry, model: stage.narrator.model };
 }

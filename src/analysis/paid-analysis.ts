@@ -118,7 +118,9 @@ export async function runPaidAnalysis<K extends OperationKey>(
       await ledger().commit(reservation, {
         charged: charged > 0,
         answer: idempotencyKey ? { idempotencyKey, body: JSON.stringify(body) } : undefined,
-        record: record ? { petId: record.petId, data: JSON.stringify(answer.data), photo } : undefined,
+        record: record
+          ? { petId: record.petId, data: JSON.stringify(answer.data), photo, madeBy: JSON.stringify(answer.madeBy) }
+          : undefined,
       });
     }
     metrics?.creditsCharged.inc(charged);

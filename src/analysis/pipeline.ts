@@ -1,3 +1,4 @@
+import { type MadeBy, modelsRead, type ModelUsed } from './made-by.js';
 import type { OperationKey } from '../operations/registry.js';
 import type { AnalysisInput } from '../findings/analysis-input.js';
 import type { Measurement } from '../findings/measurement.js';
@@ -31,12 +32,16 @@ export interface Assessed<Data = unknown, Findings = unknown> {
   readonly scene: Scene;
   /** What is sent when no language model improves on it. */
   readonly data: Data;
+  /** The models that read the photo (made-by.ts). */
+  readonly models: ModelUsed[];
 }
 
 /** The pipeline's answer: the data, and whether it assessed anything (only then is the call charged, DESIGN.md §10). */
 export interface Answer<Data = unknown> {
   readonly data: Data;
   readonly assessed: boolean;
+  /** What made it: the models, the language model or the templates, and whether it assessed anything. */
+  readonly madeBy: MadeBy;
 }
 
 /** What an operation's analysis yields after the on-device steps, typed for that operation. */
@@ -60,18 +65,28 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
   const narrated = () => languageModel?.willTry() ?? false;
 
   /** Only what the operation reads: the colour network for rules that read colours, else the exposure check on the same input. */
-  async function measure(operation: Operation, input: AnalysisInput, lit: LitArea | undefined): Promise<Measurement> {
+  /** What the scene step reads for `operation` (and made-by.ts lists). */
+  const sceneReads = (operation: Operation) => ({
+    // What the whole photo shows: the gate of a specimen or a close-up always asks; an animal's
+    // operation only without a detector, whose boxes then say it instead, or when a head the
+    // clinic trained reads the frame's features.
+    readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
+    classify: animalsToClassify(operation, narrated()),
+    localizer: models.localizers.get(operation.key),
+    // A close-up's gate asks whether the photo shows stool on the ground (photo-gate.ts).
+    stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,
+  });
+
+  async function measure(
+    operation: Operation,
+    input: AnalysisInput,
+    lit: LitArea | undefined,
+    reads: ReturnType<typeof sceneReads>,
+  ): Promise<Measurement> {
     const sceneOptions = {
+      ...reads,
       animalType: input.animalType,
-      // What the whole photo shows: the gate of a specimen or a close-up always asks; an animal's
-      // operation only without a detector, whose boxes then say it instead, or when a head the
-      // clinic trained reads the frame's features.
-      readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
-      classify: animalsToClassify(operation, narrated()),
-      localizer: models.localizers.get(operation.key),
       localizable: LOCALIZED_OPERATIONS.has(operation.key),
-      // A close-up's gate asks whether the photo shows stool on the ground (photo-gate.ts).
-      stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,
     };
     const { image } = input;
     // An operation that takes a round view (an otoscope's) reads its colours inside the lit disc,
@@ -131,7 +146,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       const { image, litArea: lit } = photoToRead(sent.image);
       const input = { ...sent, image };
       // measure: what is where, then exposure and (where the rules read them) colours, from the one decoded photo
-      const measurement = await measure(operation, input, lit);
+      const reads = sceneReads(operation);
+      const measurement = await measure(operation, input, lit, reads);
       const { scene } = measurement;
       // gate: can this photo be judged for this operation at all? If not, why, and no rule speaks
       const refusal = gatePhoto(operation.needs, measurement);
@@ -141,7 +157,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
         : { judged: true as const, findings: await operation.judge(measurement, input, models) };
       // narrate, from the built-in templates: a complete answer that needs no language model
       const data = operation.answer(verdict, input.language, scene);
-      return { operation: key, input, verdict, scene, data: data as OperationData<K> };
+      const read = modelsRead(key, models, reads, verdict.judged);
+      return { operation: key, input, verdict, scene, data: data as OperationData<K>, models: read };
     },
     async narrate<K extends OperationKey>({
       operation: key,
@@ -149,12 +166,15 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       verdict,
       scene,
       data,
+      models: read,
     }: AssessedAs<K>): Promise<Answer<OperationData<K>>> {
       const operation: Operation = OPERATIONS[key];
+      const madeBy = (assessed: boolean, llm: string | null = null) => ({ models: read, llm, assessed });
       // A photo the gate refused never goes to the model, and assessed nothing: it costs nothing.
       // So a model's "yes, it shows the subject" can never undo the gate's refusal.
-      if (!verdict.judged) return { data, assessed: false };
-      const onDevice = { data, assessed: operation.assessed(verdict.findings, data, false) };
+      if (!verdict.judged) return { data, assessed: false, madeBy: madeBy(false) };
+      const assessedOnDevice = operation.assessed(verdict.findings, data, false);
+      const onDevice = { data, assessed: assessedOnDevice, madeBy: madeBy(assessedOnDevice) };
       if (!languageModel) return onDevice;
       const { fields, labelFields, facts, limitation } = operation.llm;
       const { task, fieldHelp } = operation.words[input.language].llm;
@@ -180,11 +200,16 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
           judged: false as const,
           refusal: { reason: 'wrong_subject' as const, shows: { kind: 'described' as const, description } },
         };
-        return { data: operation.answer(refused, input.language, scene) as OperationData<K>, assessed: false };
+        return {
+          data: operation.answer(refused, input.language, scene) as OperationData<K>,
+          assessed: false,
+          madeBy: madeBy(false, languageModel.model),
+        };
       }
       // merge: measured facts win over the model's words; the operation decides which
       const merged = operation.merge(verdict.findings, data, text, input.language) as OperationData<K>;
-      return { data: merged, assessed: operation.assessed(verdict.findings, merged, true) };
+      const assessed = operation.assessed(verdict.findings, merged, true);
+      return { data: merged, assessed, madeBy: madeBy(assessed, languageModel.model) };
     },
   };
 }

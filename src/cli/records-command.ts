@@ -43,7 +43,7 @@ export async function runRecordsCommand(args: string[], store: AccountStore, pri
     case 'pets': {
       const summaries = await store.petsOf(keyId);
       if (values.json) print(JSON.stringify(summaries));
-      else if (summaries.length === 0) print(`Key ${keyId} has no records.`);
+      else if (summaries.length === 0) print(`The clinic of key ${keyId} has no records.`);
       else for (const pet of summaries) print(`${pet.petId}  ${pet.records} records  latest ${pet.latest}`);
       return;
     }

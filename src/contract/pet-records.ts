@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { RequestId } from './envelopes.js';
 
 /**
+ * What made a kept answer (issue 41): the models that read the photo (name and sha256), the
+ * language model that wrote its text (null: the built-in templates), and whether it assessed
+ * anything (false: the photo was refused). Null for records kept before pawlens recorded it.
+ */
+export const MadeByData = z.strictObject({
+  models: z.array(z.strictObject({ name: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  llm: z.string().nullable(),
+  assessed: z.boolean(),
+});
+export type MadeBy = z.infer<typeof MadeByData>;
+
+/**
  * GET /api/v1/pets/{petId}/analyses: a page of a pet's results, newest first (DESIGN.md §11).
  * `operations`: the keys a result may be of, the registry's.
  */
@@ -18,6 +30,7 @@ export const petAnalysesData = (operations: readonly [string, ...string[]]) =>
         data: z.record(z.string(), z.unknown()),
         /** Whether the photo was kept (PAWLENS_KEEP_IMAGES): GET …/analyses/{request_id}/photo then returns it. */
         has_photo: z.boolean(),
+        made_by: MadeByData.nullable(),
       }),
     ),
     /** Pass as ?before= for the next (older) page; null on the last one. */

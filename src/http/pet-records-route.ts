@@ -56,6 +56,7 @@ export function petRecordsRoute(store: PetRecords, keyed: readonly RequestHandle
         credits_charged: record.creditsCharged,
         data: record.data,
         has_photo: record.hasPhoto,
+        made_by: record.madeBy,
       })),
       // The last record's request id: opaque, and only meaningful to this clinic's keys for this pet.
       next_before: records.length > limit ? page.at(-1)!.requestId : null,

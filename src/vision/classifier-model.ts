@@ -34,9 +34,8 @@ export interface FeatureMap {
 /** An image classifier described by its manifest: SqueezeNet, a MobileNet, a pet-breed model… */
 export class ClassifierModel extends ImageModel<Classification> {
   readonly labelSet: 'imagenet-1k' | 'pet-breeds';
-  /** How many penultimate features each reading carries (0 when it carries none), and the backbone file's sha256. */
+  /** How many penultimate features each reading carries (0 when it carries none); heads name the backbone by its sha256. */
   readonly featureSize: number;
-  readonly sha256: string;
   /** Where its spatial feature maps are (empty when its manifest does not say): what localizers read. */
   readonly featureMaps: readonly FeatureMapSpec[];
   private readonly closeUpAnimalProbability: number | undefined;
@@ -55,7 +54,6 @@ export class ClassifierModel extends ImageModel<Classification> {
       throw this.fail('an imagenet-1k classifier needs 1000 labels.');
     this.labelSet = labelSet;
     this.featureSize = model.manifest.penultimate?.size ?? 0;
-    this.sha256 = model.manifest.sha256;
     this.featureMaps = model.manifest.featureMaps ?? [];
     this.stretched = Object.freeze({ ...this.input, resize: 'fill' as const });
     // A manifest written by an older pawlens names the limit for mammals alone: the same limit holds.

@@ -13,9 +13,12 @@ type Feeds = Record<string, PlainTensor>;
  */
 export abstract class OnnxModel<Input, Output> {
   readonly name: string;
+  /** Its file's sha256, as its manifest names it: what a record says made an answer (analysis/made-by.ts). */
+  readonly sha256: string;
 
   constructor(protected readonly model: LoadedModel) {
     this.name = model.manifest.name;
+    this.sha256 = model.manifest.sha256;
   }
 
   async predict(input: Input): Promise<Output> {

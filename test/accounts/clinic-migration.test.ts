@@ -11,7 +11,7 @@ import { tempDir } from '../fixtures/temp-dir.js';
 
 /**
  * A store as the pawlens before clinics left it (schema 6): two keys, each with records of one
- * patient. Made with today's code, then the clinic columns taken out as schema 6 never had them.
+ * patient. Made with today's code, then the columns taken out that schema 6 never had (clinic, made_by).
  */
 async function storeBeforeClinics() {
   const file = join(tempDir('pawlens-clinics-'), 'pawlens.db');
@@ -30,6 +30,7 @@ async function storeBeforeClinics() {
   const db = new Database(file);
   db.exec(`DROP INDEX pet_records_by_clinic;
     ALTER TABLE pet_records DROP COLUMN clinic;
+    ALTER TABLE pet_records DROP COLUMN made_by;
     ALTER TABLE api_keys DROP COLUMN clinic;
     PRAGMA user_version = 6;`);
   expect(db.prepare("SELECT COUNT(*) AS n FROM pragma_table_info('api_keys') WHERE name = 'clinic'").get()).toEqual({
@@ -51,6 +52,8 @@ describe('a store made before clinics (issue 41)', () => {
           'req_before002',
           'req_before001',
         ]);
+      // Kept before records said what made them: they say they do not know.
+      expect((await store.petRecords(vet.id, 'chart-1042', 10))!.map((r) => r.madeBy)).toEqual([null, null, null]);
       const north = (await issueKey(store, { name: 'north', credits: null, expiresAt: null, clinic: 'north' })).record;
       expect(await store.petRecords(north.id, 'chart-1042', 10)).toEqual([]);
     } finally {

@@ -183,6 +183,12 @@ describeInBrowser('the clinic console in a browser', () => {
     expect(await text(page, '#history-title')).toBe('History of patient rex-7');
     expect(await page.$$eval('#history-table tbody tr', (rows) => rows.length)).toBe(2);
     expect(await page.$$eval('#chart svg circle', (dots) => dots.length)).toBe(1);
+    // Each row says what made the answer (issue 41): here the built-in models and text.
+    const madeBy = await page.$$eval('#history-table tbody tr', (rows) => rows.map((row) => row.cells[4]!.textContent));
+    expect(madeBy).toEqual([
+      expect.stringMatching(/colour-quality.*; built-in text$/),
+      expect.stringMatching(/colour-quality.*; built-in text$/),
+    ]);
     // The photos kept with the records (PAWLENS_KEEP_IMAGES=1 here) are shown, fetched with the key.
     await page.waitForFunction(() => {
       const images = Array.from(document.querySelectorAll<HTMLImageElement>('#history-table img.thumb'));

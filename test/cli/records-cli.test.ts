@@ -65,7 +65,7 @@ describe('pawlens records: a revoked key’s records, listed, exported and erase
       `Erased 2 records of key ${keyId} for pet rex.`,
     );
     expect(ok(await pawlens('records', 'erase', keyId))).toBe(`Erased 1 record of key ${keyId}.`);
-    expect(ok(await pawlens('records', 'pets', keyId))).toBe(`Key ${keyId} has no records.`);
+    expect(ok(await pawlens('records', 'pets', keyId))).toBe(`The clinic of key ${keyId} has no records.`);
     const unknown = await pawlens('records', 'pets', 'key_nope');
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/No key with id key_nope/);

@@ -1,0 +1,49 @@
+import type { MadeBy } from '../contract/pet-records.js';
+import type { OperationKey } from '../operations/registry.js';
+import type { VisionModels } from '../vision/vision-models.js';
+
+/**
+ * What made an answer (issue 41), the contract's MadeBy: the models that read the photo, the
+ * language model that wrote its text (null: the built-in templates), and whether it assessed
+ * anything (false: the gate, or the language model's look at the photo, refused it). Kept with a
+ * pet's record, so that a clinic can tell which answers a model update changed, and print it.
+ */
+export type { MadeBy };
+
+/** One model that read the photo, as its manifest names it. */
+export type ModelUsed = MadeBy['models'][number];
+
+/** What the scene step reads for an operation: the options describeScene is given (pipeline.ts). */
+export interface SceneReads {
+  readonly readFrame: boolean;
+  readonly classify: number;
+  readonly localizer: ModelUsed | undefined;
+  readonly stoolCheck: ModelUsed | undefined;
+}
+
+const used = (model: ModelUsed | undefined): ModelUsed[] => (model ? [{ name: model.name, sha256: model.sha256 }] : []);
+
+/**
+ * The models that read a photo for `operation`: the colour network always (colours, or exposure),
+ * the detector when installed, the classifier when the scene step had it read the frame or a crop,
+ * the localizers it asked, and, once the gate let the photo through, the operation's severity head
+ * and the head the clinic trained for it.
+ */
+export function modelsRead(
+  operation: OperationKey,
+  models: VisionModels,
+  reads: SceneReads,
+  judged: boolean,
+): ModelUsed[] {
+  const classifierRead = reads.readFrame || reads.classify > 0;
+  const all = [
+    ...used(models.colour),
+    ...used(models.detector),
+    ...(classifierRead ? used(models.classifier) : []),
+    ...used(reads.localizer),
+    ...used(reads.stoolCheck),
+    ...(judged ? [...used(models.heads.get(operation)), ...used(models.trained.get(operation))] : []),
+  ];
+  // The stool localizer asked twice (the operation's own, and the close-up's stool check) is one model.
+  return all.filter((model, i) => all.findIndex((other) => other.name === model.name) === i);
+}
