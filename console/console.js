@@ -28,6 +28,9 @@ const WORDS = {
     score: 'Score',
     madeBy: 'Made by',
     builtInText: 'built-in text',
+    animalPlaceholder: 'dog, cat…',
+    patientHint: 'Letters, digits and . _ : - only (up to 64), e.g. chart-1042',
+    scoreAxis: 'score',
     analysing: 'Analysing the photo…',
     preparing: 'Preparing the photo…',
     noPhoto: 'Choose or take a photo first.',
@@ -58,6 +61,9 @@ const WORDS = {
       breed: 'Breed',
       confidence: 'Confidence',
       emotion: 'Emotion',
+      condition: 'Condition',
+      vomit_type: 'Vomit type',
+      clarity: 'Clarity',
     },
     errors: {
       UNAUTHORIZED: 'Sign in with an API key.',
@@ -102,6 +108,9 @@ const WORDS = {
     score: '评分',
     madeBy: '分析来源',
     builtInText: '内置文本',
+    animalPlaceholder: '狗、猫…',
+    patientHint: '只能使用字母、数字和 . _ : -（最多 64 个），例如 chart-1042',
+    scoreAxis: '评分',
     analysing: '正在分析照片…',
     preparing: '正在准备照片…',
     noPhoto: '请先选择或拍摄一张照片。',
@@ -132,6 +141,9 @@ const WORDS = {
       breed: '品种',
       confidence: '置信度',
       emotion: '情绪',
+      condition: '状况',
+      vomit_type: '呕吐物类型',
+      clarity: '清澈度',
     },
     errors: {
       UNAUTHORIZED: '请使用 API 密钥登录。',
@@ -176,6 +188,9 @@ const WORDS = {
     score: 'Puntuación',
     madeBy: 'Hecho con',
     builtInText: 'texto integrado',
+    animalPlaceholder: 'perro, gato…',
+    patientHint: 'Solo letras, números y . _ : - (hasta 64), p. ej. chart-1042',
+    scoreAxis: 'puntuación',
     analysing: 'Analizando la foto…',
     preparing: 'Preparando la foto…',
     noPhoto: 'Primero elija o tome una foto.',
@@ -206,6 +221,9 @@ const WORDS = {
       breed: 'Raza',
       confidence: 'Confianza',
       emotion: 'Emoción',
+      condition: 'Estado',
+      vomit_type: 'Tipo de vómito',
+      clarity: 'Claridad',
     },
     errors: {
       UNAUTHORIZED: 'Inicie sesión con una clave de API.',
@@ -251,6 +269,10 @@ function applyLanguage() {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
   $('ui-language').value = lang;
   for (const node of document.querySelectorAll('[data-t]')) node.textContent = t()[node.dataset.t];
+  for (const node of document.querySelectorAll('[data-t-placeholder]'))
+    node.placeholder = t()[node.dataset.tPlaceholder];
+  // The browser's own "match the requested format" bubble says nothing of the format: the title does.
+  for (const node of document.querySelectorAll('[data-t-title]')) node.title = t()[node.dataset.tTitle];
   const selected = $('operation').value;
   $('operation').replaceChildren(...config.operations.map((op) => new Option(operationName(op.key), op.key)));
   if (selected) $('operation').value = selected;
@@ -337,6 +359,16 @@ function choose(file) {
 
 const SEVERITY_ORDER = { severe: 3, moderate: 2 };
 
+/**
+ * A health score that measures something, or undefined: an inconclusive answer's 5 is the
+ * contract's placeholder, not a reading, and an answer that assessed nothing (a refused photo)
+ * has no score to show or to plot.
+ */
+const measuredScore = (data, madeBy) =>
+  typeof data.health_score === 'number' && data.severity !== 'inconclusive' && madeBy?.assessed !== false
+    ? data.health_score
+    : undefined;
+
 function showResult(result) {
   const { data, operation, petId, charged, remaining, requestId, at, image } = result;
   const words = t();
@@ -357,7 +389,9 @@ function showResult(result) {
   $('severity').textContent = `${words.severityLabel}${words.colon}${words.severity[severity] ?? severity}`;
   $('severity').hidden = data.severity === undefined;
   const shown = Object.entries(data).filter(
-    ([name]) => !['severity', 'summary', 'home_care', 'vet_advice', 'health_score_max'].includes(name),
+    ([name]) =>
+      !['severity', 'summary', 'home_care', 'vet_advice', 'health_score_max'].includes(name) &&
+      (name !== 'health_score' || measuredScore(data) !== undefined),
   );
   $('result-fields').replaceChildren(
     ...shown.flatMap(([name, value]) => {
@@ -451,21 +485,37 @@ function madeByCell(madeBy) {
   return cell;
 }
 
-/** Stool health scores over time as a small inline SVG line (no chart library, nothing from a CDN). */
+/**
+ * Measured stool health scores over time as a small inline SVG line (no chart library, nothing
+ * from a CDN), with its axes labelled: the score from 0 to 10, and the first and last dates.
+ */
 function scoreChart(records) {
-  const points = records.filter((r) => typeof r.data.health_score === 'number').reverse();
+  const points = records.filter((r) => measuredScore(r.data, r.made_by) !== undefined).reverse();
   if (points.length === 0) return '';
-  const [w, h, pad] = [400, 120, 20];
-  const x = (i) => pad + (points.length === 1 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (points.length - 1));
-  const y = (score) => h - pad - (score / 10) * (h - 2 * pad);
+  const [w, h, pad, left, bottom] = [400, 140, 12, 36, 28];
+  const x = (i) => left + (points.length === 1 ? (w - left - pad) / 2 : (i * (w - left - pad)) / (points.length - 1));
+  const y = (score) => h - bottom - (score / 10) * (h - bottom - pad);
+  const day = (record) => new Date(record.created_at).toLocaleDateString(lang === 'zh' ? 'zh-CN' : lang);
   const line = points.map((p, i) => `${x(i)},${y(p.data.health_score)}`).join(' ');
   const dots = points
     .map(
       (p, i) =>
-        `<circle cx="${x(i)}" cy="${y(p.data.health_score)}" r="4"><title>${p.created_at.slice(0, 10)}: ${p.data.health_score}/10</title></circle>`,
+        `<circle cx="${x(i)}" cy="${y(p.data.health_score)}" r="4"><title>${day(p)}: ${p.data.health_score}/10</title></circle>`,
     )
     .join('');
-  return `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="${t().scoreChart}"><title>${t().scoreChart}</title><line x1="${pad}" y1="${y(0)}" x2="${w - pad}" y2="${y(0)}" stroke="#c9d1d9"/><line x1="${pad}" y1="${y(10)}" x2="${w - pad}" y2="${y(10)}" stroke="#c9d1d9"/><polyline points="${line}" fill="none" stroke="#0b5cad" stroke-width="2"/>${dots}</svg>`;
+  const grid = [0, 5, 10]
+    .map(
+      (score) =>
+        `<line x1="${left}" y1="${y(score)}" x2="${w - pad}" y2="${y(score)}" stroke="#c9d1d9"/><text x="${left - 6}" y="${y(score) + 4}" text-anchor="end" font-size="11">${score}</text>`,
+    )
+    .join('');
+  const dates = `<text x="${x(0)}" y="${h - 8}" text-anchor="${points.length === 1 ? 'middle' : 'start'}" font-size="11">${day(points[0])}</text>${
+    points.length > 1
+      ? `<text x="${x(points.length - 1)}" y="${h - 8}" text-anchor="end" font-size="11">${day(points.at(-1))}</text>`
+      : ''
+  }`;
+  const axis = `<text x="4" y="${pad + 4}" font-size="11">${t().scoreAxis}</text>`;
+  return `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="${t().scoreChart}"><title>${t().scoreChart}</title>${grid}${axis}${dates}<polyline points="${line}" fill="none" stroke="#0b5cad" stroke-width="2"/>${dots}</svg>`;
 }
 
 async function history() {
@@ -483,7 +533,7 @@ async function history() {
       new Date(record.created_at).toLocaleString(lang === 'zh' ? 'zh-CN' : lang),
       operationName(record.operation),
       t().severity[record.data.severity] ?? '—',
-      record.data.health_score ?? '—',
+      measuredScore(record.data, record.made_by) ?? '—',
     ];
     tr.replaceChildren(
       ...cells.map((text) => Object.assign(document.createElement('td'), { textContent: String(text) })),

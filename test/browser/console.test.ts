@@ -11,6 +11,7 @@ import { createHttpServer } from '../../src/http/http-server-limits.js';
 import { silentLogger } from '../../src/logger.js';
 import { phoneStoolPhoto } from '../../scripts/support/phone-photo.js';
 import { hasShared, sharedPhoto } from '../fixtures/shared-assets.js';
+import { photo } from '../fixtures/images.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
@@ -34,6 +35,7 @@ describeInBrowser('the clinic console in a browser', () => {
   let url: string;
   let browser: Browser;
   let phone: string;
+  let streaked: string;
   const dir = tempDir('pawlens-console-');
 
   beforeAll(async () => {
@@ -44,6 +46,9 @@ describeInBrowser('the clinic console in a browser', () => {
     // A 12 MP phone photo, as a phone camera takes it: the console sends it at 2048 px at most.
     phone = join(dir, 'phone.jpg');
     writeFileSync(phone, await phoneStoolPhoto({ width: 4032, height: 3024 }));
+    // A stool with red streaks: a finding the built-in models measure (a brown one alone is inconclusive).
+    streaked = join(dir, 'streaked.jpg');
+    writeFileSync(streaked, await photo('jpeg'));
     browser = await puppeteer.launch({
       executablePath: CHROMIUM!,
       headless: true,
@@ -176,23 +181,27 @@ describeInBrowser('the clinic console in a browser', () => {
     const page = await open();
     await signIn(page, app.key);
     await page.waitForSelector('#analyse:not([hidden])');
+    await analyse(page, streaked, { operation: 'stool', patient: 'rex-7' });
     await analyse(page, phone, { operation: 'stool', patient: 'rex-7' });
     await analyse(page, phone, { operation: 'ear', patient: 'rex-7' });
     await page.click('#history-button');
     await page.waitForSelector('#history:not([hidden])');
     expect(await text(page, '#history-title')).toBe('History of patient rex-7');
-    expect(await page.$$eval('#history-table tbody tr', (rows) => rows.length)).toBe(2);
+    expect(await page.$$eval('#history-table tbody tr', (rows) => rows.length)).toBe(3);
+    // Only the measured stool is a point: the brown one is inconclusive (no verdict without scene
+    // models), its 5 the contract's placeholder, not a reading.
     expect(await page.$$eval('#chart svg circle', (dots) => dots.length)).toBe(1);
+    expect(await page.$$eval('#chart svg text', (labels) => labels.map((label) => label.textContent))).toEqual(
+      expect.arrayContaining(['0', '10', 'score']),
+    );
     // Each row says what made the answer (issue 41): here the built-in models and text.
     const madeBy = await page.$$eval('#history-table tbody tr', (rows) => rows.map((row) => row.cells[4]!.textContent));
-    expect(madeBy).toEqual([
-      expect.stringMatching(/colour-quality.*; built-in text$/),
-      expect.stringMatching(/colour-quality.*; built-in text$/),
-    ]);
+    expect(madeBy).toHaveLength(3);
+    for (const cell of madeBy) expect(cell).toMatch(/colour-quality.*; built-in text$/);
     // The photos kept with the records (PAWLENS_KEEP_IMAGES=1 here) are shown, fetched with the key.
     await page.waitForFunction(() => {
       const images = Array.from(document.querySelectorAll<HTMLImageElement>('#history-table img.thumb'));
-      return images.length === 2 && images.every((image) => image.complete && image.naturalWidth > 0);
+      return images.length === 3 && images.every((image) => image.complete && image.naturalWidth > 0);
     });
   });
 
@@ -221,4 +230,50 @@ describeInBrowser('the clinic console in a browser', () => {
     await analyse(page, phone, { operation: 'skin' });
     expect(await text(page, '#error')).toMatch(/no tiene créditos/);
   });
+
+  it.each(['zh', 'es'])(
+    'on a 390 px phone in %s: field names in the language, no score for an answer that assessed nothing, never sideways',
+    async (language) => {
+      // Issue 41: "condition", "vomit type" and "clarity" showed as English identifiers; a wrong
+      // photo's stool card showed "Health score 5 / 10" and the chart plotted it; the history
+      // made the page 443–516 px wide.
+      const grey = join(dir, 'grey.png');
+      writeFileSync(
+        grey,
+        await sharp({ create: { width: 640, height: 480, channels: 3, background: '#808080' } })
+          .png()
+          .toBuffer(),
+      );
+      const page = await open();
+      await page.setViewport({ width: 390, height: 844, isMobile: true, deviceScaleFactor: 2 });
+      await page.select('#ui-language', language);
+      await signIn(page, app.key);
+      await page.waitForSelector('#analyse:not([hidden])');
+      expect(await page.$eval('#animal', (node) => (node as HTMLInputElement).placeholder)).not.toMatch(/dog|cat/);
+      const patient = `phone-${language}`;
+      const identifiers: string[] = [];
+      for (const operation of ['skin', 'urine', 'vomit', 'stool']) {
+        await analyse(page, operation === 'stool' ? streaked : phone, { operation, patient });
+        identifiers.push(
+          ...(await page.$$eval('#result-fields dt', (terms) => terms.map((term) => term.textContent ?? ''))).filter(
+            // An identifier shown as it is: lower case, "_" made a space ("vomit type").
+            (term) => /^[a-z][a-z _]*$/.test(term),
+          ),
+        );
+      }
+      expect(identifiers).toEqual([]);
+      // A grey photo has no colour to judge: inconclusive, and its card shows no health score.
+      await analyse(page, grey, { operation: 'stool', patient });
+      expect(await page.$eval('#severity', (node) => node.className)).toContain('inconclusive');
+      const terms = await page.$$eval('#result-fields dt', (nodes) => nodes.map((node) => node.textContent));
+      expect(terms).not.toContain(language === 'zh' ? '健康评分' : 'Puntuación de salud');
+      await page.click('#history-button');
+      await page.waitForSelector('#history:not([hidden])');
+      expect(await page.$$eval('#history-table tbody tr', (rows) => rows.length)).toBe(5);
+      // The one stool that was measured is the chart's only point; the grey one is no reading.
+      expect(await page.$$eval('#chart svg circle', (dots) => dots.length)).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    },
+    120_000,
+  );
 });
