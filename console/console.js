@@ -309,7 +309,9 @@ async function call(path, init = {}) {
   const body = await response.json().catch(() => ({}));
   if (!response.ok || body.success === false) {
     const code = body.error?.code ?? 'OTHER';
-    showError(code, body.error?.message);
+    // The server's own words are English: beside a Chinese or Spanish message they would be a
+    // sentence the reader cannot read, so they are added only in English.
+    showError(code, lang === 'en' ? body.error?.message : undefined);
     if (code === 'INVALID_KEY' || code === 'UNAUTHORIZED') signOut(false);
     throw new ShownError(code);
   }
@@ -355,6 +357,8 @@ function choose(file) {
   if (!file) return;
   photo = file;
   $('photo-name').textContent = file.name;
+  // What was wrong with the last file, or the last answer, is not about this one.
+  clearError();
 }
 
 const SEVERITY_ORDER = { severe: 3, moderate: 2 };
@@ -429,6 +433,8 @@ function showResult(result) {
   $('credits').textContent = words.charged(charged, remaining);
   $('history-button').hidden = !petId;
   $('result').hidden = false;
+  // Focus on the result's title: a screen reader reads the answer, a keyboard starts from it.
+  $('result-title').focus();
 }
 
 async function analyse(event) {
@@ -573,7 +579,11 @@ async function signIn(event) {
   sessionStorage.setItem(KEY, $('api-key').value.trim());
   // Listing a pet's records is free and needs a valid key: the check that the key works.
   await call('/api/v1/pets/console-sign-in/analyses?limit=1').then(
-    () => signedIn(true),
+    () => {
+      signedIn(true);
+      // Not left on <body>, where the sign-in form was: on the first control of the analysis.
+      $('analyse-form').querySelector('input, select')?.focus();
+    },
     () => undefined,
   );
 }

@@ -219,6 +219,26 @@ describeInBrowser('the clinic console in a browser', () => {
     expect(await visible(page, '#result')).toBe(false);
     expect(await page.$eval('#analyse-button', (button) => (button as HTMLButtonElement).disabled)).toBe(false);
     expect(sent).toEqual([]);
+    // The error is about that file: choosing a photo clears it.
+    await ((await page.$('#photo')) as ElementHandle<HTMLInputElement>).uploadFile(phone);
+    await page.waitForFunction(() => document.getElementById('error')!.hidden);
+  });
+
+  it('puts focus where a keyboard or a screen reader needs it, and speaks Spanish errors without English in them', async () => {
+    const page = await open();
+    await page.select('#ui-language', 'es');
+    await signIn(page, 'pk_notakeyofthisserver00000000000');
+    await page.waitForSelector('#error:not([hidden])');
+    expect(await text(page, '#error')).not.toMatch(/[Tt]his |key|API key/);
+    await page.$eval('#api-key', (node) => ((node as HTMLInputElement).value = ''));
+    await signIn(page, app.key);
+    await page.waitForSelector('#analyse:not([hidden])');
+    // Focus moves into the analysis form, not back to the page's body.
+    expect(await page.evaluate(() => document.getElementById('analyse-form')!.contains(document.activeElement))).toBe(
+      true,
+    );
+    await analyse(page, phone, { operation: 'skin' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('result-title');
   });
 
   it('says in the chosen language when a key has no credits left', async () => {
