@@ -26,7 +26,9 @@ const inMirror = (base: string, file: string) => new URL(file, base.endsWith('/'
 
 async function download(url: URL, fetcher: typeof fetch): Promise<Uint8Array> {
   const response = await fetcher(url).catch((error: Error) => {
-    throw new ModelLoadError(`Cannot download ${url}: ${error.message}`);
+    throw new ModelLoadError(
+      `Cannot download ${url}: ${error.message}. Without a network (an air-gapped host), copy the model's folder, or a folder of model folders, onto this host and install from it: pawlens models install NAME --from DIR.`,
+    );
   });
   if (!response.ok) throw new ModelLoadError(`Cannot download ${url}: HTTP ${response.status}.`);
   return new Uint8Array(await response.arrayBuffer());
@@ -36,6 +38,16 @@ async function download(url: URL, fetcher: typeof fetch): Promise<Uint8Array> {
  * Where one file of a model comes from: a folder, a mirror, or the catalogue's upstream address;
  * a COCO detector's labels, which no upstream publishes as the catalogue pins them, pawlens writes.
  */
+/** The model a folder's own manifest names, if it has one. */
+async function folderModelName(folder: string): Promise<string | undefined> {
+  try {
+    const { name } = JSON.parse(await readFile(join(folder, MANIFEST_FILE), 'utf8')) as { name?: unknown };
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function readSource(
   entry: CatalogueEntry,
   from: string | undefined,
@@ -61,6 +73,13 @@ async function readSource(
   if (isUrl(from)) return download(inMirror(from, file), fetcher);
   // A folder of model folders (as ../shared/models, or a USB stick with several) works too.
   const folder = existsSync(join(from, name, file)) && !existsSync(join(from, file)) ? join(from, name) : from;
+  // One model's own folder, given for another model (or for "recommended"): its files would be
+  // read as the other's, and refused as damaged. Say what the folder is.
+  const other = folder === from ? await folderModelName(from) : undefined;
+  if (other !== undefined && other !== name)
+    throw new ModelLoadError(
+      `${from} holds ${other} (its ${MANIFEST_FILE} says so), not ${name}: give --from the folder that holds the models' folders (${name}/, ${other}/…), or install ${other} alone.`,
+    );
   return readFile(join(folder, file)).catch(() => {
     throw new ModelLoadError(`${join(folder, file)} is missing: the folder must hold ${file}.`);
   });

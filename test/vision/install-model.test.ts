@@ -136,6 +136,22 @@ describe('installModel refusals (no ../shared needed)', () => {
     const modelsDir = emptyModelsDir();
     const error = await installError(NAME, `http://127.0.0.1:${port}/squeezenet/`, modelsDir);
     expect(error.message).toContain(`Cannot download http://127.0.0.1:${port}/squeezenet/model.onnx`);
+    // Issue 41: "fetch failed" alone left an air-gapped site guessing.
+    expect(error.message).toContain('--from DIR');
+    expect(readdirSync(modelsDir)).toEqual([]);
+  });
+
+  it("another model's own folder: says which model the folder holds, not that the file is damaged", async () => {
+    // Issue 41: --from pointing at one model's folder called the next model's file "damaged".
+    const from = sourceFolder({
+      'model.onnx': readFileSync(OTHER_MODEL),
+      'labels.json': '[]',
+      'manifest.json': JSON.stringify({ name: 'yolox-nano' }),
+    });
+    const modelsDir = emptyModelsDir();
+    const error = await installError(NAME, from, modelsDir);
+    expect(error.message).toContain(`${from} holds yolox-nano (its manifest.json says so), not ${NAME}`);
+    expect(error.message).not.toContain('damaged');
     expect(readdirSync(modelsDir)).toEqual([]);
   });
 });
