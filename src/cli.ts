@@ -26,6 +26,7 @@ Usage:
   pawlens heads …               Train heads on the clinic's own photos; "pawlens heads" lists the commands.
   pawlens analyze OP IMAGE      Analyse a local photo without HTTP.
   pawlens doctor [--clear]      Credits held and idempotency claims open; --clear gives back abandoned ones.
+  pawlens store backup --to FILE  A consistent copy of the SQLite store, while the server runs.
   pawlens store migrate --to URL  Copy the SQLite store into PostgreSQL, for several replicas.
   pawlens --version
 

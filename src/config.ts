@@ -33,7 +33,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** A small multilingual vision model that runs on a clinic's desktop; any Ollama vision model works. */
 export const DEFAULT_OLLAMA_MODEL = 'gemma3:4b';
 
-const EnvSchema = z.object({
+/** Every setting pawlens reads from the environment (exported so that tests can check a unit file names only these). */
+export const EnvSchema = z.object({
   PAWLENS_PORT: wholeNumber('PAWLENS_PORT', 0, 65535, 8080).default(8080),
   PAWLENS_HOST: z
     .string()

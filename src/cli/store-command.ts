@@ -1,10 +1,18 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { parseArgs } from 'node:util';
 import { withoutPassword } from '../accounts/postgres-errors.js';
 import type { Config } from '../config.js';
 import { STORE_FILE } from './open-store.js';
 
-export const STORE_USAGE = `pawlens store migrate [--to postgres://USER:PASSWORD@HOST:5432/DATABASE]
+export const STORE_USAGE = `pawlens store backup --to FILE
+  A consistent copy of the SQLite store in PAWLENS_DATA_DIR, made while the server runs (one read
+  transaction: what calls in flight write after it starts is not in it). FILE must not exist.
+  Restore: stop the server, remove pawlens.db-wal and pawlens.db-shm, copy FILE to pawlens.db.
+  On PostgreSQL, back up with pg_dump.
+
+pawlens store migrate [--to postgres://USER:PASSWORD@HOST:5432/DATABASE]
   Copies the SQLite store in PAWLENS_DATA_DIR (keys, balances, the usage ledger, pets' records and
   stored idempotent answers) into an empty PostgreSQL database, in one transaction. --to defaults to
   PAWLENS_DATABASE_URL. Stop the server first; the SQLite file is only read. Then start every
@@ -17,6 +25,7 @@ export async function runStoreCommand(
   print: (line: string) => void,
 ): Promise<void> {
   const [action, ...rest] = args;
+  if (action === 'backup') return backupStore(rest, config, print);
   if (action !== 'migrate') throw new Error(`Unknown store command "${action ?? ''}".\n\n${STORE_USAGE}`);
   const { values } = parseArgs({ args: rest, strict: true, options: { to: { type: 'string' } } });
   const url = values.to ?? config.database?.url;
@@ -41,4 +50,33 @@ export async function runStoreCommand(
   print(
     'Start each replica with PAWLENS_DATABASE_URL set to that database; the SQLite file is unchanged (keep it as a backup).',
   );
+}
+
+/**
+ * `pawlens store backup --to FILE`: SQLite's VACUUM INTO, from a read-only connection, so the copy
+ * is one consistent snapshot however busy the server is, compacted, and the store is not written.
+ */
+async function backupStore(
+  args: string[],
+  config: Pick<Config, 'dataDir' | 'database'>,
+  print: (line: string) => void,
+): Promise<void> {
+  const { values } = parseArgs({ args, strict: true, options: { to: { type: 'string' } } });
+  if (config.database)
+    throw new Error(
+      `The store is PostgreSQL (${withoutPassword(config.database.url)}): back it up with pg_dump, e.g. pg_dump --format=custom --file=pawlens.dump "$PAWLENS_DATABASE_URL".`,
+    );
+  if (!values.to) throw new Error(`Name the backup file: pawlens store backup --to FILE.\n\n${STORE_USAGE}`);
+  const target = resolve(values.to);
+  if (existsSync(target)) throw new Error(`${target} exists; name a new file, so that no backup is overwritten.`);
+  const file = join(config.dataDir, STORE_FILE);
+  if (!existsSync(file))
+    throw new Error(`There is no key store at ${file}; set PAWLENS_DATA_DIR to the folder that holds pawlens.db.`);
+  const source = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
+  try {
+    source.prepare('VACUUM INTO ?').run(target);
+  } finally {
+    source.close();
+  }
+  print(`Copied ${file} into ${target}, as it was at one moment, while the server ran on.`);
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { parseAnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
+import { SHRINK_ADVICE } from '../image/base64-field.js';
 import { parseJsonBody } from './parse-json-body.js';
 import { readBody } from './read-body.js';
 import type { UploadPace } from './upload-pace.js';
@@ -45,7 +46,7 @@ export function jsonBody(maxImageBytes: number, pace: UploadPace): RequestHandle
   const tooLarge = (bytes?: number) =>
     new ApiError(
       'IMAGE_TOO_LARGE',
-      `The request body is ${bytes === undefined ? 'larger than ' : ''}${Math.ceil((bytes ?? limit) / 1024 / 1024)} MiB; images may be at most ${Math.round(maxImageBytes / 1024 / 1024)} MiB.`,
+      `The request body is ${bytes === undefined ? 'larger than ' : ''}${Math.ceil((bytes ?? limit) / 1024 / 1024)} MiB; images may be at most ${Math.round(maxImageBytes / 1024 / 1024)} MiB. ${SHRINK_ADVICE}`,
     );
   // A declared length over the limit is refused before a byte of the body is read.
   const refuseDeclaredOversize: RequestHandler = (req, _res, next) => {

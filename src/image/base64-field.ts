@@ -86,11 +86,18 @@ export function plainBase64Field(text: Buffer): PlainImageField | undefined {
   return bytes && { text, bytes };
 }
 
+/**
+ * What to do about a photo too large (issue 41: a 4.5 MB phone JPEG, 6 MiB as Base64, was refused
+ * with its size alone): no analysis reads more than 2048 pixels of a side.
+ */
+export const SHRINK_ADVICE =
+  'Resize the photo to 2048 pixels on its long side (a phone photo is then well under 1 MiB; nothing the analysis reads is lost), or save it as JPEG at quality 85; the console does this itself.';
+
 function refuseOversize(size: number, maxBytes: number): void {
   if (size > maxBytes)
     throw new ApiError(
       'IMAGE_TOO_LARGE',
-      `The image is ${formatMiB(size)} decoded; the limit is ${formatMiB(maxBytes)}.`,
+      `The image is ${formatMiB(size)} decoded; the limit is ${formatMiB(maxBytes)}. ${SHRINK_ADVICE}`,
     );
 }
 

@@ -421,6 +421,8 @@ describe('image errors', () => {
       const response = await suite.app.post('stool', { image: 'A'.repeat(12 * MiB) }, suite.key.secret);
       await expectRefused(suite.app, suite.key, response, 413, 'IMAGE_TOO_LARGE');
       expect(response.text).not.toMatch(/<html|<pre/i);
+      // Not its size alone: what to do about it (issue 41).
+      expect(response.body.error.message).toMatch(/Resize the photo to 2048 pixels on its long side/);
     });
 
     it('does not refuse an image of exactly 3 MiB decoded as too large', async () => {
