@@ -65,7 +65,10 @@ export const speciesFromAnimalType = (animalType: string | undefined): Species |
 interface Candidate {
   readonly species: Species;
   readonly name: LocalizedName;
+  /** A wild relative: the species' mass, never the breed. */
   readonly wild: boolean;
+  /** A coat pattern: when likelier than every breed, the answer names no breed. */
+  readonly coatPattern: boolean;
   readonly probability: number;
 }
 
@@ -75,6 +78,7 @@ function candidates(classification: Classification): Candidate[] {
       species: pet.species,
       name: pet.name,
       wild: pet.wild === true,
+      coatPattern: pet.coatPattern === true,
       probability: classification.probabilities[pet.index] ?? 0,
     }));
   }
@@ -88,6 +92,7 @@ function candidates(classification: Classification): Candidate[] {
             species: known,
             name: { en: breed, zh: breed, es: breed },
             wild: false,
+            coatPattern: false,
             probability: classification.probabilities[i] ?? 0,
           },
         ]
@@ -132,12 +137,15 @@ export function identifyPet(classification: Classification, animalType?: string)
   const breeds = all
     .filter((candidate) => candidate.species === species && !candidate.wild)
     .sort((a, b) => b.probability - a.probability);
-  const breed = breeds[0];
+  // A tabby is a coat of any breed or none: when the classifier's likeliest is a coat pattern,
+  // no breed is named, rather than the next class at a fraction of its probability.
+  const breed = breeds[0]?.coatPattern ? undefined : breeds[0];
   const contradictsAnimalType = stated && stated !== species ? animalType : undefined;
   if (!breed || breed.probability < MIN_BREED_PROBABILITY) {
     return { species, speciesProbability, contradictsAnimalType, ...none };
   }
   const alternatives = breeds
+    .filter((candidate) => !candidate.coatPattern)
     .slice(1, 3)
     .filter((candidate) => candidate.probability >= MIN_BREED_PROBABILITY)
     .map(({ name, probability }) => ({ name, probability }));

@@ -27,6 +27,9 @@ export interface PetClass {
   /** A wild relative (wolf, fox, lynx, hare…): counts toward the species' probability mass
    *  (classifiers often say "timber wolf" for a husky) but is never reported as the breed. */
   readonly wild?: true;
+  /** A coat pattern, not a breed (ImageNet's "tabby", "tiger cat"): counts toward the species,
+   *  never reported as the breed (issue 41: a tabby cat was answered "breed: Tabby"). */
+  readonly coatPattern?: true;
 }
 
 export const SPECIES_NAMES: Readonly<Record<Species, LocalizedName>> = {
@@ -41,6 +44,13 @@ const pet = (index: number, species: Species, en: string, zh: string, es: string
   index,
   species,
   name: { en, zh, es },
+});
+
+const coat = (index: number, species: Species, en: string, zh: string, es: string): PetClass => ({
+  index,
+  species,
+  name: { en, zh, es },
+  coatPattern: true,
 });
 
 const wild = (index: number, species: Species, en: string, zh: string, es: string): PetClass => ({
@@ -192,10 +202,10 @@ export const IMAGENET_PET_CLASSES: readonly PetClass[] = [
   wild(279, 'dog', 'Arctic Fox', '北极狐', 'Zorro ártico'),
   wild(280, 'dog', 'Grey Fox', '灰狐', 'Zorro gris'),
 
-  // 281–285: domestic cats. ImageNet's "tabby" and "tiger cat" are coat patterns and "Egyptian
-  // cat" a landrace, not pedigree breeds.
-  pet(281, 'cat', 'Tabby', '虎斑猫', 'Gato atigrado'),
-  pet(282, 'cat', 'Tiger Cat (striped tabby)', '虎纹猫', 'Gato tigre (atigrado rayado)'),
+  // 281–285: domestic cats. ImageNet's "tabby" and "tiger cat" are coat patterns (of any breed or
+  // none), so they say "cat" and never a breed; "Egyptian cat" is a landrace, named as such.
+  coat(281, 'cat', 'Tabby', '虎斑猫', 'Gato atigrado'),
+  coat(282, 'cat', 'Tiger Cat (striped tabby)', '虎纹猫', 'Gato tigre (atigrado rayado)'),
   pet(283, 'cat', 'Persian', '波斯猫', 'Persa'),
   pet(284, 'cat', 'Siamese', '暹罗猫', 'Siamés'),
   pet(285, 'cat', 'Egyptian Mau-type (Egyptian cat)', '埃及猫', 'Tipo mau egipcio (gato egipcio)'),
