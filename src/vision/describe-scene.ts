@@ -3,7 +3,7 @@ import type { Classification, ClassifierModel } from './classifier-model.js';
 import { iou, type Detection } from './detector-model.js';
 import type { Crop, Pixels } from './image-tensor.js';
 import { regionOf } from './region.js';
-import { identifyPet, type PetIdentification } from './pet-identification.js';
+import { identifyPet, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
 import { COCO_ANIMALS } from './tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from './localizer/localizer-model.js';
@@ -195,7 +195,13 @@ export async function describeScene(
     ...detection,
     ...placementOf(detection.box, image.sourceWidth, image.sourceHeight),
   }));
-  const animals = oneBoxPerAnimal(withShare.filter((d) => COCO_ANIMALS.has(d.label))).sort((a, b) => b.share - a.share);
+  // Largest first; but an animal of the species the client named (animalType) first of all: asked
+  // about the dog, the answer is about the dog beside the horse (issue 41), not the horse.
+  const stated = speciesFromAnimalType(animalType?.toLowerCase());
+  const isStated = (label: string) => (label === stated ? 1 : 0);
+  const animals = oneBoxPerAnimal(withShare.filter((d) => COCO_ANIMALS.has(d.label))).sort(
+    (a, b) => isStated(b.label) - isStated(a.label) || b.share - a.share,
+  );
   const classified = await Promise.all(
     animals.map(
       async ({ share, cutSides, ...detection }, rank): Promise<SceneAnimal> => ({

@@ -660,6 +660,13 @@ describeWithShared('with the recommended scene models installed', () => {
     },
   );
 
+  it('breed of darknet_person.jpg with animalType dog: the dog beside the horse, not the horse (issue 41)', async () => {
+    const response = await app.post('breed', { image: image('darknet_person.jpg'), animalType: 'dog' });
+    const { data } = expectAccepted(response, 'breed', 5);
+    expect(data.species).toBe('dog');
+    expect(data.summary).not.toMatch(/horse/);
+  });
+
   describe('with a language model that sees the subject in every photo (a fake Ollama)', () => {
     let fake: FakeOllama;
     let withModel: TestApp;
