@@ -28,6 +28,7 @@ const WORDS = {
     score: 'Score',
     madeBy: 'Made by',
     builtInText: 'built-in text',
+    lookUp: 'Look up this patient',
     animalPlaceholder: 'dog, cat…',
     patientHint: 'Letters, digits and . _ : - only (up to 64), e.g. chart-1042',
     scoreAxis: 'score',
@@ -108,6 +109,7 @@ const WORDS = {
     score: '评分',
     madeBy: '分析来源',
     builtInText: '内置文本',
+    lookUp: '查找该患者',
     animalPlaceholder: '狗、猫…',
     patientHint: '只能使用字母、数字和 . _ : -（最多 64 个），例如 chart-1042',
     scoreAxis: '评分',
@@ -188,6 +190,7 @@ const WORDS = {
     score: 'Puntuación',
     madeBy: 'Hecho con',
     builtInText: 'texto integrado',
+    lookUp: 'Buscar este paciente',
     animalPlaceholder: 'perro, gato…',
     patientHint: 'Solo letras, números y . _ : - (hasta 64), p. ej. chart-1042',
     scoreAxis: 'puntuación',
@@ -524,8 +527,8 @@ function scoreChart(records) {
   return `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="${t().scoreChart}"><title>${t().scoreChart}</title>${grid}${axis}${dates}<polyline points="${line}" fill="none" stroke="#0b5cad" stroke-width="2"/>${dots}</svg>`;
 }
 
-async function history() {
-  const petId = last?.petId || $('patient').value.trim();
+/** A patient's history: the last answer's patient, or the one a lookup names. */
+async function history(petId) {
   if (!petId) return;
   clearError();
   const { body } = await call(`/api/v1/pets/${encodeURIComponent(petId)}/analyses?limit=100`).catch(() => ({}));
@@ -571,6 +574,20 @@ async function history() {
   $('history-table').tBodies[0].replaceChildren(...rows);
   if (records.length === 0) $('chart').textContent = t().noHistory;
   $('history').hidden = false;
+  $('history-title').focus();
+}
+
+/** Looks a patient up by the id in the form, without analysing anything (a check-in, a phone call). */
+function lookUp() {
+  const field = $('patient');
+  const petId = field.value.trim();
+  if (!petId || !field.checkValidity()) {
+    showError('VALIDATION_ERROR', t().patientHint);
+    field.focus();
+    return;
+  }
+  clearError();
+  return history(petId);
 }
 
 async function signIn(event) {
@@ -617,7 +634,8 @@ async function start() {
     choose(event.dataTransfer.files[0]);
   });
   $('print').addEventListener('click', () => window.print());
-  $('history-button').addEventListener('click', history);
+  $('history-button').addEventListener('click', () => history(last?.petId));
+  $('lookup').addEventListener('click', lookUp);
 }
 
 start();

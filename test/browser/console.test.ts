@@ -224,6 +224,28 @@ describeInBrowser('the clinic console in a browser', () => {
     await page.waitForFunction(() => document.getElementById('error')!.hidden);
   });
 
+  it('looks a patient up by id without analysing, and says what a patient id may hold', async () => {
+    // Issue 41: the history could only be opened after an analysis.
+    const first = await open();
+    await signIn(first, app.key);
+    await first.waitForSelector('#analyse:not([hidden])');
+    await analyse(first, streaked, { operation: 'stool', patient: 'lookup-1' });
+    const page = await open();
+    await signIn(page, app.key);
+    await page.waitForSelector('#analyse:not([hidden])');
+    await page.type('#patient', 'Bella (owner: Smith)');
+    await page.click('#lookup');
+    expect(await text(page, '#error')).toMatch(/Letters, digits and \. _ : - only/);
+    expect(await visible(page, '#history')).toBe(false);
+    await page.$eval('#patient', (node) => ((node as HTMLInputElement).value = ''));
+    await page.type('#patient', 'lookup-1');
+    await page.click('#lookup');
+    await page.waitForSelector('#history:not([hidden])');
+    expect(await visible(page, '#error')).toBe(false);
+    expect(await page.$$eval('#history-table tbody tr', (rows) => rows.length)).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('history-title');
+  });
+
   it('puts focus where a keyboard or a screen reader needs it, and speaks Spanish errors without English in them', async () => {
     const page = await open();
     await page.select('#ui-language', 'es');
