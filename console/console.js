@@ -534,7 +534,10 @@ async function history(petId) {
   const { body } = await call(`/api/v1/pets/${encodeURIComponent(petId)}/analyses?limit=100`).catch(() => ({}));
   if (!body) return;
   const records = body.data.analyses;
-  $('history-title').textContent = t().historyOf(petId);
+  // The id in one piece: a line may break before or after it, never at its hyphen ("rex-/7" at 390 px).
+  const [before, after] = t().historyOf('\u0000').split('\u0000');
+  const id = Object.assign(document.createElement('span'), { className: 'patient-id', textContent: petId });
+  $('history-title').replaceChildren(before, id, after);
   $('chart').innerHTML = scoreChart(records);
   const rows = records.map((record) => {
     const tr = document.createElement('tr');

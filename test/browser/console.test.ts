@@ -315,6 +315,10 @@ describeInBrowser('the clinic console in a browser', () => {
       // The one stool that was measured is the chart's only point; the grey one is no reading.
       expect(await page.$$eval('#chart svg circle', (dots) => dots.length)).toBe(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The patient's id is one piece on one line, whatever the title around it wraps to.
+      expect(
+        await page.$eval('#history-title .patient-id', (node) => [node.textContent, node.getClientRects().length]),
+      ).toEqual([patient, 1]);
     },
     120_000,
   );
