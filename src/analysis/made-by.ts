@@ -1,5 +1,6 @@
 import type { MadeBy } from '../contract/pet-records.js';
 import type { OperationKey } from '../operations/registry.js';
+import type { Scene } from '../vision/describe-scene.js';
 import type { VisionModels } from '../vision/vision-models.js';
 
 /**
@@ -25,23 +26,24 @@ const used = (model: ModelUsed | undefined): ModelUsed[] => (model ? [{ name: mo
 
 /**
  * The models that read a photo for `operation`: the colour network always (colours, or exposure),
- * the detector when installed, the classifier when the scene step had it read the frame or a crop,
- * the localizers it asked, and, once the gate let the photo through, the operation's severity head
- * and the head the clinic trained for it.
+ * the detector when installed, the classifier when it read the frame or an animal's crop, the
+ * localizers asked (the close-up's stool check when it looked), and, once the gate let the photo
+ * through, the operation's severity head and the head the clinic trained for it.
  */
 export function modelsRead(
   operation: OperationKey,
   models: VisionModels,
   reads: SceneReads,
+  scene: Pick<Scene, 'animals' | 'frameStool'>,
   judged: boolean,
 ): ModelUsed[] {
-  const classifierRead = reads.readFrame || reads.classify > 0;
+  const classifierRead = reads.readFrame || scene.animals.some((animal) => animal.pet !== undefined);
   const all = [
     ...used(models.colour),
     ...used(models.detector),
     ...(classifierRead ? used(models.classifier) : []),
     ...used(reads.localizer),
-    ...used(reads.stoolCheck),
+    ...(scene.frameStool !== undefined ? used(reads.stoolCheck) : []),
     ...(judged ? [...used(models.heads.get(operation)), ...used(models.trained.get(operation))] : []),
   ];
   // The stool localizer asked twice (the operation's own, and the close-up's stool check) is one model.

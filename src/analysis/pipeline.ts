@@ -157,7 +157,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
         : { judged: true as const, findings: await operation.judge(measurement, input, models) };
       // narrate, from the built-in templates: a complete answer that needs no language model
       const data = operation.answer(verdict, input.language, scene);
-      const read = modelsRead(key, models, reads, verdict.judged);
+      const read = modelsRead(key, models, reads, scene, verdict.judged);
       return { operation: key, input, verdict, scene, data: data as OperationData<K>, models: read };
     },
     async narrate<K extends OperationKey>({

@@ -78,4 +78,14 @@ describeWithShared('what made a kept answer, with the recommended models install
     expect(stool!.made_by!.assessed).toBe(false);
     expect(stool!.credits_charged).toBe(0);
   });
+
+  it('names only the models that read the photo: no classifier where the detector found no animal to classify', async () => {
+    const app = await createTestApp({ pipeline: createPipeline(vision) });
+    await app.post('breed', { image: toBase64(readFileSync(sharedPhoto('coffee.png'))) }).set('X-Pet-Id', 'chart-8');
+    const [record] = await recordsOf(app, 'chart-8');
+    const names = record!.made_by!.models.map((model) => model.name);
+    expect(names).toContain('yolox-nano');
+    expect(names).not.toContain('mobilenetv2-12-int8');
+    expect(record!.made_by!.assessed).toBe(false);
+  });
 });
