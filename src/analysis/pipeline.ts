@@ -64,7 +64,6 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
   const languageModel = llm && languageModelStep(llm);
   const narrated = () => languageModel?.willTry() ?? false;
 
-  /** Only what the operation reads: the colour network for rules that read colours, else the exposure check on the same input. */
   /** What the scene step reads for `operation` (and made-by.ts lists). */
   const sceneReads = (operation: Operation) => ({
     // What the whole photo shows: the gate of a specimen or a close-up always asks; an animal's
@@ -77,6 +76,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,
   });
 
+  /** Only what the operation reads: the colour network for rules that read colours, else the exposure check on the same input. */
   async function measure(
     operation: Operation,
     input: AnalysisInput,
