@@ -1,4 +1,4 @@
-import type { MadeBy } from '../contract/pet-records.js';
+import { type MadeBy, RECORD_ID } from '../contract/pet-records.js';
 import type { ImageFormat } from '../image/sniff-format.js';
 import type { RateDecision } from './token-bucket.js';
 
@@ -30,8 +30,8 @@ export interface NewKey {
 /** The clinic of every key not put in another: a single-clinic install never names one. */
 export const DEFAULT_CLINIC = 'default';
 
-/** What a clinic's name may be: as a pet's id (1–64 letters, digits, ".", "_", ":", "-"). */
-export const CLINIC_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
+/** What a clinic's name may be: what a pet's id may be (RECORD_ID). */
+export const CLINIC_NAME = RECORD_ID;
 
 /** Credits held for one request between the start of its analysis and its answer. */
 export interface Reservation {

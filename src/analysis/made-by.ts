@@ -17,7 +17,6 @@ export type ModelUsed = MadeBy['models'][number];
 /** What the scene step reads for an operation: the options describeScene is given (pipeline.ts). */
 export interface SceneReads {
   readonly readFrame: boolean;
-  readonly classify: number;
   readonly localizer: ModelUsed | undefined;
   readonly stoolCheck: ModelUsed | undefined;
 }

@@ -92,7 +92,7 @@ export async function runKeysCommand(
       const clinic = values.clinic?.trim() || DEFAULT_CLINIC;
       if (!CLINIC_NAME.test(clinic))
         throw new Error(
-          `--clinic must be 1–64 letters, digits, ".", "_", ":" or "-" (e.g. --clinic north-branch), not "${printable(clinic)}".`,
+          `--clinic must be 1–64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit (e.g. --clinic north-branch), not "${printable(clinic)}".`,
         );
       const { record, secret } = await issueKey(store, { name, credits, expiresAt, clinic });
       if (json) {

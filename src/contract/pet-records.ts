@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { RequestId } from './envelopes.js';
 
 /**
+ * A clinic's own patient id, and a clinic's name: letters, digits and . _ : - (chart numbers,
+ * UUIDs), 1 to 64 of them, starting with a letter or digit.
+ */
+export const RECORD_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+/**
  * What made a kept answer (issue 41): the models that read the photo (name and sha256), the
  * language model that wrote its text (null: the built-in templates), and whether it assessed
  * anything (false: the photo was refused). Null for records kept before pawlens recorded it.

@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'express';
 import { ApiError } from '../contract/api-error.js';
+import { RECORD_ID } from '../contract/pet-records.js';
 
-/** A clinic's own patient id: letters, digits and . _ : - (chart numbers, UUIDs), 1 to 64 of them. */
-export const PET_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+/** A clinic's own patient id (RECORD_ID). */
+export const PET_ID = RECORD_ID;
 
 /** The pet a path or header names, checked: a bad one is the client's error, said plainly. */
 export function checkPetId(text: string, where: string): string {
