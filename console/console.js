@@ -432,6 +432,7 @@ function showResult(result) {
   // Urgent advice comes first; otherwise home care leads.
   if (!urgent) blocks.reverse();
   $('advice').replaceChildren(...blocks);
+  showMadeByLine(result);
   $('limitation').textContent = words.limitation;
   $('credits').textContent = words.charged(charged, remaining);
   $('history-button').hidden = !petId;
@@ -468,6 +469,7 @@ async function analyse(event) {
     };
     showResult(last);
     $('history').hidden = true;
+    await showMadeBy(last);
   } catch (error) {
     // call() and prepare() put theirs on the page before throwing; anything else is said too, never swallowed.
     if (!(error instanceof ShownError)) showError('OTHER', String(error?.message ?? error));
@@ -488,10 +490,38 @@ function madeByCell(madeBy) {
     cell.textContent = '—';
     return cell;
   }
-  const models = madeBy.models.map((model) => model.name).join(', ');
-  cell.textContent = `${models}; ${madeBy.llm ?? t().builtInText}`;
+  cell.textContent = madeByText(madeBy, false);
   cell.title = madeBy.models.map((model) => `${model.name} ${model.sha256.slice(0, 12)}`).join('\n');
   return cell;
+}
+
+/** The models and the writer of an answer in one line; `withSha` for the card a vet prints, which has no tooltip. */
+const madeByText = (madeBy, withSha) =>
+  `${madeBy.models.map((model) => (withSha ? `${model.name} (sha256 ${model.sha256.slice(0, 12)})` : model.name)).join(', ') || '—'}; ${madeBy.llm ?? t().builtInText}`;
+
+/**
+ * The card of an answer kept for a patient names what made it, as its history row does: the
+ * answer's own contract has no room for it, so it is read back from the patient's records by the
+ * answer's request id. Without a patient id nothing is kept and the line stays hidden; a failed
+ * read leaves it hidden too (the answer is already on the page, and the history shows the same).
+ */
+async function showMadeBy(shown) {
+  if (!shown.petId) return;
+  const response = await fetch(`/api/v1/pets/${encodeURIComponent(shown.petId)}/analyses?limit=5`, {
+    headers: { Authorization: `Bearer ${sessionStorage.getItem(KEY)}` },
+  }).catch(() => undefined);
+  const body = response?.ok ? await response.json().catch(() => undefined) : undefined;
+  const record = body?.data?.analyses?.find((kept) => kept.request_id === shown.requestId);
+  // Another analysis may have been shown meanwhile: only the answer still on the page gets its line.
+  if (!record?.made_by || last !== shown) return;
+  shown.madeBy = record.made_by;
+  showMadeByLine(shown);
+}
+
+function showMadeByLine({ madeBy }) {
+  const words = t();
+  $('made-by').textContent = madeBy ? `${words.madeBy}${words.colon}${madeByText(madeBy, true)}` : '';
+  $('made-by').hidden = !madeBy;
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 
 /** 512 connections that send a request line and never finish it, re-opened as soon as the server cuts one. */
 export async function halfOpen(): Promise<Row> {
-  return onFreshServer({}, async (server, dataDir) => {
+  return onFreshServer({}, async (server) => {
     const until = Date.now() + 20_000;
     let connects = 0;
     const heldMs: number[] = [];

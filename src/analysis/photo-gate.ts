@@ -223,9 +223,9 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         return scene.people.length > 0 ? people : (unrelatedObject(scene) ?? { kind: 'no_animal' });
       }
       // Without a detector, the classifier's best label for the whole frame says what it shows instead.
-      return scene.frame && !scene.frame.species
-        ? { kind: 'object', name: undefined, label: scene.frame.topLabel }
-        : undefined;
+      if (!scene.frame || scene.frame.species) return undefined;
+      const { topName: name, topLabel: label, topIsAnimal } = scene.frame;
+      return topIsAnimal ? { kind: 'animal', name, count: 1 } : { kind: 'object', name, label };
     }
     default: {
       const unknown: never = needs.shows;

@@ -1,4 +1,5 @@
 import type { Classification } from './classifier-model.js';
+import { imagenetKind } from './tables/imagenet-kinds.js';
 import { IMAGENET_PET_CLASSES, type LocalizedName, type PetClass, type Species } from './tables/imagenet-pets.js';
 
 /** Below this much probability on all pet classes together, the photo shows no pet. */
@@ -21,6 +22,12 @@ export interface PetIdentification {
   readonly alternatives: ReadonlyArray<{ readonly name: LocalizedName; readonly probability: number }>;
   /** The classifier's own best label, named when no pet is seen ("espresso"). */
   readonly topLabel: string;
+  /**
+   * That label for a sentence in each language: in English the label itself; in Chinese and
+   * Spanish the kind of thing an ImageNet class is ("食物或饮料"), since its label has no
+   * translation here. A classifier with other labels is quoted as it names them.
+   */
+  readonly topName: LocalizedName;
   readonly topProbability: number;
   /** Whether that best label is an animal (ImageNet's classes 0–397): a pelican, a zebra. */
   readonly topIsAnimal: boolean;
@@ -112,14 +119,25 @@ export function identifyPet(classification: Classification, animalType?: string)
   });
   const topLabel = classification.labels[topIndex]?.split(',')[0]?.trim() ?? 'unknown';
   const topProbability = classification.probabilities[topIndex] ?? 0;
-  const topIsAnimal = classification.labelSet === 'imagenet-1k' && topIndex < IMAGENET_ANIMAL_CLASSES;
+  const imagenet = classification.labelSet === 'imagenet-1k';
+  const topIsAnimal = imagenet && topIndex < IMAGENET_ANIMAL_CLASSES;
+  const kind = imagenet ? imagenetKind(topIndex) : undefined;
+  const topName = { en: topLabel, zh: kind?.zh ?? topLabel, es: kind?.es ?? topLabel };
 
   const all = candidates(classification);
   const mass = new Map<Species, number>();
   for (const candidate of all) mass.set(candidate.species, (mass.get(candidate.species) ?? 0) + candidate.probability);
   const petProbability = [...mass.values()].reduce((sum, p) => sum + p, 0);
   const stated = speciesFromAnimalType(animalType);
-  const none = { breed: undefined, breedProbability: 0, alternatives: [], topLabel, topProbability, topIsAnimal };
+  const none = {
+    breed: undefined,
+    breedProbability: 0,
+    alternatives: [],
+    topLabel,
+    topName,
+    topProbability,
+    topIsAnimal,
+  };
 
   if (petProbability < MIN_PET_PROBABILITY) {
     return {
@@ -156,6 +174,7 @@ export function identifyPet(classification: Classification, animalType?: string)
     breedProbability: breed.probability,
     alternatives,
     topLabel,
+    topName,
     topProbability,
     topIsAnimal,
     contradictsAnimalType,

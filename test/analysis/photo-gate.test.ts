@@ -145,6 +145,9 @@ const pet = (species: 'dog' | 'cat' | undefined, probability = 0.9): PetIdentifi
   breedProbability: 0,
   alternatives: [],
   topLabel: species ? 'tabby' : 'espresso',
+  topName: species
+    ? { en: 'tabby', zh: '猫', es: 'gato' }
+    : { en: 'espresso', zh: '食物或饮料', es: 'comida o bebida' },
   topProbability: probability,
   topIsAnimal: species !== undefined,
   contradictsAnimalType: undefined,

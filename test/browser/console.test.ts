@@ -184,6 +184,13 @@ describeInBrowser('the clinic console in a browser', () => {
     await analyse(page, streaked, { operation: 'stool', patient: 'rex-7' });
     await analyse(page, phone, { operation: 'stool', patient: 'rex-7' });
     await analyse(page, phone, { operation: 'ear', patient: 'rex-7' });
+    // The card a vet prints names what made the answer, with each model's sha256 (no tooltip on paper),
+    // and says it again in the page's language.
+    await page.waitForSelector('#made-by:not([hidden])');
+    expect(await text(page, '#made-by')).toMatch(/^Made by: colour-quality \(sha256 [0-9a-f]{12}\).*; built-in text$/);
+    await page.select('#ui-language', 'zh');
+    expect(await text(page, '#made-by')).toMatch(/^分析来源：colour-quality \(sha256 [0-9a-f]{12}\).*; 内置文本$/);
+    await page.select('#ui-language', 'en');
     await page.click('#history-button');
     await page.waitForSelector('#history:not([hidden])');
     expect(await text(page, '#history-title')).toBe('History of patient rex-7');

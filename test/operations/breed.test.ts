@@ -70,6 +70,23 @@ describe('identifyPet on ImageNet-1k probabilities', () => {
     expect(pet.topProbability).toBeCloseTo(0.96, 6);
   });
 
+  it('names its best match in English by its label, in Chinese and Spanish by the kind of thing it is', () => {
+    const coffee = identifyPet(imagenet({ [ESPRESSO]: 0.96 }));
+    expect(coffee.topName).toEqual({ en: `label ${ESPRESSO}`, zh: '食物或饮料', es: 'comida o bebida' });
+    const CRANE = 134;
+    const OX = 345;
+    expect(identifyPet(imagenet({ [CRANE]: 0.9 })).topName).toMatchObject({ zh: '鸟', es: 'ave' });
+    expect(identifyPet(imagenet({ [OX]: 0.9 })).topName).toMatchObject({ zh: '有蹄动物', es: 'animal con pezuñas' });
+    // A pet-breeds classifier's labels have no kinds: it is quoted as it names them.
+    const own = identifyPet({
+      labelSet: 'pet-breeds',
+      labels: ['background', 'dog/Beagle'],
+      probabilities: new Float32Array([0.9, 0.1]),
+      features: undefined,
+    });
+    expect(own.topName).toEqual({ en: 'background', zh: 'background', es: 'background' });
+  });
+
   it('topLabel is the first name of a comma-separated ImageNet label', () => {
     const labels = [...LABELS];
     labels[ESPRESSO] = 'espresso, short black';

@@ -120,6 +120,39 @@ describe.skipIf(!POSTGRES_AVAILABLE)('three replicas on one PostgreSQL', () => {
     expect(await account(record.id)).toEqual({ credits: 95, charged: 1 });
   });
 
+  it("a clinic's patients are one list across the replicas, and no key of another clinic sees or erases them", async () => {
+    const vet = await issueKey(store, { name: 'vet', credits: null, expiresAt: null, clinic: 'riverside' });
+    const desk = await issueKey(store, { name: 'desk', credits: null, expiresAt: null, clinic: 'riverside' });
+    const other = await issueKey(store, { name: 'other', credits: null, expiresAt: null, clinic: 'hillside' });
+    const analysed = await fetch(`${replicas[0]!.url}${STOOL_PATH}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${vet.secret}`, 'Content-Type': 'application/json', 'X-Pet-Id': 'chart-1042' },
+      body: JSON.stringify({ image }),
+    });
+    expect(analysed.status).toBe(200);
+    const history = async (replica: Served, secret: string) => {
+      const response = await fetch(`${replica.url}/api/v1/pets/chart-1042/analyses`, {
+        headers: { Authorization: `Bearer ${secret}` },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { analyses: unknown[] } }).data.analyses.length;
+    };
+    const erase = async (replica: Served, secret: string) => {
+      const response = await fetch(`${replica.url}/api/v1/pets/chart-1042`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${secret}` },
+      });
+      return ((await response.json()) as { data: { deleted: number } }).data.deleted;
+    };
+    expect(await history(replicas[1]!, desk.secret)).toBe(1);
+    expect(await history(replicas[2]!, vet.secret)).toBe(1);
+    expect(await history(replicas[2]!, other.secret)).toBe(0);
+    expect(await erase(replicas[1]!, other.secret)).toBe(0);
+    expect(await history(replicas[0]!, desk.secret)).toBe(1);
+    expect(await erase(replicas[2]!, desk.secret)).toBe(1);
+    expect(await history(replicas[0]!, vet.secret)).toBe(0);
+  });
+
   it('the rate limit holds across replicas: one bucket of 90 a minute, not 90 on each', async () => {
     const { secret } = await issueKey(store, { name: 'busy', credits: null, expiresAt: null });
     const started = Date.now();

@@ -15,11 +15,15 @@ export interface BreedWords extends OperationWords {
   readonly noAnimalBreed: string;
   readonly mixedBreed: string;
   noModel(): string;
-  noAnimal(topLabel: string): string;
+  /**
+   * `topMatch` is the classifier's best match as PetIdentification.topName names it in this
+   * language: the label in English, the kind of thing it is in Chinese and Spanish.
+   */
+  noAnimal(topMatch: string): string;
   /** The breed field for an animal that is not a pet. */
   readonly notAPetBreed: string;
   /** An animal that is not a pet (`animal`, as the detector or the classifier names it), and the classifier's best match. */
-  notAPet(animal: string, topLabel: string): string;
+  notAPet(animal: string, topMatch: string): string;
   /** Follows noAnimal: why there is no breed and what photo to send. */
   readonly noAnimalAdvice: string;
   identified(facts: BreedFacts): string;
@@ -32,7 +36,7 @@ export interface BreedWords extends OperationWords {
   readonly llm: OperationWords['llm'] & {
     /** The classifier's reading, as the model is told it. */
     petLine(species: string, speciesPercent: number, breed: string | undefined, breedPercent: number): string;
-    noPetLine(topLabel: string): string;
+    noPetLine(topMatch: string): string;
     readonly noClassifier: string;
   };
 }

@@ -132,15 +132,15 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       // classifier's label. It assessed no pet, so it is free.
       if (pet.topIsAnimal) {
         const notAPet = verdict.findings.animal?.notAPet;
-        const animal = notAPet?.name[language] ?? pet.topLabel;
+        const animal = notAPet?.name[language] ?? pet.topName[language];
         return {
           species: animal,
           breed: t.notAPetBreed,
           confidence: round(notAPet?.score ?? pet.topProbability),
-          summary: joinSentences(language, [t.notAPet(animal, pet.topLabel), t.noAnimalAdvice]),
+          summary: joinSentences(language, [t.notAPet(animal, pet.topName[language]), t.noAnimalAdvice]),
         };
       }
-      const summary = joinSentences(language, [t.noAnimal(pet.topLabel), t.noAnimalAdvice]);
+      const summary = joinSentences(language, [t.noAnimal(pet.topName[language]), t.noAnimalAdvice]);
       return {
         species: t.noAnimalSpecies,
         breed: t.noAnimalBreed,
@@ -178,7 +178,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     facts: ({ pet }, language) => {
       const prompt = WORDS[language].llm;
       if (!pet) return [prompt.noClassifier];
-      if (!pet.species) return [prompt.noPetLine(pet.topLabel)];
+      if (!pet.species) return [prompt.noPetLine(pet.topName[language])];
       return [
         prompt.petLine(
           SPECIES_NAMES[pet.species][language],

@@ -10,11 +10,11 @@ export const ES: BreedWords = {
   mixedBreed: 'raza mixta o no identificada',
   noModel: () =>
     'Este servidor de pawlens no tiene instalado ningún clasificador de razas, así que no se identificaron la especie ni la raza. Un administrador puede instalar uno con «pawlens models install recommended».',
-  noAnimal: (topLabel) =>
-    `La foto no parece mostrar una mascota; la coincidencia más probable del clasificador fue «${topLabel}».`,
+  noAnimal: (topKind) =>
+    `La foto no parece mostrar una mascota; la coincidencia más probable del clasificador es del tipo «${topKind}».`,
   notAPetBreed: 'ninguna (no es una mascota)',
-  notAPet: (animal, topLabel) =>
-    `Parece un animal (${animal}; la mejor coincidencia del clasificador es «${topLabel}») que no es un perro, un gato, un conejo, un hámster ni una cobaya, así que no se indica raza y no se cobró nada.`,
+  notAPet: (animal, topKind) =>
+    `Parece un animal (${animal}${animal === topKind ? '' : `; la mejor coincidencia del clasificador es del tipo «${topKind}»`}) que no es un perro, un gato, un conejo, un hámster ni una cobaya, así que no se indica raza y no se cobró nada.`,
   noAnimalAdvice: 'No se indica raza para una foto sin mascota; envíe una en la que su mascota se vea con claridad.',
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
@@ -42,7 +42,8 @@ export const ES: BreedWords = {
     },
     petLine: (species, speciesPercent, breed, breedPercent) =>
       `El clasificador de razas ve un animal de la especie ${species} (${speciesPercent} %)${breed ? `, probablemente ${breed} (${breedPercent} %)` : ''}.`,
-    noPetLine: (topLabel) => `El clasificador de razas no ve ninguna mascota; su mejor coincidencia es «${topLabel}».`,
+    noPetLine: (topKind) =>
+      `El clasificador de razas no ve ninguna mascota; su mejor coincidencia es del tipo «${topKind}».`,
     noClassifier: 'No hay ningún clasificador de razas instalado; juzga solo por la foto.',
   },
 };

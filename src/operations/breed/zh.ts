@@ -10,10 +10,10 @@ export const ZH: BreedWords = {
   mixedBreed: '混种或无法识别的品种',
   noModel: () =>
     '这台 pawlens 服务器没有安装品种分类器，因此未识别物种和品种。管理员可以使用“pawlens models install recommended”命令安装一个。',
-  noAnimal: (topLabel) => `照片中似乎没有宠物；分类器的最佳匹配是“${topLabel}”。`,
+  noAnimal: (topKind) => `照片中似乎没有宠物；分类器的最佳匹配属于“${topKind}”一类。`,
   notAPetBreed: '无（不是宠物）',
-  notAPet: (animal, topLabel) =>
-    `这看起来是${animal}（分类器的最佳匹配是“${topLabel}”），而不是狗、猫、兔、仓鼠或豚鼠，因此不给出品种，也未扣费。`,
+  notAPet: (animal, topKind) =>
+    `这看起来是${animal}${animal === topKind ? '' : `（分类器的最佳匹配属于“${topKind}”一类）`}，而不是狗、猫、兔、仓鼠或豚鼠，因此不给出品种，也未扣费。`,
   noAnimalAdvice: '没有宠物的照片不会给出品种；请发送一张能清楚看到宠物的照片。',
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
@@ -37,7 +37,7 @@ export const ZH: BreedWords = {
     },
     petLine: (species, speciesPercent, breed, breedPercent) =>
       `品种分类器认为这是${species}（${speciesPercent}%）${breed ? `，最可能是${breed}（${breedPercent}%）` : ''}。`,
-    noPetLine: (topLabel) => `品种分类器没有看到宠物；它的最佳匹配是“${topLabel}”。`,
+    noPetLine: (topKind) => `品种分类器没有看到宠物；它的最佳匹配属于“${topKind}”一类。`,
     noClassifier: '没有安装品种分类器；请仅根据照片判断。',
   },
 };

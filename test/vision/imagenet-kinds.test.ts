@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { imagenetKind } from '../../src/vision/tables/imagenet-kinds.js';
+
+describe('imagenetKind', () => {
+  const kinds = Array.from({ length: 1000 }, (_, index) => ({ index, kind: imagenetKind(index) }));
+
+  it('names every one of the 1000 classes in Chinese without Latin letters, and in Spanish', () => {
+    for (const { index, kind } of kinds) {
+      expect(kind.zh, `class ${index}`).toMatch(/^[^A-Za-z]+$/);
+      expect(kind.es, `class ${index}`).not.toBe('');
+    }
+  });
+
+  it.each([
+    [0, 'fish'], // tench
+    [134, 'bird'], // crane
+    [207, 'dog'], // golden retriever
+    [281, 'cat'], // tabby
+    [291, 'wild mammal'], // lion
+    [301, 'invertebrate'], // ladybug
+    [345, 'hoofed animal'], // ox
+    [348, 'hoofed animal'], // ram
+    [397, 'fish'], // puffer
+    [963, 'food or drink'], // pizza
+    [967, 'food or drink'], // espresso
+    [975, 'landscape'], // lakeside
+    [982, 'person'], // groom
+    [992, 'plant or fungus'], // agaric
+    [517, 'object'], // crane (the machine): no group of its own
+  ])('class %i is a %s', (index, en) => {
+    expect(imagenetKind(index).en).toBe(en);
+  });
+});
