@@ -284,6 +284,24 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
     expect(data.summary).toContain('espresso');
   });
 
+  it.each([
+    ['en', { species: 'bighorn', breed: 'none (not a pet)' }, /a bighorn, not of the pet/],
+    ['zh', { species: '有蹄动物', breed: '无（不是宠物）' }, /^这看起来是一张有蹄动物的照片/],
+    ['es', { species: 'animal con pezuñas' }, /^Parece una foto de un animal \(animal con pezuñas\)/],
+  ] as const)(
+    'horses, with no detector to box them, in %s: an animal that is not a pet, named in the language, never "no animal"',
+    async (language, expected, summary) => {
+      const data = await analyze(createPipeline(vision), 'breed', {
+        photo: readFileSync(sharedPhoto('darknet_horses.jpg')),
+        language,
+        requestId: 'req_breedtest03',
+      });
+      expect(OPERATIONS.breed.data.parse(data)).toMatchObject({ ...expected, confidence: 0 });
+      expect(data.summary).toMatch(summary);
+      if (language === 'zh') expect(data.summary).not.toMatch(/[A-Za-z]/);
+    },
+  );
+
   it('is the breed classifier, with the ImageNet labels', () => {
     expect(vision.classifier?.name).toBe('squeezenet1.0');
     expect(vision.classifier?.labelSet).toBe('imagenet-1k');

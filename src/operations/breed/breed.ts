@@ -119,10 +119,13 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     const t = WORDS[language];
     const unknown = { species: t.unknown, breed: t.unknown, confidence: 0 };
     if (!verdict.judged) {
-      const summary = joinSentences(language, retakeSentences(language, verdict.refusal, t));
-      return verdict.refusal.reason === 'quality'
-        ? { ...unknown, summary }
-        : { species: t.noAnimalSpecies, breed: t.noAnimalBreed, confidence: 0, summary };
+      const { refusal } = verdict;
+      const summary = joinSentences(language, retakeSentences(language, refusal, t));
+      if (refusal.reason === 'quality') return { ...unknown, summary };
+      // An animal the gate saw is not "no animal": it is named where it could be, and it is not a pet.
+      if (refusal.shows.kind === 'animal')
+        return { species: refusal.shows.name?.[language] ?? t.unknown, breed: t.notAPetBreed, confidence: 0, summary };
+      return { species: t.noAnimalSpecies, breed: t.noAnimalBreed, confidence: 0, summary };
     }
     const { pet } = verdict.findings;
     if (!pet) return { ...unknown, summary: t.noModel() };
