@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { ApiError } from './api-error.js';
 import { DEFAULT_LANGUAGE, resolveLanguage, type Language } from './language.js';
 
-export const ANIMAL_TYPE_MAX_LENGTH = 40;
+/**
+ * How much of an animalType is used: the contract sets no limit, so a longer one is accepted and
+ * cut here (at a word's end where one is near), before it reaches a prompt, a log or a sentence.
+ */
+export const ANIMAL_TYPE_USED_LENGTH = 40;
 
 /**
  * A language tag: en, zh or es in any case, optionally with region or script subtags (zh-CN,
@@ -11,9 +15,6 @@ export const ANIMAL_TYPE_MAX_LENGTH = 40;
  */
 const LANGUAGE_TAG = /^\s*(?:(?:[Ee][Nn]|[Zz][Hh]|[Ee][Ss])(?:[-_][A-Za-z0-9]{1,8})*)?\s*$/;
 
-/** Counted in characters as JSON Schema's maxLength counts them, not in UTF-16 units. */
-const characters = (text: string) => [...text].length;
-
 // Control characters never belong in an animal name and would end up in prompts and logs.
 const cleanAnimalType = (text: string | null | undefined) => {
   const cleaned = (text ?? '')
@@ -21,8 +22,17 @@ const cleanAnimalType = (text: string | null | undefined) => {
     .trim()
     .toLowerCase()
     .replace(/\s+/g, ' ');
-  return cleaned === '' ? undefined : cleaned;
+  return cleaned === '' ? undefined : cutAnimalType(cleaned);
 };
+
+/** The first ANIMAL_TYPE_USED_LENGTH characters (not UTF-16 units), at the last space in them if there is one. */
+function cutAnimalType(text: string): string {
+  const chars = [...text];
+  if (chars.length <= ANIMAL_TYPE_USED_LENGTH) return text;
+  const cut = chars.slice(0, ANIMAL_TYPE_USED_LENGTH).join('');
+  const space = cut.lastIndexOf(' ');
+  return space > 0 ? cut.slice(0, space) : cut;
+}
 
 /**
  * The request body of SPEC.md §2.1: the schema the server parses every body with, and the one
@@ -42,18 +52,19 @@ export const AnalysisRequestBody = z
       .regex(LANGUAGE_TAG)
       .nullable()
       .optional()
-      .transform((tag): Language => (tag ? resolveLanguage(tag)! : DEFAULT_LANGUAGE))
+      // Blank (empty or only spaces) is the default, as an absent language is: the one rule for both.
+      .transform((tag): Language => (tag?.trim() ? resolveLanguage(tag)! : DEFAULT_LANGUAGE))
       .describe(
         'Response language: en (the default), zh or es; case-insensitive, and a region tag such as zh-CN or es-MX maps to its language.',
       ),
     animalType: z
       .string()
-      .refine((text) => characters(text) <= ANIMAL_TYPE_MAX_LENGTH)
-      .meta({ maxLength: ANIMAL_TYPE_MAX_LENGTH })
       .nullable()
       .optional()
       .transform(cleanAnimalType)
-      .describe('Animal type, e.g. dog, cat, rabbit, hamster: free text, a prior the photo may overrule.'),
+      .describe(
+        `Animal type, e.g. dog, cat, rabbit, hamster: free text, a prior the photo may overrule. Any length; the first ${ANIMAL_TYPE_USED_LENGTH} characters are used.`,
+      ),
   })
   .describe('One photo and its options. Other fields are ignored.');
 
@@ -107,12 +118,10 @@ function refusal(field: string, value: unknown): ApiError {
         ? new ApiError('VALIDATION_ERROR', `"language" must be one of en, zh, es; got "${truncate(value)}".`)
         : new ApiError('VALIDATION_ERROR', `"language" must be a string (en, zh or es), not ${describeType(value)}.`);
     case 'animalType':
-      return typeof value === 'string'
-        ? new ApiError('VALIDATION_ERROR', `"animalType" must be at most ${ANIMAL_TYPE_MAX_LENGTH} characters.`)
-        : new ApiError(
-            'VALIDATION_ERROR',
-            `"animalType" must be a string such as "dog" or "cat", not ${describeType(value)}.`,
-          );
+      return new ApiError(
+        'VALIDATION_ERROR',
+        `"animalType" must be a string such as "dog" or "cat", not ${describeType(value)}.`,
+      );
     default:
       return new ApiError('VALIDATION_ERROR');
   }

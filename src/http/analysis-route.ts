@@ -36,7 +36,10 @@ export interface AnalysisRouteDeps {
 
 /** Which operation this path is, into res.locals.operation; its metrics and logs are labelled with it. */
 const selectOperation: RequestHandler = (req, res, next) => {
-  res.locals.operation = required(operationNamed(req.path.split('/').at(-1) ?? ''), `the operation at ${req.path}`);
+  // Express's routing is not strict, so `/…/feces-analysis/` is the same path: its last segment is
+  // the one before the trailing slash.
+  const segment = req.path.replace(/\/+$/, '').split('/').at(-1) ?? '';
+  res.locals.operation = required(operationNamed(segment), `the operation at ${req.path}`);
   next();
 };
 

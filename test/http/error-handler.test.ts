@@ -319,6 +319,10 @@ describe('body and field validation', () => {
     ['es_MX', 'es'],
     ['EN', 'en'],
     ['', 'en'],
+    // Blank is empty, the default (issue 42: " " and a tab were a 500 on every operation).
+    [' ', 'en'],
+    ['\t', 'en'],
+    [' zh ', 'zh'],
     [null, 'en'],
     [undefined, 'en'],
   ])('accepts language %j as %s', async (language, expected) => {
@@ -329,7 +333,6 @@ describe('body and field validation', () => {
 
   it.each([
     ['a number', 7],
-    ['41 characters', 'a'.repeat(41)],
     ['an object', { name: 'dog' }],
   ])('VALIDATION_ERROR for animalType as %s', async (_name, animalType) => {
     const response = await suite.app.post('stool', { image: images.jpeg, animalType }, suite.key.secret);
@@ -339,6 +342,14 @@ describe('body and field validation', () => {
 
   it.each([
     ['40 characters', 'b'.repeat(40), 'b'.repeat(40)],
+    // The contract sets no limit: a longer one is accepted and cut, at a word's end where it can be.
+    ['41 characters', 'a'.repeat(41), 'a'.repeat(40)],
+    [
+      'a long description',
+      'golden retriever mixed with a border collie, about 3 years',
+      'golden retriever mixed with a border',
+    ],
+    ['40 emoji', '🐕'.repeat(41), '🐕'.repeat(40)],
     ['control characters', '\u0007 Cat\u001b\u0000\n', 'cat'],
     ['mixed case and inner blanks', '  Guinea\t\tPIG ', 'guinea pig'],
     ['an unknown animal', 'axolotl', 'axolotl'],

@@ -345,3 +345,30 @@ describe('HTTPS (PAWLENS_TLS_CERT, PAWLENS_TLS_KEY)', () => {
     ).toEqual({ certFile: '/etc/pawlens/cert.pem', keyFile: '/etc/pawlens/key.pem' });
   });
 });
+
+describe('a trailing slash is the same path, on every route (issue 42: it was a 500 before the key was checked)', () => {
+  const image = photo('jpeg').then(toBase64);
+
+  it.each(['feces-analysis', 'breed-identification', 'ear-analysis'])(
+    'POST /api/v1/%s/ answers as without the slash: 401 without a key, 200 with one',
+    async (path) => {
+      const body = { image: await image };
+      const anonymous = await request(app.http).post(`/api/v1/${path}/`).send(body);
+      expectErrorEnvelope(anonymous, 401, 'UNAUTHORIZED');
+      const keyed = await request(app.http)
+        .post(`/api/v1/${path}/`)
+        .set('Authorization', `Bearer ${app.key}`)
+        .send(body);
+      expect(keyed.status).toBe(200);
+      expect(keyed.body.success).toBe(true);
+    },
+  );
+
+  it('the pets and service routes too', async () => {
+    const history = await request(app.http)
+      .get('/api/v1/pets/rex-7/analyses/')
+      .set('Authorization', `Bearer ${app.key}`);
+    expect(history.status).toBe(200);
+    expect((await request(app.http).get('/healthz/')).status).toBe(200);
+  });
+});

@@ -72,13 +72,14 @@ describe('the documented request body is exactly what the server accepts', () =>
       (image) => ({ image: image.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') }),
     ],
     ['base64 with MIME line breaks', (image) => ({ image: mimeLines(image) })],
-    ...['en', 'zh', 'es', 'EN', 'Zh', 'zh-CN', 'es_MX', 'zh-Hans-CN', ' es ', ''].map(
+    ...['en', 'zh', 'es', 'EN', 'Zh', 'zh-CN', 'es_MX', 'zh-Hans-CN', ' es ', '', ' ', '\t'].map(
       (language) => [`language ${JSON.stringify(language)}`, (image: string) => ({ image, language })] as const,
     ),
     ['language null', (image) => ({ image, language: null })],
     ['animalType "dog"', (image) => ({ image, animalType: 'dog' })],
     ['animalType of 40 characters', (image) => ({ image, animalType: 'b'.repeat(40) })],
     ['animalType of 40 emoji (80 UTF-16 units)', (image) => ({ image, animalType: '🐕'.repeat(40) })],
+    ['animalType of 200 characters', (image) => ({ image, animalType: 'b'.repeat(200) })],
     ['animalType blank', (image) => ({ image, animalType: '  ' })],
     ['animalType null', (image) => ({ image, animalType: null })],
     ['fields the contract does not name', (image) => ({ image, model: 'gpt', extra: { deep: [1] } })],
@@ -88,7 +89,6 @@ describe('the documented request body is exactly what the server accepts', () =>
     ),
     ['language as a number', (image) => ({ image, language: 42 })],
     ['language as an array', (image) => ({ image, language: ['en'] })],
-    ['animalType of 41 characters', (image) => ({ image, animalType: 'a'.repeat(41) })],
     ['animalType as a number', (image) => ({ image, animalType: 7 })],
     ['animalType as an object', (image) => ({ image, animalType: { name: 'dog' } })],
     ['no image', () => ({ language: 'en' })],

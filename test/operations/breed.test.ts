@@ -294,6 +294,7 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
       const data = await analyze(createPipeline(vision), 'breed', {
         photo: readFileSync(sharedPhoto('darknet_horses.jpg')),
         language,
+        animalType: undefined,
         requestId: 'req_breedtest03',
       });
       expect(OPERATIONS.breed.data.parse(data)).toMatchObject({ ...expected, confidence: 0 });
