@@ -1,5 +1,5 @@
 import { photoToKeep } from '../image/kept-photo.js';
-import type { CreditLedger, Reservation } from '../accounts/account-store.js';
+import type { CreditLedger, KeyStore, Reservation } from '../accounts/account-store.js';
 import { ApiError } from '../contract/api-error.js';
 import type { Language } from '../contract/language.js';
 import { CREDITS_PER_CALL } from '../contract/price.js';
@@ -12,7 +12,8 @@ import type { Pipeline } from './pipeline.js';
 export interface PaidAnalysisDeps {
   readonly pipeline: Pipeline;
   /** Where credits are held and settled, and where the answer and the pet's record are kept with them: needed by a paid request. */
-  readonly credits?: CreditLedger;
+  /** The ledger, and the keys' balances a refusal states. */
+  readonly credits?: CreditLedger & Pick<KeyStore, 'getKey'>;
   /** The CPU slots decode and the on-device steps hold (the language model has slots of its own); without them the caller bounds its own concurrency. */
   readonly cpu?: WorkQueue;
   /** Where decode and vision times and the credits charged are counted. */
@@ -63,6 +64,8 @@ export const notEnoughCredits = (keyId: string, balance?: number) =>
   new ApiError(
     'INSUFFICIENT_CREDITS',
     `This call costs ${CREDITS_PER_CALL} credits and key ${keyId} has ${balance ?? 'fewer'}; add some with "pawlens keys credit ${keyId} <N>".`,
+    // The balance, as every answer that charges states it: a client can show it beside the refusal.
+    balance === undefined ? {} : { 'X-Credits-Remaining': String(balance) },
   );
 
 /**
@@ -133,8 +136,14 @@ export async function runPaidAnalysis<K extends OperationKey>(
   }
 }
 
-async function reserve(credits: CreditLedger, keyId: string, requestId: string, operation: string) {
+async function reserve(
+  credits: NonNullable<PaidAnalysisDeps['credits']>,
+  keyId: string,
+  requestId: string,
+  operation: string,
+) {
   const reservation: Reservation | undefined = await credits.reserve(keyId, CREDITS_PER_CALL, requestId, operation);
-  if (!reservation) throw notEnoughCredits(keyId);
+  // Other calls spent the balance since the key was checked: the refusal says what is left now.
+  if (!reservation) throw notEnoughCredits(keyId, (await credits.getKey(keyId))?.credits ?? undefined);
   return reservation;
 }

@@ -192,6 +192,8 @@ describe('metered key', () => {
     const body = expectErrorEnvelope(res, 402, 'INSUFFICIENT_CREDITS');
     expect(body.error.message).toContain(app.keyId);
     expect(res.headers['x-credits-charged']).toBeUndefined();
+    // The balance is stated, as on a charge: a client shows it beside the refusal (issue 42).
+    expect(res.headers['x-credits-remaining']).toBe('4');
     expect(app.balance()).toBe(4);
     expect(app.ledger()).toHaveLength(0);
     expect(app.openReservations()).toBe(0);
@@ -318,6 +320,8 @@ describe('concurrency', () => {
       expect(res.headers['x-credits-charged']).toBe('5');
     }
     for (const res of refused) expectErrorEnvelope(res, 402, 'INSUFFICIENT_CREDITS');
+    // Refused before the reservation or by it (a race the key's check could not see): either way the balance then, 0.
+    expect(refused.map((res) => res.headers['x-credits-remaining'])).toEqual(Array(20).fill('0'));
 
     // Each success saw its own balance: 95, 90, …, 0, each exactly once.
     const remaining = ok.map((res) => Number(res.headers['x-credits-remaining'])).sort((a, b) => a - b);

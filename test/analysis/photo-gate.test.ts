@@ -586,7 +586,14 @@ describeWithShared('with the recommended scene models installed', () => {
 
   const refusedFree = async (operation: OperationKey, photo: string, language: 'en' | 'zh' | 'es' = 'en') => {
     const response = await app.post(operation, { image: image(photo), language });
-    return expectAccepted(response, operation, 0).data as unknown as { severity: string; summary: string };
+    const data = expectAccepted(response, operation, 0).data as unknown as {
+      severity: string;
+      summary: string;
+      vet_advice: string[];
+    };
+    // A photo of the wrong thing calls for no veterinary follow-up: the contract's empty vet_advice (issue 42).
+    expect(data.vet_advice, `${photo} → ${operation}`).toEqual([]);
+    return data;
   };
 
   it.each(['wml_dog.jpg', 'chelsea.png', 'kitten_224.png'])(

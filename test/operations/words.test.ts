@@ -178,7 +178,6 @@ describe.each(LANGUAGES)("every operation's words (%s)", (language) => {
     }
     const shared = sharedHealthWords(language);
     expect(shared.qualityHomeCare).toHaveLength(sharedHealthWords('en').qualityHomeCare.length);
-    expect(shared.qualityVetAdvice).toHaveLength(sharedHealthWords('en').qualityVetAdvice.length);
   });
 
   it('says each one-sentence field in exactly one sentence', () => {

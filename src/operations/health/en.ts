@@ -7,8 +7,8 @@ export const EN: SharedHealthWords = {
   qualityHomeCare: [
     'Retake the photo in good, even light with the subject in focus.',
     "Until then, watch your pet's appetite, energy and toilet habits for changes.",
+    'If your pet seems unwell, call your veterinarian without waiting for a photo analysis.',
   ],
-  qualityVetAdvice: ['If your pet seems unwell, contact your veterinarian without waiting for a photo analysis.'],
   prompt: {
     coloursLine: (where, colours) =>
       `Colours measured ${where === 'subject' ? 'on the subject' : 'over the whole photo'}: ${colours}.`,

@@ -7,8 +7,8 @@ export const ES: SharedHealthWords = {
   qualityHomeCare: [
     'Vuelva a tomar la foto con una luz buena y uniforme, y con el sujeto bien enfocado.',
     'Mientras tanto, vigile si cambian el apetito, la energía o los hábitos de eliminación de su mascota.',
+    'Si su mascota parece enferma, llame a su veterinario sin esperar al análisis de una foto.',
   ],
-  qualityVetAdvice: ['Si su mascota parece enferma, llame a su veterinario sin esperar al análisis de una foto.'],
   prompt: {
     coloursLine: (where, colours) =>
       `Colores medidos ${where === 'subject' ? 'en el sujeto' : 'en toda la foto'}: ${colours}.`,

@@ -36,9 +36,12 @@ export interface HealthWords<RuleId extends string = string> extends OperationWo
 
 /** The words the five health operations share, in one language. */
 export interface SharedHealthWords {
-  /** home_care and vet_advice of a photo the gate refused. */
+  /**
+   * home_care of a photo the gate refused. Its vet_advice is empty: a photo that showed nothing
+   * calls for no follow-up (the contract: empty when none is needed); what to do if the pet seems unwell
+   * is said here instead.
+   */
   readonly qualityHomeCare: readonly string[];
-  readonly qualityVetAdvice: readonly string[];
   /** How the measured colours and the rules' findings are told to the language model. */
   readonly prompt: {
     coloursLine(where: 'subject' | 'frame', colours: string): string;

@@ -64,7 +64,7 @@ export function narrateHealth(
       colour: label,
       summary: joinSentences(language, upToFour(sentences, unverified)),
       homeCare: [...shared.qualityHomeCare],
-      vetAdvice: [...shared.qualityVetAdvice],
+      vetAdvice: [],
     };
   }
   const assessment = verdict.findings;
