@@ -10,6 +10,7 @@ import { RECORDS_USAGE, runRecordsCommand } from './cli/records-command.js';
 import { runStoreCommand, STORE_USAGE } from './cli/store-command.js';
 import { explainStoreFailure, openCommandStore, openStore, storeLine } from './cli/open-store.js';
 import { startServer } from './cli/start-server.js';
+import { UsageError } from './cli/parse-command-args.js';
 import { assembleAnalysis } from './cli/assemble-analysis.js';
 import { createLogger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -150,16 +151,11 @@ async function main(argv: string[]): Promise<void> {
     case 'analyze': {
       const config = loadConfig();
       // One photo: starting inference threads would cost more than running it here.
-      const { pipeline, close } = await assembleAnalysis(
-        { ...config, inferenceThreads: 0 },
-        createLogger('warn', process.stderr),
-        (line) => process.stderr.write(`${line}\n`),
-      );
-      try {
-        await runAnalyzeCommand(rest, pipeline, print);
-      } finally {
-        await close();
-      }
+      const openPipeline = () =>
+        assembleAnalysis({ ...config, inferenceThreads: 0 }, createLogger('warn', process.stderr), (line) =>
+          process.stderr.write(`${line}\n`),
+        );
+      await runAnalyzeCommand(rest, openPipeline, print);
       return;
     }
     case '--version':
@@ -184,10 +180,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const { code } = error as { code?: unknown };
-  // parseArgs' own errors ("Unknown option '--nmae'") come with the command's usage.
-  const usage =
-    typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS') ? COMMAND_USAGE[process.argv[2] ?? ''] : undefined;
+  // A command called wrongly ("pawlens analyze has no option --langauge; …") is told how it is called.
+  const usage = error instanceof UsageError ? COMMAND_USAGE[process.argv[2] ?? ''] : undefined;
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage ? `\n${usage}\n` : ''}`);
   process.exitCode = 1;
 });

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './parse-command-args.js';
 import type { AbandonLimits, Leases } from '../accounts/account-store.js';
 
 export const DOCTOR_USAGE = `pawlens doctor [--clear] [--json]
@@ -14,11 +14,12 @@ export async function runDoctorCommand(
   limits: AbandonLimits,
   print: (line: string) => void,
 ): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = parseCommandArgs(
+    'doctor',
     args,
-    strict: true,
-    options: { clear: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
-  });
+    { clear: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+    { positionals: false },
+  );
   const held = await store.held(limits);
   const swept = values.clear ? await store.sweepAbandoned(limits) : undefined;
   if (values.json) {

@@ -1,6 +1,6 @@
+import { parseCommandArgs } from './parse-command-args.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openBackbone, type BackboneOptions } from '../training/backbone.js';
 import { evaluateHead, MIN_EVALUATED_PER_LABEL, type EvaluationReport } from '../training/evaluate-head.js';
 import { HeadFolderError, readHeadDefinition, readLabelledFolder } from '../training/head-folder.js';
@@ -257,17 +257,12 @@ export async function runHeadsCommand(
   options: BackboneOptions,
   print: (line: string) => void,
 ): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      from: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      folds: { type: 'string' },
-      seed: { type: 'string' },
-      precision: { type: 'string' },
-    },
+  const { values, positionals } = parseCommandArgs('heads', args, {
+    from: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    folds: { type: 'string' },
+    seed: { type: 'string' },
+    precision: { type: 'string' },
   });
   const [verb, name] = positionals;
   const needFrom = (usage: string) => {

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './parse-command-args.js';
 import { type AccountStore, CLINIC_NAME, DEFAULT_CLINIC, type KeyRecord } from '../accounts/account-store.js';
 import { isExpired } from '../accounts/authenticate.js';
 import { issueKey } from '../accounts/issue-key.js';
@@ -66,18 +66,13 @@ export async function runKeysCommand(
   const negative = args.find((arg) => /^-\d/.test(arg));
   if (negative)
     throw new Error(`${negative}: credits and limits are positive whole numbers, e.g. pawlens keys credit ID 100.`);
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      name: { type: 'string' },
-      clinic: { type: 'string' },
-      credits: { type: 'string' },
-      expires: { type: 'string' },
-      limit: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
+  const { values, positionals } = parseCommandArgs('keys', args, {
+    name: { type: 'string' },
+    clinic: { type: 'string' },
+    credits: { type: 'string' },
+    expires: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean', default: false },
   });
   const [verb, id, amount] = positionals;
   const json = values.json;

@@ -1,5 +1,5 @@
+import { parseCommandArgs } from './parse-command-args.js';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { installModel } from '../vision/install-model.js';
 import { loadModel } from '../vision/load-model.js';
 import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from '../vision/model-catalogue.js';
@@ -22,11 +22,9 @@ export async function runModelsCommand(
   modelsDir: string,
   print: (line: string) => void,
 ): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: { from: { type: 'string' }, json: { type: 'boolean', default: false } },
+  const { values, positionals } = parseCommandArgs('models', args, {
+    from: { type: 'string' },
+    json: { type: 'boolean', default: false },
   });
   const [verb, name] = positionals;
   switch (verb) {

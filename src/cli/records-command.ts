@@ -1,6 +1,6 @@
+import { parseCommandArgs } from './parse-command-args.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { AccountStore } from '../accounts/account-store.js';
 
 export const RECORDS_USAGE = `pawlens records — the pets' records of a key's clinic, whatever the key's status (revoked included)
@@ -20,15 +20,10 @@ const PAGE = 100;
 
 /** Runs one `pawlens records …` command against the store; output goes through `print`. */
 export async function runRecordsCommand(args: string[], store: AccountStore, print: Print): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      pet: { type: 'string' },
-      photos: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
+  const { values, positionals } = parseCommandArgs('records', args, {
+    pet: { type: 'string' },
+    photos: { type: 'string' },
+    json: { type: 'boolean', default: false },
   });
   const [verb, keyId] = positionals;
   if (!verb || !['pets', 'export', 'erase'].includes(verb))

@@ -1,7 +1,7 @@
+import { parseCommandArgs } from './parse-command-args.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { parseArgs } from 'node:util';
 import { withoutPassword } from '../accounts/postgres-errors.js';
 import type { Config } from '../config.js';
 import { STORE_FILE } from './open-store.js';
@@ -27,7 +27,7 @@ export async function runStoreCommand(
   const [action, ...rest] = args;
   if (action === 'backup') return backupStore(rest, config, print);
   if (action !== 'migrate') throw new Error(`Unknown store command "${action ?? ''}".\n\n${STORE_USAGE}`);
-  const { values } = parseArgs({ args: rest, strict: true, options: { to: { type: 'string' } } });
+  const { values } = parseCommandArgs('store migrate', rest, { to: { type: 'string' } }, { positionals: false });
   const url = values.to ?? config.database?.url;
   if (!url)
     throw new Error(
@@ -61,7 +61,7 @@ async function backupStore(
   config: Pick<Config, 'dataDir' | 'database'>,
   print: (line: string) => void,
 ): Promise<void> {
-  const { values } = parseArgs({ args, strict: true, options: { to: { type: 'string' } } });
+  const { values } = parseCommandArgs('store backup', args, { to: { type: 'string' } }, { positionals: false });
   if (config.database)
     throw new Error(
       `The store is PostgreSQL (${withoutPassword(config.database.url)}): back it up with pg_dump, e.g. pg_dump --format=custom --file=pawlens.dump "$PAWLENS_DATABASE_URL".`,
