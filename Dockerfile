@@ -32,11 +32,16 @@ RUN arch=$(case "$(uname -m)" in aarch64) echo arm64 ;; *) echo x64 ;; esac) \
 # The recommended scene models (a detector and a classifier), checked against the catalogue's
 # sha256: from PAWLENS_MODELS_FROM, a folder of the build context (docker-models/ is there for it,
 # ignored by git), or else from the catalogue's upstream addresses. The image carries them to an
-# air-gapped site; nothing is downloaded at run time.
+# air-gapped site; nothing is downloaded at run time. PAWLENS_MODELS names the models to install
+# instead, space-separated; empty (--build-arg PAWLENS_MODELS=) builds an image with none, offline
+# and with nothing in docker-models/, that answers from its built-in models until `pawlens models
+# install` adds them to its /models volume.
 ARG PAWLENS_MODELS_FROM=
+ARG PAWLENS_MODELS=recommended
 COPY ${PAWLENS_MODELS_FROM:-docker-models} ./models-from
 RUN if [ -n "$PAWLENS_MODELS_FROM" ]; then from="--from /app/models-from"; else from=""; fi \
- && PAWLENS_MODELS_DIR=/app/scene-models node dist/cli.js models install recommended $from
+ && mkdir -p /app/scene-models \
+ && for model in $PAWLENS_MODELS; do PAWLENS_MODELS_DIR=/app/scene-models node dist/cli.js models install "$model" $from || exit 1; done
 
 # Runtime stage: no compiler, no sources, an unprivileged user.
 FROM node:20-bookworm-slim

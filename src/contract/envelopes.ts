@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ERROR_CODES } from './error-catalogue.js';
 
 /** `req_` followed by a URL-safe id (SPEC.md §2.2). */
-export const RequestId = z.string().regex(/^req_[A-Za-z0-9_-]{8,64}$/);
+/** A request id as every envelope and X-Request-Id write it. */
+export const REQUEST_ID_FORMAT = /^req_[A-Za-z0-9_-]{8,64}$/;
+export const RequestId = z.string().regex(REQUEST_ID_FORMAT);
 
 const envelopes = new WeakMap<z.ZodType, z.ZodType>();
 

@@ -7,7 +7,7 @@ import { VERSION } from '../version.js';
 import { adminAllowed } from './admin-access.js';
 import { checkReadiness } from './check-readiness.js';
 import { methodNotAllowed } from './error-handler.js';
-import { buildOpenApiDocument } from './openapi-document.js';
+import { buildOpenApiDocument } from './openapi/document.js';
 
 export interface ServiceRouterDeps {
   readonly store: Pick<KeyStore, 'countKeys'>;

@@ -4,7 +4,6 @@ import {
   buildFakeOllamaImage,
   buildFromCheckout,
   composeCopy,
-  fillDockerModels,
   imageOrStandIn,
   ROOT,
   SCENE_MODELS,
@@ -39,7 +38,6 @@ describeWithCompose('compose.replicas.yaml, started', () => {
   let photo: string;
 
   beforeAll(async () => {
-    fillDockerModels();
     await scope.beforeBuild();
     await buildFakeOllamaImage(ollamaImage);
     const postgres = await imageOrStandIn(scope, 'postgres:16-bookworm', 'postgres');

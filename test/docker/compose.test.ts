@@ -1,13 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, expect, it } from 'vitest';
-import {
-  ROOT,
-  buildFakeOllamaImage,
-  buildFromCheckout,
-  composeCopy,
-  fillDockerModels,
-} from '../fixtures/compose-stack.js';
+import { ROOT, buildFakeOllamaImage, buildFromCheckout, composeCopy } from '../fixtures/compose-stack.js';
 import { describeWithCompose, docker, dockerScope, eventually } from '../fixtures/docker.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import { sceneJpeg } from '../fixtures/scenes.js';
@@ -77,7 +71,6 @@ describeWithCompose('compose.yaml, started', () => {
   const up = stack.compose;
 
   beforeAll(async () => {
-    fillDockerModels();
     await scope.beforeBuild();
     await buildFakeOllamaImage(ollamaImage);
     stack.write((text) =>

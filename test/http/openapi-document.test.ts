@@ -37,13 +37,42 @@ describe('OpenAPI document and docs page', () => {
     expect(body.components.schemas.VomitResponse.properties.data.properties.severity.enum).not.toContain('normal');
   });
 
-  it('lists under each operation exactly the error codes the catalogue says an operation can answer with', () => {
-    const listed = Object.entries(document.paths['/api/v1/feces-analysis']!.post.responses)
+  const listedCodes = (responses: Record<string, { description: string }>) =>
+    Object.entries(responses)
       .filter(([status]) => status !== '200')
       .flatMap(([, response]) => response.description.split('\n\n').map((line) => line.split(':')[0]));
-    const expected = ERROR_CODES.filter((code) => ERROR_CATALOGUE[code].operations);
+
+  it('lists under each operation exactly the error codes the catalogue says can reach it, the HTTP layer’s included', () => {
+    const listed = listedCodes(document.paths['/api/v1/feces-analysis']!.post.responses);
+    const expected = ERROR_CODES.filter((code) => ERROR_CATALOGUE[code].on !== 'routing');
     expect(listed.sort()).toEqual([...expected].sort());
+    for (const code of ['REQUEST_TIMEOUT', 'EXPECTATION_FAILED', 'HEADERS_TOO_LARGE', 'INTERNAL_ERROR'])
+      expect(listed).toContain(code);
     expect(listed).not.toContain('NOT_FOUND');
+  });
+
+  it('gives the pets’ paths their errors with the envelope, and every path an operationId of its own', () => {
+    const paths = document.paths as unknown as Record<
+      string,
+      Record<string, { operationId?: string; responses: Record<string, { description: string; content?: unknown }> }>
+    >;
+    const erase = paths['/api/v1/pets/{petId}']!.delete!;
+    expect(listedCodes(erase.responses)).toEqual(
+      expect.arrayContaining([
+        'VALIDATION_ERROR',
+        'UNAUTHORIZED',
+        'KEY_REVOKED',
+        'RATE_LIMITED',
+        'INTERNAL_ERROR',
+        'SERVICE_BUSY',
+      ]),
+    );
+    expect(listedCodes(erase.responses)).not.toContain('INSUFFICIENT_CREDITS');
+    for (const [status, response] of Object.entries(erase.responses))
+      if (status !== '200') expect(response.content, status).toEqual({ 'application/json': expect.anything() });
+    const ids = Object.values(paths).flatMap((path) => Object.values(path).map((operation) => operation.operationId));
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('serves the docs page and its assets from this host, with no CDN', async () => {

@@ -17,7 +17,8 @@ import { ZH } from './zh.js';
 /** SPEC.md §2.3. */
 const StoolData = z.strictObject({
   health_score: healthScore,
-  health_score_max: z.literal(HEALTH_SCORE_MAX),
+  // An integer, as the contract says: a JSON Schema `const` alone would be typed a number.
+  health_score_max: z.literal(HEALTH_SCORE_MAX).meta({ type: 'integer' }),
   severity: healthSeverity,
   color: label('Observed stool color in plain language.'),
   consistency: label('Observed stool consistency or texture.'),

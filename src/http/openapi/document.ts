@@ -1,8 +1,9 @@
-import { AnalysisRequestBody } from '../contract/analysis-request.js';
-import { ErrorEnvelope } from '../contract/envelopes.js';
-import { jsonSchema } from './openapi-json-schema.js';
-import { operationPaths } from './openapi-operation-paths.js';
-import { recordPaths } from './openapi-record-paths.js';
+import { AnalysisRequestBody } from '../../contract/analysis-request.js';
+import { ErrorEnvelope } from '../../contract/envelopes.js';
+import { jsonSchema } from './json-schema.js';
+import { operationPaths } from './operation-paths.js';
+import { recordPaths } from './record-paths.js';
+import { HEADERS } from './responses.js';
 
 /** OpenAPI 3.1 from the operation registry, the error catalogue and the zod schemas that parse every request and check every response. */
 export function buildOpenApiDocument(version: string) {
@@ -16,6 +17,7 @@ export function buildOpenApiDocument(version: string) {
     info: {
       title: 'pawlens',
       version,
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'On-premise pet photo analysis. Every operation takes one Base64 photo (JPG, PNG or WEBP, at most 3 MiB) and returns a closed JSON analysis. Photos never leave the host.',
     },
@@ -25,6 +27,7 @@ export function buildOpenApiDocument(version: string) {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: pk_ followed by 32 characters.' },
       },
       schemas,
+      headers: HEADERS,
     },
     paths,
   };

@@ -1,35 +1,19 @@
-import { API_PREFIXES } from '../contract/api-prefixes.js';
-import { successEnvelope } from '../contract/envelopes.js';
-import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../contract/error-catalogue.js';
-import { CREDITS_PER_CALL } from '../contract/price.js';
-import { OPERATION_LIST } from '../operations/registry.js';
-import { IDEMPOTENCY_KEY_FORMAT } from './idempotency.js';
-import { jsonSchema } from './openapi-json-schema.js';
-import { PET_ID } from './pet-id.js';
-
-/** The catalogue's codes an operation can answer with, grouped by status. */
-function errorResponses() {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of ERROR_CODES.filter((candidate) => ERROR_CATALOGUE[candidate].operations)) {
-    const { status } = ERROR_CATALOGUE[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [
-      String(status),
-      {
-        description: codes.map((code) => `${code}: ${ERROR_CATALOGUE[code].message}`).join('\n\n'),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-      },
-    ]),
-  );
-}
+import { API_PREFIXES } from '../../contract/api-prefixes.js';
+import { successEnvelope } from '../../contract/envelopes.js';
+import { CREDITS_PER_CALL } from '../../contract/price.js';
+import { OPERATION_LIST } from '../../operations/registry.js';
+import { IDEMPOTENCY_KEY_FORMAT } from '../idempotency.js';
+import { jsonSchema } from './json-schema.js';
+import { EXAMPLE_REQUEST_ID, OPERATION_EXAMPLES } from './examples.js';
+import { ANALYSIS_HEADERS, errorResponses } from './responses.js';
+import { PET_ID } from '../pet-id.js';
 
 /** Every operation's two paths (SPEC.md §4), from the registry; their response schemas go into `schemas`. */
 export function operationPaths(schemas: Record<string, unknown>): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const contract of OPERATION_LIST) {
     const { key } = contract;
+    const example = OPERATION_EXAMPLES[key];
     const envelopeName = `${key[0]!.toUpperCase()}${key.slice(1)}Response`;
     schemas[envelopeName] = jsonSchema(successEnvelope(contract.data), 'output');
     API_PREFIXES.forEach((prefix, index) => {
@@ -60,22 +44,26 @@ export function operationPaths(schemas: Record<string, unknown>): Record<string,
           ],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/AnalysisRequest' } } },
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/AnalysisRequest' },
+                // A photo a tool can send as it stands ("try it out"), and the answer below is pawlens' own to it.
+                example: { image: example.image, language: 'en' },
+              },
+            },
           },
           responses: {
             '200': {
               description: 'The analysis.',
-              headers: {
-                'X-Request-Id': { schema: { type: 'string' } },
-                'X-Credits-Charged': {
-                  schema: { type: 'integer' },
-                  description: `${CREDITS_PER_CALL}, or 0 for an answer that assessed nothing.`,
+              headers: ANALYSIS_HEADERS,
+              content: {
+                'application/json': {
+                  schema: { $ref: `#/components/schemas/${envelopeName}` },
+                  example: { success: true, request_id: EXAMPLE_REQUEST_ID, data: example.data },
                 },
-                'X-Credits-Remaining': { schema: { type: 'integer' }, description: 'Absent for unlimited keys.' },
               },
-              content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelopeName}` } } },
             },
-            ...errorResponses(),
+            ...errorResponses(['any', 'keyed', 'analysis']),
           },
         },
       };
