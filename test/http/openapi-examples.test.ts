@@ -8,8 +8,13 @@ import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 
 interface Documented {
-  requestBody: { content: { 'application/json': { example: { image: string; language: string } } } };
-  responses: Record<string, { content: { 'application/json': { example: unknown } } }>;
+  requestBody: {
+    content: { 'application/json': { examples: { photo: { value: { image: string; language: string } } } } };
+  };
+  responses: Record<
+    string,
+    { content: { 'application/json': { example?: unknown; examples?: { photo: { value: unknown } } } } }
+  >;
 }
 
 let app: TestApp;
@@ -29,14 +34,14 @@ describe("/openapi.json's examples: a photo a tool can send as it stands, and pa
     '%s: sent as documented, the example request gets the documented answer, and every example fits its schema',
     async (key, path) => {
       const post = document.paths[`/api/v1/${path}`]!.post;
-      const sent = post.requestBody.content['application/json'].example;
+      const sent = post.requestBody.content['application/json'].examples.photo.value;
       expect(Buffer.from(sent.image, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
       const response = await request(app.http)
         .post(`/api/v1/${path}`)
         .set('Authorization', `Bearer ${app.key}`)
         .send(sent);
       expect(response.status).toBe(200);
-      const example = post.responses['200']!.content['application/json'].example as { data: unknown };
+      const example = post.responses['200']!.content['application/json'].examples!.photo.value as { data: unknown };
       expect(response.body.data).toEqual(example.data);
       expect(example).toMatchObject({ success: true, request_id: EXAMPLE_REQUEST_ID });
       const validate = ajv.compile({

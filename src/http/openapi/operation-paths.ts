@@ -48,7 +48,12 @@ export function operationPaths(schemas: Record<string, unknown>): Record<string,
               'application/json': {
                 schema: { $ref: '#/components/schemas/AnalysisRequest' },
                 // A photo a tool can send as it stands ("try it out"), and the answer below is pawlens' own to it.
-                example: { image: example.image, language: 'en' },
+                examples: {
+                  photo: {
+                    summary: `A generated 128 × 96 JPEG of what ${key} analysis judges`,
+                    value: { image: example.image, language: 'en' },
+                  },
+                },
               },
             },
           },
@@ -59,7 +64,13 @@ export function operationPaths(schemas: Record<string, unknown>): Record<string,
               content: {
                 'application/json': {
                   schema: { $ref: `#/components/schemas/${envelopeName}` },
-                  example: { success: true, request_id: EXAMPLE_REQUEST_ID, data: example.data },
+                  examples: {
+                    photo: {
+                      summary:
+                        "pawlens' answer to the example photo on its built-in models (a new install); with the scene models installed, a generated scene may be refused as no real photo of the subject",
+                      value: { success: true, request_id: EXAMPLE_REQUEST_ID, data: example.data },
+                    },
+                  },
                 },
               },
             },
