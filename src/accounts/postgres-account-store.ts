@@ -70,7 +70,7 @@ const SETTLE = `
     FROM gone JOIN api_keys k ON k.id = gone.key_id
     WHERE $6::text IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM pet_erasures e JOIN api_keys ek ON ek.id = e.key_id
-        WHERE ek.clinic = k.clinic AND e.pet_id = $6 AND e.erased_at >= gone.created_at))
+        WHERE ek.clinic = k.clinic AND e.pet_id = $6 AND e.erased_at >= $11::timestamptz))
   SELECT COUNT(*)::int AS settled FROM gone`;
 
 /**
@@ -185,6 +185,7 @@ export class PostgresAccountStore extends SqlAccountStore implements AccountStor
       record?.photo?.bytes ?? null,
       record?.photo?.format ?? null,
       record?.madeBy ?? null,
+      record?.arrivedAt ?? null,
     ]);
     return row!.settled > 0;
   }

@@ -50,6 +50,12 @@ import {
   UPSERT_LEASE,
 } from './shared-statements.js';
 
+/**
+ * How long an erasure's mark is kept at least: longer than a request waits between its arrival
+ * and its reservation (its body's upload, bounded by the request timeout, then a CPU slot).
+ */
+export const ERASURE_MARK_MS = 60 * 60_000;
+
 /** What a claim already made of an Idempotency-Key means for a new request with it. */
 export type ClaimDecision = { readonly state: 'take_over' } | Exclude<IdempotencyClaim, { state: 'claimed' }>;
 
@@ -392,11 +398,15 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
   }
 
   async purgeErasures(): Promise<number> {
-    // An erasure's mark matters while a reservation made before it may still settle; after that,
-    // keeping the pet's id would be keeping something of an erased pet.
+    // An erasure's mark matters while an analysis whose request arrived before it may still
+    // settle: one holding a reservation made before it, or one still waiting for its body or a CPU
+    // slot (ERASURE_MARK_MS covers that wait). After that, keeping the pet's id would be keeping
+    // something of an erased pet.
+    const waited = new Date(this.now().getTime() - ERASURE_MARK_MS).toISOString();
     return this.sql.run(
-      'DELETE FROM pet_erasures WHERE erased_at < COALESCE((SELECT MIN(created_at) FROM credit_reservations), ?)',
-      [this.timestamp()],
+      `DELETE FROM pet_erasures WHERE erased_at < ?
+         AND erased_at < COALESCE((SELECT MIN(created_at) FROM credit_reservations), ?)`,
+      [waited, this.timestamp()],
     );
   }
 

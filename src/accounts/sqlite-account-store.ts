@@ -111,7 +111,7 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
             answer.idempotencyKey,
           );
         }
-        // No record for a pet erased since this analysis began (deletePet).
+        // No record for a pet erased since this analysis's request arrived (deletePet).
         if (record) {
           this.prepared(
             `INSERT INTO pet_records (${columns('pet_records', ['id'])}) SELECT ${placeholders(9)}, ${CLINIC_OF_KEY}, ?
@@ -130,7 +130,7 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
             record.madeBy ?? null,
             row.key_id,
             record.petId,
-            row.created_at,
+            record.arrivedAt.toISOString(),
           );
         }
         return true;

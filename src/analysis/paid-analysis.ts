@@ -26,7 +26,7 @@ export interface Payer {
   /** The Idempotency-Key the request claimed: its answer is stored with the charge, for retries to replay. */
   readonly idempotencyKey?: string;
   /** The pet whose records keep the answer; `keepPhoto` keeps the photo's bytes with it (PAWLENS_KEEP_IMAGES). */
-  readonly record?: { readonly petId: string; readonly keepPhoto: boolean };
+  readonly record?: { readonly petId: string; readonly keepPhoto: boolean; readonly arrivedAt: Date };
 }
 
 export interface PaidAnalysisRequest<K extends OperationKey = OperationKey> {
@@ -122,7 +122,13 @@ export async function runPaidAnalysis<K extends OperationKey>(
         charged: charged > 0,
         answer: idempotencyKey ? { idempotencyKey, body: JSON.stringify(body) } : undefined,
         record: record
-          ? { petId: record.petId, data: JSON.stringify(answer.data), photo, madeBy: JSON.stringify(answer.madeBy) }
+          ? {
+              petId: record.petId,
+              data: JSON.stringify(answer.data),
+              photo,
+              madeBy: JSON.stringify(answer.madeBy),
+              arrivedAt: record.arrivedAt,
+            }
           : undefined,
       });
     }

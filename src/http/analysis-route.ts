@@ -67,7 +67,7 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
   };
 
   const analyze: RequestHandler = async (_req, res) => {
-    const { requestId, idempotencyKey, petId } = res.locals;
+    const { requestId, idempotencyKey, petId, arrivedAt } = res.locals;
     const { language, animalType } = required(res.locals.request, 'the request');
     const gone = new AbortController();
     res.on('close', () => {
@@ -83,7 +83,7 @@ export function analysisRoute(deps: AnalysisRouteDeps): Array<RequestHandler | E
       payer: {
         keyId: required(res.locals.key, 'the API key').id,
         idempotencyKey,
-        record: petId ? { petId, keepPhoto: deps.keepImages ?? false } : undefined,
+        record: petId ? { petId, keepPhoto: deps.keepImages ?? false, arrivedAt } : undefined,
       },
       signal: gone.signal,
       // The body has served its purpose: the intake slot goes to the next upload while this one

@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps): App {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(requestId());
+  app.use(requestId(now));
   app.use(securityHeaders());
   app.use(cors(deps.corsOrigins ?? []));
   app.use(accessLog(logger, metrics));

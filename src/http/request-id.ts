@@ -3,11 +3,12 @@ import { randomToken } from '../accounts/api-key.js';
 
 export const newRequestId = () => `req_${randomToken(20)}`;
 
-/** First in the chain (DESIGN.md §1): every answer, even a 404, carries its id. */
-export function requestId(): RequestHandler {
+/** First in the chain: every answer, even a 404, carries its id; and the request's arrival is noted, by `now`. */
+export function requestId(now: () => Date = () => new Date()): RequestHandler {
   return (_req, res, next) => {
     const id = newRequestId();
     res.locals.requestId = id;
+    res.locals.arrivedAt = now();
     res.setHeader('X-Request-Id', id);
     next();
   };

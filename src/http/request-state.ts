@@ -13,6 +13,8 @@ declare global {
     interface Locals {
       /** requestId() */
       requestId: string;
+      /** requestId(): when the request arrived, first in the chain (an erasure after it keeps no record of it). */
+      arrivedAt: Date;
       /** The operation whose path was called: selectOperation(). */
       operation?: Operation<OperationKey>;
       /** bearerAuth() */

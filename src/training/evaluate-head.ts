@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { scoresOf } from '../vision/heads/cross-validation.js';
 import { loadModel } from '../vision/load-model.js';
 import { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
@@ -6,6 +5,7 @@ import { openBackbone, type BackboneOptions } from './backbone.js';
 import { HeadFolderError, readLabelledFolder } from './head-folder.js';
 import { namingShares, scoresReport, type ScoresReport } from './head-scores.js';
 import { recordHeldOut } from './install-head.js';
+import { installedOfTask } from './install-trained.js';
 import { type FeatureReading, readPhotoFeatures } from './photo-features.js';
 
 /**
@@ -42,12 +42,16 @@ export async function evaluateHead(
   options: BackboneOptions,
   progress?: (done: number, total: number) => void,
 ): Promise<EvaluationReport> {
-  const dir = join(options.modelsDir, name);
-  const model = await loadModel(dir).catch(() => {
+  // Only an installed head's name: never a path, which would write a manifest outside the models folder.
+  const installed = (await installedOfTask(options.modelsDir, 'trained-head')).find(
+    ({ manifest }) => manifest.name === name,
+  );
+  if (!installed)
     throw new HeadFolderError(
       `No head named ${name} is installed in ${options.modelsDir}; "pawlens heads list" shows them.`,
     );
-  });
+  const { dir } = installed;
+  const model = await loadModel(dir);
   try {
     if (model.manifest.task !== 'trained-head')
       throw new HeadFolderError(`${name} is a ${model.manifest.task}, not a trained head.`);

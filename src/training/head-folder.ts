@@ -1,13 +1,22 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
-import { HeadLabels } from '../vision/heads/head-labels.js';
+import { HeadLabels, OBJECT_MACHINERY } from '../vision/heads/head-labels.js';
 import { MODEL_NAME } from '../vision/model-manifest.js';
+import { RESERVED_MODEL_NAMES } from '../vision/models-location.js';
 import { HEALTH_OPERATION_KEYS, TRAINABLE_OPERATION_KEYS } from '../operations/registry.js';
+
+/** A head's name in head.json (a classifier's or a localizer's): its folder's name, never one of pawlens' own. */
+export const HeadName = z
+  .string()
+  .regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-", as a folder name')
+  .refine((name) => !RESERVED_MODEL_NAMES.has(name), {
+    error: (issue) => `"${String(issue.input)}" is the name of one of pawlens' own files or folders: choose another`,
+  });
 
 /** A clinic's head.json (DESIGN.md §13): the head's name, its operation, and what each label means. */
 export const HeadDefinition = z.object({
-  name: z.string().regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-", as a folder name'),
+  name: HeadName,
   operation: z.enum(TRAINABLE_OPERATION_KEYS as [string, ...string[]], {
     error: `operation must be one of ${TRAINABLE_OPERATION_KEYS.join(', ')}`,
   }),
@@ -51,6 +60,12 @@ export async function readHeadDefinition(dir: string): Promise<HeadDefinition> {
   } catch (error) {
     throw new HeadFolderError(`${path} is not valid JSON: ${(error as Error).message}`);
   }
+  // JSON.parse makes "__proto__" an own key, which a schema's record then drops without a word.
+  const labels = (json as { labels?: unknown } | null)?.labels;
+  const machinery =
+    labels && typeof labels === 'object' && Object.keys(labels).find((label) => OBJECT_MACHINERY.has(label));
+  if (machinery)
+    throw new HeadFolderError(`${path}: a label cannot be named ${machinery}; name its folder and label otherwise.`);
   const parsed = HeadDefinition.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);

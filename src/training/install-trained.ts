@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type LoadedModel, loadModel, readManifest } from '../vision/load-model.js';
-import { MANIFEST_FILE, type ModelManifest } from '../vision/model-manifest.js';
-import { BUILTIN_SUBDIR } from '../vision/models-location.js';
+import { MANIFEST_FILE, MODEL_NAME, type ModelManifest } from '../vision/model-manifest.js';
+import { BUILTIN_SUBDIR, RESERVED_MODEL_NAMES } from '../vision/models-location.js';
 import { listModelDirs } from '../vision/vision-models.js';
 import { HeadFolderError } from './head-folder.js';
 
@@ -33,7 +33,16 @@ export async function installTrained(
   manifest: ModelManifest,
   { noun, check }: { readonly noun: string; readonly check: (model: LoadedModel) => void },
 ): Promise<string> {
-  const existing = await readManifest(join(modelsDir, manifest.name)).catch(() => undefined);
+  // Nothing is touched unless the name is free or is a model of the same task: never one of
+  // pawlens' own files, never a folder or file of the operator's that happens to have the name.
+  if (!MODEL_NAME.test(manifest.name) || RESERVED_MODEL_NAMES.has(manifest.name))
+    throw new HeadFolderError(`"${manifest.name}" cannot name a ${noun}: give it another name in head.json.`);
+  const occupied = await lstat(join(modelsDir, manifest.name)).catch(() => undefined);
+  const existing = occupied && (await readManifest(join(modelsDir, manifest.name)).catch(() => undefined));
+  if (occupied && !existing)
+    throw new HeadFolderError(
+      `${join(modelsDir, manifest.name)} exists and is not an installed model: give the ${noun} another name in head.json, or move it away.`,
+    );
   if (existing && existing.task !== manifest.task)
     throw new HeadFolderError(
       `${manifest.name} is an installed ${existing.task}, not a ${noun}: give the ${noun} another name in head.json.`,

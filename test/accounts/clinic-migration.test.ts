@@ -24,7 +24,7 @@ async function storeBeforeClinics() {
     [desk, 'req_before003'],
   ] as const)
     await store.commit((await store.reserve(key.id, 5, requestId, 'skin')) as Reservation, {
-      record: { petId: 'chart-1042', data: JSON.stringify({ requestId }) },
+      record: { petId: 'chart-1042', data: JSON.stringify({ requestId }), arrivedAt: new Date() },
     });
   await store.close();
   const db = new Database(file);

@@ -28,9 +28,9 @@ async function usedSqliteStore() {
   await sqlite.claimIdempotencyKey(metered.record.id, 'visit-1', 'hash-1', 86_400_000, 600_000);
   await settle(metered.record.id, 'req_migrate001', {
     answer: { idempotencyKey: 'visit-1', body: '{"success":true}' },
-    record: { petId: 'rex', data: '{"n":1}', photo: { bytes: PHOTO, format: 'jpeg' } },
+    record: { petId: 'rex', data: '{"n":1}', photo: { bytes: PHOTO, format: 'jpeg' }, arrivedAt: earlier },
   });
-  await settle(metered.record.id, 'req_migrate002', { record: { petId: 'rex', data: '{"n":2}' } });
+  await settle(metered.record.id, 'req_migrate002', { record: { petId: 'rex', data: '{"n":2}', arrivedAt: earlier } });
   await settle(unlimited.record.id, 'req_migrate003', {});
   // A call that never finished (the server died) and a claim nobody answered.
   await sqlite.reserve(metered.record.id, 5, 'req_migrate004', 'ear');
@@ -91,7 +91,7 @@ describe.skipIf(!POSTGRES_AVAILABLE)('pawlens store migrate --to postgres://…'
       expect(await store.held({ leaseLapseMs: 30_000, ownerlessAfterMs: 600_000 })).toMatchObject({ reservations: [] });
       // New rows continue after the copied ids: the new record lists first.
       const next = (await store.reserve(metered.record.id, 5, 'req_migrate005', 'stool')) as Reservation;
-      await store.commit(next, { record: { petId: 'rex', data: '{"n":5}' } });
+      await store.commit(next, { record: { petId: 'rex', data: '{"n":5}', arrivedAt: new Date() } });
       expect((await store.petRecords(metered.record.id, 'rex', 1))![0]!.requestId).toBe('req_migrate005');
     } finally {
       await store.close();

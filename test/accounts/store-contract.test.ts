@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccountStoreError, DEFAULT_CLINIC, type Reservation } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
+import { ERASURE_MARK_MS } from '../../src/accounts/sql-account-store.js';
 import { FULL_DISK, STORE_KINDS } from '../fixtures/stores.js';
 
 describe.each(STORE_KINDS)('$name store: credits', (kind) => {
@@ -365,7 +366,12 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
       const reservation = (await store.reserve(keyId, 5, `req_record${i}`, 'stool')) as Reservation;
       await store.commit(reservation, {
         charged,
-        record: { petId: pet, data: JSON.stringify({ n: i }), photo: photo && { bytes: photo, format: 'jpeg' } },
+        record: {
+          petId: pet,
+          data: JSON.stringify({ n: i }),
+          photo: photo && { bytes: photo, format: 'jpeg' },
+          arrivedAt: now,
+        },
       });
       now = new Date(now.getTime() + 60_000);
     };
@@ -416,6 +422,7 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
           petId: 'chart-1042',
           data: JSON.stringify({ n: i }),
           photo: photo && { bytes: photo, format: 'png' },
+          arrivedAt: now,
         },
       });
       now = new Date(now.getTime() + 1000);
@@ -439,10 +446,11 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
     expect(await store.petRecords(south.id, 'chart-1042', 10, 'req_shared1')).toBeUndefined();
     expect(await store.petPhoto(south.id, 'chart-1042', 'req_shared1')).toBeUndefined();
     // The desk erases the patient: the vet's analysis in flight keeps no record either; the other clinic's stay.
+    const arrived = now;
     const inFlight = (await store.reserve(vet.id, 5, 'req_inflight', 'skin')) as Reservation;
     now = new Date(now.getTime() + 1000);
     expect(await store.deletePet(desk.id, 'chart-1042')).toBe(2);
-    await store.commit(inFlight, { record: { petId: 'chart-1042', data: '{}' } });
+    await store.commit(inFlight, { record: { petId: 'chart-1042', data: '{}', arrivedAt: arrived } });
     expect(await store.petRecords(vet.id, 'chart-1042', 10)).toEqual([]);
     expect(await store.petRecords(south.id, 'chart-1042', 10)).toHaveLength(1);
     expect((await store.listKeys()).map((key) => [key.name, key.clinic])).toEqual(
@@ -454,26 +462,36 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
     );
   });
 
-  it('an analysis that began before its pet was erased keeps no record; one begun after does; the mark goes once none can settle', async () => {
+  it('an analysis whose request arrived before its pet was erased keeps no record, even reserved after; one sent after does; the mark goes once none can settle', async () => {
     let now = new Date('2030-01-01T00:00:00.000Z');
     const { store } = await kind.create(() => now);
     const { record: key } = await issueKey(store, { name: 'clinic', credits: 100, expiresAt: null });
     const later = () => (now = new Date(now.getTime() + 1000));
-    const record = (i: number) => ({ record: { petId: 'rex', data: JSON.stringify({ n: i }) } });
+    const record = (i: number, arrivedAt: Date) => ({
+      record: { petId: 'rex', data: JSON.stringify({ n: i }), arrivedAt },
+    });
+    const sentBefore = now;
     const inFlight = (await store.reserve(key.id, 5, 'req_inflight', 'stool')) as Reservation;
     const otherPet = (await store.reserve(key.id, 5, 'req_otherpet', 'stool')) as Reservation;
     later();
     expect(await store.deletePet(key.id, 'rex')).toBe(0);
     later();
+    // Sent before the erasure, but reserved after it (it waited for its body and a CPU slot: issue 43).
+    const queued = (await store.reserve(key.id, 5, 'req_queued', 'stool')) as Reservation;
+    const sentAfter = now;
     const after = (await store.reserve(key.id, 5, 'req_after', 'stool')) as Reservation;
-    await store.commit(inFlight, record(1));
-    await store.commit(after, record(2));
+    await store.commit(inFlight, record(1, sentBefore));
+    await store.commit(queued, record(2, sentBefore));
+    await store.commit(after, record(3, sentAfter));
     // Charged all the same: the analysis was made and answered; only its record is not kept.
-    expect((await store.getKey(key.id))?.credits).toBe(85);
+    expect((await store.getKey(key.id))?.credits).toBe(80);
     expect((await store.petRecords(key.id, 'rex', 10))!.map((r) => r.requestId)).toEqual(['req_after']);
-    // The mark stays while a reservation older than it is open, and goes once none is.
+    // The mark stays while a reservation older than it is open, and for as long as a request sent
+    // before it may still be waiting for its reservation; then it goes.
     expect(await store.purgeErasures()).toBe(0);
-    await store.commit(otherPet, { record: { petId: 'tom', data: '{}' } });
+    await store.commit(otherPet, { record: { petId: 'tom', data: '{}', arrivedAt: sentBefore } });
+    expect(await store.purgeErasures()).toBe(0);
+    now = new Date(now.getTime() + ERASURE_MARK_MS);
     expect(await store.purgeErasures()).toBe(1);
     expect((await store.petRecords(key.id, 'tom', 10))!).toHaveLength(1);
   });

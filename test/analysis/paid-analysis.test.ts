@@ -47,7 +47,11 @@ const stoolRequest = (
 describe('one paid analysis (runPaidAnalysis), for every caller', () => {
   it('charges 5 credits for an answer that assessed the photo, and keeps its answer and record in the same commit', async () => {
     const { store, keyId } = await ledger();
-    const payer = { keyId, idempotencyKey: 'retry-1', record: { petId: 'rex', keepPhoto: true } };
+    const payer = {
+      keyId,
+      idempotencyKey: 'retry-1',
+      record: { petId: 'rex', keepPhoto: true, arrivedAt: new Date() },
+    };
     await store.claimIdempotencyKey(keyId, 'retry-1', 'hash', 60_000, 60_000);
     const answer = await runPaidAnalysis({ pipeline, credits: store }, stoolRequest(streakedStool, { payer }));
     expect(answer).toMatchObject({ assessed: true, charged: 5, remaining: CREDITS - 5 });

@@ -27,7 +27,7 @@ describe('pawlens store backup --to FILE (issue 41)', () => {
       serving.commit(
         (await serving.reserve(key.id, 5, `req_backup${String(i).padStart(3, '0')}`, 'skin')) as Reservation,
         {
-          record: { petId: 'chart-1042', data: JSON.stringify({ i }) },
+          record: { petId: 'chart-1042', data: JSON.stringify({ i }), arrivedAt: new Date() },
         },
       );
     for (let i = 0; i < 3; i++) await settle(i);

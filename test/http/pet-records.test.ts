@@ -148,6 +148,26 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     expect(Listing.parse((await list(app, 'erased-mid-call')).body).data.analyses).toHaveLength(1);
   });
 
+  it('analyses sent before an erasure and still waiting for a CPU slot keep no record either (issue 43: the erasure is compared with their arrival)', async () => {
+    const { pipeline, entered, release } = heldPipeline(await builtinPipeline());
+    const app = await createTestApp({ storeKind: kind, pipeline, keyCredits: 100, maxConcurrency: 1 });
+    const sent = Array.from({ length: 6 }, () =>
+      app
+        .post('skin', { image })
+        .set('X-Pet-Id', 'racepet')
+        .then((r) => r),
+    );
+    await entered;
+    // One is analysed (held), one waits for the CPU slot, four for an upload slot of the key: none
+    // of those five has reserved its credits yet, and all six arrived before the erasure.
+    await expect.poll(() => app.queue.depth, { timeout: 5000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(successEnvelope(PetDeletedData).parse((await erase(app, 'racepet')).body).data.deleted).toBe(0);
+    release();
+    for (const response of await Promise.all(sent)) expect(response.status).toBe(200);
+    expect(Listing.parse((await list(app, 'racepet')).body).data.analyses).toEqual([]);
+  });
+
   it('a failed call keeps nothing, and a replayed Idempotency-Key keeps one record; another pet with the same key is a different request', async () => {
     const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
     expectErrorEnvelope(

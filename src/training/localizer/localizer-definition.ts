@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { HEAD_FILE, HeadFolderError } from '../head-folder.js';
+import { HEAD_FILE, HeadFolderError, HeadName } from '../head-folder.js';
 import { HEALTH_OPERATION_KEYS } from '../../operations/registry.js';
-import { MODEL_NAME } from '../../vision/model-manifest.js';
 
 /**
  * A clinic's head.json for a localizer (DESIGN.md §13): beside a YOLO export of its own boxed
@@ -13,7 +12,7 @@ import { MODEL_NAME } from '../../vision/model-manifest.js';
  */
 export const LocalizerDefinition = z.strictObject({
   kind: z.literal('localizer'),
-  name: z.string().regex(MODEL_NAME, 'name must be lower-case letters, digits, ".", "_" or "-", as a folder name'),
+  name: HeadName,
   operation: z.enum(HEALTH_OPERATION_KEYS as [string, ...string[]], {
     error: `operation must be one of ${HEALTH_OPERATION_KEYS.join(', ')}`,
   }),

@@ -17,11 +17,29 @@ export const HEAD_LABEL = /^[^./\\\p{Cc}][^/\\\p{Cc}]{0,63}$/u;
 
 const sentence = z.string().trim().min(1).max(400);
 
+/**
+ * A label's name is one short phrase ("possible ringworm"), never sentences: answers quote it
+ * inside theirs, and a name of several sentences broke a summary's count (a 500, issue 43).
+ */
+export const LABEL_NAME_MAX = 60;
+const labelName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LABEL_NAME_MAX)
+  .regex(
+    /^[^.!?;。！？；\p{Cc}]+$/u,
+    `a label's name is one short phrase (at most ${LABEL_NAME_MAX} characters, no ".", "!", "?" or ";"), e.g. "possible ringworm"`,
+  );
+
+/** Names that are an object's own machinery in JavaScript: a label so named would vanish from a record. */
+export const OBJECT_MACHINERY: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 export const HeadLabel = z.object({
   /** What a confident reading of this label means for the animal; emotion heads have none. */
   severity: z.enum(JUDGED_SEVERITIES).optional(),
   /** The label as the answer names it: the condition, vomit type, consistency or emotion. */
-  name: inEveryLanguage(z.string().trim().min(1).max(120)),
+  name: inEveryLanguage(labelName),
   /** The clinic's own advice for this label; without it, pawlens' advice for its severity. */
   home_care: inEveryLanguage(z.array(sentence).min(2).max(6)).optional(),
   vet_advice: inEveryLanguage(z.array(sentence).max(6)).optional(),
@@ -34,7 +52,8 @@ export const HeadLabels = z
       .regex(
         HEAD_LABEL,
         'a label is the name of its photo folder: at most 64 characters, no "/" or "\\", not starting with "."',
-      ),
+      )
+      .refine((label) => !OBJECT_MACHINERY.has(label), 'a label cannot be named __proto__, constructor or prototype'),
     HeadLabel,
   )
   .refine((labels) => Object.keys(labels).length >= 2, 'a head needs at least two labels');
