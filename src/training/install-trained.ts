@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type LoadedModel, loadModel, readManifest } from '../vision/load-model.js';
 import { MANIFEST_FILE, MODEL_NAME, type ModelManifest } from '../vision/model-manifest.js';
 import { BUILTIN_SUBDIR, RESERVED_MODEL_NAMES } from '../vision/models-location.js';
+import { removeStaleStaging } from '../vision/staging.js';
 import { listModelDirs } from '../vision/vision-models.js';
 import { HeadFolderError } from './head-folder.js';
 
@@ -48,6 +49,7 @@ export async function installTrained(
       `${manifest.name} is an installed ${existing.task}, not a ${noun}: give the ${noun} another name in head.json.`,
     );
   await mkdir(modelsDir, { recursive: true });
+  await removeStaleStaging(modelsDir);
   const target = join(modelsDir, manifest.name);
   const staging = join(modelsDir, `.${manifest.name}.installing-${randomBytes(4).toString('hex')}`);
   await mkdir(staging);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { boundedDownload, DEFAULT_READ_BOUNDS, type ReadBounds, readRegularFile } from './bounded-read.js';
 import { loadModel, ModelLoadError, sha256Of } from './load-model.js';
+import { removeStaleStaging } from './staging.js';
 import { MODEL_CATALOGUE, type CatalogueEntry } from './model-catalogue.js';
 import { PACKAGE_MODELS_DIR } from './models-location.js';
 import { cocoLabelsFile } from './tables/coco-names.js';
@@ -16,6 +18,8 @@ export interface InstallOptions {
   readonly from?: string;
   readonly modelsDir: string;
   readonly fetch?: typeof fetch;
+  /** How long and how much a download or a file may be read (DEFAULT_READ_BOUNDS). */
+  readonly bounds?: ReadBounds;
 }
 
 const isUrl = (from: string) => /^https?:\/\//i.test(from);
@@ -24,15 +28,8 @@ const LABELS_FILE = 'labels.json';
 /** A file of a mirror folder's address. */
 const inMirror = (base: string, file: string) => new URL(file, base.endsWith('/') ? base : `${base}/`);
 
-async function download(url: URL, fetcher: typeof fetch): Promise<Uint8Array> {
-  const response = await fetcher(url).catch((error: Error) => {
-    throw new ModelLoadError(
-      `Cannot download ${url}: ${error.message}. Without a network (an air-gapped host), copy the model's folder, or a folder of model folders, onto this host and install from it: pawlens models install NAME --from DIR.`,
-    );
-  });
-  if (!response.ok) throw new ModelLoadError(`Cannot download ${url}: HTTP ${response.status}.`);
-  return new Uint8Array(await response.arrayBuffer());
-}
+/** A labels file is a list of names: a megabyte is far more than 1000 of them. */
+const LABELS_MAX_BYTES = 1 << 20;
 
 /**
  * Where one file of a model comes from: a folder, a mirror, or the catalogue's upstream address;
@@ -53,24 +50,31 @@ async function readSource(
   from: string | undefined,
   file: string,
   fetcher: typeof fetch,
+  limits: ReadBounds,
 ): Promise<Uint8Array> {
   const { name } = entry.manifest;
+  // The model file is exactly the catalogue's size; anything else is read to a bound, never for ever.
+  const bounds = { ...limits, maxBytes: file === entry.manifest.file ? entry.bytes : LABELS_MAX_BYTES };
+  const download = (url: URL) => boundedDownload(url, fetcher, bounds);
+  const readLocal = (path: string) => readRegularFile(path, bounds.maxBytes);
   // A model pawlens ships is read from its own package, on a connected host and an air-gapped one alike.
   if (entry.packaged) {
     const path = join(PACKAGE_MODELS_DIR, entry.packaged, file);
-    return readFile(path).catch(() => {
-      throw new ModelLoadError(`${path} is missing: this copy of pawlens lacks the model it ships; reinstall pawlens.`);
+    return readLocal(path).catch((error: Error) => {
+      throw new ModelLoadError(
+        `${error.message} This copy of pawlens lacks the model it ships as it should be; reinstall pawlens.`,
+      );
     });
   }
   if (from === undefined) {
     const upstream = entry.urls[file];
-    if (upstream) return download(new URL(upstream), fetcher);
+    if (upstream) return download(new URL(upstream));
     if (file === LABELS_FILE && entry.manifest.labelSet === 'coco-80') return cocoLabelsFile();
     throw new ModelLoadError(
       `The catalogue has no download address for ${name}'s ${file}; install it with --from a folder.`,
     );
   }
-  if (isUrl(from)) return download(inMirror(from, file), fetcher);
+  if (isUrl(from)) return download(inMirror(from, file));
   // A folder of model folders (as ../shared/models, or a USB stick with several) works too.
   const folder = existsSync(join(from, name, file)) && !existsSync(join(from, file)) ? join(from, name) : from;
   // One model's own folder, given for another model (or for "recommended"): its files would be
@@ -80,8 +84,8 @@ async function readSource(
     throw new ModelLoadError(
       `${from} holds ${other} (its ${MANIFEST_FILE} says so), not ${name}: give --from the folder that holds the models' folders (${name}/, ${other}/…), or install ${other} alone.`,
     );
-  return readFile(join(folder, file)).catch(() => {
-    throw new ModelLoadError(`${join(folder, file)} is missing: the folder must hold ${file}.`);
+  return readLocal(join(folder, file)).catch((error: Error) => {
+    throw new ModelLoadError(`${error.message.replace(/\.$/, '')}: the folder must hold ${file}.`);
   });
 }
 
@@ -111,7 +115,8 @@ export function canonicalLabels(bytes: Uint8Array): Uint8Array {
  * then opens the result with onnxruntime before it replaces anything already installed.
  */
 export async function installModel(name: string, options: InstallOptions): Promise<ModelManifest> {
-  const entry = MODEL_CATALOGUE[name];
+  // An own entry only: "__proto__" or "constructor" are no model, not a crash.
+  const entry = Object.hasOwn(MODEL_CATALOGUE, name) ? MODEL_CATALOGUE[name] : undefined;
   if (!entry) {
     throw new ModelLoadError(
       `"${name}" is not in the catalogue; installable models: ${Object.keys(MODEL_CATALOGUE).join(', ')}.`,
@@ -121,7 +126,7 @@ export async function installModel(name: string, options: InstallOptions): Promi
   const files: Record<string, string> = { [entry.manifest.file]: entry.manifest.sha256, ...entry.extraFiles };
   const contents = new Map<string, Uint8Array>();
   for (const [file, expected] of Object.entries(files)) {
-    const read = await readSource(entry, options.from, file, fetcher);
+    const read = await readSource(entry, options.from, file, fetcher, options.bounds ?? DEFAULT_READ_BOUNDS);
     const bytes = file === LABELS_FILE ? canonicalLabels(read) : read;
     const actual = sha256Of(bytes);
     if (actual !== expected) {
@@ -133,6 +138,7 @@ export async function installModel(name: string, options: InstallOptions): Promi
   }
 
   await mkdir(options.modelsDir, { recursive: true });
+  await removeStaleStaging(options.modelsDir);
   const target = join(options.modelsDir, name);
   const staging = join(options.modelsDir, `.${name}.installing-${randomBytes(4).toString('hex')}`);
   await mkdir(staging);

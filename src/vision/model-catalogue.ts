@@ -10,6 +10,8 @@ const CatalogueEntry = z.strictObject({
   about: z.string().min(1),
   /** How to feed and read the model; its `sha256` pins the model file. */
   manifest: ModelManifest,
+  /** The model file's size: a download or a file longer than it is refused as it is read. */
+  bytes: z.number().int().positive(),
   /**
    * sha256 of each file besides the model, by file name. A labels file is pinned by its labels,
    * not its layout: the sha256 of the list as compact JSON (see canonicalLabels), so a copy written

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeStaleStaging } from './staging.js';
 import { ClassifierModel } from './classifier-model.js';
 import { ColourQualityModel } from './colour-quality-model.js';
 import { DetectorModel } from './detector-model.js';
@@ -177,6 +178,8 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
   const builtinDir = join(PACKAGE_MODELS_DIR, BUILTIN_SUBDIR);
   const load = (dir: string) => loadModel(dir, options.pool);
   const builtins = await Promise.all((await listModelDirs(builtinDir)).map(load));
+  // What a killed install left behind goes when the service starts (or at the next install).
+  await removeStaleStaging(options.modelsDir);
   const installed = await Promise.all((await listModelDirs(options.modelsDir, BUILTIN_SUBDIR)).map(load));
 
   const pick = (models: LoadedModel[], task: string, operation?: string) =>
