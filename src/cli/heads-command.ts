@@ -245,6 +245,8 @@ function printEvaluation(report: EvaluationReport, json: boolean, print: (line: 
     `${report.name} (${report.operation}) on ${report.n} photos it never saw: accuracy ${percent(report.accuracy)}.`,
   );
   for (const line of [...scoresLines(report), namingLine(report), ...leftOutLines(report, report.skipped)]) print(line);
+  if (report.trained_on > 0)
+    print(`Left out: ${report.trained_on} photo(s) ${report.name} was trained on (the same files).`);
   print(
     report.recorded
       ? 'Recorded in the head: its answers quote this accuracy after the next restart.'

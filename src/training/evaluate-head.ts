@@ -6,6 +6,7 @@ import { HeadFolderError, readLabelledFolder } from './head-folder.js';
 import { namingShares, scoresReport, type ScoresReport } from './head-scores.js';
 import { recordHeldOut } from './install-head.js';
 import { installedOfTask } from './install-trained.js';
+import { TRAINED_ON_HEX } from './train-head.js';
 import { type FeatureReading, readPhotoFeatures } from './photo-features.js';
 
 /**
@@ -25,6 +26,8 @@ export interface EvaluationReport extends ScoresReport {
   readonly unreadable: FeatureReading['unreadable'];
   readonly conflicting: FeatureReading['conflicting'];
   readonly skipped: readonly string[];
+  /** Photos the head learnt from (the same bytes), left out: a head judged on its own training photos says nothing. */
+  readonly trained_on: number;
   /** Whether the figure was recorded in the head (every label had MIN_EVALUATED_PER_LABEL photos), and the labels that had fewer. */
   readonly recorded: boolean;
   readonly short: ReadonlyArray<{ readonly label: string; readonly n: number }>;
@@ -58,6 +61,13 @@ export async function evaluateHead(
     const head = new TrainedHeadModel(model);
     const labels = Object.keys(head.spec.labels).sort();
     const folder = await readLabelledFolder(from, labels, false);
+    // Every label, or the figure is of another question (a folder of one label is "100% right" of a head that names it always).
+    const present = new Set(folder.photos.map((photo) => photo.label));
+    const missing = labels.filter((label) => !present.has(label));
+    if (missing.length > 0)
+      throw new HeadFolderError(
+        `${from} has no photos of ${missing.join(', ')}: evaluate ${name} on photos of every one of its labels (${labels.join(', ')}).`,
+      );
     const backbone = await openBackbone(options, head.operation);
     let reading: FeatureReading;
     try {
@@ -69,9 +79,17 @@ export async function evaluateHead(
     } finally {
       await backbone.release();
     }
-    if (reading.read.length === 0) throw new HeadFolderError(`${from} has no readable photos to evaluate on.`);
+    const trainedOn = new Set(head.spec.trainedOn ?? []);
+    const unseen = reading.read.filter((photo) => !trainedOn.has(photo.sha256.slice(0, TRAINED_ON_HEX)));
+    const trained = reading.read.length - unseen.length;
+    if (unseen.length === 0)
+      throw new HeadFolderError(
+        trained > 0
+          ? `Every photo in ${from} is one ${name} was trained on: evaluate it on photos it never saw.`
+          : `${from} has no readable photos to evaluate on.`,
+      );
     const answers = [];
-    for (const photo of reading.read) answers.push({ actual: photo.label, said: await head.predict(photo.features) });
+    for (const photo of unseen) answers.push({ actual: photo.label, said: await head.predict(photo.features) });
     const actual = answers.map((answer) => labels.indexOf(answer.actual));
     const predicted = answers.map((answer) => labels.indexOf(answer.said.label));
     const scores = scoresReport(scoresOf(actual, predicted, labels.length), labels);
@@ -88,6 +106,7 @@ export async function evaluateHead(
       unreadable: reading.unreadable,
       conflicting: reading.conflicting,
       skipped: folder.skipped,
+      trained_on: trained,
       recorded: short.length === 0,
       short,
     };

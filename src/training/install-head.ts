@@ -17,7 +17,7 @@ export const installedHeads = (modelsDir: string) => installedOfTask(modelsDir, 
 /** The manifest that describes a trained head: its backbone, labels, threshold, counts and cross-validated scores. */
 function headManifest(
   definition: HeadDefinition,
-  { report }: TrainedHead,
+  { report, trainedOn }: TrainedHead,
   bytes: Uint8Array,
   backbone: { sha256: string; featureSize: number },
 ): ModelManifest {
@@ -52,6 +52,7 @@ function headManifest(
         penalty: report.penalty,
       },
       trainedAt: new Date().toISOString(),
+      trainedOn: [...trainedOn],
     },
   };
 }

@@ -108,7 +108,12 @@ export interface TrainingReport extends ScoresReport {
 export interface TrainedHead {
   readonly model: SoftmaxRegression;
   readonly report: TrainingReport;
+  /** The photos it learnt from, by the first TRAINED_ON_HEX of their bytes' sha256: an evaluation leaves them out. */
+  readonly trainedOn: readonly string[];
 }
+
+/** How much of a photo's sha256 a head keeps of each photo it learnt from: 64 bits tell photos apart. */
+export const TRAINED_ON_HEX = 16;
 
 /**
  * Trains a head on the photos' features: first `folds`-fold cross-validation (each photo judged by
@@ -162,6 +167,7 @@ export function trainHead(
   for (const group of groups) sizes.set(group, (sizes.get(group) ?? 0) + 1);
   return {
     model: fitSoftmaxRegression(samples, targets, labels.length, { ...DEFAULT_TRAINING, l2 }),
+    trainedOn: [...new Set(photos.map((photo) => photo.sha256.slice(0, TRAINED_ON_HEX)))].sort(),
     report: {
       name: definition.name,
       operation: definition.operation,

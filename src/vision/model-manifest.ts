@@ -98,6 +98,11 @@ export const TrainedHeadSpec = z.strictObject({
   }),
   /** On a labelled folder it never saw, when `pawlens heads evaluate` was run. */
   heldOut: HeadScoreSpec.optional(),
+  /** The photos it learnt from, by the start of their sha256: `heads evaluate` leaves them out. */
+  trainedOn: z
+    .array(z.string().regex(/^[0-9a-f]{16}$/))
+    .max(1_000_000)
+    .optional(),
   trainedAt: z.string().max(40).optional(),
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MIN_PHOTOS_PER_LABEL, PENALTIES } from '../../src/training/train-head.js';
@@ -108,6 +108,18 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
     expect(tooFew.stdout).toMatch(/Not recorded: a figure worth quoting needs at least 10 photos of every label/);
     expect(JSON.parse((await heads(modelsDir, 'list', '--json')).stdout)[0].held_out).toBeNull();
     expect((await heads(modelsDir, 'list')).stdout).toContain('not evaluated on photos it never saw');
+
+    // Its own training photos are no test of it (issue 43: "100% of 36 photos it never saw"), and a
+    // folder of one label is a figure of another question: both refused, nothing recorded.
+    failed(
+      await heads(modelsDir, 'evaluate', 'colour-skin', '--from', trainDir),
+      /Every photo in .* is one colour-skin was trained on/,
+    );
+    const oneLabel = writeHeadFolder(tempDir(), undefined, await colourPhotos(10, 70));
+    rmSync(join(oneLabel, 'blue'), { recursive: true });
+    rmSync(join(oneLabel, 'green'), { recursive: true });
+    failed(await heads(modelsDir, 'evaluate', 'colour-skin', '--from', oneLabel), /has no photos of blue, green/);
+    expect(JSON.parse((await heads(modelsDir, 'list', '--json')).stdout)[0].held_out).toBeNull();
 
     const heldOut = writeHeadFolder(tempDir(), undefined, await colourPhotos(10, 50));
     const run = await heads(modelsDir, 'evaluate', 'colour-skin', '--from', heldOut, '--json');
