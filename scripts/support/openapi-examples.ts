@@ -10,7 +10,7 @@ import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
 import { OPERATION_KEYS, type OperationKey } from '../../src/operations/registry.js';
-import { blob, closeUp, DARK_TILE, FLOOR, scene, sceneJpeg, speckles } from '../../test/fixtures/scenes.js';
+import { blob, closeUp, DARK_TILE, FLOOR, scene, sceneJpeg, speckles } from './scenes.js';
 
 export interface OperationExample {
   /** The photo, Base64. */

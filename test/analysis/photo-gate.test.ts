@@ -27,7 +27,7 @@ import { expectAccepted } from '../fixtures/expectations.js';
 import { toBase64 } from '../fixtures/images.js';
 import { analyze } from '../fixtures/pipelines.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { closeUp, onSurface, sceneJpeg } from '../fixtures/scenes.js';
+import { closeUp, onSurface, sceneJpeg } from '../../scripts/support/scenes.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';

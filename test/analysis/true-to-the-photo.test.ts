@@ -9,7 +9,7 @@ import { HEALTH_OPERATION_KEYS, OPERATION_KEYS, OPERATIONS, type OperationKey } 
 import { characterOf } from '../../src/vision/photo-character.js';
 import { SHARED_PHOTOS } from '../fixtures/reference-photos.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { closeUp, FLOOR, sceneJpeg } from '../fixtures/scenes.js';
+import { closeUp, FLOOR, sceneJpeg } from '../../scripts/support/scenes.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinPipeline } from '../fixtures/test-app.js';
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MIN_PHOTOS_PER_LABEL, PENALTIES } from '../../src/training/train-head.js';
 import { drawnPhotos, tinted, writeHeadFolder } from '../fixtures/head-folders.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
-import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
+import { closeUp, sceneJpeg } from '../../scripts/support/scenes.js';
 import { buildCli, cleanEnv, CLI, ROOT, serve } from '../fixtures/served-cli.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { label, meanColourBackbone } from '../fixtures/trained-heads.js';

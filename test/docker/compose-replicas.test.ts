@@ -10,7 +10,7 @@ import {
 } from '../fixtures/compose-stack.js';
 import { describeWithCompose, docker, dockerScope, eventually } from '../fixtures/docker.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { sceneJpeg } from '../fixtures/scenes.js';
+import { sceneJpeg } from '../../scripts/support/scenes.js';
 
 const SECRETS = { POSTGRES_PASSWORD: 'replicas-test-password', PAWLENS_ADMIN_TOKEN: 'replicas-test-admin-token' };
 const KEY = /pk_[A-Za-z0-9]{32}/g;

@@ -25,7 +25,7 @@ import {
   scene,
   sceneJpeg,
   speckles,
-} from '../fixtures/scenes.js';
+} from '../../scripts/support/scenes.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinVision } from '../fixtures/test-app.js';
 

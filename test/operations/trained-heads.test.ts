@@ -6,7 +6,7 @@ import type { HealthAssessment } from '../../src/operations/health/health-assess
 import { visionReadinessCheck } from '../../src/vision/vision-readiness.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
-import { closeUp, sceneJpeg } from '../fixtures/scenes.js';
+import { closeUp, sceneJpeg } from '../../scripts/support/scenes.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 import { installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';

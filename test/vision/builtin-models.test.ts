@@ -19,7 +19,7 @@ import {
   scatteredDots,
   scene,
   sceneJpeg,
-} from '../fixtures/scenes.js';
+} from '../../scripts/support/scenes.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { EXPOSURE_AS_IS } from '../../src/vision/colour-quality-model.js';
 import { GRANULAR_GRAIN } from '../../src/operations/health/rule-table.js';

@@ -12,7 +12,7 @@ import { installModel } from '../../src/vision/install-model.js';
 import { takeBuffer } from '../../src/vision/tensor-buffers.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
-import { blob, closeUp, decodedScene, FLOOR, scene } from '../fixtures/scenes.js';
+import { blob, closeUp, decodedScene, FLOOR, scene } from '../../scripts/support/scenes.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 

@@ -19,7 +19,7 @@ import { schemaAnswer } from '../../../scripts/support/schema-answer.js';
 import { flatPicture, photo, toBase64 } from '../../fixtures/images.js';
 import { splitSentences } from '../../../src/contract/sentences.js';
 import { createLlmTestApp, type LlmTestApp } from '../../fixtures/llm-app.js';
-import { blob, FLOOR, photographed, scene } from '../../fixtures/scenes.js';
+import { blob, FLOOR, photographed, scene } from '../../../scripts/support/scenes.js';
 
 const expectValid = (operation: OperationKey, body: unknown) => {
   const parsed = successEnvelope(OPERATIONS[operation].data).safeParse(body);
