@@ -10,7 +10,7 @@ import {
 import { noSuchKey } from './process-holdings.js';
 import { CLINIC_OF_KEY, INSERT_CLAIM, INSERT_KEY, keyValues, TAKE_OVER_CLAIM } from './shared-statements.js';
 import { SqlAccountStore } from './sql-account-store.js';
-import { openSqlite } from './sqlite-open.js';
+import { BUSY_TIMEOUT_MS, openSqlite } from './sqlite-open.js';
 import { SqliteRunner } from './sqlite-runner.js';
 import { type ClaimRow, type KeyRow, toKeyRecord, type WithHeartbeat } from './store-rows.js';
 import { columns, placeholders } from './store-tables.js';
@@ -35,6 +35,8 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
   private readonly statements: SqliteRunner;
   /** Call rates, in memory: one process serves a store file. */
   private readonly buckets = new TokenBuckets();
+  /** The next try at emptying the log after an erasure, while a reader stops it (truncateLog). */
+  private truncateRetry: NodeJS.Timeout | undefined;
   readonly description: StoreDescription;
 
   constructor(
@@ -199,10 +201,40 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
    * reader in another process (a CLI command) can hold the checkpoint back; the next one finishes it.
    */
   protected override async afterErasure(): Promise<void> {
-    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    this.truncateLog();
+  }
+
+  /**
+   * Writes the log back into the database and empties it, so that the erased rows' old pages (a
+   * kept photo's bytes) are in neither file. A reader holding an older snapshot (a backup, an
+   * sqlite3 shell) stops that: the checkpoint is then tried without waiting (a wait would hold the
+   * event loop, every request with it, for the busy timeout) and again later, backing off, until
+   * it empties the log (issue 43).
+   */
+  private truncateLog(attempt = 0): void {
+    clearTimeout(this.truncateRetry);
+    this.truncateRetry = undefined;
+    if (!this.db.open) return;
+    this.db.pragma('busy_timeout = 0');
+    let busy: boolean;
+    try {
+      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+      busy = result?.busy !== 0;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      busy = true;
+    } finally {
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    if (busy)
+      this.truncateRetry = setTimeout(
+        () => this.truncateLog(attempt + 1),
+        Math.min(30_000, 100 * 2 ** attempt),
+      ).unref();
   }
 
   async close() {
+    clearTimeout(this.truncateRetry);
     if (this.db.open) this.db.close();
   }
 }

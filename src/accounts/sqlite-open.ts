@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { AccountStoreError } from './account-store.js';
 import { migrateSqlite } from './sqlite-schema.js';
 
-const BUSY_TIMEOUT_MS = 5000;
+export const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * An empty store file that nothing is creating right now is a store that lost its contents (a

@@ -325,3 +325,38 @@ describe('erasing a pet on the SQLite store (a file in PAWLENS_DATA_DIR)', () =>
     await store.close();
   });
 });
+
+describe('erasing a pet while a reader holds the SQLite store (a backup, an sqlite3 shell)', () => {
+  it('answers at once, /healthz too, and the photo’s bytes leave the log as soon as the reader ends', async () => {
+    const dir = tempDir('pawlens-erase-reader-');
+    const store = new SqliteAccountStore(join(dir, 'pawlens.db'));
+    const app = await createTestApp({ store, keepImages: true });
+    const image = toBase64(await photo('jpeg', { width: 600, height: 480 }));
+    const answered = await app.post('stool', { image }).set('X-Pet-Id', 'erase-me');
+    const kept = (await keptPhotoOf(app, `/api/v1/pets/erase-me/analyses/${answered.body.request_id}/photo`))
+      .body as Buffer;
+    const needle = kept.subarray(kept.length >> 1, (kept.length >> 1) + 64);
+    const inFiles = () => readdirSync(dir).filter((name) => readFileSync(join(dir, name)).includes(needle));
+    // A reader with a read transaction open on the file, as a backup holds one.
+    const reader = new Database(join(dir, 'pawlens.db'), { readonly: true });
+    reader.prepare('BEGIN').run();
+    reader.prepare('SELECT COUNT(*) FROM pet_records').get();
+    try {
+      const started = Date.now();
+      const [erased, health] = await Promise.all([
+        erase(app, 'erase-me'),
+        new Promise((resolve) => setTimeout(resolve, 5)).then(() => request(app.http).get('/healthz')),
+      ]);
+      expect(erased.body.data.deleted).toBe(1);
+      expect(health.status).toBe(200);
+      // Not the 5 s busy timeout: nothing waited on the reader's lock.
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      reader.prepare('COMMIT').run();
+      reader.close();
+    }
+    // Once the reader is gone, the retried checkpoint empties the log: no byte of the photo is left.
+    await expect.poll(inFiles, { timeout: 5000, interval: 100 }).toEqual([]);
+    await store.close();
+  });
+});
