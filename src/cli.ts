@@ -11,6 +11,7 @@ import { runStoreCommand, STORE_USAGE } from './cli/store-command.js';
 import { explainStoreFailure, openCommandStore, openStore, storeLine } from './cli/open-store.js';
 import { startServer } from './cli/start-server.js';
 import { UsageError } from './cli/parse-command-args.js';
+import { terminalLine } from './cli/terminal-text.js';
 import { assembleAnalysis } from './cli/assemble-analysis.js';
 import { createLogger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -130,7 +131,8 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'heads': {
       const { modelsDir, breedModel, detectorModel } = loadConfig();
-      await runHeadsCommand(rest, { modelsDir, breedModel, detectorModel }, print);
+      // Its lines name the clinic's files and labels, whatever characters they hold.
+      await runHeadsCommand(rest, { modelsDir, breedModel, detectorModel }, (line) => print(terminalLine(line)));
       return;
     }
     case 'doctor': {
@@ -182,6 +184,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 main(process.argv.slice(2)).catch((error: unknown) => {
   // A command called wrongly ("pawlens analyze has no option --langauge; …") is told how it is called.
   const usage = error instanceof UsageError ? COMMAND_USAGE[process.argv[2] ?? ''] : undefined;
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage ? `\n${usage}\n` : ''}`);
+  // A message may quote a file's or a label's name: its control characters are escaped, as in every line printed.
+  const message = terminalLine(error instanceof Error ? error.message : String(error));
+  process.stderr.write(`${message}\n${usage ? `\n${usage}\n` : ''}`);
   process.exitCode = 1;
 });

@@ -39,6 +39,11 @@ export function explainSqliteFailure(file: string, error: unknown): Error {
       return new AccountStoreError(
         `The key store ${file} is damaged (${message}). Stop every pawlens on it and restore it from a backup; "sqlite3 ${file} .recover" may save its rows.`,
       );
+    case 'ENOENT':
+      // mkdir of a link to a folder that is not there (PAWLENS_DATA_DIR pointing at a removed volume).
+      return new AccountStoreError(
+        `The key store's folder ${dir} cannot be made (${message}): it is a link to nothing, or a folder above it is missing. Point PAWLENS_DATA_DIR at a folder that exists (or can be made), or mount the volume it links to.`,
+      );
     case 'SQLITE_CANTOPEN':
     case 'EACCES':
     case 'EROFS':

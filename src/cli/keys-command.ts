@@ -1,3 +1,4 @@
+import { isControlCharacter, printable } from './terminal-text.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { type AccountStore, CLINIC_NAME, DEFAULT_CLINIC, type KeyRecord } from '../accounts/account-store.js';
 import { isExpired } from '../accounts/authenticate.js';
@@ -35,16 +36,6 @@ const requireId = (id: string | undefined, verb: string): string => {
   if (!id) throw new Error(`Usage: pawlens keys ${verb} ID ("pawlens keys list" shows the ids).`);
   return id;
 };
-
-/** C0, DEL and C1 control characters: in a name they could move the cursor, recolour or retitle an operator's terminal. */
-const isControlCharacter = (character: string) => {
-  const code = character.codePointAt(0)!;
-  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
-};
-
-/** A name as a terminal may show it: control characters written as \u escapes (names from before they were refused). */
-const printable = (name: string) =>
-  [...name].map((c) => (isControlCharacter(c) ? `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}` : c)).join('');
 
 function describeKey(key: KeyRecord, now: Date): string {
   const credits = key.credits === null ? 'unlimited' : `${key.credits} credits`;

@@ -1,5 +1,5 @@
 import { parseCommandArgs } from './parse-command-args.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AccountStore } from '../accounts/account-store.js';
 
@@ -43,7 +43,7 @@ export async function runRecordsCommand(args: string[], store: AccountStore, pri
       return;
     }
     case 'export': {
-      if (values.photos) mkdirSync(values.photos, { recursive: true });
+      if (values.photos) makePhotoFolder(values.photos);
       for (const petId of await covered()) {
         let after: string | undefined;
         for (;;) {
@@ -53,7 +53,7 @@ export async function runRecordsCommand(args: string[], store: AccountStore, pri
             print(JSON.stringify(record));
             if (!values.photos || !record.hasPhoto) continue;
             const photo = await store.petPhoto(keyId, petId, record.requestId);
-            if (photo) writeFileSync(join(values.photos, `${record.requestId}.${photo.format}`), photo.bytes);
+            if (photo) writePhoto(join(values.photos, `${record.requestId}.${photo.format}`), photo.bytes);
           }
           if (page.length < PAGE) break;
           after = page.at(-1)!.requestId;
@@ -68,5 +68,29 @@ export async function runRecordsCommand(args: string[], store: AccountStore, pri
         `Erased ${erased} record${erased === 1 ? '' : 's'} of key ${keyId}${values.pet ? ` for pet ${values.pet}` : ''}.`,
       );
     }
+  }
+}
+
+/** The export's photo folder, made where missing; one that cannot be (under /proc, read-only) is said in a sentence. */
+function makePhotoFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    throw new Error(
+      `--photos ${dir} cannot hold the photos (${code ?? (error as Error).message}): give a folder this user can write, or a new one to make.`,
+    );
+  }
+}
+
+function writePhoto(path: string, bytes: Buffer): void {
+  try {
+    writeFileSync(path, bytes);
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    throw new Error(
+      `Cannot write ${path} (${code ?? (error as Error).message}): give --photos a folder this user can write.`,
+    );
   }
 }

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
 import { HeadLabels, OBJECT_MACHINERY } from '../vision/heads/head-labels.js';
@@ -29,6 +30,18 @@ export const HEAD_FILE = 'head.json';
 const PHOTO_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp']);
 /** Files a file manager or camera leaves beside photos: not photos, not worth a word. */
 const clutter = (name: string) => name.startsWith('.') || /^(thumbs\.db|desktop\.ini)$/i.test(name);
+
+/**
+ * What an entry of a training folder is, a link followed: a photo's file, a folder, or what is
+ * neither (a FIFO, a device, a socket, a link to nothing), which is listed as skipped, never read.
+ */
+async function kindOf(path: string, entry: Dirent): Promise<'file' | 'folder' | string> {
+  const stats = entry.isSymbolicLink() ? await stat(path).catch(() => undefined) : entry;
+  if (!stats) return 'a link to nothing';
+  if (stats.isDirectory()) return 'folder';
+  if (stats.isFile()) return 'file';
+  return stats.isFIFO() ? 'a FIFO' : 'not a regular file';
+}
 
 export class HeadFolderError extends Error {
   override readonly name = 'HeadFolderError';
@@ -99,7 +112,10 @@ export async function readLabelledFolder(
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => {
     throw new HeadFolderError(`${dir} cannot be read: give the folder that holds one sub-folder of photos per label.`);
   });
-  const folders = entries.filter((entry) => entry.isDirectory() && !clutter(entry.name)).map((entry) => entry.name);
+  // A label's folder may be a link to one (photos kept elsewhere): it is followed.
+  const folders: string[] = [];
+  for (const entry of entries)
+    if (!clutter(entry.name) && (await kindOf(join(dir, entry.name), entry)) === 'folder') folders.push(entry.name);
   const strays = folders.filter((folder) => !labels.includes(folder));
   if (strays.length > 0)
     throw new HeadFolderError(
@@ -121,8 +137,9 @@ export async function readLabelledFolder(
       .sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const path = join(folder, entry.name);
-      if (entry.isDirectory()) await collect(path, label);
-      else if (!entry.isFile()) continue;
+      const kind = await kindOf(path, entry);
+      if (kind === 'folder') await collect(path, label);
+      else if (kind !== 'file') skipped.push(`${path} (${kind})`);
       else if (PHOTO_EXTENSIONS.has(extname(entry.name).toLowerCase())) photos.push({ path, label });
       else skipped.push(path);
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, type DecodeSize } from '../image/decode-image.js';
 import { photoToRead } from '../analysis/photo-to-read.js';
+import { readRegularFile } from '../vision/bounded-read.js';
 import type { ClassifierModel } from '../vision/classifier-model.js';
 import type { LabelledPhoto } from './head-folder.js';
 import { thumbnailOf } from './near-duplicates.js';
@@ -48,7 +48,8 @@ export async function readPhotoFeatures(
   const byHash = new Map<string, LabelledPhoto[]>();
   for (const photo of photos) {
     try {
-      const hash = sha256(await readFile(photo.path));
+      // Its size is checked before a byte is read: a 2 GB ".jpg" is refused, not read into memory.
+      const hash = sha256(await readRegularFile(photo.path, TRAINING_LIMITS.maxBytes));
       byHash.set(hash, [...(byHash.get(hash) ?? []), photo]);
     } catch (error) {
       unreadable.push({ path: photo.path, why: (error as Error).message });
@@ -70,7 +71,11 @@ export async function readPhotoFeatures(
     try {
       // Read as a request reads it: a photo rotated onto black without the black.
       const { image } = photoToRead(
-        await decodeImageBytes(await readFile(photo.path), TRAINING_LIMITS, backbone.decodeSize),
+        await decodeImageBytes(
+          await readRegularFile(photo.path, TRAINING_LIMITS.maxBytes),
+          TRAINING_LIMITS,
+          backbone.decodeSize,
+        ),
       );
       const { features } = await backbone.classifier.predict(image);
       if (!features) throw new Error(`${backbone.classifier.name} gave no penultimate features`);

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { ModelLoadError } from './load-model.js';
+import { ModelLoadError } from './model-load-error.js';
 
 /** What an install may read of one file, and for how long: a mirror or a folder cannot make it read for ever. */
 export interface ReadBounds {
@@ -26,7 +26,7 @@ const tooLarge = (what: string, maxBytes: number) =>
  * `maxBytes`: a device (/dev/zero), a FIFO or a socket is refused before a byte is read, and the
  * open does not wait for a FIFO's writer.
  */
-export async function readRegularFile(path: string, maxBytes: number): Promise<Uint8Array> {
+export async function readRegularFile(path: string, maxBytes: number): Promise<Buffer> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
     throw new ModelLoadError(
       error.code === 'ENOENT' ? `${path} is missing.` : `${path} cannot be read: ${error.code ?? error.message}.`,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { readRegularFile } from './bounded-read.js';
+import { ModelLoadError } from './model-load-error.js';
 import { join } from 'node:path';
 import ort from 'onnxruntime-node';
 import './onnxruntime-privacy.js';
@@ -51,9 +53,10 @@ function withFeatureOutputs(
   return addition.extend(bytes);
 }
 
-export class ModelLoadError extends Error {
-  override readonly name = 'ModelLoadError';
-}
+/** A manifest is a page of JSON (a head's lists its training photos' hashes): far below this. */
+const MANIFEST_MAX_BYTES = 64 << 20;
+
+export { ModelLoadError };
 
 export interface LoadedModel {
   readonly manifest: ModelManifest;
@@ -75,9 +78,17 @@ export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes
 
 export async function readManifest(dir: string): Promise<ModelManifest> {
   const path = join(dir, MANIFEST_FILE);
-  const text = await readFile(path, 'utf8').catch(() => {
-    throw new ModelLoadError(`${path} is missing: every model directory needs a manifest.json.`);
-  });
+  // A regular file of a sane size: a FIFO in its place would hang the start for ever (issue 43).
+  const text = await readRegularFile(path, MANIFEST_MAX_BYTES).then(
+    (bytes) => bytes.toString('utf8'),
+    (error: Error) => {
+      throw new ModelLoadError(
+        /is missing/.test(error.message)
+          ? `${path} is missing: every model directory needs a manifest.json.`
+          : `${error.message} Every model directory needs a manifest.json file.`,
+      );
+    },
+  );
   let json: unknown;
   try {
     json = JSON.parse(text);
