@@ -22,7 +22,7 @@ import type { LocalizerThresholds } from '../training/localizer/localizer-thresh
 import { figuresLine } from '../training/localizer/figures-line.js';
 import { progressLine } from './progress-line.js';
 
-export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its own photos (README, "Heads")
+export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its own photos (docs/heads.md)
 
   pawlens heads train --from DIR [--json] [--folds N] [--seed N] [--precision P]
       DIR holds head.json and one sub-folder of photos (JPG, PNG, WEBP) per label, at least

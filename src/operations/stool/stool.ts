@@ -26,7 +26,7 @@ const StoolData = z.strictObject({
 });
 
 /**
- * health_score from severity (README, "What each operation can and cannot judge"). A photo cannot confirm perfect health,
+ * health_score from severity (docs/judging.md). A photo cannot confirm perfect health,
  * so the best is 9; `inconclusive` takes the scale's midpoint, which carries no finding.
  */
 const STOOL_HEALTH_SCORES: Readonly<Record<HealthSeverity, number>> = {
