@@ -1,4 +1,4 @@
-// The clinic console (DESIGN.md §11): plain browser JavaScript, served from the host, no CDN and
+// The clinic console (docs/design.md §11): plain browser JavaScript, served from the host, no CDN and
 // no build step. The API key lives in this tab's sessionStorage only; every call is the public
 // API, with the key in the Authorization header.
 

@@ -1,5 +1,5 @@
 /**
- * Trains pawlens' stool localizer from the public-domain dog-stool photos (DESIGN.md §13) and
+ * Trains pawlens' stool localizer from the public-domain dog-stool photos (docs/design.md §13) and
  * writes it into the project: models/trained/stool-localizer/model.onnx and its catalogue entry,
  * so that `pawlens models install recommended` installs it. Seeded: the same photos give the same
  * bytes. `--evaluate` trains nothing: it measures the committed model on the same held-out split.

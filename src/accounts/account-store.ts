@@ -79,7 +79,7 @@ export interface CreditLedger {
   reserve(keyId: string, credits: number, requestId: string, operation: string): Promise<Reservation | undefined>;
   /**
    * Settles the reservation of a call that succeeded: charged (a ledger row), or, for an answer
-   * that assessed nothing (DESIGN.md §10), given back. The Idempotency-Key's stored answer and the
+   * that assessed nothing (docs/design.md §10), given back. The Idempotency-Key's stored answer and the
    * pet's record, when given, are written in the same transaction: either the call is settled,
    * replayable and recorded, or none of these (it is refunded).
    */
@@ -139,7 +139,7 @@ export interface RateBuckets {
   takeCall(keyId: string, perMinute: number, at: Date): Promise<RateDecision>;
 }
 
-/** Pets' records (DESIGN.md §11): written by CreditLedger.commit(), read and erased per clinic (the `keyId`'s). */
+/** Pets' records (docs/design.md §11): written by CreditLedger.commit(), read and erased per clinic (the `keyId`'s). */
 export interface PetRecords {
   /**
    * A pet's records, newest first, `limit` at most; with `after` (the request id of the last record

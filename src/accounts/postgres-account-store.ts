@@ -75,7 +75,7 @@ const SETTLE = `
 
 /**
  * The store for several replicas: one PostgreSQL database that every pawlens process shares
- * (DESIGN.md §12). Every balance change is one conditional statement or a transaction holding the
+ * (docs/design.md §12). Every balance change is one conditional statement or a transaction holding the
  * row's lock, so no interleaving of replicas overspends, charges twice or loses a refund; leases,
  * idempotency claims, rate buckets and records are rows all replicas read. What is the same SQL as
  * SQLite's is in SqlAccountStore; here are the transactions. Open it with `open()`.

@@ -19,7 +19,7 @@ export const keyValues = (key: NewKey, secretHash: string, prefix: string, at: s
   key.clinic ?? DEFAULT_CLINIC,
 ];
 
-/** The clinic of the key a statement's next parameter names: a key sees its clinic's records (DESIGN.md §11). */
+/** The clinic of the key a statement's next parameter names: a key sees its clinic's records (docs/design.md §11). */
 export const CLINIC_OF_KEY = '(SELECT clinic FROM api_keys WHERE id = ?)';
 
 /** The unanswered claims, through their partial index (an ORDER BY would walk the age index over every entry). */

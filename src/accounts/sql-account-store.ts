@@ -18,7 +18,6 @@ import {
   type SweepResult,
   type UsageRecord,
 } from './account-store.js';
-import type { ImageFormat } from '../image/sniff-format.js';
 import {
   checkCreditsToAdd,
   checkStatusChange,
@@ -28,19 +27,17 @@ import {
   ProcessHoldings,
 } from './process-holdings.js';
 import type { SqlRunner } from './sql-runner.js';
+import { petPhotoOf, petRecordsPage, petsOfClinic } from './pet-record-queries.js';
 import {
   type ClaimRow,
   type KeyRow,
-  type PetRecordRow,
   type ReservationRow,
   toHeldWork,
   toKeyRecord,
-  toPetRecord,
   toUsageRecord,
   type UsageRow,
   type WithHeartbeat,
 } from './store-rows.js';
-import { columns } from './store-tables.js';
 import {
   CLINIC_OF_KEY,
   INSERT_KEY,
@@ -328,45 +325,16 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
 
   // Pets' records
 
-  async petRecords(keyId: string, petId: string, limit: number, after?: string): Promise<PetRecord[] | undefined> {
-    // Pages are anchored on a record's request id, not its row id: the row id is shared by all
-    // keys, and would tell a client how many records the whole server holds.
-    let before = Number.MAX_SAFE_INTEGER;
-    if (after !== undefined) {
-      const [anchor] = await this.sql.all<{ id: number }>(
-        `SELECT id FROM pet_records WHERE clinic = ${CLINIC_OF_KEY} AND pet_id = ? AND request_id = ?`,
-        [keyId, petId, after],
-      );
-      if (!anchor) return undefined;
-      before = anchor.id;
-    }
-    const rows = await this.sql.all<PetRecordRow>(
-      `SELECT ${columns('pet_records', ['key_id', 'photo', 'photo_format', 'clinic'])}, photo IS NOT NULL AS has_photo
-       FROM pet_records WHERE clinic = ${CLINIC_OF_KEY} AND pet_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
-      [keyId, petId, before, limit],
-    );
-    return rows.map(toPetRecord);
+  petRecords(keyId: string, petId: string, limit: number, after?: string): Promise<PetRecord[] | undefined> {
+    return petRecordsPage(this.sql, keyId, petId, limit, after);
   }
 
-  async petPhoto(keyId: string, petId: string, requestId: string) {
-    const [row] = await this.sql.all<{ photo: Buffer | null; photo_format: ImageFormat | null }>(
-      `SELECT photo, photo_format FROM pet_records WHERE clinic = ${CLINIC_OF_KEY} AND pet_id = ? AND request_id = ?`,
-      [keyId, petId, requestId],
-    );
-    return row?.photo && row.photo_format ? { bytes: row.photo, format: row.photo_format } : undefined;
+  petPhoto(keyId: string, petId: string, requestId: string) {
+    return petPhotoOf(this.sql, keyId, petId, requestId);
   }
 
-  async petsOf(keyId: string): Promise<PetSummary[]> {
-    const rows = await this.sql.all<{ pet_id: string; records: number | string; latest: string | Date }>(
-      `SELECT pet_id, COUNT(*) AS records, MAX(created_at) AS latest
-       FROM pet_records WHERE clinic = ${CLINIC_OF_KEY} GROUP BY pet_id ORDER BY pet_id`,
-      [keyId],
-    );
-    return rows.map((row) => ({
-      petId: row.pet_id,
-      records: Number(row.records),
-      latest: new Date(row.latest).toISOString(),
-    }));
+  petsOf(keyId: string): Promise<PetSummary[]> {
+    return petsOfClinic(this.sql, keyId);
   }
 
   async deletePet(keyId: string, petId: string): Promise<number> {

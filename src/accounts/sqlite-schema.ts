@@ -69,7 +69,7 @@ CREATE INDEX IF NOT EXISTS idempotency_keys_by_age ON idempotency_keys (created_
 CREATE INDEX IF NOT EXISTS idempotency_keys_open ON idempotency_keys (owner) WHERE body IS NULL;
 `;
 
-/** Version 4: pets' records (DESIGN.md §11), listed per key and pet, newest first. */
+/** Version 4: pets' records (docs/design.md §11), listed per key and pet, newest first. */
 const SCHEMA_V4 = `
 CREATE TABLE IF NOT EXISTS pet_records (
   id               INTEGER PRIMARY KEY,

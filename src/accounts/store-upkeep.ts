@@ -36,7 +36,7 @@ const PURGE_BATCHES_PER_ROUND = 20;
 const DEFAULT_MIN_FREE_BYTES = 64 * 1024 * 1024;
 
 /**
- * What keeps the store honest while the server runs (DESIGN.md §10): the server's lease, renewed
+ * What keeps the store honest while the server runs (docs/design.md §10): the server's lease, renewed
  * every few seconds, which is also the store's write probe; the sweep, which gives back what a
  * crashed process or a failed write left held; and the purge of expired idempotency entries, in
  * small batches off the request path. /readyz reads the result of the last round, never waits on one.

@@ -1,10 +1,10 @@
 /**
- * The photo gate's limits (DESIGN.md §4), each with what it was measured on and what it rests
+ * The photo gate's limits (docs/design.md §4), each with what it was measured on and what it rests
  * on: photo-gate.ts decides with them.
  */
 
 /**
- * When a photo cannot be judged (DESIGN.md §4). Lightness is CIELAB L* of the whole frame;
+ * When a photo cannot be judged (docs/design.md §4). Lightness is CIELAB L* of the whole frame;
  * sharpness is the analyser's normalised Laplacian variance (in-focus photos measure 0.05 and
  * up, a Gaussian blur of a few pixels drops it below 0.005); coverage is the subject's share of
  * the frame.

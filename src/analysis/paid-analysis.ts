@@ -51,7 +51,7 @@ export interface PaidAnswer<Data = unknown> {
   /** The success envelope, checked against the operation's closed schema: what is sent, and what a retry replays. */
   readonly body: unknown;
   readonly data: Data;
-  /** Whether it assessed anything: only then is a payer charged (DESIGN.md §10). */
+  /** Whether it assessed anything: only then is a payer charged (docs/design.md §10). */
   readonly assessed: boolean;
   /** 0 for an answer that assessed nothing, and without a payer. */
   readonly charged: number;

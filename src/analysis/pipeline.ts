@@ -36,7 +36,7 @@ export interface Assessed<Data = unknown, Findings = unknown> {
   readonly models: ModelUsed[];
 }
 
-/** The pipeline's answer: the data, and whether it assessed anything (only then is the call charged, DESIGN.md §10). */
+/** The pipeline's answer: the data, and whether it assessed anything (only then is the call charged, docs/design.md §10). */
 export interface Answer<Data = unknown> {
   readonly data: Data;
   readonly assessed: boolean;
@@ -179,7 +179,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       const { fields, labelFields, facts, limitation } = operation.llm;
       const { task, fieldHelp } = operation.words[input.language].llm;
       // narrate, with the language model: the text fields, told the findings and the scene it must
-      // respect, and asked first what the photo shows (DESIGN.md §4)
+      // respect, and asked first what the photo shows (docs/design.md §4)
       const told = [...facts(verdict.findings, input.language), ...sceneFacts(scene, input.language)];
       const written = await languageModel.write({
         task,

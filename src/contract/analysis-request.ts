@@ -35,7 +35,7 @@ function cutAnimalType(text: string): string {
 }
 
 /**
- * The request body of SPEC.md §2.1: the schema the server parses every body with, and the one
+ * The request body of docs/contract.md §2.1: the schema the server parses every body with, and the one
  * /openapi.json documents, so the two cannot disagree. Fields the contract does not name are
  * ignored, as a client of the published service may send more than pawlens reads.
  */
@@ -92,7 +92,7 @@ export interface AnalysisRequest {
 }
 
 /**
- * Parses a body with AnalysisRequestBody. The first field that fails (in DESIGN.md §1's order:
+ * Parses a body with AnalysisRequestBody. The first field that fails (in docs/design.md §1's order:
  * image, language, animalType) is named in the error, so a client developer can fix the call
  * from the message alone. `cut`: the image field, where the body's reader cut it out of the body
  * (the body's own `image` is then a stand-in, a string, and the field is known to be good Base64).

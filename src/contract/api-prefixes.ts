@@ -1,2 +1,2 @@
-/** The two path prefixes SPEC.md §4 lists for every operation. */
+/** The two path prefixes docs/contract.md §4 lists for every operation. */
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;

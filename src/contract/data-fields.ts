@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countSentences } from './sentences.js';
 
 /**
- * The fields the closed `data` shapes of SPEC.md §2.3–2.9 are built from; each operation's module
+ * The fields the closed `data` shapes of docs/contract.md §2.3–2.9 are built from; each operation's module
  * puts its own shape together from them. Every rule the spec states is enforced here (enums,
  * ranges, sentence counts, list lengths), so a response that passes its schema is one a client
  * written for the spec can read. Length caps are ours: they keep a misbehaving text generator from
@@ -53,5 +53,5 @@ export const healthScore = z
   .max(HEALTH_SCORE_MAX)
   .describe('1 (most concerning) to 10 (healthiest).');
 
-/** The text every health operation ends with (SPEC.md §4 rule 5). */
+/** The text every health operation ends with (docs/contract.md §4 rule 5). */
 export const healthText = { summary, home_care: homeCare, vet_advice: vetAdvice };

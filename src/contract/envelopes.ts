@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './error-catalogue.js';
 
-/** `req_` followed by a URL-safe id (SPEC.md §2.2). */
+/** `req_` followed by a URL-safe id (docs/contract.md §2.2). */
 /** A request id as every envelope and X-Request-Id write it. */
 export const REQUEST_ID_FORMAT = /^req_[A-Za-z0-9_-]{8,64}$/;
 export const RequestId = z.string().regex(REQUEST_ID_FORMAT);

@@ -1,4 +1,4 @@
-/** The response languages of SPEC.md §2.1; the first is the default (DESIGN.md §1). */
+/** The response languages of docs/contract.md §2.1; the first is the default (docs/design.md §1). */
 export const LANGUAGES = ['en', 'zh', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

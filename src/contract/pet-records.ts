@@ -20,7 +20,7 @@ export const MadeByData = z.strictObject({
 export type MadeBy = z.infer<typeof MadeByData>;
 
 /**
- * GET /api/v1/pets/{petId}/analyses: a page of a pet's results, newest first (DESIGN.md §11).
+ * GET /api/v1/pets/{petId}/analyses: a page of a pet's results, newest first (docs/design.md §11).
  * `operations`: the keys a result may be of, the registry's.
  */
 export const petAnalysesData = (operations: readonly [string, ...string[]]) =>

@@ -1,2 +1,2 @@
-/** SPEC.md §1: every call costs 5 credits. The route charges it; the docs and messages quote it. */
+/** docs/contract.md §1: every call costs 5 credits. The route charges it; the docs and messages quote it. */
 export const CREDITS_PER_CALL = 5;

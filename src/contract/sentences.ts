@@ -1,5 +1,5 @@
 /**
- * Sentence counting as DESIGN.md §6 fixes it: Intl.Segmenter's sentence boundaries, after
+ * Sentence counting as docs/design.md §6 fixes it: Intl.Segmenter's sentence boundaries, after
  * collapsing newlines, without segments that hold no letters, and with abbreviations re-joined
  * (ICU would otherwise split "Dr. Smith" or "e.g. grass" in two).
  */

@@ -29,9 +29,9 @@ export interface Measurement {
   readonly scene: Scene;
   /** The detector's small copy of the whole frame (its letterbox without the padding), when a detector looked. */
   readonly view: Pixels | undefined;
-  /** The classifier's penultimate features of the whole frame, for a head the clinic trained (DESIGN.md §13); undefined when none read the frame. */
+  /** The classifier's penultimate features of the whole frame, for a head the clinic trained (docs/design.md §13); undefined when none read the frame. */
   readonly features: Float32Array | undefined;
-  /** Where the operation's localizer found its subject (DESIGN.md §13); undefined when none is installed for it. */
+  /** Where the operation's localizer found its subject (docs/design.md §13); undefined when none is installed for it. */
   readonly location: Location | undefined;
   /** The largest located subject's own pixels: where its colour rules read. */
   readonly subject: SubjectPixels | undefined;

@@ -1,4 +1,4 @@
-/** What an operation needs to see before its rules may speak (DESIGN.md §4). */
+/** What an operation needs to see before its rules may speak (docs/design.md §4). */
 export interface PhotoNeeds {
   /** A subject standing out from a plain background (stool on a floor); close-ups need none. */
   readonly subject: boolean;
@@ -23,7 +23,7 @@ export interface PhotoNeeds {
   readonly recognisablePet: boolean;
   /**
    * Whether a specimen may look like food (vomit: undigested food soon after a meal). A specimen
-   * that cannot (stool, urine) refuses a photo the classifier takes for food (DESIGN.md §4).
+   * that cannot (stool, urine) refuses a photo the classifier takes for food (docs/design.md §4).
    */
   readonly mayBeFood?: true;
   /**

@@ -44,7 +44,7 @@ const selectOperation: RequestHandler = (req, res, next) => {
 };
 
 /**
- * The handler chain of every operation, mounted on all their paths, in DESIGN.md §1's order: auth
+ * The handler chain of every operation, mounted on all their paths, in docs/design.md §1's order: auth
  * → credits → content type → body → fields (and the Idempotency-Key: a replay ends here) → the paid
  * analysis (image → credits → analysis → settlement). What is HTTP's stays here: the intake slot,
  * the body, a client that hangs up, and the credit headers.

@@ -12,7 +12,7 @@ const CONSOLE_POLICY =
   "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /**
- * The clinic console (DESIGN.md §11) at `/` for a browser, and the service's description as JSON
+ * The clinic console (docs/design.md §11) at `/` for a browser, and the service's description as JSON
  * for anything that asks for JSON; its files under /console/, and what it needs to know of this
  * server (the clinic's name, the operations) at /console/config.json.
  */

@@ -5,13 +5,10 @@ import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
 import { capConnections } from './connection-cap.js';
 import { answerOnSocket, answerPlainHttpOnTlsPort } from './socket-answers.js';
+import { type TlsFiles, tlsOptions } from './tls-options.js';
 import { answeredEarly } from './unread-body.js';
 
-/** PAWLENS_TLS_CERT and PAWLENS_TLS_KEY, read: the server then speaks HTTPS only. */
-export interface TlsFiles {
-  readonly cert: Buffer;
-  readonly key: Buffer;
-}
+export type { TlsFiles };
 
 export interface HttpServerLimits {
   /** Whole request, headers and body, must arrive within this (a 3 MiB upload on a slow clinic Wi-Fi takes seconds, not minutes). */
@@ -23,23 +20,6 @@ export interface HttpServerLimits {
 export const DEFAULT_HTTP_LIMITS: HttpServerLimits = { requestTimeoutMs: 60_000, maxConnections: 512 };
 const HEADERS_TIMEOUT_MS = 10_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-/**
- * TLS 1.3's suites, then TLS 1.2's with ECDHE key exchange and an AEAD cipher only: a recorded
- * session cannot be read later with the server's key (forward secrecy), and no CBC suite with its
- * padding-oracle history is offered. Every browser and HTTP client of the last decade has these.
- */
-const FORWARD_SECRET_CIPHERS = [
-  'TLS_AES_128_GCM_SHA256',
-  'TLS_AES_256_GCM_SHA384',
-  'TLS_CHACHA20_POLY1305_SHA256',
-  'ECDHE-ECDSA-AES128-GCM-SHA256',
-  'ECDHE-RSA-AES128-GCM-SHA256',
-  'ECDHE-ECDSA-AES256-GCM-SHA384',
-  'ECDHE-RSA-AES256-GCM-SHA384',
-  'ECDHE-ECDSA-CHACHA20-POLY1305',
-  'ECDHE-RSA-CHACHA20-POLY1305',
-].join(':');
-
 /** Node's parser errors → the catalogue: the answer a client gets when its request never reached express. */
 function errorOf(code: string | undefined): ApiError {
   switch (code) {
@@ -80,15 +60,7 @@ export function createHttpServer(
     ? createTlsServer(
         // A handshake gets the time headers get (Node's default is 120 s, long enough for silent
         // connections to hold the connection cap).
-        {
-          ...options,
-          cert: tls.cert,
-          key: tls.key,
-          minVersion: 'TLSv1.2',
-          ciphers: FORWARD_SECRET_CIPHERS,
-          honorCipherOrder: true,
-          handshakeTimeout: headersTimeout,
-        },
+        { ...options, ...tlsOptions(tls), handshakeTimeout: headersTimeout },
         handler,
       )
     : createServer(options, handler);

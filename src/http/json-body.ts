@@ -15,7 +15,7 @@ export function jsonBodyLimit(maxImageBytes: number): number {
   return Math.ceil((Math.ceil(maxImageBytes / 3) * 4 * 5) / 4) + 64 * 1024;
 }
 
-/** 415 unless the body is declared as JSON; checked after auth (DESIGN.md §1 order). */
+/** 415 unless the body is declared as JSON; checked after auth (docs/design.md §1 order). */
 const requireJson: RequestHandler = (req, _res, next) => {
   const type = req.headers['content-type'];
   if (!type || !req.is(['application/json', 'application/*+json'])) {

@@ -16,7 +16,7 @@ export function checkPetId(text: string, where: string): string {
   return text;
 }
 
-/** X-Pet-Id, when sent, into res.locals.petId: the answer is then kept in that pet's records (DESIGN.md §11). */
+/** X-Pet-Id, when sent, into res.locals.petId: the answer is then kept in that pet's records (docs/design.md §11). */
 export const petIdOf: RequestHandler = (req, res, next) => {
   const header = req.get('x-pet-id');
   if (header !== undefined) res.locals.petId = checkPetId(header.trim(), 'X-Pet-Id');

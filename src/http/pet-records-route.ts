@@ -30,7 +30,7 @@ function pageOf(query: Record<string, unknown>): { limit: number; before: string
 const petOf = (req: Request) => checkPetId(String(req.params.petId), 'The pet id in the path');
 
 /**
- * A pet's records (DESIGN.md §11), per API key: a key sees and erases only its own. Listing and
+ * A pet's records (docs/design.md §11), per API key: a key sees and erases only its own. Listing and
  * erasing cost nothing; both take the key's rate limit like any call.
  */
 export function petRecordsRoute(store: PetRecords, keyed: readonly RequestHandler[]): Router {

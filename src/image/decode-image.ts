@@ -5,7 +5,7 @@ import type { DecodedImage } from './decoded-image.js';
 import { sniffImageFormat } from './sniff-format.js';
 
 export interface IntakeLimits {
-  /** Largest decoded file accepted (SPEC.md §8: 3 MB; we read it as MiB). */
+  /** Largest decoded file accepted (docs/contract.md §8: 3 MB; we read it as MiB). */
   readonly maxBytes: number;
   /** Largest width × height accepted for a baseline JPEG, which shrinks as it loads; a decompression bomb is refused from its header. */
   readonly maxPixels: number;

@@ -5,7 +5,7 @@ import type { ImageFormat } from './sniff-format.js';
 /**
  * The photo as a pet's record keeps it (PAWLENS_KEEP_IMAGES): its pixels, turned upright and
  * encoded again in the format it came in, and nothing else of the file: no GPS position, camera,
- * time, thumbnail or comment, as DESIGN.md §6 promises of every photo the service handles. JPEG
+ * time, thumbnail or comment, as docs/design.md §6 promises of every photo the service handles. JPEG
  * and WebP at quality 90 (a second generation a vet cannot tell from the first at that quality);
  * PNG losslessly.
  */

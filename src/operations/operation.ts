@@ -24,11 +24,11 @@ export interface Operation<
   Fields extends DataShape = DataShape,
 > {
   readonly key: K;
-  /** The path under /api/v1 and /v1 (SPEC.md §4). */
+  /** The path under /api/v1 and /v1 (docs/contract.md §4). */
   readonly path: string;
   /** Its title in the API's documentation. */
   readonly title: string;
-  /** The closed `data` shape (SPEC.md §2): every answer is checked against it before it is sent. */
+  /** The closed `data` shape (docs/contract.md §2): every answer is checked against it before it is sent. */
   readonly data: Data;
   /** What the photo gate must see before this operation's rules may speak. */
   readonly needs: PhotoNeeds;
@@ -40,7 +40,7 @@ export interface Operation<
    */
   readonly reads: { readonly colours: boolean; readonly species: boolean };
   /**
-   * The data field a head the clinic trained on its own photos answers (DESIGN.md §13): the label
+   * The data field a head the clinic trained on its own photos answers (docs/design.md §13): the label
    * it names fills it. Undefined where no head can answer (breed: its labels are the classifier's).
    */
   readonly headField: (keyof z.infer<Data> & string) | undefined;
@@ -51,7 +51,7 @@ export interface Operation<
   /** The built-in answer, worded from its templates: complete without any language model. */
   answer(verdict: Verdict<Findings>, language: Language, scene: Scene): z.infer<Data>;
   /**
-   * Whether an answer past the gate assessed anything: only then is the call charged (DESIGN.md
+   * Whether an answer past the gate assessed anything: only then is the call charged (docs/design.md
    * §10). `answer` is the one sent (the built-in one, or the merge with the model's);
    * `byModel` says whether a language model's reading is in it.
    */

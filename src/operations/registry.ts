@@ -14,7 +14,7 @@ const registry = <T extends { readonly [K in keyof T]: Operation<K & string> }>(
   Object.freeze(operations);
 
 /**
- * The operations, in SPEC.md §4's order: one row each, one folder each. Routes, the OpenAPI
+ * The operations, in docs/contract.md §4's order: one row each, one folder each. Routes, the OpenAPI
  * document, metrics labels, the console's list, the severity heads and the shared tests are all
  * produced by looping over this one frozen table; no other list of operations exists.
  */
@@ -45,7 +45,7 @@ export const HEALTH_OPERATION_KEYS = Object.freeze(
   HEALTH_OPERATIONS.map((operation) => operation.key),
 ) as readonly HealthOperationKey[];
 
-/** The operations a head the clinic trained can answer for: those with a field its label fills (DESIGN.md §13). */
+/** The operations a head the clinic trained can answer for: those with a field its label fills (docs/design.md §13). */
 export const TRAINABLE_OPERATION_KEYS = Object.freeze(
   OPERATION_LIST.filter((operation) => operation.headField !== undefined).map((operation) => operation.key),
 ) as readonly OperationKey[];

@@ -15,7 +15,7 @@ export const HeadName = z
     error: (issue) => `"${String(issue.input)}" is the name of one of pawlens' own files or folders: choose another`,
   });
 
-/** A clinic's head.json (DESIGN.md §13): the head's name, its operation, and what each label means. */
+/** A clinic's head.json (docs/design.md §13): the head's name, its operation, and what each label means. */
 export const HeadDefinition = z.object({
   name: HeadName,
   operation: z.enum(TRAINABLE_OPERATION_KEYS as [string, ...string[]], {

@@ -29,7 +29,7 @@ export interface SceneAnimal extends Placement {
 }
 
 /**
- * What the scene models saw (DESIGN.md §4). With a detector: every object, the animals among them
+ * What the scene models saw (docs/design.md §4). With a detector: every object, the animals among them
  * with their crops classified, largest first, the people and the other things. With only a
  * classifier: its reading of the whole frame. With neither: nothing is verified.
  */

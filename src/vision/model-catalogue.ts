@@ -21,7 +21,7 @@ const CatalogueEntry = z.strictObject({
   /** Where each file can be downloaded from upstream, by file name. */
   urls: z.record(z.string(), z.url({ protocol: /^https$/ })),
   /**
-   * A model that ships with pawlens (one it trained itself from open data, DESIGN.md §13): the
+   * A model that ships with pawlens (one it trained itself from open data, docs/design.md §13): the
    * folder under models/ that holds its files, installed from there whatever --from says.
    */
   packaged: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HeadLabels } from './heads/head-labels.js';
 
 /**
- * What pawlens must know to run a model (DESIGN.md §4): its file and hash, how to turn pixels
+ * What pawlens must know to run a model (docs/design.md §4): its file and hash, how to turn pixels
  * into its input tensor, and how to read its output. One manifest.json per model directory.
  */
 const tensorName = z.string().min(1).max(200);
@@ -41,7 +41,7 @@ export const FeatureInputSpec = z.strictObject({
 
 /**
  * A trained head's input: the penultimate features of the backbone it was trained on, which
- * `backbone` names by its sha256 (DESIGN.md §13). Features of another backbone mean nothing to it.
+ * `backbone` names by its sha256 (docs/design.md §13). Features of another backbone mean nothing to it.
  */
 export const PenultimateInputSpec = z.strictObject({
   kind: z.literal('penultimate'),
@@ -52,7 +52,7 @@ export const PenultimateInputSpec = z.strictObject({
 });
 
 /**
- * A localizer's input (DESIGN.md §13): the spatial feature maps of the backbone it was trained on
+ * A localizer's input (docs/design.md §13): the spatial feature maps of the backbone it was trained on
  * (the classifier's FeatureMapSpec, in its order), which `backbone` names by its sha256. One input
  * tensor per map, named as the map's `name`.
  */
@@ -79,7 +79,7 @@ export const HeadScoreSpec = z.strictObject({
 });
 
 /**
- * What a head a clinic trained knows (DESIGN.md §13): its labels as head.json gave them, how sure
+ * What a head a clinic trained knows (docs/design.md §13): its labels as head.json gave them, how sure
  * it must be to name one, the photos it learnt from, and how well it did on photos it did not.
  */
 export const TrainedHeadSpec = z.strictObject({
@@ -123,7 +123,7 @@ export const LocalizerFiguresSpec = z.strictObject({
 });
 
 /**
- * What a localizer knows (DESIGN.md §13): which subject it finds, how sure a cell must be to show
+ * What a localizer knows (docs/design.md §13): which subject it finds, how sure a cell must be to show
  * it, where its training data came from and how it did on photos it never saw.
  */
 export const LocalizerSpec = z.strictObject({
@@ -178,7 +178,7 @@ export const OutputSpec = z.strictObject({
 });
 
 /**
- * Where a classifier's penultimate features are (DESIGN.md §13): the values before its last
+ * Where a classifier's penultimate features are (docs/design.md §13): the values before its last
  * layer, which heads a clinic trains read. `tensor` is the graph's name for them; an int8 model
  * keeps them quantized, and `dequantize` names the scale and zero point that turn them back into
  * floats. pawlens adds them to the graph as an extra output when it loads the model.
@@ -190,7 +190,7 @@ export const PenultimateSpec = z.strictObject({
 });
 
 /**
- * One spatial feature map of a classifier (DESIGN.md §13): a [1, channels, grid, grid] tensor of
+ * One spatial feature map of a classifier (docs/design.md §13): a [1, channels, grid, grid] tensor of
  * its graph on the way to the pooling, which localizers read cell by cell. `dequantize` as for
  * PenultimateSpec. pawlens adds it as an output named pawlens_map_<index>.
  */

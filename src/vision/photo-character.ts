@@ -2,7 +2,7 @@ import type { Pixels } from './image-tensor.js';
 import { labOfBytes } from './colour-reading.js';
 
 /**
- * What kind of picture a photo is, read from its pixels alone (DESIGN.md §4, "Answers true to the
+ * What kind of picture a photo is, read from its pixels alone (docs/design.md §4, "Answers true to the
  * photo"), in two readings, each taken only where the gate reads it: its palette (a flat graphic
  * rather than a photograph) and its tones (whether it has colour at all, whether its edges show one
  * surface). The gate decides what to make

@@ -17,9 +17,9 @@ export interface VisionModels {
   readonly colour: ColourQualityModel;
   /** One per health operation, by its key: the generated head, or a trained one installed in its place. */
   readonly heads: ReadonlyMap<string, SeverityHeadModel>;
-  /** Heads a clinic trained on its own photos (DESIGN.md §13), by the operation each answers for. */
+  /** Heads a clinic trained on its own photos (docs/design.md §13), by the operation each answers for. */
   readonly trained: ReadonlyMap<string, TrainedHeadModel>;
-  /** Localizers (DESIGN.md §13), by the operation each finds the subject of: where the colour rules read. */
+  /** Localizers (docs/design.md §13), by the operation each finds the subject of: where the colour rules read. */
   readonly localizers: ReadonlyMap<string, LocalizerModel>;
   /** The ImageNet (or pet-breed) classifier, when one is installed: species and breed, of a photo or an animal's crop. */
   readonly classifier: ClassifierModel | undefined;

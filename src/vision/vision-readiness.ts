@@ -23,7 +23,7 @@ export function visionReadinessCheck(vision: VisionModels): ReadinessCheck {
         detector: vision.detector?.name ?? null,
         // The heads a clinic trained, by the operation each answers for.
         heads: Object.fromEntries([...vision.trained].map(([operation, head]) => [operation, head.name])),
-        // The localizers, by the operation whose subject each finds (DESIGN.md §13).
+        // The localizers, by the operation whose subject each finds (docs/design.md §13).
         localizers: Object.fromEntries([...vision.localizers].map(([operation, found]) => [operation, found.name])),
         inference,
       };

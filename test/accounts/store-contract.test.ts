@@ -142,7 +142,7 @@ describe.each(STORE_KINDS)('$name store: credits', (kind) => {
 });
 
 /**
- * Leases (DESIGN.md §10): what a server holds is its own while it renews its lease; once the lease
+ * Leases (docs/design.md §10): what a server holds is its own while it renews its lease; once the lease
  * lapses (the process died) another process's sweep gives it back. Two stores on the same data are
  * two processes; triggers make a write fail as a full disk or a corrupt page would.
  */

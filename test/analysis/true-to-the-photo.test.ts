@@ -14,7 +14,7 @@ import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinPipeline } from '../fixtures/test-app.js';
 
 /**
- * DESIGN.md §4, "Answers true to the photo": a colour verdict needs colour, a drawing or a round
+ * docs/design.md §4, "Answers true to the photo": a colour verdict needs colour, a drawing or a round
  * view through an instrument is not a photo to judge, and what was refused is free. Generated
  * photos for every rule scene, and the shared photos when ../shared is present.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countSentences, splitSentences } from '../../src/contract/sentences.js';
 
-describe('sentence counting (DESIGN.md §6)', () => {
+describe('sentence counting (docs/design.md §6)', () => {
   it.each([
     ['en', 'The stool is brown. It looks normal. A photo cannot show worms.', 3],
     ['en', 'See Dr. Smith soon. Grass, e.g. after walks, can tint it green.', 2],

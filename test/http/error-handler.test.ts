@@ -420,7 +420,7 @@ describe('image errors', () => {
       .png()
       .toBuffer();
     const response = await suite.app.post('stool', { image: toBase64(transparent) }, suite.key.secret);
-    // A blank white photo shows no stool: answered, and free (DESIGN.md §10).
+    // A blank white photo shows no stool: answered, and free (docs/design.md §10).
     expectAccepted(response, 'stool', 0);
     const decoded = recorder.inputFor(response)?.image;
     expect(decoded).toMatchObject({ format: 'png', width: 200, height: 64 });

@@ -81,7 +81,7 @@ describe('every rule row fires on a photo that shows it', () => {
   });
 });
 
-describe('"normal" only from what could see (DESIGN.md §4)', () => {
+describe('"normal" only from what could see (docs/design.md §4)', () => {
   it('skin and stool never say normal from colour alone; ear and urine, whose colours show what normal rules out, do', () => {
     const normalGiven = HEALTH_OPERATIONS.filter(
       (operation) =>

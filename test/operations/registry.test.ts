@@ -49,7 +49,7 @@ describe('every operation × language × format answers inside its closed schema
 });
 
 describe('the registry', () => {
-  it('lists each operation of SPEC.md §4 once, under its own key, frozen', () => {
+  it('lists each operation of docs/contract.md §4 once, under its own key, frozen', () => {
     expect(OPERATION_LIST.map((operation) => operation.key)).toEqual([...OPERATION_KEYS]);
     expect(new Set(OPERATION_LIST.map((operation) => operation.path)).size).toBe(OPERATION_KEYS.length);
     for (const [key, operation] of Object.entries(OPERATIONS)) expect(operation.key).toBe(key);
@@ -73,7 +73,7 @@ describe('the registry', () => {
   });
 });
 
-describe('closed data shapes hold every rule of SPEC.md §2', () => {
+describe('closed data shapes hold every rule of docs/contract.md §2', () => {
   const stool = OPERATIONS.stool.data;
   const valid = {
     health_score: 9,

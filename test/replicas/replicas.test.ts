@@ -1,5 +1,5 @@
 /**
- * Several pawlens replicas on one PostgreSQL (DESIGN.md §12): three `pawlens serve` processes, as
+ * Several pawlens replicas on one PostgreSQL (docs/design.md §12): three `pawlens serve` processes, as
  * a clinic group runs them behind a load balancer, each with its own models and memory, sharing
  * only the database. Money, idempotency and the rate limit must be exact across them, and a
  * replica killed mid-request must leave nothing held once its lease lapses.

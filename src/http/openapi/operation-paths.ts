@@ -8,7 +8,7 @@ import { EXAMPLE_REQUEST_ID, OPERATION_EXAMPLES } from './examples.js';
 import { ANALYSIS_HEADERS, errorResponses } from './responses.js';
 import { PET_ID } from '../pet-id.js';
 
-/** Every operation's two paths (SPEC.md §4), from the registry; their response schemas go into `schemas`. */
+/** Every operation's two paths (docs/contract.md §4), from the registry; their response schemas go into `schemas`. */
 export function operationPaths(schemas: Record<string, unknown>): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const contract of OPERATION_LIST) {

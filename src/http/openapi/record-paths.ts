@@ -7,7 +7,7 @@ import { errorResponses, REQUEST_ID_HEADER } from './responses.js';
 import { PET_ID } from '../pet-id.js';
 import { PetAnalysesData } from '../pet-records-route.js';
 
-/** The pets' records' paths (DESIGN.md §11); their response schemas go into `schemas`. */
+/** The pets' records' paths (docs/design.md §11); their response schemas go into `schemas`. */
 export function recordPaths(schemas: Record<string, unknown>): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   schemas.PetAnalysesResponse = jsonSchema(successEnvelope(PetAnalysesData), 'output');

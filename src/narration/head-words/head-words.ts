@@ -8,7 +8,7 @@ export type HeadTrackRecord = { readonly percent: number; readonly n: number } |
 type JudgedSeverity = 'normal' | 'mild' | 'moderate' | 'severe';
 
 /**
- * What any operation says of a head the clinic trained on its own photos (DESIGN.md §13), in one
+ * What any operation says of a head the clinic trained on its own photos (docs/design.md §13), in one
  * language. Each function returns exactly one sentence, as the summaries are assembled from them.
  */
 export interface HeadWords {

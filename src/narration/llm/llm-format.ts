@@ -3,7 +3,7 @@ import { z } from 'zod';
 const formats = new WeakMap<z.ZodObject, Record<string, unknown>>();
 
 /**
- * What the grammar lets a model write, within the contract's own limits (DESIGN.md §6): short
+ * What the grammar lets a model write, within the contract's own limits (docs/design.md §6): short
  * enough that the longest answer the grammar allows fits in `num_predict` (LLM_MAX_TOKENS), so an
  * answer can never come back cut off, in Chinese either.
  */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { DecodedImage } from '../../image/decoded-image.js';
 
-/** The LLM sees at most this on the long side: enough detail, a bounded prompt (DESIGN.md §8). */
+/** The LLM sees at most this on the long side: enough detail, a bounded prompt (docs/design.md §8). */
 export const LLM_IMAGE_LONG_SIDE = 1024;
 
 /**

@@ -6,7 +6,7 @@ import { mayBeInLanguage } from './language-check.js';
 export const PHOTO_SHOWS_MAX = 80;
 
 /**
- * What the language model is asked besides the operation's fields (DESIGN.md §4): what the photo
+ * What the language model is asked besides the operation's fields (docs/design.md §4): what the photo
  * shows, then whether that is the operation's subject. They come first in the schema, so a
  * grammar-constrained model looks at the photo before it writes about it; neither is sent to
  * the client.

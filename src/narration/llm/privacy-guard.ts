@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import type { OllamaHost } from './ollama-host.js';
 
 /**
- * Photos go to the LLM, so the LLM must be on this host or the private network (DESIGN.md §6):
+ * Photos go to the LLM, so the LLM must be on this host or the private network (docs/design.md §6):
  * loopback, RFC 1918, link-local, carrier-grade NAT (VPN overlays such as Tailscale) and IPv6
  * unique-local addresses.
  */
@@ -69,7 +69,7 @@ export async function assertPrivateLlmHost(
 export const isCloudModelName = (model: string) => /[:-]cloud$/i.test(model.trim());
 
 /**
- * Refuses a model Ollama would run on ollama.com (DESIGN.md §6), as a public host is refused:
+ * Refuses a model Ollama would run on ollama.com (docs/design.md §6), as a public host is refused:
  * by its name here, and by `remote_host` in /api/show when the narrator probes it.
  */
 export function assertLocalModel(model: string, allowRemote: boolean): void {

@@ -68,7 +68,7 @@ function repair(request: NarrationRequest, value: Record<string, unknown>) {
 }
 
 /**
- * Parse, then validate, then at most one repair (DESIGN.md §6, as vercel/ai's generateObject): an
+ * Parse, then validate, then at most one repair (docs/design.md §6, as vercel/ai's generateObject): an
  * answer the closed schema takes is used as written, and only one it refuses is repaired and
  * checked again. So an answer counts as repaired only when it needed to be.
  */

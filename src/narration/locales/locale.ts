@@ -64,7 +64,7 @@ export interface Locale {
       { readonly label: string; readonly summary: (subject: string) => string; readonly retakeTip: string }
     >
   >;
-  /** A photo of the wrong kind (DESIGN.md §4): its label, and what it seems to show instead of `subject`. */
+  /** A photo of the wrong kind (docs/design.md §4): its label, and what it seems to show instead of `subject`. */
   readonly wrongSubject: {
     readonly label: string;
     sentence(shows: SceneSubject, subject: string): string;

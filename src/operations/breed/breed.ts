@@ -17,7 +17,7 @@ import { ZH } from './zh.js';
 
 const WORDS = { en: EN, zh: ZH, es: ES };
 
-/** SPEC.md §2.9. */
+/** docs/contract.md §2.9. */
 const BreedData = z.strictObject({
   species: label('Identified animal species.'),
   breed: label('Single most likely breed or breed-group name.'),

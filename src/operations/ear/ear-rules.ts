@@ -1,7 +1,7 @@
 import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
 
 /**
- * Ear canal (DESIGN.md §5). Pale pink with a little light-tan wax is normal; redness is
+ * Ear canal (docs/design.md §5). Pale pink with a little light-tan wax is normal; redness is
  * inflammation; dark brown waxy debris suggests yeast; dark crumbly "coffee grounds" possible
  * mites; yellow or green discharge bacteria. Measured over the frame: an ear photo is a close-up.
  */

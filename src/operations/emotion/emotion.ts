@@ -15,7 +15,7 @@ import { EN } from './en.js';
 import { ES } from './es.js';
 import { ZH } from './zh.js';
 
-/** SPEC.md §2.8. */
+/** docs/contract.md §2.8. */
 const EmotionData = z.strictObject({
   emotion: label('Most likely current emotional state.'),
   confidence,
@@ -46,7 +46,7 @@ function headAnswer(reading: HeadReading, language: 'en' | 'zh' | 'es'): z.infer
 
 /**
  * Emotion is read from posture, ears, eyes and tail: nothing the built-in models measure. So
- * without a head the clinic trained on its own pets' photos (DESIGN.md §13), the built-in answer
+ * without a head the clinic trained on its own pets' photos (docs/design.md §13), the built-in answer
  * says so with confidence 0, and judges nothing; a language model, when there is one, supplies
  * the whole reading. A head that is sure names its label, with its probability as the
  * confidence, and a language model must keep it.

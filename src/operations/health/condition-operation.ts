@@ -11,7 +11,7 @@ export interface ConditionOperationSpec<K extends string, Id extends string> {
   readonly title: string;
   readonly rules: RuleTable<Id>;
   readonly words: Words<HealthWords<Id>>;
-  /** What the `condition` field is, as SPEC.md words it for this operation. */
+  /** What the `condition` field is, as docs/contract.md words it for this operation. */
   readonly condition: string;
   /** Whether its close-ups may be taken through an instrument, a round view with black around it (an otoscope). */
   readonly roundView: boolean;
@@ -20,7 +20,7 @@ export interface ConditionOperationSpec<K extends string, Id extends string> {
 }
 
 /**
- * Skin and ear (SPEC.md §2.6, §2.7), and any close-up operation like them, share their shape: a close-up, judged over the whole frame
+ * Skin and ear (docs/contract.md §2.6, §2.7), and any close-up operation like them, share their shape: a close-up, judged over the whole frame
  * with no subject to find; the condition is the main finding's label, and the model, when there
  * is one, writes its own condition name and the text.
  */

@@ -12,7 +12,7 @@ const mostSevere = (rules: readonly Rule[]) =>
   );
 
 /**
- * The colour rules' assessment with what the operation's trained head read (DESIGN.md §13).
+ * The colour rules' assessment with what the operation's trained head read (docs/design.md §13).
  * A head that is sure of a label gives that label's severity from head.json; a colour red flag is
  * never lowered by it (a more severe red flag stays the main finding). `normal` comes only from a
  * confident label marked normal, with no colour finding above it. A head that is unsure names

@@ -33,7 +33,7 @@ export interface HealthOperation<
   Data extends DataShape = DataShape,
   Fields extends DataShape = DataShape,
 > extends Operation<K, Data, HealthAssessment, Fields> {
-  /** The clinical table the operation's severity head is compiled from (DESIGN.md §5). */
+  /** The clinical table the operation's severity head is compiled from (docs/design.md §5). */
   readonly rules: RuleTable;
 }
 
@@ -91,7 +91,7 @@ export function healthOperation<
       if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
       const head = models.heads.get(key);
       if (!head) throw new Error(`no severity head was loaded for ${key}`);
-      // Where a localizer found the subject, the rules read its own pixels (DESIGN.md §13).
+      // Where a localizer found the subject, the rules read its own pixels (docs/design.md §13).
       const read = subject
         ? withScopeShares(colour, rules.scope, labShares(subject.lab, spec.locatedNaming ?? paletteNaming))
         : colour;
@@ -110,7 +110,7 @@ export function healthOperation<
       });
     },
     // A verdict is charged, the rules' or the model's; no rule fired, or a normal withheld, with no
-    // model to read what colour cannot, assessed nothing (DESIGN.md §10).
+    // model to read what colour cannot, assessed nothing (docs/design.md §10).
     assessed: (_assessment, answer) => answer.severity !== 'inconclusive',
     llm: {
       fields: spec.llmFields,

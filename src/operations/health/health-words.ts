@@ -27,7 +27,7 @@ export interface HealthWords<RuleId extends string = string> extends OperationWo
   readonly withheld?: { readonly label: string; readonly sentence: string };
   /**
    * Said when the operation's localizer found no subject: what it never learnt from, where a
-   * missed subject is likeliest (DESIGN.md §13). Only operations with a catalogued localizer need it.
+   * missed subject is likeliest (docs/design.md §13). Only operations with a catalogued localizer need it.
    */
   readonly notFoundCaveat?: string;
   /** A text per rule id of the operation's table, plus `unclassified` for when no rule applies. */

@@ -11,7 +11,7 @@ import { type HealthText, withRedFlagAdvice } from './health-text.js';
 import type { Scene } from '../../vision/describe-scene.js';
 import { SUMMARY_MAX_SENTENCES } from '../../contract/data-fields.js';
 
-/** `sentences`, then as many of `context` as fit within a summary's most sentences (SPEC.md §2). */
+/** `sentences`, then as many of `context` as fit within a summary's most sentences (docs/contract.md §2). */
 const upToFour = (sentences: readonly string[], context: readonly string[]) => [
   ...sentences,
   ...context.slice(0, Math.max(0, SUMMARY_MAX_SENTENCES - sentences.length)),

@@ -37,7 +37,7 @@ export type Condition = ColourCondition | TextureCondition;
 export const GRANULAR_GRAIN = 1.5;
 
 /**
- * One row of an operation's clinical table (DESIGN.md §5): when every condition holds, the
+ * One row of an operation's clinical table (docs/design.md §5): when every condition holds, the
  * finding `id` is present with `severity`. A red flag is never downgraded: no other finding, nor
  * the LLM, can lower the severity it sets.
  */
@@ -51,7 +51,7 @@ export interface Rule<Id extends string = string> {
 }
 
 /**
- * What the operation's installed models can and cannot see (DESIGN.md §4): the one place that
+ * What the operation's installed models can and cannot see (docs/design.md §4): the one place that
  * says it. `normal` claims that the conditions a healthy photo rules out are absent; it is given
  * only when the models see every one of them, so with anything in `blindTo` a photo on which no
  * rule found anything gets no verdict (inconclusive, free) and its answer says what was and was not

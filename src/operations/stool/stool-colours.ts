@@ -1,7 +1,7 @@
 import type { ColourNaming } from '../../vision/colour-reading.js';
 
 /**
- * How a located stool's own pixels are named (DESIGN.md §5, §13): by what real photos show, not by
+ * How a located stool's own pixels are named (docs/design.md §5, §13): by what real photos show, not by
  * the palette's nearest prototype. On the 565 real photos of ordinary dog stool outdoors, the
  * palette named the inner half of each labelled stool black (melena) 40% of the time and grey
  * (pale clay) 29%: in daylight photos a stool is dark (median L* 29, a quarter under 20) and

@@ -1,7 +1,7 @@
 import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
 
 /**
- * Stool colour (DESIGN.md §5; PetMD on melena; Purina fecal chart). Brown is expected; black and
+ * Stool colour (docs/design.md §5; PetMD on melena; Purina fecal chart). Brown is expected; black and
  * tarry is digested blood from the upper gut (urgent, though iron, bismuth or charcoal mimic it);
  * red is fresh blood from the lower gut; grey/clay means little bile; yellow/orange fast transit
  * or liver/bile; green grass or bile. Consistency cannot be judged from colour at all.

@@ -14,7 +14,7 @@ import { STOOL_RULES } from './stool-rules.js';
 import { stoolColourNaming } from './stool-colours.js';
 import { ZH } from './zh.js';
 
-/** SPEC.md §2.3. */
+/** docs/contract.md §2.3. */
 const StoolData = z.strictObject({
   health_score: healthScore,
   // An integer, as the contract says: a JSON Schema `const` alone would be typed a number.

@@ -1,7 +1,7 @@
 import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
 
 /**
- * Urine (DESIGN.md §5; Bartges, Problem-Based Feline Medicine ch. 13). Pale to amber yellow is
+ * Urine (docs/design.md §5; Bartges, Problem-Based Feline Medicine ch. 13). Pale to amber yellow is
  * normal; colourless is very dilute; dark amber concentrated; red or pink is blood; brown or black
  * is blood pigment or bilirubin (vet). Cloudiness suggests cells, crystals or infection. Colour does
  * not measure concentration: a urine test does.

@@ -6,7 +6,7 @@ import { ES } from './es.js';
 import { URINE_RULES } from './urine-rules.js';
 import { ZH } from './zh.js';
 
-/** SPEC.md §2.5. */
+/** docs/contract.md §2.5. */
 const UrineData = z.strictObject({
   severity: healthSeverity,
   color: label('Observed urine color.'),

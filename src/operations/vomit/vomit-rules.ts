@@ -1,11 +1,11 @@
 import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
 
 /**
- * Vomit (DESIGN.md §5; BSAVA Manual ch. 19). Dark brown granular "coffee grounds" is digested
+ * Vomit (docs/design.md §5; BSAVA Manual ch. 19). Dark brown granular "coffee grounds" is digested
  * blood (urgent); red is fresh blood; yellow/green foam is bile, often an empty stomach; brown
  * food-coloured matter soon after eating suggests regurgitation, but dark brown matter may be
  * digested blood, so it is never called food; white foam is mucus and saliva.
- * Vomit has no "normal" severity (SPEC.md §2.4): every rule here is at least mild.
+ * Vomit has no "normal" severity (docs/contract.md §2.4): every rule here is at least mild.
  */
 export const VOMIT_RULES = {
   scope: 'subject',
@@ -14,7 +14,7 @@ export const VOMIT_RULES = {
   rules: [
     {
       id: 'coffee_grounds',
-      // Granular is what tells digested blood from smooth dark food (DESIGN.md §5).
+      // Granular is what tells digested blood from smooth dark food (docs/design.md §5).
       when: [{ colours: ['black', 'dark_brown'], atLeast: 0.5 }, { texture: 'granular' }],
       severity: 'severe',
       redFlag: true,

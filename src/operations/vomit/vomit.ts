@@ -6,7 +6,7 @@ import { ES } from './es.js';
 import { VOMIT_RULES } from './vomit-rules.js';
 import { ZH } from './zh.js';
 
-/** SPEC.md §2.4. */
+/** docs/contract.md §2.4. */
 const VomitData = z.strictObject({
   severity: vomitSeverity,
   vomit_type: label('Most likely vomit category based on what is visible.'),
@@ -14,7 +14,7 @@ const VomitData = z.strictObject({
   ...healthText,
 });
 
-/** SPEC.md §2.4 has no "normal" vomit: the mildest a vomit photo can be is mild. */
+/** docs/contract.md §2.4 has no "normal" vomit: the mildest a vomit photo can be is mild. */
 const vomitFloor = (severity: HealthSeverity) => (severity === 'normal' ? 'mild' : severity);
 
 /**

@@ -5,7 +5,7 @@ import { HEAD_FILE, HeadFolderError, HeadName } from '../head-folder.js';
 import { HEALTH_OPERATION_KEYS } from '../../operations/registry.js';
 
 /**
- * A clinic's head.json for a localizer (DESIGN.md §13): beside a YOLO export of its own boxed
+ * A clinic's head.json for a localizer (docs/design.md §13): beside a YOLO export of its own boxed
  * photos (images/ and labels/, as Roboflow, Label Studio and CVAT export them), it names the head,
  * the health operation whose colour rules then read the boxed region, what was boxed, and which
  * class ids of the export mean it.

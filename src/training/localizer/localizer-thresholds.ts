@@ -1,5 +1,5 @@
 /**
- * How a localizer's thresholds are chosen (DESIGN.md §13): from its out-of-fold answers on the
+ * How a localizer's thresholds are chosen (docs/design.md §13): from its out-of-fold answers on the
  * training photos, the whole frame's threshold, then its closer look's (closer-look.ts) and the
  * whole-frame cell the closer look needs.
  */

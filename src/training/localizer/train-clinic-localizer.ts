@@ -22,7 +22,7 @@ export interface ClinicLocalizer {
 }
 
 /**
- * Trains a localizer on a clinic's YOLO export and installs it (DESIGN.md §13): the same training
+ * Trains a localizer on a clinic's YOLO export and installs it (docs/design.md §13): the same training
  * as the stool localizer's (held out by source photo, threshold out of fold), on the installed
  * classifier's feature maps. Refused, with what it needs, when it has too few boxed photos or
  * learnt too little to be trusted; nothing is installed then.

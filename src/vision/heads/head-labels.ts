@@ -3,7 +3,7 @@ import { JUDGED_SEVERITIES } from '../../contract/data-fields.js';
 import { LANGUAGES } from '../../contract/language.js';
 
 /**
- * What a clinic says of each label of a head it trains (DESIGN.md §13), in its `head.json` and,
+ * What a clinic says of each label of a head it trains (docs/design.md §13), in its `head.json` and,
  * once trained, in the head's manifest: the severity the label means, and its name in every
  * response language; optionally its own advice. The same schema serves both, so what was checked
  * when the head was trained is what the service reads when it starts. Fields it does not know are

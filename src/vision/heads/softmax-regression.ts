@@ -2,7 +2,7 @@ import { softmaxInPlace } from '../softmax.js';
 
 /**
  * A softmax regression (multinomial logistic regression) over standardized features, the head a
- * clinic trains on its own photos (DESIGN.md §13). Trained by full-batch gradient descent with
+ * clinic trains on its own photos (docs/design.md §13). Trained by full-batch gradient descent with
  * Adam from zero weights: no randomness, so the same photos always give the same head.
  */
 export interface SoftmaxRegression {

@@ -45,7 +45,7 @@ export async function readTrainedHead(
 }
 
 /**
- * A head a clinic trained on its own photos (DESIGN.md §13): a softmax regression over a
+ * A head a clinic trained on its own photos (docs/design.md §13): a softmax regression over a
  * backbone's penultimate features, which names one of its labels, or is unsure. Checked at load
  * against its manifest: its output is labelled exactly with head.json's labels.
  */

@@ -1,7 +1,7 @@
 import type { Region } from '../region.js';
 
 /**
- * A localizer's second look (DESIGN.md §13). At the backbone's 224 px and 7 × 7 cells, a stool
+ * A localizer's second look (docs/design.md §13). At the backbone's 224 px and 7 × 7 cells, a stool
  * under 3% of the frame covers less than a cell: on the stool photos held out by source photo the
  * whole frame found 8 of 29 such stools (and 79 of 84 larger ones). When the whole photo shows
  * nothing but a cell comes near (the manifest's closerLook.from, chosen in training), one of four

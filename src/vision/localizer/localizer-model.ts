@@ -7,7 +7,7 @@ import { cellLayout, type CellLayout } from './cell-features.js';
 import { LOCALIZER_OUTPUT, localizerInput } from './localizer-graph.js';
 
 /**
- * A localizer (DESIGN.md §13): from a backbone's spatial feature maps of the whole photo, the
+ * A localizer (docs/design.md §13): from a backbone's spatial feature maps of the whole photo, the
  * probability that each cell of its grid shows its subject (stool, a lesion, ear debris). Trained
  * by pawlens, from open data (the stool model) or from a clinic's boxed photos, and checked at
  * load against its manifest and against the classifier whose maps it reads.

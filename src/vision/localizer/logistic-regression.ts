@@ -2,7 +2,7 @@ import { seededRandom, shuffleInPlace } from '../seeded-random.js';
 
 /**
  * A logistic regression over standardized features: a localizer's head, one probability per cell
- * (DESIGN.md §13). Measured against a one-hidden-layer network on the stool photos, it found
+ * (docs/design.md §13). Measured against a one-hidden-layer network on the stool photos, it found
  * and pointed at stools as well (cell AUC 0.965 both), so the simpler, convex model is kept.
  */
 export interface LogisticRegression {

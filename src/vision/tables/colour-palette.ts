@@ -3,7 +3,7 @@
  * name of its nearest prototype in CIELAB, so adding a shade is adding a hex value here and
  * regenerating the model (npm run models:generate). Order is the analyser's output order.
  * The clinical meaning of each colour per operation lives in the rule tables, not here
- * (DESIGN.md §5); this table only has to tell the colours apart.
+ * (docs/design.md §5); this table only has to tell the colours apart.
  */
 export const COLOUR_PALETTE = [
   { id: 'black', prototypes: ['#0d0b0a', '#1a1715', '#24201c'] },

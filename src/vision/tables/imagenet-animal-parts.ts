@@ -7,7 +7,7 @@ import { IMAGENET_GROUND } from './imagenet-ground.js';
  * things made of fur or like it (feather boa, fur coat, wool). Real lesion close-ups are read as
  * much as a tick, a shark's or a ray's skin, a hog, a flamingo or wool as a dog's fur
  * (shared/photos-real: with mammals alone, 14 of 105 dog close-ups fell under the limit; with these,
- * 2); a brick wall, coins, a cup of coffee or the sky put almost none here (DESIGN.md §4).
+ * 2); a brick wall, coins, a cup of coffee or the sky put almost none here (docs/design.md §4).
  */
 const FUR_LIKE = [552, 568, 911];
 const GROUND = new Set(IMAGENET_GROUND);

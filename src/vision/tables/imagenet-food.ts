@@ -1,7 +1,7 @@
 /**
  * ImageNet-1k classes of food, dishes of it and the plates, bowls and pans it is served in: a
  * classifier sure of these together, reading the whole frame, sees a meal, which is not stool or
- * urine (DESIGN.md §4). Left out on purpose: mushrooms, acorns and other fungi and fruit of the
+ * urine (docs/design.md §4). Left out on purpose: mushrooms, acorns and other fungi and fruit of the
  * ground (a stool on a lawn is read as them), hay, and drinks and cups (a urine sample is a
  * yellow liquid in a cup). Indices of shared/models/*\/labels.json; describe-scene.ts sums their probabilities.
  */

@@ -2,7 +2,7 @@ import type { LocalizedName } from './imagenet-pets.js';
 
 /**
  * ImageNet-1k classes that, when a classifier reading the whole frame is sure of them, are what a
- * photo shows: never stool, vomit, urine, skin or an ear canal (DESIGN.md §4). Grouped so that a
+ * photo shows: never stool, vomit, urine, skin or an ear canal (docs/design.md §4). Grouped so that a
  * summary can name them in every language ("this looks like a photo of a vehicle"). Chosen by hand
  * from the 1000 labels in shared/models/*\/labels.json, leaving out every class a specimen or a
  * close-up may be mistaken for or photographed on: foods, cups and containers, fabrics and fur,

@@ -121,7 +121,7 @@ describe('the chat request', () => {
   });
 });
 
-describe('the model checks the photo too (DESIGN.md §4)', () => {
+describe('the model checks the photo too (docs/design.md §4)', () => {
   const BRICK_WALL = { en: 'A brick wall', zh: '一面砖墙', es: 'una pared de ladrillo' } as const;
 
   for (const operation of OPERATION_KEYS) {
