@@ -47,10 +47,18 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<B
 
 /**
  * A download that stops: at most `maxBytes` (refused as soon as more arrive), within the deadline,
- * and given up when no byte comes for `stallMs`. Redirects are followed only to the same origin
- * (scheme, host and port), at most MAX_REDIRECTS times: a mirror cannot send the install elsewhere.
+ * and given up when no byte comes for `stallMs`. Redirects are followed at most MAX_REDIRECTS
+ * times, and only to the same origin (scheme, host and port) for a mirror: a mirror cannot send
+ * the install elsewhere. A catalogue's own address (`upstream`) may redirect to another HTTPS host,
+ * as github.com's raw links do to their content hosts; its bytes are checked against the pinned
+ * sha256 all the same.
  */
-export async function boundedDownload(url: URL, fetcher: typeof fetch, bounds: ReadBounds): Promise<Uint8Array> {
+export async function boundedDownload(
+  url: URL,
+  fetcher: typeof fetch,
+  bounds: ReadBounds,
+  { upstream = false }: { readonly upstream?: boolean } = {},
+): Promise<Uint8Array> {
   const deadline = AbortSignal.timeout(bounds.deadlineMs);
   const stall = new AbortController();
   const signal = AbortSignal.any([deadline, stall.signal]);
@@ -74,8 +82,11 @@ export async function boundedDownload(url: URL, fetcher: typeof fetch, bounds: R
         await response.body?.cancel();
         if (!location) throw new ModelLoadError(`Cannot download ${at}: HTTP ${response.status} without a Location.`);
         const next = new URL(location, at);
-        if (next.origin !== url.origin)
-          throw new ModelLoadError(`Cannot download ${at}: it redirects to ${next.origin}, another host; refused.`);
+        const allowed = upstream ? next.protocol === 'https:' : next.origin === url.origin;
+        if (!allowed)
+          throw new ModelLoadError(
+            `Cannot download ${at}: it redirects to ${next.origin}, ${upstream ? 'not HTTPS' : 'another host'}; refused.`,
+          );
         if (redirects >= MAX_REDIRECTS)
           throw new ModelLoadError(`Cannot download ${url}: more than ${MAX_REDIRECTS} redirects (a loop?).`);
         at = next;

@@ -55,7 +55,7 @@ async function readSource(
   const { name } = entry.manifest;
   // The model file is exactly the catalogue's size; anything else is read to a bound, never for ever.
   const bounds = { ...limits, maxBytes: file === entry.manifest.file ? entry.bytes : LABELS_MAX_BYTES };
-  const download = (url: URL) => boundedDownload(url, fetcher, bounds);
+  const download = (url: URL, upstream = false) => boundedDownload(url, fetcher, bounds, { upstream });
   const readLocal = (path: string) => readRegularFile(path, bounds.maxBytes);
   // A model pawlens ships is read from its own package, on a connected host and an air-gapped one alike.
   if (entry.packaged) {
@@ -68,7 +68,7 @@ async function readSource(
   }
   if (from === undefined) {
     const upstream = entry.urls[file];
-    if (upstream) return download(new URL(upstream));
+    if (upstream) return download(new URL(upstream), true);
     if (file === LABELS_FILE && entry.manifest.labelSet === 'coco-80') return cocoLabelsFile();
     throw new ModelLoadError(
       `The catalogue has no download address for ${name}'s ${file}; install it with --from a folder.`,

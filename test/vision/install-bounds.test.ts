@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundedDownload } from '../../src/vision/bounded-read.js';
 import { installModel } from '../../src/vision/install-model.js';
 import { MODEL_CATALOGUE } from '../../src/vision/model-catalogue.js';
 import { removeStaleStaging } from '../../src/vision/staging.js';
@@ -91,6 +92,34 @@ describe('models install reads to a bound', () => {
       /redirects to http:\/\/localhost:\d+, another host; refused/,
     );
     expect((await refusal(`${base}/loop/`)).message).toMatch(/more than 5 redirects/);
+  });
+
+  it("the catalogue's own address may redirect to another HTTPS host (github.com's raw links do), never to plain HTTP", async () => {
+    // As github.com answers: a redirect to its content host, which serves the bytes.
+    const github: typeof fetch = async (input) => {
+      const url = String(input);
+      if (url.startsWith('https://github.com/'))
+        return new Response(null, {
+          status: 302,
+          headers: { Location: 'https://raw.githubusercontent.com/x/model.onnx' },
+        });
+      if (url.startsWith('https://raw.githubusercontent.com/')) return new Response('model bytes');
+      return new Response(null, {
+        status: 302,
+        headers: { Location: 'http://raw.githubusercontent.com/x/model.onnx' },
+      });
+    };
+    const bytes = await boundedDownload(new URL('https://github.com/x/raw/model.onnx'), github, BOUNDS, {
+      upstream: true,
+    });
+    expect(Buffer.from(bytes).toString()).toBe('model bytes');
+    await expect(
+      boundedDownload(new URL('https://example.org/model.onnx'), github, BOUNDS, { upstream: true }),
+    ).rejects.toThrow(/redirects to http:\/\/raw.githubusercontent.com, not HTTPS; refused/);
+    // A mirror's redirect to that host is refused: a mirror stays on its own host.
+    await expect(boundedDownload(new URL('https://github.com/x/raw/model.onnx'), github, BOUNDS)).rejects.toThrow(
+      /another host; refused/,
+    );
   });
 
   it('a folder whose model.onnx is /dev/zero, or a FIFO nobody writes, is refused before a byte is read', async () => {
