@@ -55,6 +55,14 @@ describe('pawlens records: a revoked key’s records, listed, exported and erase
     });
     expect(readdirSync(photos).sort()).toEqual(lines.map((record) => `${record.requestId}.jpeg`).sort());
 
+    // A folder the photos cannot go to is said in a sentence, not a raw ENOENT (issue 43).
+    const proc = await pawlens('records', 'export', keyId, '--photos', '/proc/self');
+    expect(proc.code).not.toBe(0);
+    expect(proc.stderr).toMatch(
+      /--photos \/proc\/self cannot hold the photos|Cannot write \/proc\/self\/.* give --photos a folder/,
+    );
+    expect(proc.stderr).not.toMatch(/^ENOENT/m);
+
     const credit = await pawlens('keys', 'credit', keyId, '10');
     expect(credit.code).not.toBe(0);
     expect(credit.stderr).toMatch(/revoked and can never be used again/);

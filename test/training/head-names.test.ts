@@ -11,7 +11,8 @@ import { readHeadDefinition } from '../../src/training/head-folder.js';
 import { installTrained } from '../../src/training/install-trained.js';
 import type { ModelManifest } from '../../src/vision/model-manifest.js';
 import { tempDir } from '../fixtures/temp-dir.js';
-import { label } from '../fixtures/trained-heads.js';
+import { installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
+import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 
 const headJson = (dir: string, name: string) =>
   writeFileSync(
@@ -104,4 +105,22 @@ describe("a label's name", () => {
       await expect(readHeadDefinition(folder)).rejects.toThrow(/cannot be named/);
     },
   );
+
+  it('of several sentences in a head installed before the rule stops the start with what to fix, never a 500 in its answers', async () => {
+    const modelsDir = tempDir('pawlens-head-start-');
+    const backbone = meanColourBackbone(modelsDir);
+    await installFixedHead(modelsDir, backbone, {
+      name: 'scabies',
+      operation: 'skin',
+      labels: { ok: label('ok', 'normal'), sore: label('sore', 'mild') },
+      bias: [0, 0],
+      threshold: 0.6,
+    });
+    // As an older pawlens wrote it: a label's name of several sentences in the manifest.
+    const manifestFile = join(modelsDir, 'scabies', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    manifest.head.labels.sore.name.en = sentences;
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(/one short phrase/);
+  });
 });

@@ -1,7 +1,6 @@
 import { API_PREFIXES } from '../../contract/api-prefixes.js';
-import { successEnvelope } from '../../contract/envelopes.js';
+import { REQUEST_ID_FORMAT, successEnvelope } from '../../contract/envelopes.js';
 import { PetDeletedData } from '../../contract/pet-records.js';
-import { REQUEST_ID_FORMAT } from '../../contract/envelopes.js';
 import { jsonSchema } from './json-schema.js';
 import { errorResponses, REQUEST_ID_HEADER } from './responses.js';
 import { PET_ID } from '../pet-id.js';
