@@ -3,7 +3,7 @@ import { type Config, loadConfig } from './config.js';
 import { ANALYZE_USAGE, runAnalyzeCommand } from './cli/analyze-command.js';
 import { DOCTOR_USAGE, runDoctorCommand } from './cli/doctor-command.js';
 import { KEYS_USAGE, runKeysCommand } from './cli/keys-command.js';
-import { IDEMPOTENCY_ABANDON_MS } from './http/idempotency.js';
+import { IDEMPOTENCY_ABANDON_MS } from './contract/service-policy.js';
 import { MODELS_USAGE, runModelsCommand } from './cli/models-command.js';
 import { HEADS_USAGE, runHeadsCommand } from './cli/heads-command.js';
 import { RECORDS_USAGE, runRecordsCommand } from './cli/records-command.js';

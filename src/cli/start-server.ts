@@ -12,7 +12,7 @@ import type { Metrics } from '../metrics.js';
 import type { Pipeline } from '../analysis/pipeline.js';
 import type { ReadinessCheck } from '../readiness-check.js';
 import { StoreUpkeep } from '../accounts/store-upkeep.js';
-import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../http/idempotency.js';
+import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../contract/service-policy.js';
 
 /** How long a shutdown waits for requests in flight before cutting connections. */
 const DRAIN_TIMEOUT_MS = 30_000;

@@ -19,7 +19,8 @@ import { consoleRouter } from './console-router.js';
 import { cors } from './cors.js';
 import { petRecordsRoute } from './pet-records-route.js';
 import { protocolChecks } from './protocol-checks.js';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, rateLimit } from './rate-limit.js';
+import { rateLimit } from './rate-limit.js';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../contract/service-policy.js';
 import { DEFAULT_UPLOAD_PACE, type UploadPace } from './upload-pace.js';
 
 export interface AppDeps {

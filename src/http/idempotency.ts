@@ -7,11 +7,7 @@ import type { OperationKey } from '../operations/registry.js';
 import type { Logger } from '../logger.js';
 import { requestIdOf } from './request-id.js';
 import { required } from './request-state.js';
-
-/** How long a stored answer can be replayed, as payment APIs keep theirs. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
-/** A claim this old without an answer belongs to a process that died; a retry takes it over. */
-export const IDEMPOTENCY_ABANDON_MS = 10 * 60_000;
+import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../contract/service-policy.js';
 
 /** What an Idempotency-Key may be: 1–200 printable ASCII characters (the OpenAPI document says the same). */
 export const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;

@@ -3,9 +3,6 @@ import type { RateBuckets } from '../accounts/account-store.js';
 import { ApiError } from '../contract/api-error.js';
 import { required } from './request-state.js';
 
-/** Calls a minute per key when PAWLENS_RATE_LIMIT does not say otherwise: the server's and createApp's default alike. */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 3000;
-
 /**
  * 429 once the request's key has used its calls for this minute (a token bucket, token-bucket.ts),
  * kept by the store: across every replica on a shared PostgreSQL. A limit of 0 turns it off, and

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { createApp } from '../../src/http/create-app.js';
-import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../../src/http/idempotency.js';
+import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../../src/contract/service-policy.js';
 import type { Pipeline } from '../../src/analysis/pipeline.js';
 import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
 import { photo, toBase64 } from '../fixtures/images.js';
