@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { HeadLabels, OBJECT_MACHINERY } from '../vision/heads/head-labels.js';
 import { MODEL_NAME } from '../vision/model-manifest.js';
 import { RESERVED_MODEL_NAMES } from '../vision/models-location.js';
-import { HEALTH_OPERATION_KEYS, TRAINABLE_OPERATION_KEYS } from '../operations/registry.js';
+import {
+  HEALTH_OPERATION_KEYS,
+  OPERATIONS,
+  type OperationKey,
+  TRAINABLE_OPERATION_KEYS,
+} from '../operations/registry.js';
 
 /** A head's name in head.json (a classifier's or a localizer's): its folder's name, never one of pawlens' own. */
 export const HeadName = z
@@ -59,7 +64,7 @@ export interface LabelledFolder {
   readonly skipped: readonly string[];
 }
 
-/** head.json, read and checked: each label of a health operation says its severity, and vomit has no `normal`. */
+/** head.json, read and checked: each label of a health operation says a severity its operation's answers can have (vomit has no `normal`). */
 export async function readHeadDefinition(dir: string): Promise<HeadDefinition> {
   const path = join(dir, HEAD_FILE);
   const text = await readFile(path, 'utf8').catch(() => {
@@ -91,9 +96,12 @@ export async function readHeadDefinition(dir: string): Promise<HeadDefinition> {
       throw new HeadFolderError(
         `${path}: label "${label}" needs a severity (normal, mild, moderate or severe) for ${definition.operation}.`,
       );
-    if (definition.operation === 'vomit' && about.severity === 'normal')
+    // Asked of the operation's own schema: whatever severities its answers may carry (vomit's lack `normal`).
+    const severities = (OPERATIONS[definition.operation as OperationKey].data.shape as { severity?: z.ZodEnum })
+      .severity;
+    if (about.severity && severities && !severities.safeParse(about.severity).success)
       throw new HeadFolderError(
-        `${path}: label "${label}" is "normal", but no vomit is normal (the mildest is "mild").`,
+        `${path}: label "${label}" is "${about.severity}", which a ${definition.operation} answer cannot be (its severities: ${severities.options.filter((option) => option !== 'inconclusive').join(', ')}).`,
       );
   }
   return definition;

@@ -123,4 +123,19 @@ describe("a label's name", () => {
     writeFileSync(manifestFile, JSON.stringify(manifest));
     await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(/one short phrase/);
   });
+
+  it('says a severity its operation can give: no vomit is normal, asked of the operation itself', async () => {
+    const folder = tempDir('pawlens-head-vomit-');
+    writeFileSync(
+      join(folder, 'head.json'),
+      JSON.stringify({
+        name: 'vomit-kinds',
+        operation: 'vomit',
+        labels: { food: label('food', 'normal'), bile: label('bile', 'mild') },
+      }),
+    );
+    await expect(readHeadDefinition(folder)).rejects.toThrow(
+      /"normal", which a vomit answer cannot be \(its severities: mild, moderate, severe\)/,
+    );
+  });
 });
