@@ -54,18 +54,6 @@ const WORDS = {
       inconclusive: 'Inconclusive — no finding',
       none: 'Result',
     },
-    fields: {
-      health_score: 'Health score',
-      color: 'Colour',
-      consistency: 'Consistency',
-      species: 'Species',
-      breed: 'Breed',
-      confidence: 'Confidence',
-      emotion: 'Emotion',
-      condition: 'Condition',
-      vomit_type: 'Vomit type',
-      clarity: 'Clarity',
-    },
     errors: {
       UNAUTHORIZED: 'Sign in with an API key.',
       INVALID_KEY: 'This API key is not known to this server. Check it and sign in again.',
@@ -135,18 +123,6 @@ const WORDS = {
       inconclusive: '无法判断——没有结论',
       none: '结果',
     },
-    fields: {
-      health_score: '健康评分',
-      color: '颜色',
-      consistency: '性状',
-      species: '物种',
-      breed: '品种',
-      confidence: '置信度',
-      emotion: '情绪',
-      condition: '状况',
-      vomit_type: '呕吐物类型',
-      clarity: '清澈度',
-    },
     errors: {
       UNAUTHORIZED: '请使用 API 密钥登录。',
       INVALID_KEY: '此服务器不认识这个 API 密钥，请检查后重新登录。',
@@ -215,18 +191,6 @@ const WORDS = {
       severe: 'Grave: vea a un veterinario ya',
       inconclusive: 'No concluyente: sin hallazgo',
       none: 'Resultado',
-    },
-    fields: {
-      health_score: 'Puntuación de salud',
-      color: 'Color',
-      consistency: 'Consistencia',
-      species: 'Especie',
-      breed: 'Raza',
-      confidence: 'Confianza',
-      emotion: 'Emoción',
-      condition: 'Estado',
-      vomit_type: 'Tipo de vómito',
-      clarity: 'Claridad',
     },
     errors: {
       UNAUTHORIZED: 'Inicie sesión con una clave de API.',
@@ -395,6 +359,7 @@ function showResult(result) {
   $('severity').className = `badge ${severity}`;
   $('severity').textContent = `${words.severityLabel}${words.colon}${words.severity[severity] ?? severity}`;
   $('severity').hidden = data.severity === undefined;
+  const fieldNames = config.operations.find((op) => op.key === operation)?.fields[lang] ?? {};
   const shown = Object.entries(data).filter(
     ([name]) =>
       !['severity', 'summary', 'home_care', 'vet_advice', 'health_score_max'].includes(name) &&
@@ -403,7 +368,8 @@ function showResult(result) {
   $('result-fields').replaceChildren(
     ...shown.flatMap(([name, value]) => {
       const dt = document.createElement('dt');
-      dt.textContent = words.fields[name] ?? name.replace(/_/g, ' ');
+      // The operation's own words for its fields (served with its name in /console/config.json).
+      dt.textContent = fieldNames[name] ?? name.replace(/_/g, ' ');
       const dd = document.createElement('dd');
       dd.textContent =
         name === 'health_score'

@@ -27,6 +27,7 @@ export function consoleRouter(clinicName: string): Router {
       path,
       title,
       names: Object.fromEntries(LANGUAGES.map((language) => [language, words[language].name])),
+      fields: Object.fromEntries(LANGUAGES.map((language) => [language, words[language].fieldNames])),
     })),
   };
   router.get('/', (req, res) => {

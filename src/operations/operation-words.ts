@@ -12,6 +12,8 @@ export interface OperationWords {
   readonly subject: string;
   /** The photo to take instead of one of the wrong kind. */
   readonly retakeTip: string;
+  /** Its answer's fields (not the text ones) as the console labels them ("Colour", "颜色", "Color"). */
+  readonly fieldNames: Readonly<Record<string, string>>;
   readonly llm: {
     /** The task, first in the prompt. */
     readonly task: string;

@@ -16,7 +16,16 @@ describe('what the console learns of this server (/console/config.json)', () => 
         path: operation.path,
         title: operation.title,
         names: Object.fromEntries(LANGUAGES.map((language) => [language, operation.words[language].name])),
+        fields: Object.fromEntries(LANGUAGES.map((language) => [language, operation.words[language].fieldNames])),
       });
+      // Every field the card shows has its label in every language, from the operation's folder (issue 44).
+      const shown = Object.keys(operation.data.shape).filter(
+        (field) => !['severity', 'summary', 'home_care', 'vet_advice', 'health_score_max'].includes(field),
+      );
+      for (const language of LANGUAGES)
+        expect(Object.keys(operation.words[language].fieldNames).sort(), `${operation.key} ${language}`).toEqual(
+          shown.sort(),
+        );
     }
     expect(config.operations.find((op: { key: string }) => op.key === 'ear').names).toEqual({
       en: 'Ear canal',

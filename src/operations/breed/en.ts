@@ -34,6 +34,7 @@ export const EN: BreedWords = {
     `Also possible: ${joinEnglish(breeds.map(({ name, percent }) => `${name} (${percent}%)`))}.`,
   limitation:
     'A breed from one photo is an estimate: mixed breeds and young animals are often misjudged, and only a DNA test confirms ancestry.',
+  fieldNames: { species: 'Species', breed: 'Breed', confidence: 'Confidence' },
   llm: {
     task: "Identify the animal's species and its most likely breed or breed group, with a confidence from 0 to 100 (percent).",
     fieldHelp: {

@@ -34,6 +34,7 @@ export const ES: BreedWords = {
     `También es posible: ${breeds.map(({ name, percent }) => `${name} (${percent} %)`).join(', ')}.`,
   limitation:
     'Una raza deducida a partir de una sola foto es una estimación: los animales mestizos y los jóvenes se identifican mal a menudo, y solo una prueba de ADN confirma su ascendencia.',
+  fieldNames: { species: 'Especie', breed: 'Raza', confidence: 'Confianza' },
   llm: {
     task: 'Identifica la especie del animal y su raza o grupo de razas más probable, con una confianza de 0 a 100 (porcentaje).',
     fieldHelp: {

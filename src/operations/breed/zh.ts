@@ -29,6 +29,7 @@ export const ZH: BreedWords = {
   },
   alternatives: (breeds) => `也可能是：${breeds.map(({ name, percent }) => `${name}（${percent}%）`).join('、')}。`,
   limitation: '仅凭一张照片判断的品种只是估计：混种和幼年动物常被误判，只有 DNA 检测才能确认血统。',
+  fieldNames: { species: '物种', breed: '品种', confidence: '置信度' },
   llm: {
     task: '识别动物的物种及最可能的品种或品种类别，并给出 0 到 100 的置信度（百分比）。',
     fieldHelp: {

@@ -63,6 +63,7 @@ export const EN: HealthWords<EarRuleId> = {
       vetAdvice: ['If your pet shakes its head or scratches the ear a lot, ask your veterinarian.'],
     },
   },
+  fieldNames: { condition: 'Condition' },
   llm: {
     task: 'Describe the visible ear canal: redness, wax or debris (colour and texture), discharge, swelling.',
     fieldHelp: {

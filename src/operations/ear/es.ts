@@ -78,6 +78,7 @@ export const ES: HealthWords<EarRuleId> = {
       vetAdvice: ['Si su mascota sacude mucho la cabeza o se rasca mucho la oreja, consulte a su veterinario.'],
     },
   },
+  fieldNames: { condition: 'Estado' },
   llm: {
     task: 'Describe el conducto auditivo visible: enrojecimiento, cera o restos (color y textura), secreción, hinchazón.',
     fieldHelp: {

@@ -51,6 +51,7 @@ export const ZH: HealthWords<EarRuleId> = {
       vetAdvice: ['如果宠物频繁甩头或抓挠耳朵，请咨询兽医。'],
     },
   },
+  fieldNames: { condition: '状况' },
   llm: {
     task: '描述可见的耳道：发红、耳垢或碎屑（颜色和质地）、分泌物、肿胀。',
     fieldHelp: {

@@ -7,6 +7,7 @@ export const ES: EmotionWords = {
   label: 'no evaluado',
   summary:
     'Las emociones se expresan con la postura, las orejas, los ojos y la cola, y los modelos que se ejecutan en este servidor no los interpretan, así que no se dedujo ningún estado emocional. Juzgue el estado de ánimo de su mascota por su comportamiento, y consulte a un veterinario o a un especialista en comportamiento si parece ansiosa, dolorida o inusualmente apagada.',
+  fieldNames: { emotion: 'Emoción', confidence: 'Confianza' },
   llm: {
     task: 'Juzga el estado emocional más probable de la mascota por su postura, orejas, ojos, boca y cola, con una confianza de 0 a 100 (porcentaje).',
     fieldHelp: {

@@ -68,6 +68,7 @@ export const EN: HealthWords<SkinRuleId> = {
       vetAdvice: ['If the skin worries you or your pet keeps scratching, ask your veterinarian.'],
     },
   },
+  fieldNames: { condition: 'Condition' },
   llm: {
     task: 'Describe the visible skin condition: redness, wounds, crusts, scaling, hair loss, parasites, lumps.',
     fieldHelp: {

@@ -76,6 +76,7 @@ export const ES: HealthWords<SkinRuleId> = {
       vetAdvice: ['Si la piel le preocupa o su mascota no deja de rascarse, consulte a su veterinario.'],
     },
   },
+  fieldNames: { condition: 'Estado' },
   llm: {
     task: 'Describe el estado visible de la piel: enrojecimiento, heridas, costras, descamación, pérdida de pelo, parásitos, bultos.',
     fieldHelp: {

@@ -52,6 +52,7 @@ export const ZH: HealthWords<SkinRuleId> = {
       vetAdvice: ['如果您担心皮肤状况，或宠物一直抓挠，请咨询兽医。'],
     },
   },
+  fieldNames: { condition: '状况' },
   llm: {
     task: '描述可见的皮肤状况：发红、伤口、结痂、皮屑、脱毛、寄生虫、肿块。',
     fieldHelp: {

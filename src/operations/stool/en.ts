@@ -102,6 +102,7 @@ export const EN: StoolWords = {
     },
   },
   consistencyNotAssessed: 'not assessed (colour analysis only)',
+  fieldNames: { health_score: 'Health score', color: 'Colour', consistency: 'Consistency' },
   llm: {
     task: "Assess the pet's stool in the photo: colour, consistency (fecal score 1 hard pellets, 2 ideal, up to 7 watery), mucus, blood, worms or foreign matter.",
     fieldHelp: {

@@ -109,6 +109,7 @@ export const ES: StoolWords = {
     },
   },
   consistencyNotAssessed: 'no evaluada (solo análisis de color)',
+  fieldNames: { health_score: 'Puntuación de salud', color: 'Color', consistency: 'Consistencia' },
   llm: {
     task: 'Evalúa las heces de la mascota en la foto: color, consistencia (escala fecal de 1, bolitas duras, 2 ideal, hasta 7, líquidas), moco, sangre, gusanos o cuerpos extraños.',
     fieldHelp: {

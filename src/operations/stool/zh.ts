@@ -75,6 +75,7 @@ export const ZH: StoolWords = {
     },
   },
   consistencyNotAssessed: '未评估（仅分析颜色）',
+  fieldNames: { health_score: '健康评分', color: '颜色', consistency: '性状' },
   llm: {
     task: '评估照片中宠物的粪便：颜色、性状（粪便评分 1 为硬颗粒，2 为理想，直至 7 为水样）、黏液、血液、虫体或异物。',
     fieldHelp: {

@@ -78,6 +78,7 @@ export const EN: UrineWords = {
     },
   },
   clarity: { cloudy: 'cloudy', clear: 'no cloudiness seen (hard to judge in a photo)' },
+  fieldNames: { color: 'Colour', clarity: 'Clarity' },
   llm: {
     task: 'Describe the urine in the photo: its colour and clarity.',
     fieldHelp: {

@@ -84,6 +84,7 @@ export const ES: UrineWords = {
     },
   },
   clarity: { cloudy: 'turbia', clear: 'no se aprecia turbidez (difícil de juzgar en una foto)' },
+  fieldNames: { color: 'Color', clarity: 'Claridad' },
   llm: {
     task: 'Describe la orina de la foto: su color y su claridad.',
     fieldHelp: {

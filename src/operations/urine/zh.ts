@@ -52,6 +52,7 @@ export const ZH: UrineWords = {
     },
   },
   clarity: { cloudy: '浑浊', clear: '未见浑浊（照片中难以判断）' },
+  fieldNames: { color: '颜色', clarity: '清澈度' },
   llm: {
     task: '描述照片中的尿液：颜色和清澈度。',
     fieldHelp: {

@@ -93,6 +93,7 @@ export const EN: HealthWords<VomitRuleId> = {
       ],
     },
   },
+  fieldNames: { vomit_type: 'Vomit type', color: 'Colour' },
   llm: {
     task: 'Describe the vomit in the photo: its most likely type (bile, food, foam, fresh blood, coffee grounds, foreign material) and colour.',
     fieldHelp: {

@@ -95,6 +95,7 @@ export const ES: HealthWords<VomitRuleId> = {
       ],
     },
   },
+  fieldNames: { vomit_type: 'Tipo de vómito', color: 'Color' },
   llm: {
     task: 'Describe el vómito de la foto: su tipo más probable (bilis, comida, espuma, sangre fresca, posos de café, material extraño) y su color.',
     fieldHelp: {

@@ -61,6 +61,7 @@ export const ZH: HealthWords<VomitRuleId> = {
       vetAdvice: ['如果宠物反复呕吐、干呕却吐不出东西，或显得虚弱，请立即联系兽医。'],
     },
   },
+  fieldNames: { vomit_type: '呕吐物类型', color: '颜色' },
   llm: {
     task: '描述照片中的呕吐物：最可能的类型（胆汁、食物、泡沫、鲜血、咖啡渣样物、异物）和颜色。',
     fieldHelp: {
