@@ -6,7 +6,7 @@ import type { Verdict } from '../findings/verdict.js';
 import { decodeImageBytes } from '../image/decode-image.js';
 import type { DecodedImage } from '../image/decoded-image.js';
 import { OPERATIONS, type OperationData } from '../operations/registry.js';
-import type { Operation } from '../operations/operation.js';
+import { headsOf, type Operation } from '../operations/operation.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/describe-scene.js';
@@ -154,7 +154,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       // judge: the operation's rules or classifier turn what was measured into findings
       const verdict = refusal
         ? { judged: false as const, refusal }
-        : { judged: true as const, findings: await operation.judge(measurement, input, models) };
+        : { judged: true as const, findings: await operation.judge(measurement, input, headsOf(models, key)) };
       // narrate, from the built-in templates: a complete answer that needs no language model
       const data = operation.answer(verdict, input.language, scene);
       const read = modelsRead(key, models, reads, scene, verdict.judged);

@@ -5,7 +5,23 @@ import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { Verdict } from '../findings/verdict.js';
 import type { Scene } from '../vision/describe-scene.js';
+import type { SeverityHeadModel } from '../vision/severity-head-model.js';
+import type { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
 import type { VisionModels } from '../vision/vision-models.js';
+
+/** The heads an operation's judgement reads: its own, never another operation's. */
+export interface OperationHeads {
+  /** The severity head compiled from its rule table (a health operation's). */
+  readonly severity: SeverityHeadModel | undefined;
+  /** The head a clinic trained for it, when one is installed. */
+  readonly trained: TrainedHeadModel | undefined;
+}
+
+/** An operation's own heads among every model loaded. */
+export const headsOf = (models: VisionModels, operation: string): OperationHeads => ({
+  severity: models.heads.get(operation),
+  trained: models.trained.get(operation),
+});
 import type { Words } from './operation-words.js';
 
 /** A closed object schema of any shape: what `data` and the model's fields are. */
@@ -46,8 +62,8 @@ export interface Operation<
   readonly headField: (keyof z.infer<Data> & string) | undefined;
   /** Its name, subject, retake tip and LLM task in every language (and, inside its folder, everything its answers say). */
   readonly words: Words;
-  /** The operation's rules or classifier: measurements → findings. Runs only past the gate. */
-  judge(measurement: Measurement, input: AnalysisInput, models: VisionModels): Promise<Findings>;
+  /** The operation's rules or classifier: measurements → findings. Runs only past the gate, with its own heads only. */
+  judge(measurement: Measurement, input: AnalysisInput, heads: OperationHeads): Promise<Findings>;
   /** The built-in answer, worded from its templates: complete without any language model. */
   answer(verdict: Verdict<Findings>, language: Language, scene: Scene): z.infer<Data>;
   /**

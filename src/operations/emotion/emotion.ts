@@ -62,7 +62,7 @@ export const emotion: Operation<'emotion', typeof EmotionData, HeadReading | und
   reads: { colours: false, species: false },
   headField: 'emotion',
   words: WORDS,
-  judge: ({ features }, _input, models) => readTrainedHead(models.trained, 'emotion', features),
+  judge: ({ features }, _input, heads) => readTrainedHead(heads.trained, features),
   answer: (verdict, language) => {
     const t = WORDS[language];
     if (!verdict.judged) {

@@ -87,16 +87,16 @@ export function healthOperation<
     reads: { colours: true, species: false },
     headField: spec.head.field,
     words,
-    judge: async ({ colour, features, subject }, _input, models) => {
+    judge: async ({ colour, features, subject }, _input, heads) => {
       if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
-      const head = models.heads.get(key);
+      const head = heads.severity;
       if (!head) throw new Error(`no severity head was loaded for ${key}`);
       // Where a localizer found the subject, the rules read its own pixels (docs/design.md §13).
       const read = subject
         ? withScopeShares(colour, rules.scope, labShares(subject.lab, spec.locatedNaming ?? paletteNaming))
         : colour;
       const assessment = await assessHealth(rules, read, head);
-      const reading = await readTrainedHead(models.trained, key, features);
+      const reading = await readTrainedHead(heads.trained, features);
       return reading ? withHeadReading(assessment, reading, spec.head.role, spec.head.field) : assessment;
     },
     answer: (verdict, language, scene) => {

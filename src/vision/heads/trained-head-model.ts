@@ -29,16 +29,14 @@ export interface HeadReading {
 }
 
 /**
- * What the head installed for `operation` reads in a photo's features; undefined when none is
- * installed. The features must be there: a head's operation always has the classifier read the
- * frame (pipeline.ts), so their absence is a wiring fault, not a photo's.
+ * What an operation's trained head reads in a photo's features; undefined when none is installed.
+ * The features must be there: a head's operation always has the classifier read the frame
+ * (pipeline.ts), so their absence is a wiring fault, not a photo's.
  */
 export async function readTrainedHead(
-  heads: ReadonlyMap<string, TrainedHeadModel>,
-  operation: string,
+  head: TrainedHeadModel | undefined,
   features: Float32Array | undefined,
 ): Promise<HeadReading | undefined> {
-  const head = heads.get(operation);
   if (!head) return undefined;
   if (!features) throw new Error(`${head.name} reads the frame's features, but the classifier did not read the frame`);
   return head.predict(features);
