@@ -176,7 +176,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       const assessedOnDevice = operation.assessed(verdict.findings, data, false);
       const onDevice = { data, assessed: assessedOnDevice, madeBy: madeBy(assessedOnDevice) };
       if (!languageModel) return onDevice;
-      const { fields, labelFields, facts, limitation } = operation.llm;
+      const { fields, labelFields, facts, limitation, fromFallback = {} } = operation.llm;
       const { task, fieldHelp } = operation.words[input.language].llm;
       // narrate, with the language model: the text fields, told the findings and the scene it must
       // respect, and asked first what the photo shows (docs/design.md §4)
@@ -188,6 +188,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
         labelFields,
         facts: told,
         fallback: data,
+        fromFallback,
         limitation: limitation(input.language),
         input,
       });

@@ -8,6 +8,7 @@ import type { Scene } from '../vision/describe-scene.js';
 import type { SeverityHeadModel } from '../vision/severity-head-model.js';
 import type { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
 import type { VisionModels } from '../vision/vision-models.js';
+import type { FallbackFill } from '../narration/llm/narration-request.js';
 
 /** The heads an operation's judgement reads: its own, never another operation's. */
 export interface OperationHeads {
@@ -81,6 +82,8 @@ export interface Operation<
     facts(findings: Findings, language: Language): string[];
     /** The sentence that states what a photo cannot show, for a summary one sentence short. */
     limitation(language: Language): string;
+    /** What a repair may take from the built-in answer when the model leaves it short or out. */
+    readonly fromFallback?: FallbackFill;
   };
   /** The model's answer over the built-in one: which measured facts win, and how severity is clamped. */
   merge(findings: Findings, measured: z.infer<Data>, model: z.infer<Fields>, language: Language): z.infer<Data>;

@@ -32,8 +32,9 @@ function parseModelJson(raw: string): unknown {
 
 /**
  * Repairs only what cannot change a finding: unknown fields dropped, a long summary cut to its
- * first four sentences, a one-sentence summary given the limitation sentence, home care topped up
- * from the on-device answer. Everything else is judged by the closed schema.
+ * first four sentences, a one-sentence summary given the limitation sentence, and what the
+ * operation allows filled from the on-device answer (its lists topped up, its missing fields
+ * taken whole). Everything else is judged by the closed schema.
  */
 function repair(request: NarrationRequest, value: Record<string, unknown>) {
   const { language } = request.input;
@@ -52,18 +53,21 @@ function repair(request: NarrationRequest, value: Record<string, unknown>) {
       repairs.push('limitation sentence added');
     }
   }
-  const { fallback } = request;
-  if (Array.isArray(kept.home_care) && Array.isArray(fallback.home_care)) {
-    const items = kept.home_care.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
-    for (const extra of fallback.home_care as string[])
-      if (items.length < 2 && !items.includes(extra)) items.push(extra);
-    if (items.length !== kept.home_care.length) repairs.push('home_care topped up');
-    kept.home_care = items;
+  const { fallback, fromFallback } = request;
+  for (const [field, least] of Object.entries(fromFallback.topUp ?? {})) {
+    const written = kept[field];
+    const extras = fallback[field];
+    if (!Array.isArray(written) || !Array.isArray(extras)) continue;
+    const items = written.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
+    for (const extra of extras as string[]) if (items.length < least && !items.includes(extra)) items.push(extra);
+    if (items.length !== written.length) repairs.push(`${field} topped up`);
+    kept[field] = items;
   }
-  if (allowed.includes('vet_advice') && kept.vet_advice === undefined && Array.isArray(fallback.vet_advice)) {
-    kept.vet_advice = fallback.vet_advice;
-    repairs.push('vet_advice taken from the measurements');
-  }
+  for (const field of fromFallback.ifMissing ?? [])
+    if (allowed.includes(field) && kept[field] === undefined && fallback[field] !== undefined) {
+      kept[field] = fallback[field];
+      repairs.push(`${field} taken from the measurements`);
+    }
   return { value: kept, repairs };
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { HealthSeverity } from '../../contract/data-fields.js';
+import { HOME_CARE_MIN_ITEMS, type HealthSeverity } from '../../contract/data-fields.js';
 import type { DataShape, Operation } from '../operation.js';
 import type { Words } from '../operation-words.js';
 import { assessHealth } from './assess-health.js';
@@ -117,6 +117,9 @@ export function healthOperation<
       labelFields: spec.labelFields,
       facts: (assessment, language) => healthFacts(assessment, language, words[language]),
       limitation: (language) => words[language].limitation,
+      // Advice the model leaves short is the built-in answer's: at least the contract's two home
+      // care items, and the vet advice the measurements call for.
+      fromFallback: { topUp: { home_care: HOME_CARE_MIN_ITEMS }, ifMissing: ['vet_advice'] },
     },
     merge: (assessment, measured, model, language) => {
       const shared = mergeHealthFields(assessment, healthFieldsOf(measured), healthFieldsOf(model), words[language]);

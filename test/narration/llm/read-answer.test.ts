@@ -15,6 +15,7 @@ function requestFor<Fields extends z.ZodObject>(fields: Fields): NarrationReques
     labelFields: [],
     facts: [],
     fallback: { home_care: ['Keep water available.', 'Watch the next stools.'], vet_advice: [] },
+    fromFallback: { topUp: { home_care: 2 }, ifMissing: ['vet_advice'] },
     limitation: 'A photo shows colour only.',
     input: { image: undefined as never, language: 'en', animalType: undefined, requestId: 'req_readanswer' },
   };
