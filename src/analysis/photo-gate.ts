@@ -20,7 +20,7 @@ import { CHARACTER_LIMITS, QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js
 export const gateReadsTones = (needs: PhotoNeeds) => needs.colour || needs.subject;
 
 /** The tones, which the measure step reads wherever gateReadsTones says the gate needs them. */
-function tonesOf({ tones }: Measurement): ToneReading {
+function measuredTones({ tones }: Measurement): ToneReading {
   if (!tones) throw new Error("the photo gate needs the photo's tones, which the measure step did not read");
   return tones;
 }
@@ -246,7 +246,7 @@ export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal 
   if (exposure) return { reason: 'quality', problem: exposure };
   const picture = pictureKind(needs, measurement);
   if (picture) return { reason: 'wrong_subject', shows: picture };
-  if (needs.colour && lacksColour(tonesOf(measurement))) return { reason: 'quality', problem: 'no_colour' };
+  if (needs.colour && lacksColour(measuredTones(measurement))) return { reason: 'quality', problem: 'no_colour' };
   const shows = wrongSubject(needs, measurement);
   if (shows) return { reason: 'wrong_subject', shows };
   const { location, subject } = measurement;
@@ -257,7 +257,7 @@ export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal 
     return subject.standsOut ? undefined : { reason: 'quality', problem: 'no_subject' };
   }
   const quality = measurement.colour?.quality;
-  if (needs.subject && quality && !standsOut(quality, tonesOf(measurement)))
+  if (needs.subject && quality && !standsOut(quality, measuredTones(measurement)))
     return { reason: 'quality', problem: 'no_subject' };
   return undefined;
 }
