@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HeadLabels } from './heads/head-labels.js';
+import { HeadLabels } from './head-labels.js';
 
 /**
  * What pawlens must know to run a model (docs/design.md §4): its file and hash, how to turn pixels

@@ -4,7 +4,7 @@ import { ModelLoadError, type LoadedModel } from '../load-model.js';
 import type { TrainedHeadSpec } from '../model-manifest.js';
 import { OnnxModel } from '../onnx-model.js';
 import { HEAD_OUTPUT } from './head-graph.js';
-import type { HeadLabel } from './head-labels.js';
+import type { HeadLabel } from '../head-labels.js';
 
 /** What a trained head made of one photo's features. */
 export interface HeadReading {
