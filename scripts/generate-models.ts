@@ -6,8 +6,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sha256Of } from '../src/vision/load-model.js';
-import { MANIFEST_FILE, type ModelManifest } from '../src/vision/model-manifest.js';
+import { sha256Of } from '../src/vision/runtime/load-model.js';
+import { MANIFEST_FILE, type ModelManifest } from '../src/vision/runtime/model-manifest.js';
 import { builtinModels } from './builtin-models/index.js';
 
 export const BUILTIN_DIR = join(import.meta.dirname, '..', 'models', 'builtin');

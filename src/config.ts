@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { LLM_MODES, type LlmMode } from './narration/llm/llm-mode.js';
 import { DEFAULT_OLLAMA_HOST, parseOllamaHost, type OllamaHost } from './narration/llm/ollama-host.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from './contract/service-policy.js';
-import { MODEL_NAME } from './vision/model-manifest.js';
-import { PACKAGE_MODELS_DIR } from './vision/models-location.js';
+import { MODEL_NAME } from './vision/runtime/model-manifest.js';
+import { PACKAGE_MODELS_DIR } from './vision/runtime/models-location.js';
 import { z } from 'zod';
 
 /**

@@ -1,6 +1,6 @@
 import { COLOUR_PALETTE, LIGHTNESS_WEIGHT } from '../../src/vision/tables/colour-palette.js';
-import { LAB_EPSILON, LAB_KAPPA, SRGB_TO_XYZ_NORMALISED } from '../../src/vision/colour-science.js';
-import { WEIGHTED_PROTOTYPES } from '../../src/vision/colour-reading.js';
+import { LAB_EPSILON, LAB_KAPPA, SRGB_TO_XYZ_NORMALISED } from '../../src/vision/pixels/colour-science.js';
+import { WEIGHTED_PROTOTYPES } from '../../src/vision/pixels/colour-reading.js';
 import {
   ANALYSER_SIZE,
   BACKGROUND,
@@ -8,7 +8,7 @@ import {
   GRAIN,
   PATCHES,
   SUBJECT_INTERIOR,
-} from '../../src/vision/colour-quality-features.js';
+} from '../../src/vision/pixels/colour-quality-features.js';
 import { DataType, OnnxGraph } from '../../src/vision/onnx/onnx-graph.js';
 
 /**

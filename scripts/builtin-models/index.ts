@@ -1,7 +1,7 @@
-import { ANALYSER_SIZE, COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
+import { ANALYSER_SIZE, COLOUR_QUALITY_FEATURES } from '../../src/vision/pixels/colour-quality-features.js';
 import { RULE_SEVERITIES } from '../../src/operations/health/rule-table.js';
 import { HEALTH_OPERATIONS } from '../../src/operations/registry.js';
-import type { ImageInputSpec } from '../../src/vision/model-manifest.js';
+import type { ImageInputSpec } from '../../src/vision/runtime/model-manifest.js';
 import type { BuiltinModel } from './builtin-model.js';
 import { buildColourQualityAnalyser } from './colour-quality-analyser.js';
 import { buildSeverityHead } from './severity-head.js';

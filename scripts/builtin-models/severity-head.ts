@@ -1,4 +1,4 @@
-import { COLOUR_QUALITY_FEATURES, type FeatureName } from '../../src/vision/colour-quality-features.js';
+import { COLOUR_QUALITY_FEATURES, type FeatureName } from '../../src/vision/pixels/colour-quality-features.js';
 import {
   type Condition,
   GRANULAR_GRAIN,

@@ -1,4 +1,4 @@
-import { ModelLoadError } from '../vision/load-model.js';
+import { ModelLoadError } from '../vision/runtime/load-model.js';
 import { HEALTH_OPERATIONS, TRAINABLE_OPERATION_KEYS } from '../operations/registry.js';
 import { loadVisionModels, type VisionModels, type VisionOptions } from '../vision/vision-models.js';
 

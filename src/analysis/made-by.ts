@@ -1,6 +1,6 @@
 import type { MadeBy } from '../contract/pet-records.js';
 import type { OperationKey } from '../operations/registry.js';
-import type { Scene } from '../vision/describe-scene.js';
+import type { Scene } from '../vision/scene/describe-scene.js';
 import type { VisionModels } from '../vision/vision-models.js';
 
 /**

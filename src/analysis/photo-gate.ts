@@ -1,10 +1,10 @@
-import type { Exposure } from '../vision/colour-reading.js';
+import type { Exposure } from '../vision/pixels/colour-reading.js';
 import type { Quality } from '../vision/colour-quality-model.js';
-import type { Placement, Scene, SceneAnimal } from '../vision/describe-scene.js';
+import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
 import type { Detection } from '../vision/detector-model.js';
-import type { LitArea } from '../vision/lit-area.js';
+import type { LitArea } from '../vision/pixels/lit-area.js';
 import type { Location } from '../vision/localizer/locate-subject.js';
-import type { PaletteReading, ToneReading } from '../vision/photo-character.js';
+import type { PaletteReading, ToneReading } from '../vision/pixels/photo-character.js';
 import { COCO_NAMES, COCO_PETS, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import type { Measurement } from '../findings/measurement.js';

@@ -1,5 +1,5 @@
 import { cropDecodedImage, type DecodedImage } from '../image/decoded-image.js';
-import { litAreaOf, type LitArea } from '../vision/lit-area.js';
+import { litAreaOf, type LitArea } from '../vision/pixels/lit-area.js';
 import { isRoundView } from './photo-gate.js';
 
 /**

@@ -13,7 +13,7 @@ import {
   PrivacyGuardError,
 } from '../narration/llm/privacy-guard.js';
 import type { ReadinessCheck } from '../readiness-check.js';
-import { InferencePool } from '../vision/inference-pool.js';
+import { InferencePool } from '../vision/runtime/inference-pool.js';
 import { visionReadinessCheck } from '../vision/vision-readiness.js';
 
 export interface Assembled {

@@ -1,9 +1,9 @@
 import { parseCommandArgs } from './parse-command-args.js';
 import { join } from 'node:path';
-import { installModel } from '../vision/install-model.js';
-import { loadModel } from '../vision/load-model.js';
-import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from '../vision/model-catalogue.js';
-import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from '../vision/models-location.js';
+import { installModel } from '../vision/runtime/install-model.js';
+import { loadModel } from '../vision/runtime/load-model.js';
+import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from '../vision/runtime/model-catalogue.js';
+import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from '../vision/runtime/models-location.js';
 import { listModelDirs } from '../vision/vision-models.js';
 
 export const MODELS_USAGE = `pawlens models — the ONNX models on this host

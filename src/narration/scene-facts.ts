@@ -1,5 +1,5 @@
 import type { Language } from '../contract/language.js';
-import type { Scene } from '../vision/describe-scene.js';
+import type { Scene } from '../vision/scene/describe-scene.js';
 import { COCO_NAMES } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import { localeFor } from './locales/locale-for.js';

@@ -4,7 +4,7 @@ import type { AnalysisInput } from '../findings/analysis-input.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { Verdict } from '../findings/verdict.js';
-import type { Scene } from '../vision/describe-scene.js';
+import type { Scene } from '../vision/scene/describe-scene.js';
 import type { SeverityHeadModel } from '../vision/severity-head-model.js';
 import type { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
 import type { VisionModels } from '../vision/vision-models.js';

@@ -1,5 +1,5 @@
 import { scoresOf } from '../vision/heads/cross-validation.js';
-import { loadModel } from '../vision/load-model.js';
+import { loadModel } from '../vision/runtime/load-model.js';
 import { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
 import { openBackbone, type BackboneOptions } from './backbone.js';
 import { HeadFolderError, readLabelledFolder } from './head-folder.js';

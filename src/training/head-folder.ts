@@ -2,9 +2,9 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
-import { HeadLabels, OBJECT_MACHINERY } from '../vision/head-labels.js';
-import { MODEL_NAME } from '../vision/model-manifest.js';
-import { RESERVED_MODEL_NAMES } from '../vision/models-location.js';
+import { HeadLabels, OBJECT_MACHINERY } from '../vision/runtime/head-labels.js';
+import { MODEL_NAME } from '../vision/runtime/model-manifest.js';
+import { RESERVED_MODEL_NAMES } from '../vision/runtime/models-location.js';
 import {
   HEALTH_OPERATION_KEYS,
   OPERATIONS,

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readManifest, sha256Of } from '../vision/load-model.js';
+import { readManifest, sha256Of } from '../vision/runtime/load-model.js';
 import { installedOfTask, installTrained } from './install-trained.js';
 import { HEAD_INPUT, HEAD_OUTPUT, headGraphBytes } from '../vision/heads/head-graph.js';
-import { MANIFEST_FILE, type ModelManifest } from '../vision/model-manifest.js';
+import { MANIFEST_FILE, type ModelManifest } from '../vision/runtime/model-manifest.js';
 import { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
 import { HeadFolderError, type HeadDefinition } from './head-folder.js';
 import type { TrainedHead } from './train-head.js';

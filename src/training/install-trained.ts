@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type LoadedModel, loadModel, readManifest } from '../vision/load-model.js';
-import { MANIFEST_FILE, MODEL_NAME, type ModelManifest } from '../vision/model-manifest.js';
-import { BUILTIN_SUBDIR, RESERVED_MODEL_NAMES } from '../vision/models-location.js';
-import { removeStaleStaging } from '../vision/staging.js';
+import { type LoadedModel, loadModel, readManifest } from '../vision/runtime/load-model.js';
+import { MANIFEST_FILE, MODEL_NAME, type ModelManifest } from '../vision/runtime/model-manifest.js';
+import { BUILTIN_SUBDIR, RESERVED_MODEL_NAMES } from '../vision/runtime/models-location.js';
+import { removeStaleStaging } from '../vision/runtime/staging.js';
 import { listModelDirs } from '../vision/vision-models.js';
 import { HeadFolderError } from './head-folder.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, type DecodeSize } from '../image/decode-image.js';
 import { photoToRead } from '../analysis/photo-to-read.js';
-import { readRegularFile } from '../vision/bounded-read.js';
+import { readRegularFile } from '../vision/runtime/bounded-read.js';
 import type { ClassifierModel } from '../vision/classifier-model.js';
 import type { LabelledPhoto } from './head-folder.js';
 import { thumbnailOf } from './near-duplicates.js';

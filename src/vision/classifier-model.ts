@@ -1,10 +1,10 @@
-import type { PlainTensor } from './inference-pool.js';
-import { halvesToFloats } from './float16.js';
-import { pixelsToTensor, resizeFor, type Crop, type Pixels } from './image-tensor.js';
-import { featureMapOutput, PENULTIMATE_OUTPUT, type LoadedModel } from './load-model.js';
-import type { FeatureMapSpec, ImageInputSpec } from './model-manifest.js';
-import { ImageModel } from './onnx-model.js';
-import { softmaxInPlace } from './softmax.js';
+import type { PlainTensor } from './runtime/inference-pool.js';
+import { halvesToFloats } from './runtime/float16.js';
+import { pixelsToTensor, resizeFor, type Crop, type Pixels } from './runtime/image-tensor.js';
+import { featureMapOutput, PENULTIMATE_OUTPUT, type LoadedModel } from './runtime/load-model.js';
+import type { FeatureMapSpec, ImageInputSpec } from './runtime/model-manifest.js';
+import { ImageModel } from './runtime/onnx-model.js';
+import { softmaxInPlace } from './runtime/softmax.js';
 import { animalPartProbability } from './tables/imagenet-animal-parts.js';
 
 export interface Classification {

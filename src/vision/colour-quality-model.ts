@@ -1,10 +1,10 @@
-import { COLOUR_QUALITY_FEATURES, type FeatureName } from './colour-quality-features.js';
-import { exposureOf, type Exposure } from './colour-reading.js';
-import { halvePixels } from './halve-pixels.js';
-import { resizeFor, type Pixels } from './image-tensor.js';
-import type { PlainTensor } from './inference-pool.js';
-import type { LoadedModel } from './load-model.js';
-import { ImageModel } from './onnx-model.js';
+import { COLOUR_QUALITY_FEATURES, type FeatureName } from './pixels/colour-quality-features.js';
+import { exposureOf, type Exposure } from './pixels/colour-reading.js';
+import { halvePixels } from './pixels/halve-pixels.js';
+import { resizeFor, type Pixels } from './runtime/image-tensor.js';
+import type { PlainTensor } from './runtime/inference-pool.js';
+import type { LoadedModel } from './runtime/load-model.js';
+import { ImageModel } from './runtime/onnx-model.js';
 import type { ColourName } from './tables/colour-palette.js';
 
 export interface Quality extends Exposure {

@@ -1,9 +1,9 @@
 import type { DecodedImage } from '../image/decoded-image.js';
-import { letterboxScale, pixelsToTensor, resizeFor, type Pixels } from './image-tensor.js';
-import type { PlainTensor } from './inference-pool.js';
-import type { LoadedModel } from './load-model.js';
-import type { DetectionDecoder } from './model-manifest.js';
-import { ImageModel } from './onnx-model.js';
+import { letterboxScale, pixelsToTensor, resizeFor, type Pixels } from './runtime/image-tensor.js';
+import type { PlainTensor } from './runtime/inference-pool.js';
+import type { LoadedModel } from './runtime/load-model.js';
+import type { DetectionDecoder } from './runtime/model-manifest.js';
+import { ImageModel } from './runtime/onnx-model.js';
 
 /** One object a detector found: its class, how sure it is, and where, in the photo's own pixels. */
 export interface Detection {

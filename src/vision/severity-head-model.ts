@@ -1,8 +1,8 @@
 import { JUDGED_SEVERITIES } from '../contract/data-fields.js';
-import { COLOUR_QUALITY_FEATURES } from './colour-quality-features.js';
-import type { PlainTensor } from './inference-pool.js';
-import { ModelLoadError, type LoadedModel } from './load-model.js';
-import { OnnxModel } from './onnx-model.js';
+import { COLOUR_QUALITY_FEATURES } from './pixels/colour-quality-features.js';
+import type { PlainTensor } from './runtime/inference-pool.js';
+import { ModelLoadError, type LoadedModel } from './runtime/load-model.js';
+import { OnnxModel } from './runtime/onnx-model.js';
 
 /** Which head an operation needs: its rule ids, in table order, label the head's rule scores. */
 export interface SeverityHeadSpec {

@@ -6,7 +6,7 @@ import type { Pipeline } from '../../src/analysis/pipeline.js';
 import { LANGUAGES } from '../../src/contract/language.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { HEALTH_OPERATION_KEYS, OPERATION_KEYS, OPERATIONS, type OperationKey } from '../../src/operations/registry.js';
-import { characterOf } from '../../src/vision/photo-character.js';
+import { characterOf } from '../../src/vision/pixels/photo-character.js';
 import { SHARED_PHOTOS } from '../fixtures/reference-photos.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import { closeUp, FLOOR, sceneJpeg } from '../../scripts/support/scenes.js';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
-import { seededRandom } from '../../src/vision/seeded-random.js';
+import { seededRandom } from '../../src/vision/runtime/seeded-random.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
 import { buildCli, cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
 import { tempDir } from '../fixtures/temp-dir.js';

@@ -5,13 +5,13 @@ import { createPipeline } from '../../src/analysis/pipeline.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import type { Classification } from '../../src/vision/classifier-model.js';
-import { installModel } from '../../src/vision/install-model.js';
+import { installModel } from '../../src/vision/runtime/install-model.js';
 import {
   identifyPet,
   MIN_BREED_PROBABILITY,
   MIN_PET_PROBABILITY,
   speciesFromAnimalType,
-} from '../../src/vision/pet-identification.js';
+} from '../../src/vision/scene/pet-identification.js';
 import { IMAGENET_PET_CLASSES } from '../../src/vision/tables/imagenet-pets.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';

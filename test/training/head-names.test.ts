@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateHead } from '../../src/training/evaluate-head.js';
 import { readHeadDefinition } from '../../src/training/head-folder.js';
 import { installTrained } from '../../src/training/install-trained.js';
-import type { ModelManifest } from '../../src/vision/model-manifest.js';
+import type { ModelManifest } from '../../src/vision/runtime/model-manifest.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';

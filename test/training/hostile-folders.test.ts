@@ -11,7 +11,7 @@ import { openSqlite } from '../../src/accounts/sqlite-open.js';
 import { terminalLine } from '../../src/cli/terminal-text.js';
 import { readLabelledFolder } from '../../src/training/head-folder.js';
 import { readPhotoFeatures } from '../../src/training/photo-features.js';
-import { readManifest } from '../../src/vision/load-model.js';
+import { readManifest } from '../../src/vision/runtime/load-model.js';
 import { photo } from '../fixtures/images.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 

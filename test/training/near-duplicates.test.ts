@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sameSceneGroups } from '../../src/training/near-duplicates.js';
-import { seededRandom } from '../../src/vision/seeded-random.js';
+import { seededRandom } from '../../src/vision/runtime/seeded-random.js';
 
 const random = seededRandom(11);
 const thumbnail = () => Uint8Array.from({ length: 32 * 32 }, () => Math.floor(random() * 256));

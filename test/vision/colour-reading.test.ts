@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { labF } from '../../src/vision/colour-science.js';
-import { labFByTable } from '../../src/vision/colour-reading.js';
+import { labF } from '../../src/vision/pixels/colour-science.js';
+import { labFByTable } from '../../src/vision/pixels/colour-reading.js';
 
 describe("the exposure check's cube root", () => {
   it("is colour-science's labF within 1e-9 from black to past white", () => {

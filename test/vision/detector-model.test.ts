@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { DetectorModel, suppressOverlaps, type Detection } from '../../src/vision/detector-model.js';
-import { installModel } from '../../src/vision/install-model.js';
-import { loadModel, type LoadedModel } from '../../src/vision/load-model.js';
-import { MANIFEST_FILE } from '../../src/vision/model-manifest.js';
+import { installModel } from '../../src/vision/runtime/install-model.js';
+import { loadModel, type LoadedModel } from '../../src/vision/runtime/load-model.js';
+import { MANIFEST_FILE } from '../../src/vision/runtime/model-manifest.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { letterbox, pixelsToTensor, resizeFor } from '../../src/vision/image-tensor.js';
-import type { ImageInputSpec } from '../../src/vision/model-manifest.js';
+import { letterbox, pixelsToTensor, resizeFor } from '../../src/vision/runtime/image-tensor.js';
+import type { ImageInputSpec } from '../../src/vision/runtime/model-manifest.js';
 
 const spec = (resize: ImageInputSpec['resize'], side: number): ImageInputSpec => ({
   kind: 'image',

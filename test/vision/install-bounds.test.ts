@@ -10,10 +10,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundedDownload } from '../../src/vision/bounded-read.js';
-import { installModel } from '../../src/vision/install-model.js';
-import { MODEL_CATALOGUE } from '../../src/vision/model-catalogue.js';
-import { removeStaleStaging } from '../../src/vision/staging.js';
+import { boundedDownload } from '../../src/vision/runtime/bounded-read.js';
+import { installModel } from '../../src/vision/runtime/install-model.js';
+import { MODEL_CATALOGUE } from '../../src/vision/runtime/model-catalogue.js';
+import { removeStaleStaging } from '../../src/vision/runtime/staging.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 
 const NAME = 'squeezenet1.0';

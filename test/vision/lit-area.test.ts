@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isRoundView } from '../../src/analysis/photo-gate.js';
-import type { Pixels } from '../../src/vision/image-tensor.js';
-import { litAreaOf } from '../../src/vision/lit-area.js';
-import type { Region } from '../../src/vision/region.js';
+import type { Pixels } from '../../src/vision/runtime/image-tensor.js';
+import { litAreaOf } from '../../src/vision/pixels/lit-area.js';
+import type { Region } from '../../src/vision/pixels/region.js';
 
 /** A frame, black where `lit` says not, a textured pink (a canal, skin) where it says so, with `specks` lit pixels anywhere. */
 function framed(

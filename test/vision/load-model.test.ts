@@ -5,11 +5,11 @@ import { OnnxGraph } from '../../src/vision/onnx/onnx-graph.js';
 import { HEALTH_OPERATION_KEYS } from '../../src/operations/registry.js';
 import { RULE_SEVERITIES } from '../../src/operations/health/rule-table.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
-import { COLOUR_QUALITY_FEATURES } from '../../src/vision/colour-quality-features.js';
-import { fromHalf, halvesToFloats, toHalf } from '../../src/vision/float16.js';
-import { pixelsToTensor } from '../../src/vision/image-tensor.js';
-import { loadModel, ModelLoadError, sha256Of } from '../../src/vision/load-model.js';
-import { MANIFEST_FILE, type ImageInputSpec } from '../../src/vision/model-manifest.js';
+import { COLOUR_QUALITY_FEATURES } from '../../src/vision/pixels/colour-quality-features.js';
+import { fromHalf, halvesToFloats, toHalf } from '../../src/vision/runtime/float16.js';
+import { pixelsToTensor } from '../../src/vision/runtime/image-tensor.js';
+import { loadModel, ModelLoadError, sha256Of } from '../../src/vision/runtime/load-model.js';
+import { MANIFEST_FILE, type ImageInputSpec } from '../../src/vision/runtime/model-manifest.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 

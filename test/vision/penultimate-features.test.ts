@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { ClassifierModel } from '../../src/vision/classifier-model.js';
-import { loadModel, ModelLoadError } from '../../src/vision/load-model.js';
-import { MANIFEST_FILE } from '../../src/vision/model-manifest.js';
+import { loadModel, ModelLoadError } from '../../src/vision/runtime/load-model.js';
+import { MANIFEST_FILE } from '../../src/vision/runtime/model-manifest.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { sharedClassifiers } from '../fixtures/shared-classifiers.js';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { ClassifierModel } from '../../src/vision/classifier-model.js';
-import { InferencePool } from '../../src/vision/inference-pool.js';
-import { loadModel } from '../../src/vision/load-model.js';
+import { InferencePool } from '../../src/vision/runtime/inference-pool.js';
+import { loadModel } from '../../src/vision/runtime/load-model.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { sharedClassifiers } from '../fixtures/shared-classifiers.js';
 

@@ -12,7 +12,7 @@ import { type HealthFields, mergeHealthFields } from './merge-health.js';
 import type { HealthText } from './health-text.js';
 import { narrateHealth } from './narrate-health.js';
 import type { RuleTable } from './rule-table.js';
-import { labShares, paletteNaming, type ColourNaming } from '../../vision/colour-reading.js';
+import { labShares, paletteNaming, type ColourNaming } from '../../vision/pixels/colour-reading.js';
 import { withScopeShares } from '../../vision/colour-quality-model.js';
 
 /** What the language model writes for every health operation; each adds the label it alone fills. */

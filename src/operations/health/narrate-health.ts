@@ -8,7 +8,7 @@ import type { HealthWords } from './health-words.js';
 import { sharedHealthWords } from './shared-health-words.js';
 import { narrateWithHead } from './narrate-head.js';
 import { type HealthText, withRedFlagAdvice } from './health-text.js';
-import type { Scene } from '../../vision/describe-scene.js';
+import type { Scene } from '../../vision/scene/describe-scene.js';
 import { SUMMARY_MAX_SENTENCES } from '../../contract/data-fields.js';
 
 /** `sentences`, then as many of `context` as fit within a summary's most sentences (docs/contract.md §2). */

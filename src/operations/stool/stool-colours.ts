@@ -1,4 +1,4 @@
-import type { ColourNaming } from '../../vision/colour-reading.js';
+import type { ColourNaming } from '../../vision/pixels/colour-reading.js';
 
 /**
  * How a located stool's own pixels are named (docs/design.md §5, §13): by what real photos show, not by

@@ -1,4 +1,4 @@
-import type { LocalizerFigures } from '../../vision/model-manifest.js';
+import type { LocalizerFigures } from '../../vision/runtime/model-manifest.js';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 

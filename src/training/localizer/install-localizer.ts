@@ -1,5 +1,5 @@
 import { LocalizerModel } from '../../vision/localizer/localizer-model.js';
-import type { ModelManifest } from '../../vision/model-manifest.js';
+import type { ModelManifest } from '../../vision/runtime/model-manifest.js';
 import { installedOfTask, installTrained } from '../install-trained.js';
 import { HeadFolderError } from '../head-folder.js';
 

@@ -1,6 +1,6 @@
-import { sha256Of } from '../../vision/load-model.js';
+import { sha256Of } from '../../vision/runtime/load-model.js';
 import { LOCALIZER_OUTPUT, localizerGraphBytes, localizerInput } from '../../vision/localizer/localizer-graph.js';
-import type { LocalizerSpec, ModelManifest } from '../../vision/model-manifest.js';
+import type { LocalizerSpec, ModelManifest } from '../../vision/runtime/model-manifest.js';
 import type { TrainedLocalizer } from './train-localizer.js';
 
 export const LOCALIZER_MODEL_FILE = 'model.onnx';

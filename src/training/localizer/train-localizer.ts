@@ -1,5 +1,5 @@
-import { seededRandom, shuffleInPlace } from '../../vision/seeded-random.js';
-import type { LocalizerFigures } from '../../vision/model-manifest.js';
+import { seededRandom, shuffleInPlace } from '../../vision/runtime/seeded-random.js';
+import type { LocalizerFigures } from '../../vision/runtime/model-manifest.js';
 import {
   fitLogisticRegression,
   LOCALIZER_TRAINING,

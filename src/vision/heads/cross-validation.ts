@@ -1,4 +1,4 @@
-import { seededRandom, shuffleInPlace } from '../seeded-random.js';
+import { seededRandom, shuffleInPlace } from '../runtime/seeded-random.js';
 import {
   DEFAULT_TRAINING,
   fitSoftmaxRegression,

@@ -1,4 +1,4 @@
-import { softmaxInPlace } from '../softmax.js';
+import { softmaxInPlace } from '../runtime/softmax.js';
 
 /**
  * A softmax regression (multinomial logistic regression) over standardized features, the head a

@@ -1,10 +1,10 @@
 import { isSure } from './cross-validation.js';
-import type { PlainTensor } from '../inference-pool.js';
-import { ModelLoadError, type LoadedModel } from '../load-model.js';
-import type { TrainedHeadSpec } from '../model-manifest.js';
-import { OnnxModel } from '../onnx-model.js';
+import type { PlainTensor } from '../runtime/inference-pool.js';
+import { ModelLoadError, type LoadedModel } from '../runtime/load-model.js';
+import type { TrainedHeadSpec } from '../runtime/model-manifest.js';
+import { OnnxModel } from '../runtime/onnx-model.js';
 import { HEAD_OUTPUT } from './head-graph.js';
-import type { HeadLabel } from '../head-labels.js';
+import type { HeadLabel } from '../runtime/head-labels.js';
 
 /** What a trained head made of one photo's features. */
 export interface HeadReading {

@@ -1,4 +1,4 @@
-import type { Region } from '../region.js';
+import type { Region } from '../pixels/region.js';
 
 /**
  * A localizer's second look (docs/design.md §13). At the backbone's 224 px and 7 × 7 cells, a stool

@@ -1,8 +1,8 @@
 import type { ClassifierModel, FeatureMap } from '../classifier-model.js';
-import type { PlainTensor } from '../inference-pool.js';
-import type { LoadedModel } from '../load-model.js';
-import type { LocalizerSpec } from '../model-manifest.js';
-import { OnnxModel } from '../onnx-model.js';
+import type { PlainTensor } from '../runtime/inference-pool.js';
+import type { LoadedModel } from '../runtime/load-model.js';
+import type { LocalizerSpec } from '../runtime/model-manifest.js';
+import { OnnxModel } from '../runtime/onnx-model.js';
 import { cellLayout, type CellLayout } from './cell-features.js';
 import { LOCALIZER_OUTPUT, localizerInput } from './localizer-graph.js';
 

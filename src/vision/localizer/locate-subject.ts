@@ -1,4 +1,4 @@
-import type { Box } from '../region.js';
+import type { Box } from '../pixels/region.js';
 
 /** One thing a localizer found: a group of touching cells it gave its subject. */
 export interface LocatedSubject {

@@ -1,4 +1,4 @@
-import { seededRandom, shuffleInPlace } from '../seeded-random.js';
+import { seededRandom, shuffleInPlace } from '../runtime/seeded-random.js';
 
 /**
  * A logistic regression over standardized features: a localizer's head, one probability per cell

@@ -1,5 +1,5 @@
-import type { Pixels } from '../image-tensor.js';
-import { labOfBytes } from '../colour-reading.js';
+import type { Pixels } from '../runtime/image-tensor.js';
+import { labOfBytes } from '../pixels/colour-reading.js';
 import { probabilityAt } from './closer-look.js';
 import type { Location, LocatedSubject } from './locate-subject.js';
 

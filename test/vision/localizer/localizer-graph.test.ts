@@ -12,7 +12,7 @@ import {
   type LogisticRegression,
   logisticProbabilities,
 } from '../../../src/vision/localizer/logistic-regression.js';
-import { seededRandom } from '../../../src/vision/seeded-random.js';
+import { seededRandom } from '../../../src/vision/runtime/seeded-random.js';
 
 const random = seededRandom(7);
 const mapOf = (channels: number, grid: number): FeatureMap => ({

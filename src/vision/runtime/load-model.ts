@@ -13,7 +13,7 @@ import {
   type OutputSpec,
   type PenultimateSpec,
 } from './model-manifest.js';
-import { OnnxGraph } from './onnx/onnx-graph.js';
+import { OnnxGraph } from '../onnx/onnx-graph.js';
 import { SESSION_OPTIONS } from './session-options.js';
 
 /** The output pawlens adds to a classifier whose manifest says where its penultimate features are. */

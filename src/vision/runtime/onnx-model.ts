@@ -1,4 +1,4 @@
-import type { DecodeSize } from '../image/decode-image.js';
+import type { DecodeSize } from '../../image/decode-image.js';
 import type { PlainTensor } from './inference-pool.js';
 import { pixelsToTensor, resizeFor, type Crop, type Pixels } from './image-tensor.js';
 import { ModelLoadError, type LoadedModel } from './load-model.js';

@@ -7,7 +7,7 @@ import { loadModel, ModelLoadError, sha256Of } from './load-model.js';
 import { removeStaleStaging } from './staging.js';
 import { MODEL_CATALOGUE, type CatalogueEntry } from './model-catalogue.js';
 import { PACKAGE_MODELS_DIR } from './models-location.js';
-import { cocoLabelsFile } from './tables/coco-names.js';
+import { cocoLabelsFile } from '../tables/coco-names.js';
 import { MANIFEST_FILE, type ModelManifest } from './model-manifest.js';
 
 export interface InstallOptions {

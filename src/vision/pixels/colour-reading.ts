@@ -1,7 +1,7 @@
-import type { Pixels } from './image-tensor.js';
+import type { Pixels } from '../runtime/image-tensor.js';
 import type { Region } from './region.js';
 import { hexToLab, LAB_EPSILON, LAB_KAPPA, linearise, SRGB_TO_XYZ_NORMALISED } from './colour-science.js';
-import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from './tables/colour-palette.js';
+import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from '../tables/colour-palette.js';
 
 /**
  * The colour analyser's arithmetic in plain TypeScript, for readings too small to be worth a

@@ -1,17 +1,17 @@
-import type { DecodedImage } from '../image/decoded-image.js';
-import type { Classification, ClassifierModel } from './classifier-model.js';
-import { iou, type Detection } from './detector-model.js';
-import type { Crop, Pixels } from './image-tensor.js';
-import { regionOf } from './region.js';
+import type { DecodedImage } from '../../image/decoded-image.js';
+import type { Classification, ClassifierModel } from '../classifier-model.js';
+import { iou, type Detection } from '../detector-model.js';
+import type { Crop, Pixels } from '../runtime/image-tensor.js';
+import { regionOf } from '../pixels/region.js';
 import { identifyPet, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
-import { COCO_ANIMALS } from './tables/coco-names.js';
+import { COCO_ANIMALS } from '../tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
-import type { LocalizerModel } from './localizer/localizer-model.js';
-import { CLOSER_LOOK, closerLookTiles, nearestTile, tileRegion, tilesOnFrame } from './localizer/closer-look.js';
-import { locateSubjects, type Location } from './localizer/locate-subject.js';
-import { IMAGENET_FOOD } from './tables/imagenet-food.js';
-import { IMAGENET_GROUND } from './tables/imagenet-ground.js';
-import type { VisionModels } from './vision-models.js';
+import type { LocalizerModel } from '../localizer/localizer-model.js';
+import { CLOSER_LOOK, closerLookTiles, nearestTile, tileRegion, tilesOnFrame } from '../localizer/closer-look.js';
+import { locateSubjects, type Location } from '../localizer/locate-subject.js';
+import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
+import { IMAGENET_GROUND } from '../tables/imagenet-ground.js';
+import type { VisionModels } from '../vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
 export interface Placement {

@@ -1,5 +1,5 @@
-import type { Classification } from './classifier-model.js';
-import { OBJECT_GROUP_OF, type ObjectGroup } from './tables/imagenet-objects.js';
+import type { Classification } from '../classifier-model.js';
+import { OBJECT_GROUP_OF, type ObjectGroup } from '../tables/imagenet-objects.js';
 
 /** What an ImageNet classifier, reading the whole frame, is sure the photo shows instead of a pet or a specimen. */
 export interface FrameObject {

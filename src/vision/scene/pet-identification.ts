@@ -1,6 +1,6 @@
-import type { Classification } from './classifier-model.js';
-import { imagenetKind } from './tables/imagenet-kinds.js';
-import { IMAGENET_PET_CLASSES, type LocalizedName, type PetClass, type Species } from './tables/imagenet-pets.js';
+import type { Classification } from '../classifier-model.js';
+import { imagenetKind } from '../tables/imagenet-kinds.js';
+import { IMAGENET_PET_CLASSES, type LocalizedName, type PetClass, type Species } from '../tables/imagenet-pets.js';
 
 /** Below this much probability on all pet classes together, the photo shows no pet. */
 export const MIN_PET_PROBABILITY = 0.2;

@@ -1,4 +1,4 @@
-import { COLOUR_NAMES } from './tables/colour-palette.js';
+import { COLOUR_NAMES } from '../tables/colour-palette.js';
 
 /** Side of the square the analyser sees; colour shares and sharpness are measured at this size. */
 export const ANALYSER_SIZE = 192;

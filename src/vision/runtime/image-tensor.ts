@@ -2,7 +2,7 @@ import ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { toHalf } from './float16.js';
 import type { ImageInputSpec } from './model-manifest.js';
-import type { Region } from './region.js';
+import type { Region } from '../pixels/region.js';
 import { takeBuffer } from './tensor-buffers.js';
 
 const FIT = { fill: 'fill', cover: 'cover', contain: 'contain' } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { JUDGED_SEVERITIES } from '../contract/data-fields.js';
-import { LANGUAGES } from '../contract/language.js';
+import { JUDGED_SEVERITIES } from '../../contract/data-fields.js';
+import { LANGUAGES } from '../../contract/language.js';
 
 /**
  * What a clinic says of each label of a head it trains (docs/design.md §13), in its `head.json` and,
