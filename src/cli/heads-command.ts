@@ -5,7 +5,8 @@ import { openBackbone, type BackboneOptions } from '../training/backbone.js';
 import { evaluateHead, MIN_EVALUATED_PER_LABEL, type EvaluationReport } from '../training/evaluate-head.js';
 import { HeadFolderError, readHeadDefinition, readLabelledFolder } from '../training/head-folder.js';
 import { confusionLines, type ScoresReport } from '../training/head-scores.js';
-import { everSure, MIN_SURE_ANSWERS } from '../vision/heads/cross-validation.js';
+import { MIN_SURE_ANSWERS } from '../training/cross-validation.js';
+import { everSure } from '../vision/heads/sureness.js';
 import { installedHeads, installHead } from '../training/install-head.js';
 import { readPhotoFeatures, type FeatureReading } from '../training/photo-features.js';
 import {

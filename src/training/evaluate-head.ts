@@ -1,4 +1,4 @@
-import { scoresOf } from '../vision/heads/cross-validation.js';
+import { scoresOf } from './cross-validation.js';
 import { loadModel } from '../vision/runtime/load-model.js';
 import { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
 import { openBackbone, type BackboneOptions } from './backbone.js';

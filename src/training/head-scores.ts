@@ -1,4 +1,4 @@
-import type { HeadScores } from '../vision/heads/cross-validation.js';
+import type { HeadScores } from './cross-validation.js';
 
 /** A figure as reports print it: three decimals. */
 export const rounded = (share: number) => Math.round(share * 1000) / 1000;

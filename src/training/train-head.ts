@@ -1,5 +1,6 @@
-import { argmax, isSure, outOfFoldProbabilities, scoresOf, unsureBelow } from '../vision/heads/cross-validation.js';
-import { DEFAULT_TRAINING, fitSoftmaxRegression, type SoftmaxRegression } from '../vision/heads/softmax-regression.js';
+import { argmax, outOfFoldProbabilities, scoresOf, unsureBelow } from './cross-validation.js';
+import { isSure } from '../vision/heads/sureness.js';
+import { DEFAULT_TRAINING, fitSoftmaxRegression, type SoftmaxRegression } from './softmax-regression.js';
 import { HeadFolderError, type HeadDefinition } from './head-folder.js';
 import { namingShares, rounded, scoresReport, type ScoresReport } from './head-scores.js';
 import { SAME_PHOTO, sameSceneGroups } from './near-duplicates.js';

@@ -10,7 +10,7 @@ import { closeUp, sceneJpeg } from '../../scripts/support/scenes.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 import { installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
-import { NEVER_SURE } from '../../src/vision/heads/cross-validation.js';
+import { NEVER_SURE } from '../../src/vision/heads/sureness.js';
 
 const sceneOf = (operation: string, rule: string) =>
   sceneJpeg(RULE_SCENES.find(([op, id]) => op === operation && id === rule)![2]);

@@ -1,5 +1,5 @@
 import type { Language } from '../../contract/language.js';
-import { everSure } from '../../vision/heads/cross-validation.js';
+import { everSure } from '../../vision/heads/sureness.js';
 import type { HeadReading } from '../../vision/heads/trained-head-model.js';
 import { EN } from './en.js';
 import { ES } from './es.js';

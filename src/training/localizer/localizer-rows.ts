@@ -5,7 +5,7 @@ import type { ClassifierModel, FeatureMap } from '../../vision/classifier-model.
 import type { Pixels } from '../../vision/runtime/image-tensor.js';
 import { cellLayout, type CellLayout, writeCellFeatures } from '../../vision/localizer/cell-features.js';
 import { CLOSER_LOOK, closerLookTiles, type Tile, tileRegion } from '../../vision/localizer/closer-look.js';
-import type { Rows } from '../../vision/localizer/logistic-regression.js';
+import type { Rows } from './logistic-regression.js';
 import { TRAINING_LIMITS } from '../photo-features.js';
 import { thumbnailOf } from '../near-duplicates.js';
 import type { BoxedPhoto, RelativeBox } from './box-folder.js';

@@ -7,7 +7,7 @@ import {
   logisticProbabilities,
   type LogisticTraining,
   type Rows,
-} from '../../vision/localizer/logistic-regression.js';
+} from './logistic-regression.js';
 import { rounded } from '../head-scores.js';
 import { HeadFolderError } from '../head-folder.js';
 import type { LocalizerData } from './localizer-rows.js';

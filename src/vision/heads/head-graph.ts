@@ -1,5 +1,17 @@
 import { OnnxGraph } from '../onnx/onnx-graph.js';
-import type { SoftmaxRegression } from './softmax-regression.js';
+/**
+ * A trained softmax regression's numbers, as the graph is built from them (training/ fits them):
+ * standardization learnt from the training set (x' = (x − mean) × scale), then weights
+ * (classes × features, row-major) and a bias per class.
+ */
+export interface SoftmaxRegression {
+  readonly classes: number;
+  readonly features: number;
+  readonly mean: Float32Array;
+  readonly scale: Float32Array;
+  readonly weights: Float32Array;
+  readonly bias: Float32Array;
+}
 
 /** The names of a trained head's input and output tensors, as its manifest gives them. */
 export const HEAD_INPUT = 'features';

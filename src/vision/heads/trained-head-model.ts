@@ -1,4 +1,4 @@
-import { isSure } from './cross-validation.js';
+import { isSure } from './sureness.js';
 import type { PlainTensor } from '../runtime/inference-pool.js';
 import { ModelLoadError, type LoadedModel } from '../runtime/load-model.js';
 import type { TrainedHeadSpec } from '../runtime/model-manifest.js';

@@ -1,6 +1,14 @@
 import { OnnxGraph } from '../onnx/onnx-graph.js';
 import { cellLayout } from './cell-features.js';
-import type { LogisticRegression } from './logistic-regression.js';
+/** A trained logistic regression's numbers, as the graph is built from them (training/ fits them). */
+export interface LogisticRegression {
+  readonly features: number;
+  /** Standardization learnt from the training rows: x' = (x − mean) × scale. */
+  readonly mean: Float32Array;
+  readonly scale: Float32Array;
+  readonly weights: Float32Array;
+  readonly bias: number;
+}
 
 /** The names of a localizer's inputs (one per feature map, coarsest first) and of its output. */
 export const localizerInput = (index: number) => `map_${index}`;

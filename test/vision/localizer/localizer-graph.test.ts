@@ -11,7 +11,7 @@ import {
   fitLogisticRegression,
   type LogisticRegression,
   logisticProbabilities,
-} from '../../../src/vision/localizer/logistic-regression.js';
+} from '../../../src/training/localizer/logistic-regression.js';
 import { seededRandom } from '../../../src/vision/runtime/seeded-random.js';
 
 const random = seededRandom(7);

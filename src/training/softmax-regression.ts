@@ -1,20 +1,12 @@
-import { softmaxInPlace } from '../runtime/softmax.js';
+import type { SoftmaxRegression } from '../vision/heads/head-graph.js';
+import { softmaxInPlace } from '../vision/runtime/softmax.js';
 
 /**
  * A softmax regression (multinomial logistic regression) over standardized features, the head a
  * clinic trains on its own photos (docs/design.md §13). Trained by full-batch gradient descent with
  * Adam from zero weights: no randomness, so the same photos always give the same head.
  */
-export interface SoftmaxRegression {
-  readonly classes: number;
-  readonly features: number;
-  /** Standardization learnt from the training set: x' = (x − mean) × scale. */
-  readonly mean: Float32Array;
-  readonly scale: Float32Array;
-  /** classes × features, row-major, on the standardized features. */
-  readonly weights: Float32Array;
-  readonly bias: Float32Array;
-}
+export type { SoftmaxRegression };
 
 export interface TrainingOptions {
   /** L2 penalty on the weights, per training sample: keeps 1280 features from memorising 60 photos. */

@@ -1,18 +1,12 @@
-import { seededRandom, shuffleInPlace } from '../runtime/seeded-random.js';
+import { seededRandom, shuffleInPlace } from '../../vision/runtime/seeded-random.js';
+import type { LogisticRegression } from '../../vision/localizer/localizer-graph.js';
 
 /**
  * A logistic regression over standardized features: a localizer's head, one probability per cell
  * (docs/design.md §13). Measured against a one-hidden-layer network on the stool photos, it found
  * and pointed at stools as well (cell AUC 0.965 both), so the simpler, convex model is kept.
  */
-export interface LogisticRegression {
-  readonly features: number;
-  /** Standardization learnt from the training rows: x' = (x − mean) × scale. */
-  readonly mean: Float32Array;
-  readonly scale: Float32Array;
-  readonly weights: Float32Array;
-  readonly bias: number;
-}
+export type { LogisticRegression };
 
 export interface LogisticTraining {
   /** L2 penalty on the standardized weights. */

@@ -1,4 +1,5 @@
-import { seededRandom, shuffleInPlace } from '../runtime/seeded-random.js';
+import { NEVER_SURE } from '../vision/heads/sureness.js';
+import { seededRandom, shuffleInPlace } from '../vision/runtime/seeded-random.js';
 import {
   DEFAULT_TRAINING,
   fitSoftmaxRegression,
@@ -100,18 +101,6 @@ export const argmax = (values: Float32Array) => values.indexOf(Math.max(...value
  * would name one for a photo unlike any it learnt from. A guess, not a measurement.
  */
 export const minimumThreshold = (classes: number) => Math.max(0.5, 1 / classes + 0.1);
-
-/** A head whose threshold is this is never sure: no threshold met its precision out of fold. */
-export const NEVER_SURE = 1;
-
-/** Whether a head with `threshold` ever names a label. */
-export const everSure = (threshold: number) => threshold < NEVER_SURE;
-
-/**
- * Whether a head with `threshold` is sure of a reading at `probability`: never for a head that is
- * never sure, even at a probability of 1 (a float's saturated softmax).
- */
-export const isSure = (probability: number, threshold: number) => everSure(threshold) && probability >= threshold;
 
 /**
  * At least this many out-of-fold answers must be as confident as a threshold for their precision

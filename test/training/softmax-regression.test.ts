@@ -5,9 +5,9 @@ import {
   scoresOf,
   stratifiedFolds,
   unsureBelow,
-} from '../../../src/vision/heads/cross-validation.js';
-import { fitSoftmaxRegression, predictProbabilities } from '../../../src/vision/heads/softmax-regression.js';
-import { seededRandom } from '../../../src/vision/runtime/seeded-random.js';
+} from '../../src/training/cross-validation.js';
+import { fitSoftmaxRegression, predictProbabilities } from '../../src/training/softmax-regression.js';
+import { seededRandom } from '../../src/vision/runtime/seeded-random.js';
 
 /** Seeded samples of `size` features: each class a centre plus noise (`spread` 0: every class the same centre, pure noise). */
 function generated(classes: number, perClass: number, size: number, spread: number, seed = 5) {
