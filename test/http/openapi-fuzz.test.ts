@@ -1,15 +1,19 @@
 /**
  * Requests generated from /openapi.json (fast-check): every documented path, with bodies whose
- * fields are drawn from their schemas (a tag matching `language`'s pattern, real photos for
- * `image`) mixed with any JSON at all, and the headers the document declares, valid or not. No
- * answer may be a 5xx; every answer is the documented envelope, with a status the path documents.
+ * fields are drawn from their schemas (a tag matching `language`'s pattern; for `image`, real
+ * photos from ../shared where it is there, generated ones always) mixed with any JSON at all, and
+ * the headers the document declares, valid or not. No answer may be a 5xx; every answer is the
+ * documented envelope, with a status the path documents.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_EXAMPLES } from '../../src/http/openapi/examples.js';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { photo, toBase64 } from '../fixtures/images.js';
+import { hasShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 interface Operation {
@@ -32,7 +36,20 @@ beforeAll(async () => {
   const made = await Promise.all(
     (['jpeg', 'png', 'webp'] as const).map((format) => photo(format, { width: 96, height: 72 })),
   );
-  photos = [...made.map(toBase64), ...Object.values(OPERATION_EXAMPLES).map((example) => example.image)];
+  // Real photos where ../shared is there (a dog, a cat, a cup, horses), small enough to keep the runs quick.
+  const real = hasShared
+    ? await Promise.all(
+        ['wml_dog.jpg', 'chelsea.png', 'coffee.png', 'darknet_horses.jpg'].map(async (name) =>
+          (
+            await sharp(readFileSync(sharedPhoto(name)))
+              .resize(160)
+              .jpeg()
+              .toBuffer()
+          ).toString('base64'),
+        ),
+      )
+    : [];
+  photos = [...made.map(toBase64), ...real, ...Object.values(OPERATION_EXAMPLES).map((example) => example.image)];
 });
 
 /** A value for a field with this JSON Schema pattern: one that matches it, or anything a client might send instead. */
