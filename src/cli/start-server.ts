@@ -6,7 +6,7 @@ import type { AccountStore } from '../accounts/account-store.js';
 import { issueFirstKey } from '../accounts/issue-key.js';
 import type { Config } from '../config.js';
 import { createApp } from '../http/create-app.js';
-import { createHttpServer, DEFAULT_HTTP_LIMITS, type TlsFiles } from '../http/http-server-limits.js';
+import { createHttpServer, DEFAULT_HTTP_LIMITS, type TlsFiles } from '../http/transport/http-server-limits.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Pipeline } from '../analysis/pipeline.js';

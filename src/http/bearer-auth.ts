@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { KeyStore } from '../accounts/account-store.js';
 import { authenticate } from '../accounts/authenticate.js';
 import { ApiError } from '../contract/api-error.js';
-import { authorizationHeaders } from './admin-access.js';
+import { authorizationHeaders } from './routes/admin-access.js';
 
 /** The API key of `Authorization: Bearer …`, checked against the store (timing-safe), into res.locals.key. */
 export function bearerAuth(store: KeyStore, now: () => Date): RequestHandler {

@@ -8,20 +8,20 @@ import { OPERATION_LIST } from '../operations/registry.js';
 import type { ReadinessCheck } from '../readiness-check.js';
 import { WorkQueue } from '../work-queue.js';
 import { accessLog } from './access-log.js';
-import { analysisRoute } from './analysis-route.js';
-import { docsRouter } from './docs-router.js';
+import { analysisRoute } from './routes/analysis-route.js';
+import { docsRouter } from './routes/docs-router.js';
 import { errorHandler, methodNotAllowed, notFound } from './error-handler.js';
 import { requestId } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
-import { serviceRouter } from './service-router.js';
+import { serviceRouter } from './routes/service-router.js';
 import { bearerAuth } from './bearer-auth.js';
-import { consoleRouter } from './console-router.js';
+import { consoleRouter } from './routes/console-router.js';
 import { cors } from './cors.js';
-import { petRecordsRoute } from './pet-records-route.js';
-import { protocolChecks } from './protocol-checks.js';
+import { petRecordsRoute } from './routes/pet-records-route.js';
+import { protocolChecks } from './transport/protocol-checks.js';
 import { rateLimit } from './rate-limit.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../contract/service-policy.js';
-import { DEFAULT_UPLOAD_PACE, type UploadPace } from './upload-pace.js';
+import { DEFAULT_UPLOAD_PACE, type UploadPace } from './transport/upload-pace.js';
 
 export interface AppDeps {
   readonly store: AccountStore;

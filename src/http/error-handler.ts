@@ -3,11 +3,11 @@ import { isStoreOutage } from '../accounts/store-outage.js';
 import { ApiError } from '../contract/api-error.js';
 import type { Logger } from '../logger.js';
 import { QueueFull } from '../work-queue.js';
-import { ClientGoneError } from './client-gone.js';
+import { ClientGoneError } from './transport/client-gone.js';
 import { requestIdOf } from './request-id.js';
 import { sendError } from './send-error.js';
-import { settleUnreadBody } from './unread-body.js';
-import type { UploadPace } from './upload-pace.js';
+import { settleUnreadBody } from './transport/unread-body.js';
+import type { UploadPace } from './transport/upload-pace.js';
 
 /** Errors of the layers below HTTP, which know nothing of statuses, → the catalogue. */
 function fromBelow(error: unknown): ApiError | undefined {

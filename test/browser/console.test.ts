@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer } from '../../src/http/http-server-limits.js';
+import { createHttpServer } from '../../src/http/transport/http-server-limits.js';
 import { silentLogger } from '../../src/logger.js';
 import { phoneStoolPhoto } from '../../scripts/support/phone-photo.js';
 import { hasShared, sharedPhoto } from '../fixtures/shared-assets.js';

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer } from '../../src/http/http-server-limits.js';
+import { createHttpServer } from '../../src/http/transport/http-server-limits.js';
 import { silentLogger } from '../../src/logger.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';

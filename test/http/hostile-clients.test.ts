@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpServer, type TlsFiles } from '../../src/http/http-server-limits.js';
+import { createHttpServer, type TlsFiles } from '../../src/http/transport/http-server-limits.js';
 import { silentLogger } from '../../src/logger.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { commandRuns } from '../fixtures/run-process.js';

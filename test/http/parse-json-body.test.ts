@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/contract/api-error.js';
-import { parseCuttingImage, parseJsonBody } from '../../src/http/parse-json-body.js';
+import { parseCuttingImage, parseJsonBody } from '../../src/http/transport/parse-json-body.js';
 
 /** A photo's worth of Base64: large enough for the shortcut, which starts at 64 KB. */
 const base64 = randomBytes(120_000).toString('base64');

@@ -8,7 +8,7 @@ import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
 import { StoreUpkeep } from '../../src/accounts/store-upkeep.js';
 import { successEnvelope } from '../../src/contract/envelopes.js';
 import { PetDeletedData } from '../../src/contract/pet-records.js';
-import { PetAnalysesData } from '../../src/http/pet-records-route.js';
+import { PetAnalysesData } from '../../src/http/routes/pet-records-route.js';
 import { silentLogger } from '../../src/logger.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { expectErrorEnvelope } from '../fixtures/expectations.js';

@@ -6,7 +6,7 @@ import { IDEMPOTENCY_KEY_FORMAT } from '../idempotency.js';
 import { jsonSchema } from './json-schema.js';
 import { EXAMPLE_REQUEST_ID, OPERATION_EXAMPLES } from './examples.js';
 import { ANALYSIS_HEADERS, errorResponses } from './responses.js';
-import { PET_ID } from '../pet-id.js';
+import { PET_ID } from '../routes/pet-id.js';
 
 /** Every operation's two paths (docs/contract.md §4), from the registry; their response schemas go into `schemas`. */
 export function operationPaths(schemas: Record<string, unknown>): Record<string, unknown> {

@@ -3,8 +3,8 @@ import { REQUEST_ID_FORMAT, successEnvelope } from '../../contract/envelopes.js'
 import { PetDeletedData } from '../../contract/pet-records.js';
 import { jsonSchema } from './json-schema.js';
 import { errorResponses, REQUEST_ID_HEADER } from './responses.js';
-import { PET_ID } from '../pet-id.js';
-import { PetAnalysesData } from '../pet-records-route.js';
+import { PET_ID } from '../routes/pet-id.js';
+import { PetAnalysesData } from '../routes/pet-records-route.js';
 
 /** The pets' records' paths (docs/design.md §11); their response schemas go into `schemas`. */
 export function recordPaths(schemas: Record<string, unknown>): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { ApiError } from '../contract/api-error.js';
-import { RECORD_ID } from '../contract/pet-records.js';
+import { ApiError } from '../../contract/api-error.js';
+import { RECORD_ID } from '../../contract/pet-records.js';
 
 /** A clinic's own patient id (RECORD_ID). */
 export const PET_ID = RECORD_ID;

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { bearerToken } from '../accounts/authenticate.js';
+import { bearerToken } from '../../accounts/authenticate.js';
 
 /** Whether a peer address is this machine (IPv4, IPv6, or IPv4 mapped into IPv6). */
 export const isLoopbackAddress = (address: string | undefined): boolean =>

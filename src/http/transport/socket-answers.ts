@@ -1,9 +1,9 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ApiError } from '../contract/api-error.js';
-import type { Logger } from '../logger.js';
-import { newRequestId } from './request-id.js';
-import { errorEnvelope } from './send-error.js';
+import type { ApiError } from '../../contract/api-error.js';
+import type { Logger } from '../../logger.js';
+import { newRequestId } from '../request-id.js';
+import { errorEnvelope } from '../send-error.js';
 import { destroyAfterGrace } from './unread-body.js';
 
 /**

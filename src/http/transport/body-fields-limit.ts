@@ -1,4 +1,4 @@
-import { ApiError } from '../contract/api-error.js';
+import { ApiError } from '../../contract/api-error.js';
 
 const QUOTE = 0x22;
 /** What a body may hold beside its longest string (the photo): the contract's few short fields, many times over. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable, Transform } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
-import { ApiError } from '../contract/api-error.js';
+import { ApiError } from '../../contract/api-error.js';
 import { ClientGoneError } from './client-gone.js';
 import { tooSlowMessage, type UploadPace, watchUploadPace } from './upload-pace.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../contract/api-error.js';
-import type { PlainImageField } from '../contract/analysis-request.js';
-import { plainBase64Field } from '../image/base64-field.js';
+import { ApiError } from '../../contract/api-error.js';
+import type { PlainImageField } from '../../contract/analysis-request.js';
+import { plainBase64Field } from '../../image/base64-field.js';
 import { refuseLargeFields } from './body-fields-limit.js';
 
 /** Bodies shorter than this are parsed whole: the shortcut pays only for a photo's megabytes. */

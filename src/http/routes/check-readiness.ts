@@ -1,5 +1,5 @@
-import type { KeyStore } from '../accounts/account-store.js';
-import type { CheckResult, ReadinessCheck } from '../readiness-check.js';
+import type { KeyStore } from '../../accounts/account-store.js';
+import type { CheckResult, ReadinessCheck } from '../../readiness-check.js';
 
 export interface ReadinessReport {
   /** ready: everything configured works; degraded: answering, but less well; not_ready: cannot serve. */

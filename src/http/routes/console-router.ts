@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import express, { Router } from 'express';
-import { LANGUAGES } from '../contract/language.js';
-import { OPERATION_LIST } from '../operations/registry.js';
-import { VERSION } from '../version.js';
+import { LANGUAGES } from '../../contract/language.js';
+import { OPERATION_LIST } from '../../operations/registry.js';
+import { VERSION } from '../../version.js';
 
 /** The console's files, beside dist/ and models/ in the package. */
-export const PACKAGE_CONSOLE_DIR = join(import.meta.dirname, '..', '..', 'console');
+export const PACKAGE_CONSOLE_DIR = join(import.meta.dirname, '..', '..', '..', 'console');
 
 /** Everything the console loads comes from this host: it works with no network beyond the server. */
 const CONSOLE_POLICY =

@@ -1,14 +1,14 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import type { PetRecords } from '../accounts/account-store.js';
-import { ApiError } from '../contract/api-error.js';
-import { API_PREFIXES } from '../contract/api-prefixes.js';
-import { PetDeletedData, petAnalysesData } from '../contract/pet-records.js';
-import { OPERATION_KEYS } from '../operations/registry.js';
-import { methodNotAllowed } from './error-handler.js';
+import type { PetRecords } from '../../accounts/account-store.js';
+import { ApiError } from '../../contract/api-error.js';
+import { API_PREFIXES } from '../../contract/api-prefixes.js';
+import { PetDeletedData, petAnalysesData } from '../../contract/pet-records.js';
+import { OPERATION_KEYS } from '../../operations/registry.js';
+import { methodNotAllowed } from '../error-handler.js';
 import { checkPetId } from './pet-id.js';
-import { requestIdOf } from './request-id.js';
-import { required } from './request-state.js';
-import { successBody } from '../contract/success-body.js';
+import { requestIdOf } from '../request-id.js';
+import { required } from '../request-state.js';
+import { successBody } from '../../contract/success-body.js';
 
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;

@@ -1,18 +1,18 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { IdempotencyClaims } from '../accounts/account-store.js';
-import { notEnoughCredits, type PaidAnalysisDeps, runPaidAnalysis } from '../analysis/paid-analysis.js';
-import { CREDITS_PER_CALL } from '../contract/price.js';
-import { imageFieldBytes } from '../image/base64-field.js';
-import { DEFAULT_INTAKE_LIMITS } from '../image/decode-image.js';
-import type { Logger } from '../logger.js';
-import { operationNamed } from '../operations/registry.js';
-import type { WorkQueue } from '../work-queue.js';
-import { ClientGoneError } from './client-gone.js';
-import { idempotency } from './idempotency.js';
-import { jsonBody } from './json-body.js';
+import type { IdempotencyClaims } from '../../accounts/account-store.js';
+import { notEnoughCredits, type PaidAnalysisDeps, runPaidAnalysis } from '../../analysis/paid-analysis.js';
+import { CREDITS_PER_CALL } from '../../contract/price.js';
+import { imageFieldBytes } from '../../image/base64-field.js';
+import { DEFAULT_INTAKE_LIMITS } from '../../image/decode-image.js';
+import type { Logger } from '../../logger.js';
+import { operationNamed } from '../../operations/registry.js';
+import type { WorkQueue } from '../../work-queue.js';
+import { ClientGoneError } from '../transport/client-gone.js';
+import { idempotency } from '../idempotency.js';
+import { jsonBody } from '../transport/json-body.js';
 import { petIdOf } from './pet-id.js';
-import { required } from './request-state.js';
-import type { UploadPace } from './upload-pace.js';
+import { required } from '../request-state.js';
+import type { UploadPace } from '../transport/upload-pace.js';
 
 export interface AnalysisRouteDeps {
   /** The paid analysis every request runs: its pipeline, credits, CPU slots and metrics. */

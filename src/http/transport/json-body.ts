@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { parseAnalysisRequest } from '../contract/analysis-request.js';
-import { ApiError } from '../contract/api-error.js';
-import { SHRINK_ADVICE } from '../image/base64-field.js';
+import { parseAnalysisRequest } from '../../contract/analysis-request.js';
+import { ApiError } from '../../contract/api-error.js';
+import { SHRINK_ADVICE } from '../../image/base64-field.js';
 import { parseJsonBody } from './parse-json-body.js';
 import { readBody } from './read-body.js';
 import type { UploadPace } from './upload-pace.js';

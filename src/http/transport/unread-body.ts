@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
-import type { ApiError } from '../contract/api-error.js';
+import type { ApiError } from '../../contract/api-error.js';
 import { type UploadPace, watchUploadPace } from './upload-pace.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ApiError } from '../contract/api-error.js';
+import { ApiError } from '../../contract/api-error.js';
 
 /**
  * What HTTP/1.1 asks of every request, checked here rather than by Node, whose own refusals are a

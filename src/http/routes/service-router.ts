@@ -1,13 +1,13 @@
 import { type RequestHandler, Router } from 'express';
-import type { KeyStore } from '../accounts/account-store.js';
-import { ApiError } from '../contract/api-error.js';
-import type { Metrics } from '../metrics.js';
-import type { ReadinessCheck } from '../readiness-check.js';
-import { VERSION } from '../version.js';
+import type { KeyStore } from '../../accounts/account-store.js';
+import { ApiError } from '../../contract/api-error.js';
+import type { Metrics } from '../../metrics.js';
+import type { ReadinessCheck } from '../../readiness-check.js';
+import { VERSION } from '../../version.js';
 import { adminAllowed } from './admin-access.js';
 import { checkReadiness } from './check-readiness.js';
-import { methodNotAllowed } from './error-handler.js';
-import { buildOpenApiDocument } from './openapi/document.js';
+import { methodNotAllowed } from '../error-handler.js';
+import { buildOpenApiDocument } from '../openapi/document.js';
 
 export interface ServiceRouterDeps {
   readonly store: Pick<KeyStore, 'countKeys'>;

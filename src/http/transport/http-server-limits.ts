@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { ApiError } from '../contract/api-error.js';
-import type { Logger } from '../logger.js';
+import { ApiError } from '../../contract/api-error.js';
+import type { Logger } from '../../logger.js';
 import { capConnections } from './connection-cap.js';
 import { answerOnSocket, answerPlainHttpOnTlsPort } from './socket-answers.js';
 import { type TlsFiles, tlsOptions } from './tls-options.js';
