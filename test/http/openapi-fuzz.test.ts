@@ -62,6 +62,16 @@ const fieldValue = (pattern: string | undefined) =>
 
 const anyOf = <T>(values: readonly T[]) => fc.constantFrom(...values);
 
+/** One compiled validator per documented schema, for the hundreds of answers checked against it. */
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+const validatorOf = (ref: string) => {
+  const known = validators.get(ref);
+  if (known) return known;
+  const compiled = ajv.compile({ ...document, $ref: ref });
+  validators.set(ref, compiled);
+  return compiled;
+};
+
 /** Checks an answer: never 5xx, a status the path documents, and the body that status documents. */
 function expectDocumented(operation: Operation, response: request.Response, what: string) {
   expect(response.status, `${what} → ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`).toBeLessThan(
@@ -71,7 +81,7 @@ function expectDocumented(operation: Operation, response: request.Response, what
   expect(documented, `${what}: status ${response.status} is not documented`).toBeDefined();
   const schema = documented!.content?.['application/json']?.schema;
   if (!schema) return;
-  const validate = ajv.compile({ ...document, $ref: schema.$ref });
+  const validate = validatorOf(schema.$ref);
   expect(validate(response.body), `${what}: ${JSON.stringify(validate.errors)}`).toBe(true);
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { boundedDownload, DEFAULT_READ_BOUNDS, type ReadBounds, readRegularFile } from './bounded-read.js';
 import { loadModel, ModelLoadError, sha256Of } from './load-model.js';
@@ -35,10 +35,11 @@ const LABELS_MAX_BYTES = 1 << 20;
  * Where one file of a model comes from: a folder, a mirror, or the catalogue's upstream address;
  * a COCO detector's labels, which no upstream publishes as the catalogue pins them, pawlens writes.
  */
-/** The model a folder's own manifest names, if it has one. */
+/** The model a folder's own manifest names, if it has one (read as readManifest reads one: a FIFO is no manifest). */
 async function folderModelName(folder: string): Promise<string | undefined> {
   try {
-    const { name } = JSON.parse(await readFile(join(folder, MANIFEST_FILE), 'utf8')) as { name?: unknown };
+    const text = (await readRegularFile(join(folder, MANIFEST_FILE), LABELS_MAX_BYTES)).toString('utf8');
+    const { name } = JSON.parse(text) as { name?: unknown };
     return typeof name === 'string' ? name : undefined;
   } catch {
     return undefined;
