@@ -247,7 +247,9 @@ function printEvaluation(report: EvaluationReport, json: boolean, print: (line: 
   );
   for (const line of [...scoresLines(report), namingLine(report), ...leftOutLines(report, report.skipped)]) print(line);
   if (report.trained_on > 0)
-    print(`Left out: ${report.trained_on} photo(s) ${report.name} was trained on (the same files).`);
+    print(
+      `Left out: ${report.trained_on} photo(s) ${report.name} was trained on (the same files, or copies that look the same).`,
+    );
   print(
     report.recorded
       ? 'Recorded in the head: its answers quote this accuracy after the next restart.'

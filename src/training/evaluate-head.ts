@@ -7,6 +7,7 @@ import { namingShares, scoresReport, type ScoresReport } from './head-scores.js'
 import { recordHeldOut } from './install-head.js';
 import { installedOfTask } from './install-trained.js';
 import { TRAINED_ON_HEX } from './train-head.js';
+import { looksLikeOneOf } from './photo-look.js';
 import { type FeatureReading, readPhotoFeatures } from './photo-features.js';
 
 /**
@@ -26,7 +27,7 @@ export interface EvaluationReport extends ScoresReport {
   readonly unreadable: FeatureReading['unreadable'];
   readonly conflicting: FeatureReading['conflicting'];
   readonly skipped: readonly string[];
-  /** Photos the head learnt from (the same bytes), left out: a head judged on its own training photos says nothing. */
+  /** Photos the head learnt from (the same bytes, or a copy that looks the same: photo-look.ts), left out: a head judged on its own training photos says nothing. */
   readonly trained_on: number;
   /** Whether the figure was recorded in the head (every label had MIN_EVALUATED_PER_LABEL photos), and the labels that had fewer. */
   readonly recorded: boolean;
@@ -80,12 +81,16 @@ export async function evaluateHead(
       await backbone.release();
     }
     const trainedOn = new Set(head.spec.trainedOn ?? []);
-    const unseen = reading.read.filter((photo) => !trainedOn.has(photo.sha256.slice(0, TRAINED_ON_HEX)));
+    const trainedLooks = head.spec.trainedOnLooks ?? [];
+    const unseen = reading.read.filter(
+      (photo) =>
+        !trainedOn.has(photo.sha256.slice(0, TRAINED_ON_HEX)) && !looksLikeOneOf(photo.thumbnail, trainedLooks),
+    );
     const trained = reading.read.length - unseen.length;
     if (unseen.length === 0)
       throw new HeadFolderError(
         trained > 0
-          ? `Every photo in ${from} is one ${name} was trained on: evaluate it on photos it never saw.`
+          ? `Every photo in ${from} is one ${name} was trained on, or a copy of one (re-saved, resized, recoloured or turned): evaluate it on photos it never saw.`
           : `${from} has no readable photos to evaluate on.`,
       );
     const answers = [];

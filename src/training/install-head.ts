@@ -17,7 +17,7 @@ export const installedHeads = (modelsDir: string) => installedOfTask(modelsDir, 
 /** The manifest that describes a trained head: its backbone, labels, threshold, counts and cross-validated scores. */
 function headManifest(
   definition: HeadDefinition,
-  { report, trainedOn }: TrainedHead,
+  { report, trainedOn, trainedLooks }: TrainedHead,
   bytes: Uint8Array,
   backbone: { sha256: string; featureSize: number },
 ): ModelManifest {
@@ -53,6 +53,7 @@ function headManifest(
       },
       trainedAt: new Date().toISOString(),
       trainedOn: [...trainedOn],
+      trainedOnLooks: [...trainedLooks],
     },
   };
 }

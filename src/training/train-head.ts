@@ -4,6 +4,7 @@ import { DEFAULT_TRAINING, fitSoftmaxRegression, type SoftmaxRegression } from '
 import { HeadFolderError, type HeadDefinition } from './head-folder.js';
 import { namingShares, rounded, scoresReport, type ScoresReport } from './head-scores.js';
 import { SAME_PHOTO, sameSceneGroups } from './near-duplicates.js';
+import { lookOf } from './photo-look.js';
 import type { PhotoFeatures } from './photo-features.js';
 
 /**
@@ -111,6 +112,8 @@ export interface TrainedHead {
   readonly report: TrainingReport;
   /** The photos it learnt from, by the first TRAINED_ON_HEX of their bytes' sha256: an evaluation leaves them out. */
   readonly trainedOn: readonly string[];
+  /** Their looks (photo-look.ts): an evaluation leaves out copies that are not the same bytes too. */
+  readonly trainedLooks: readonly string[];
 }
 
 /** How much of a photo's sha256 a head keeps of each photo it learnt from: 64 bits tell photos apart. */
@@ -169,6 +172,7 @@ export function trainHead(
   return {
     model: fitSoftmaxRegression(samples, targets, labels.length, { ...DEFAULT_TRAINING, l2 }),
     trainedOn: [...new Set(photos.map((photo) => photo.sha256.slice(0, TRAINED_ON_HEX)))].sort(),
+    trainedLooks: [...new Set(photos.map((photo) => lookOf(photo.thumbnail)))].sort(),
     report: {
       name: definition.name,
       operation: definition.operation,

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MIN_PHOTOS_PER_LABEL, PENALTIES } from '../../src/training/train-head.js';
 import { drawnPhotos, tinted, writeHeadFolder } from '../fixtures/head-folders.js';
@@ -114,6 +115,24 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
     failed(
       await heads(modelsDir, 'evaluate', 'colour-skin', '--from', trainDir),
       /Every photo in .* is one colour-skin was trained on/,
+    );
+    // Nor are its training photos re-saved smaller, or mirrored: other bytes, the same photos.
+    const training = await colourPhotos();
+    const copies = Object.fromEntries(
+      await Promise.all(
+        Object.entries(training).map(async ([name, photos]) => [
+          name,
+          await Promise.all(
+            photos.map((photo, i) =>
+              (i % 2 ? sharp(photo).flop() : sharp(photo).resize({ width: 100 })).jpeg({ quality: 70 }).toBuffer(),
+            ),
+          ),
+        ]),
+      ),
+    );
+    failed(
+      await heads(modelsDir, 'evaluate', 'colour-skin', '--from', writeHeadFolder(tempDir(), undefined, copies)),
+      /Every photo in .* is one colour-skin was trained on, or a copy of one/,
     );
     const oneLabel = writeHeadFolder(tempDir(), undefined, await colourPhotos(10, 70));
     rmSync(join(oneLabel, 'blue'), { recursive: true });

@@ -123,10 +123,11 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
 
   // Reading 120 real photos through MobileNetV2 and training five penalties: 16 s on CI's two cores.
   it('real close-ups: a head trained on cat skin photos names conditions on others, and quotes only a held-out figure', async () => {
-    const labels = ['acne', 'flea_allergy', 'scabies'];
+    // Not acne: of its 60 photos, 26 of the last 30 are turned or cropped copies of the first 30 (photo-look.ts).
+    const labels = ['flea_allergy', 'ringworm', 'scabies'];
     const real = join(SHARED_DIR, 'photos-real', 'skin-cat');
     if (!existsSync(real)) return;
-    // Of each condition's photos (sorted by name, which is their content's hash): 30 to learn, the next 10 to evaluate.
+    // Of each condition's photos (sorted by name, which is their content's hash): 30 to learn, the next 15 to evaluate.
     const photosOf = (condition: string, from: number, count: number) =>
       readdirSync(join(real, condition))
         .sort()
@@ -138,8 +139,8 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
         name: 'real-cat-skin',
         operation: 'skin',
         labels: {
-          acne: label('acne', 'mild'),
           flea_allergy: label('flea_allergy', 'mild'),
+          ringworm: label('ringworm', 'moderate'),
           scabies: label('scabies', 'moderate'),
         },
       },
@@ -150,6 +151,7 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
     await installHead(modelsDir, result.definition, result, backbone.classifier);
 
     const vision = await loadAnalysisModels({ modelsDir });
+    let heldOutCount = 0;
     const answer = (photo: Buffer) =>
       analyze(createPipeline(vision), 'skin', { photo, language: 'en', animalType: 'cat', requestId: 'req_real_head' });
     try {
@@ -160,10 +162,14 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
       const heldOut = writeHeadFolder(
         tempDir(),
         undefined,
-        Object.fromEntries(labels.map((condition) => [condition, photosOf(condition, 30, 10)])),
+        Object.fromEntries(labels.map((condition) => [condition, photosOf(condition, 30, 15)])),
       );
       const evaluation = await evaluateHead('real-cat-skin', heldOut, { modelsDir });
-      expect(evaluation).toMatchObject({ n: 30, recorded: true });
+      // The set holds copies of some photos under other names: those are left out, the rest measured.
+      expect(evaluation.n + evaluation.trained_on).toBe(45);
+      expect(evaluation.n).toBeGreaterThanOrEqual(30);
+      expect(evaluation.recorded).toBe(true);
+      heldOutCount = evaluation.n;
       expect(evaluation.accuracy).toBeGreaterThanOrEqual(0.6);
       expect(Object.keys(evaluation.per_label)).toEqual(labels);
     } finally {
@@ -173,7 +179,7 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
     try {
       const answers = await Promise.all(
         labels
-          .flatMap((condition) => photosOf(condition, 30, 10))
+          .flatMap((condition) => photosOf(condition, 30, 15))
           .map((photo) =>
             analyze(createPipeline(evaluated), 'skin', {
               photo,
@@ -183,11 +189,13 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
             }),
           ),
       );
-      // Each answer either names a condition, quoting the 30 held-out photos, or names two as possibilities.
+      // Each answer names a condition, quoting the held-out photos, names two as possibilities, or says
+      // the head was unsure (and quotes no figure).
       for (const data of answers)
         if (data.condition.startsWith('not named')) expect(data.summary).toMatch(/are the likeliest possibilities/);
+        else if (/not sure enough to name anything/.test(data.summary)) expect(data.summary).not.toMatch(/right on/);
         else if (data.severity !== 'inconclusive')
-          expect(data.summary).toContain('of 30 photos held out from its training');
+          expect(data.summary).toContain(`of ${heldOutCount} photos held out from its training`);
     } finally {
       await Promise.all(evaluated.loaded.map((model) => model.release()));
     }

@@ -103,6 +103,11 @@ export const TrainedHeadSpec = z.strictObject({
     .array(z.string().regex(/^[0-9a-f]{16}$/))
     .max(1_000_000)
     .optional(),
+  /** Their looks (training/photo-look.ts): `heads evaluate` leaves out re-saved, resized or turned copies too. */
+  trainedOnLooks: z
+    .array(z.string().regex(/^[0-9a-f]{256}$/))
+    .max(1_000_000)
+    .optional(),
   trainedAt: z.string().max(40).optional(),
 });
 
