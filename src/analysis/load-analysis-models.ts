@@ -1,5 +1,6 @@
 import { ModelLoadError } from '../vision/runtime/load-model.js';
-import { HEALTH_OPERATIONS, TRAINABLE_OPERATION_KEYS } from '../operations/registry.js';
+import { labelSeverityProblem } from '../operations/label-severities.js';
+import { HEALTH_OPERATIONS, type OperationKey, TRAINABLE_OPERATION_KEYS } from '../operations/registry.js';
 import { loadVisionModels, type VisionModels, type VisionOptions } from '../vision/vision-models.js';
 
 type Options = Omit<VisionOptions, 'heads' | 'trainable'>;
@@ -12,17 +13,16 @@ const severityHeads = () =>
 
 /**
  * Every model the operations use: a severity head for each health operation checked against its
- * rules, and the heads a clinic trained, only for operations with a label field, and for a health
- * operation only when every label says its severity.
+ * rules, and the heads a clinic trained, only for operations with a label field, and only when
+ * every label's severity is one its operation's answers can carry (labelSeverityProblem).
  */
 export async function loadAnalysisModels(options: Options): Promise<VisionModels> {
   const models = await loadVisionModels({ ...options, heads: severityHeads(), trainable: TRAINABLE_OPERATION_KEYS });
-  for (const operation of HEALTH_OPERATIONS) {
-    const head = models.trained.get(operation.key);
-    const unrated = head && Object.entries(head.spec.labels).find(([, label]) => !label.severity);
-    if (unrated)
+  for (const [operation, head] of models.trained) {
+    const problem = labelSeverityProblem(operation as OperationKey, head.spec.labels);
+    if (problem)
       throw new ModelLoadError(
-        `${head.name} answers for ${operation.key}, but its label ${unrated[0]} has no severity.`,
+        `${head.name} answers for ${operation}, but its ${problem}: correct its head.json and train it again.`,
       );
   }
   return models;

@@ -5,12 +5,8 @@ import { z } from 'zod';
 import { HeadLabels, OBJECT_MACHINERY } from '../vision/runtime/head-labels.js';
 import { MODEL_NAME } from '../vision/runtime/model-manifest.js';
 import { RESERVED_MODEL_NAMES } from '../vision/runtime/models-location.js';
-import {
-  HEALTH_OPERATION_KEYS,
-  OPERATIONS,
-  type OperationKey,
-  TRAINABLE_OPERATION_KEYS,
-} from '../operations/registry.js';
+import { labelSeverityProblem } from '../operations/label-severities.js';
+import { type OperationKey, TRAINABLE_OPERATION_KEYS } from '../operations/registry.js';
 
 /** A head's name in head.json (a classifier's or a localizer's): its folder's name, never one of pawlens' own. */
 export const HeadName = z
@@ -90,20 +86,8 @@ export async function readHeadDefinition(dir: string): Promise<HeadDefinition> {
     throw new HeadFolderError(`${path} is not a valid head definition:\n  - ${problems.join('\n  - ')}`);
   }
   const definition = parsed.data;
-  const health = (HEALTH_OPERATION_KEYS as readonly string[]).includes(definition.operation);
-  for (const [label, about] of Object.entries(definition.labels)) {
-    if (health && !about.severity)
-      throw new HeadFolderError(
-        `${path}: label "${label}" needs a severity (normal, mild, moderate or severe) for ${definition.operation}.`,
-      );
-    // Asked of the operation's own schema: whatever severities its answers may carry (vomit's lack `normal`).
-    const severities = (OPERATIONS[definition.operation as OperationKey].data.shape as { severity?: z.ZodEnum })
-      .severity;
-    if (about.severity && severities && !severities.safeParse(about.severity).success)
-      throw new HeadFolderError(
-        `${path}: label "${label}" is "${about.severity}", which a ${definition.operation} answer cannot be (its severities: ${severities.options.filter((option) => option !== 'inconclusive').join(', ')}).`,
-      );
-  }
+  const problem = labelSeverityProblem(definition.operation as OperationKey, definition.labels);
+  if (problem) throw new HeadFolderError(`${path}: ${problem}.`);
   return definition;
 }
 

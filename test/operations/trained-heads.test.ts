@@ -293,5 +293,5 @@ describe('a head pawlens must refuse at start', () => {
     refused(async (dir) => {
       const backbone = meanColourBackbone(dir);
       await installFixedHead(dir, backbone, { ...skinHead, labels: { a: label('a'), b: label('b', 'normal') } });
-    }, /its label a has no severity/));
+    }, /its label "a" needs a severity/));
 });

@@ -94,6 +94,36 @@ describe("a label's name", () => {
     ).rejects.toThrow(/one short phrase|60/);
   });
 
+  // Found replaying issue 43's attack: a sentence breaker ends a sentence at more than ". ! ? ;".
+  it.each([
+    'scabies‼ mites burrow‼ it itches',
+    'scabies\u2028Mites burrow\u2028It itches',
+    'scabies\u2029Mites burrow',
+    'scabies। Mites burrow। It itches',
+    'scabies⁉ Mites burrow',
+    'scabies؟ Mites burrow',
+    'scabies። Mites burrow',
+  ])('ending a sentence in any script (%j) is refused too', async (name) => {
+    const sore = label('sore', 'mild');
+    await expect(
+      withLabels({ ok: label('ok', 'normal'), sore: { ...sore, name: { ...sore.name, es: name } } }),
+    ).rejects.toThrow(/one short phrase/);
+  });
+
+  it('keeps what a phrase may hold: an ellipsis, a full-width stop between words, brackets, another script', async () => {
+    const sore = label('sore', 'mild');
+    for (const name of [
+      'possible scabies…',
+      'ringworm (Microsporum)',
+      '可能是疥螨',
+      'posible sarna',
+      'otitis externa, left ear',
+    ])
+      await expect(
+        withLabels({ ok: label('ok', 'normal'), sore: { ...sore, name: { ...sore.name, en: name } } }),
+      ).resolves.toBeDefined();
+  });
+
   it.each(['__proto__', 'constructor', 'prototype'])(
     'named "%s" is refused, not dropped without a word',
     async (name) => {
@@ -122,6 +152,25 @@ describe("a label's name", () => {
     manifest.head.labels.sore.name.en = sentences;
     writeFileSync(manifestFile, JSON.stringify(manifest));
     await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(/one short phrase/);
+  });
+
+  it('with a severity its operation cannot give, edited into an installed head, stops the start (never a 500 in its answers)', async () => {
+    const modelsDir = tempDir('pawlens-head-start-');
+    const backbone = meanColourBackbone(modelsDir);
+    await installFixedHead(modelsDir, backbone, {
+      name: 'vomit-kinds',
+      operation: 'vomit',
+      labels: { food: label('food', 'mild'), bile: label('bile', 'mild') },
+      bias: [0, 0],
+      threshold: 0.6,
+    });
+    const manifestFile = join(modelsDir, 'vomit-kinds', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    manifest.head.labels.food.severity = 'normal';
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(
+      /vomit-kinds answers for vomit, but its label "food" is "normal", which a vomit answer cannot be/,
+    );
   });
 
   it('says a severity its operation can give: no vomit is normal, asked of the operation itself', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JUDGED_SEVERITIES } from '../../contract/data-fields.js';
 import { LANGUAGES } from '../../contract/language.js';
+import { countSentences } from '../../contract/sentences.js';
 
 /**
  * What a clinic says of each label of a head it trains (docs/design.md §13), in its `head.json` and,
@@ -22,14 +23,17 @@ const sentence = z.string().trim().min(1).max(400);
  * inside theirs, and a name of several sentences broke a summary's count (a 500, issue 43).
  */
 export const LABEL_NAME_MAX = 60;
+const ONE_PHRASE = `a label's name is one short phrase (at most ${LABEL_NAME_MAX} characters, no ".", "!", "?", ";" or other end of a sentence), e.g. "possible ringworm"`;
 const labelName = z
   .string()
   .trim()
   .min(1)
   .max(LABEL_NAME_MAX)
-  .regex(
-    /^[^.!?;。！？；\p{Cc}]+$/u,
-    `a label's name is one short phrase (at most ${LABEL_NAME_MAX} characters, no ".", "!", "?" or ";"), e.g. "possible ringworm"`,
+  .regex(/^[^.!?;。！？；\p{Cc}\p{Zl}\p{Zp}]+$/u, ONE_PHRASE)
+  // Whatever else a sentence breaker reads as a sentence's end ("‼", "।", "؟", "።"…), in any language.
+  .refine(
+    (name) => LANGUAGES.every((language) => countSentences(`It reads as ${name} here.`, language) === 1),
+    ONE_PHRASE,
   );
 
 /** Names that are an object's own machinery in JavaScript: a label so named would vanish from a record. */
