@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { issueKey } from '../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../src/accounts/sqlite/sqlite-account-store.js';
 import { STORE_FILE } from '../src/cli/open-store.js';
 import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
 import { type PaidAnalysisDeps, runPaidAnalysis } from '../src/analysis/paid-analysis.js';

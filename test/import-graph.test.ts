@@ -169,6 +169,41 @@ describe('the import graph of src/', () => {
     expect(GRAPH.get('src/operations/registry.ts')).toContain('src/operations/stool/stool.ts');
   });
 
+  it('runs one way inside vision too: tables and the ONNX writer, pixels, the runtime, the models, then scene meaning', () => {
+    // The models are vision's top files (its adapters and vision-models) with heads/ and localizer/.
+    const VISION = [
+      ['tables and the ONNX writer', ['src/vision/tables/', 'src/vision/onnx/']],
+      ['pixels', ['src/vision/pixels/']],
+      ['runtime', ['src/vision/runtime/']],
+      ['models', ['src/vision/heads/', 'src/vision/localizer/', 'src/vision/']],
+      ['scene', ['src/vision/scene/']],
+    ] as const;
+    const subLayerOf = (file: string) => {
+      const covering = VISION.flatMap(([, paths], index) =>
+        paths
+          .filter((path) => file.startsWith(path) && (path !== 'src/vision/' || !file.slice(path.length).includes('/')))
+          .map(() => index),
+      );
+      return covering[0] ?? -1;
+    };
+    const visionFiles = FILES.filter((file) => file.startsWith('src/vision/'));
+    expect(visionFiles.filter((file) => subLayerOf(file) < 0)).toEqual([]);
+    const upward = visionFiles.flatMap((file) =>
+      GRAPH.get(file)!
+        .filter((target) => target.startsWith('src/vision/') && subLayerOf(target) > subLayerOf(file))
+        .map((target) => `${file} (${VISION[subLayerOf(file)]![0]}) → ${target} (${VISION[subLayerOf(target)]![0]})`),
+    );
+    expect(upward).toEqual([]);
+    expect(GRAPH.get('src/vision/scene/describe-scene.ts')!.some((target) => subLayerOf(target) === 3)).toBe(true);
+  });
+
+  it('keeps each folder of src/ to at most 20 source files of its own', () => {
+    const crowded = [...new Set(FILES.map(dirname))]
+      .map((dir) => [dir, FILES.filter((file) => dirname(file) === dir).length] as const)
+      .filter(([, count]) => count > 20);
+    expect(crowded).toEqual([]);
+  });
+
   it('has no cycles, even inside a layer', () => {
     expect(cyclesOf(new Map([...GRAPH].map(([file, imports]) => [file, new Set(imports)])))).toEqual([]);
   });
@@ -193,9 +228,9 @@ describe('the import graph of src/', () => {
     };
     load('src/cli.ts');
     // The walk is real: it reaches the SQLite store and the server, and the PostgreSQL store is in the graph, behind import().
-    expect(loaded).toContain('src/accounts/sqlite-account-store.ts');
+    expect(loaded).toContain('src/accounts/sqlite/sqlite-account-store.ts');
     expect(loaded).toContain('src/cli/start-server.ts');
-    expect(GRAPH.get('src/cli/open-store.ts')).toContain('src/accounts/postgres-account-store.ts');
+    expect(GRAPH.get('src/cli/open-store.ts')).toContain('src/accounts/postgres/postgres-account-store.ts');
     expect([...loaded].filter((file) => /postgres-account-store|migrate-to-postgres/.test(file))).toEqual([]);
   });
 });

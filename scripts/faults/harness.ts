@@ -9,7 +9,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { STORE_FILE } from '../../src/cli/open-store.js';
 import { startServeProcess } from '../support/serve-process.js';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type AccountStore, AccountStoreError, type StoreDescription } from '../accounts/account-store.js';
-import { SqliteAccountStore } from '../accounts/sqlite-account-store.js';
-import { explainSqliteFailure } from '../accounts/sqlite-open.js';
+import { SqliteAccountStore } from '../accounts/sqlite/sqlite-account-store.js';
+import { explainSqliteFailure } from '../accounts/sqlite/sqlite-open.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 
@@ -18,7 +18,7 @@ export async function openStore(
   metrics?: Metrics,
 ): Promise<AccountStore> {
   if (config.database) {
-    const { PostgresAccountStore } = await import('../accounts/postgres-account-store.js');
+    const { PostgresAccountStore } = await import('../accounts/postgres/postgres-account-store.js');
     const store = await PostgresAccountStore.open(config.database.url, { poolSize: config.database.poolSize });
     metrics?.watchDatabasePool(() => store.poolState());
     return store;

@@ -2,7 +2,7 @@ import { parseCommandArgs } from './parse-command-args.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { withoutPassword } from '../accounts/postgres-errors.js';
+import { withoutPassword } from '../accounts/postgres/postgres-errors.js';
 import type { Config } from '../config.js';
 import { STORE_FILE } from './open-store.js';
 
@@ -39,7 +39,7 @@ export async function runStoreCommand(
     );
   const file = join(config.dataDir, STORE_FILE);
   // Loaded here, with the pg driver, so that no other command (pawlens serve above all) carries it.
-  const { migrateToPostgres } = await import('../accounts/migrate-to-postgres.js');
+  const { migrateToPostgres } = await import('../accounts/postgres/migrate-to-postgres.js');
   const report = await migrateToPostgres(file, url, { leaseLapseMs: config.storeLeaseMs });
   print(`Copied ${file} into ${withoutPassword(url)}:`);
   print(

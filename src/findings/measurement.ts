@@ -1,7 +1,7 @@
 import type { ColourMeasurement } from '../vision/colour-quality-model.js';
 import type { Exposure } from '../vision/pixels/colour-reading.js';
 import type { Scene } from '../vision/scene/describe-scene.js';
-import type { Pixels } from '../vision/runtime/image-tensor.js';
+import type { Pixels } from '../vision/pixels/pixels.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
 import type { PaletteReading, ToneReading } from '../vision/pixels/photo-character.js';
 import type { Location } from '../vision/localizer/locate-subject.js';

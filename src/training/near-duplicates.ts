@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Pixels } from '../vision/runtime/image-tensor.js';
+import type { Pixels } from '../vision/pixels/pixels.js';
 
 /**
  * Groups of photos that are one photo, or one scene: a figure measured with a copy of a training

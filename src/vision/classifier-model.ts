@@ -1,6 +1,7 @@
 import type { PlainTensor } from './runtime/inference-pool.js';
 import { halvesToFloats } from './runtime/float16.js';
-import { pixelsToTensor, resizeFor, type Crop, type Pixels } from './runtime/image-tensor.js';
+import { pixelsToTensor, resizeFor, type Crop } from './runtime/image-tensor.js';
+import type { Pixels } from './pixels/pixels.js';
 import { featureMapOutput, PENULTIMATE_OUTPUT, type LoadedModel } from './runtime/load-model.js';
 import type { FeatureMapSpec, ImageInputSpec } from './runtime/model-manifest.js';
 import { ImageModel } from './runtime/onnx-model.js';

@@ -1,7 +1,8 @@
 import { COLOUR_QUALITY_FEATURES, type FeatureName } from './pixels/colour-quality-features.js';
 import { exposureOf, type Exposure } from './pixels/colour-reading.js';
 import { halvePixels } from './pixels/halve-pixels.js';
-import { resizeFor, type Pixels } from './runtime/image-tensor.js';
+import { resizeFor } from './runtime/image-tensor.js';
+import type { Pixels } from './pixels/pixels.js';
 import type { PlainTensor } from './runtime/inference-pool.js';
 import type { LoadedModel } from './runtime/load-model.js';
 import { ImageModel } from './runtime/onnx-model.js';

@@ -1,5 +1,6 @@
 import type { DecodedImage } from '../image/decoded-image.js';
-import { letterboxScale, pixelsToTensor, resizeFor, type Pixels } from './runtime/image-tensor.js';
+import { letterboxScale, pixelsToTensor, resizeFor } from './runtime/image-tensor.js';
+import type { Pixels } from './pixels/pixels.js';
 import type { PlainTensor } from './runtime/inference-pool.js';
 import type { LoadedModel } from './runtime/load-model.js';
 import type { DetectionDecoder } from './runtime/model-manifest.js';

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountStoreError } from '../../src/accounts/account-store.js';
 import { generateApiKey, hashApiKey, KEY_PATTERN } from '../../src/accounts/api-key.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { createApp } from '../../src/http/create-app.js';
 import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';

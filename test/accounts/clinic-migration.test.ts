@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLINIC, type Reservation } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { migrateToPostgres } from '../../src/accounts/migrate-to-postgres.js';
-import { PostgresAccountStore } from '../../src/accounts/postgres-account-store.js';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { migrateToPostgres } from '../../src/accounts/postgres/migrate-to-postgres.js';
+import { PostgresAccountStore } from '../../src/accounts/postgres/postgres-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { newPostgresDatabase, POSTGRES_AVAILABLE } from '../fixtures/stores.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 

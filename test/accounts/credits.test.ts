@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { OPEN_CLAIMS, PURGE_IDEMPOTENCY_KEYS } from '../../src/accounts/shared-statements.js';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import type { ErrorCode } from '../../src/contract/error-catalogue.js';
 import { OPERATION_KEYS, type OperationKey } from '../../src/operations/registry.js';
 import { CREDITS_PER_CALL } from '../../src/contract/price.js';

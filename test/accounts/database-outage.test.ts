@@ -7,7 +7,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { PostgresAccountStore } from '../../src/accounts/postgres-account-store.js';
+import { PostgresAccountStore } from '../../src/accounts/postgres/postgres-account-store.js';
 import { StoreUpkeep } from '../../src/accounts/store-upkeep.js';
 import { createApp } from '../../src/http/create-app.js';
 import { silentLogger } from '../../src/logger.js';

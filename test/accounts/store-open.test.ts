@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { AccountStoreError } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 
 /** Opening a store that is not one, is damaged or was emptied: a message with the file and the fix, never SQLite's bare words or a silent new store. */

@@ -1,7 +1,7 @@
 import { photoToKeep } from '../../src/image/kept-photo.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { type PaidAnalysisRequest, runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import type { Pipeline } from '../../src/analysis/pipeline.js';
 import { ApiError } from '../../src/contract/api-error.js';

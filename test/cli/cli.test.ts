@@ -5,7 +5,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { STORE_FILE } from '../../src/cli/open-store.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { ErrorEnvelope, successEnvelope } from '../../src/contract/envelopes.js';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { STORE_FILE } from '../../src/cli/open-store.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';

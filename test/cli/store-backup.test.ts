@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Reservation } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { STORE_FILE } from '../../src/cli/open-store.js';
 import { runProcess } from '../fixtures/run-process.js';
 import { buildCli, cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';

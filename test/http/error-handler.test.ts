@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/contract/api-error.js';
 import type { AnalysisInput } from '../../src/findings/analysis-input.js';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../src/contract/error-catalogue.js';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { OPERATIONS } from '../../src/operations/registry.js';

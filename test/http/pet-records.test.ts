@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { StoreUpkeep } from '../../src/accounts/store-upkeep.js';
 import { successEnvelope } from '../../src/contract/envelopes.js';
 import { PetDeletedData } from '../../src/contract/pet-records.js';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountStore } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { PostgresAccountStore } from '../../src/accounts/postgres-account-store.js';
+import { PostgresAccountStore } from '../../src/accounts/postgres/postgres-account-store.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../scripts/support/fake-ollama.js';
 import { photo, toBase64 } from '../fixtures/images.js';

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSqlite } from '../../src/accounts/sqlite-open.js';
+import { openSqlite } from '../../src/accounts/sqlite/sqlite-open.js';
 import { terminalLine } from '../../src/cli/terminal-text.js';
 import { readLabelledFolder } from '../../src/training/head-folder.js';
 import { readPhotoFeatures } from '../../src/training/photo-features.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteAccountStore } from '../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { checkReadiness } from '../../src/http/routes/check-readiness.js';
 import { visionReadinessCheck } from '../../src/vision/vision-readiness.js';
 import { Metrics } from '../../src/metrics.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRoundView } from '../../src/analysis/photo-gate.js';
-import type { Pixels } from '../../src/vision/runtime/image-tensor.js';
+import type { Pixels } from '../../src/vision/pixels/pixels.js';
 import { litAreaOf } from '../../src/vision/pixels/lit-area.js';
 import type { Region } from '../../src/vision/pixels/region.js';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { DecodeSize } from '../../image/decode-image.js';
 import { decodeImageBytes } from '../../image/decode-image.js';
 import type { ClassifierModel, FeatureMap } from '../../vision/classifier-model.js';
-import type { Pixels } from '../../vision/runtime/image-tensor.js';
+import type { Pixels } from '../../vision/pixels/pixels.js';
 import { cellLayout, type CellLayout, writeCellFeatures } from '../../vision/localizer/cell-features.js';
 import { CLOSER_LOOK, closerLookTiles, type Tile, tileRegion } from '../../vision/localizer/closer-look.js';
 import type { Rows } from './logistic-regression.js';

@@ -1,4 +1,4 @@
-import type { Pixels } from '../runtime/image-tensor.js';
+import type { Pixels } from '../pixels/pixels.js';
 import { labOfBytes } from '../pixels/colour-reading.js';
 import { probabilityAt } from './closer-look.js';
 import type { Location, LocatedSubject } from './locate-subject.js';

@@ -1,4 +1,4 @@
-import type { Pixels } from '../runtime/image-tensor.js';
+import type { Pixels } from './pixels.js';
 import type { Region } from './region.js';
 import { hexToLab, LAB_EPSILON, LAB_KAPPA, linearise, SRGB_TO_XYZ_NORMALISED } from './colour-science.js';
 import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from '../tables/colour-palette.js';

@@ -1,4 +1,4 @@
-import type { Pixels } from '../runtime/image-tensor.js';
+import type { Pixels } from './pixels.js';
 
 /**
  * The image at half its size, each pixel the rounded mean of a 2 × 2 block (an odd last row or

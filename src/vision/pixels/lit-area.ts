@@ -1,4 +1,4 @@
-import type { Pixels } from '../runtime/image-tensor.js';
+import type { Pixels } from './pixels.js';
 import type { Region } from './region.js';
 
 /**

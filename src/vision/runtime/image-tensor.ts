@@ -2,17 +2,11 @@ import ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { toHalf } from './float16.js';
 import type { ImageInputSpec } from './model-manifest.js';
+import type { Pixels } from '../pixels/pixels.js';
 import type { Region } from '../pixels/region.js';
 import { takeBuffer } from './tensor-buffers.js';
 
 const FIT = { fill: 'fill', cover: 'cover', contain: 'contain' } as const;
-
-/** RGB pixels of a given size: a decoded photo, or a region of one. */
-export interface Pixels {
-  readonly width: number;
-  readonly height: number;
-  readonly pixels: Buffer;
-}
 
 /** A region of a photo that a model reads as its image: cut out by the same resize that makes the model's input. */
 export interface Crop {

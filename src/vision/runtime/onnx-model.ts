@@ -1,6 +1,7 @@
 import type { DecodeSize } from '../../image/decode-image.js';
 import type { PlainTensor } from './inference-pool.js';
-import { pixelsToTensor, resizeFor, type Crop, type Pixels } from './image-tensor.js';
+import { pixelsToTensor, resizeFor, type Crop } from './image-tensor.js';
+import type { Pixels } from '../pixels/pixels.js';
 import { ModelLoadError, type LoadedModel } from './load-model.js';
 import type { ImageInputSpec, OutputSpec } from './model-manifest.js';
 

@@ -1,7 +1,8 @@
 import type { DecodedImage } from '../../image/decoded-image.js';
 import type { Classification, ClassifierModel } from '../classifier-model.js';
 import { iou, type Detection } from '../detector-model.js';
-import type { Crop, Pixels } from '../runtime/image-tensor.js';
+import type { Crop } from '../runtime/image-tensor.js';
+import type { Pixels } from '../pixels/pixels.js';
 import { regionOf } from '../pixels/region.js';
 import { identifyPet, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
 import { COCO_ANIMALS } from '../tables/coco-names.js';

@@ -10,7 +10,7 @@ import { OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
 import { parseOllamaHost } from '../../../src/narration/llm/ollama-host.js';
 import { assertPrivateLlmHost, isPrivateAddress, PrivacyGuardError } from '../../../src/narration/llm/privacy-guard.js';
 import { createPipeline } from '../../../src/analysis/pipeline.js';
-import { SqliteAccountStore } from '../../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../../src/accounts/sqlite/sqlite-account-store.js';
 import { startFakeOllama, type FakeOllama } from '../../../scripts/support/fake-ollama.js';
 import { builtinVision } from '../../fixtures/test-app.js';
 

@@ -8,7 +8,7 @@ import { createPipeline } from '../../../src/analysis/pipeline.js';
 import { createApp } from '../../../src/http/create-app.js';
 import { llmReadinessCheck } from '../../../src/narration/llm/llm-readiness.js';
 import { OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
-import { SqliteAccountStore } from '../../../src/accounts/sqlite-account-store.js';
+import { SqliteAccountStore } from '../../../src/accounts/sqlite/sqlite-account-store.js';
 import { issueKey } from '../../../src/accounts/issue-key.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { builtinVision } from '../../fixtures/test-app.js';

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { AccountStoreError, DEFAULT_CLINIC, LEASE_LAPSE_MS } from './account-store.js';
+import { AccountStoreError, DEFAULT_CLINIC, LEASE_LAPSE_MS } from '../account-store.js';
 import { explainDatabaseFailure, withoutPassword } from './postgres-errors.js';
 import { migrate } from './postgres-schema.js';
-import { columns, TABLES, type Table } from './store-tables.js';
+import { columns, TABLES, type Table } from '../store-tables.js';
 
 export interface MigrationReport {
   readonly keys: number;

@@ -1,7 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { AccountStoreError } from './account-store.js';
+import { AccountStoreError } from '../account-store.js';
 import { migrateSqlite } from './sqlite-schema.js';
 
 export const BUSY_TIMEOUT_MS = 5000;

@@ -1,4 +1,4 @@
-import { AccountStoreError } from './account-store.js';
+import { AccountStoreError } from '../account-store.js';
 
 /** The database URL as it may be shown: its password replaced (logs, /readyz, error messages). */
 export function withoutPassword(url: string): string {

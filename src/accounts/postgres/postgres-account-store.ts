@@ -6,15 +6,15 @@ import type {
   Reservation,
   Settlement,
   StoreDescription,
-} from './account-store.js';
+} from '../account-store.js';
 import { explainDatabaseFailure, withoutPassword } from './postgres-errors.js';
 import { PostgresRunner } from './postgres-runner.js';
 import { migrate } from './postgres-schema.js';
-import { INSERT_CLAIM, INSERT_KEY, keyValues, TAKE_OVER_CLAIM } from './shared-statements.js';
-import { SqlAccountStore } from './sql-account-store.js';
-import { type ClaimRow, type KeyRow, toKeyRecord, type WithHeartbeat } from './store-rows.js';
-import { columns } from './store-tables.js';
-import { decide, type RateDecision, refillPerMs } from './token-bucket.js';
+import { INSERT_CLAIM, INSERT_KEY, keyValues, TAKE_OVER_CLAIM } from '../shared-statements.js';
+import { SqlAccountStore } from '../sql-account-store.js';
+import { type ClaimRow, type KeyRow, toKeyRecord, type WithHeartbeat } from '../store-rows.js';
+import { columns } from '../store-tables.js';
+import { decide, type RateDecision, refillPerMs } from '../token-bucket.js';
 
 export interface PostgresStoreOptions {
   /** Connections at most (PAWLENS_DATABASE_POOL_SIZE). */

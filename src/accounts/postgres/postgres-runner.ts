@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SqlRunner } from './sql-runner.js';
+import type { SqlRunner } from '../sql-runner.js';
 
 const numbered = new Map<string, string>();
 

@@ -6,15 +6,15 @@ import {
   type Reservation,
   type Settlement,
   type StoreDescription,
-} from './account-store.js';
-import { noSuchKey } from './process-holdings.js';
-import { CLINIC_OF_KEY, INSERT_CLAIM, INSERT_KEY, keyValues, TAKE_OVER_CLAIM } from './shared-statements.js';
-import { SqlAccountStore } from './sql-account-store.js';
+} from '../account-store.js';
+import { noSuchKey } from '../process-holdings.js';
+import { CLINIC_OF_KEY, INSERT_CLAIM, INSERT_KEY, keyValues, TAKE_OVER_CLAIM } from '../shared-statements.js';
+import { SqlAccountStore } from '../sql-account-store.js';
 import { BUSY_TIMEOUT_MS, openSqlite } from './sqlite-open.js';
 import { SqliteRunner } from './sqlite-runner.js';
-import { type ClaimRow, type KeyRow, toKeyRecord, type WithHeartbeat } from './store-rows.js';
-import { columns, placeholders } from './store-tables.js';
-import { type RateDecision, TokenBuckets } from './token-bucket.js';
+import { type ClaimRow, type KeyRow, toKeyRecord, type WithHeartbeat } from '../store-rows.js';
+import { columns, placeholders } from '../store-tables.js';
+import { type RateDecision, TokenBuckets } from '../token-bucket.js';
 
 /** Whether the clinic of a key (the next parameter) erased a pet (the one after) since a time (the last). */
 const ERASED_IN_CLINIC = `EXISTS (SELECT 1 FROM pet_erasures e JOIN api_keys k ON k.id = e.key_id

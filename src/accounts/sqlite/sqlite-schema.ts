@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { AccountStoreError } from './account-store.js';
+import { AccountStoreError } from '../account-store.js';
 
 /**
  * The SQLite store's schema, as the versions it grew through: a store of any version opens, and is

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { AccountStoreError } from './account-store.js';
+import { AccountStoreError } from '../account-store.js';
 
 /**
  * The PostgreSQL store's schema, as numbered migrations: each runs once, in order, in the

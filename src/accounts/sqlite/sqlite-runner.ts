@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SqlRunner } from './sql-runner.js';
+import type { SqlRunner } from '../sql-runner.js';
 
 /** better-sqlite3 behind the SqlRunner port, every statement prepared once. */
 export class SqliteRunner implements SqlRunner {
