@@ -219,6 +219,14 @@ describe('the import graph of src/', () => {
     expect(intoTests).toEqual([]);
   });
 
+  it('keeps every test double in one home, scripts/support/doubles/: none among the fixtures', () => {
+    const doubles = sourceFiles('test/fixtures').filter((file) =>
+      /(^|\/)(fake|failing|exiting|stand-in|pipelines)[^/]*$/.test(file),
+    );
+    expect(doubles).toEqual([]);
+    expect(sourceFiles('scripts/support/doubles').length).toBeGreaterThan(3);
+  });
+
   it('loads the PostgreSQL store and its driver only where a database is named, never with pawlens serve on SQLite', () => {
     const loaded = new Set<string>();
     const load = (file: string) => {

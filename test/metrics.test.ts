@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Metrics } from '../src/metrics.js';
 import { OllamaNarrator } from '../src/narration/llm/ollama-narrator.js';
 import { createPipeline } from '../src/analysis/pipeline.js';
-import { startFakeOllama, type FakeOllama } from '../scripts/support/fake-ollama.js';
+import { startFakeOllama, type FakeOllama } from '../scripts/support/doubles/fake-ollama.js';
 import { photo, toBase64 } from './fixtures/images.js';
 import { builtinVision, createTestApp, type TestApp } from './fixtures/test-app.js';
 

@@ -7,7 +7,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { STORE_FILE } from '../../src/cli/open-store.js';
-import { startFakeOllama } from '../support/fake-ollama.js';
+import { startFakeOllama } from '../support/doubles/fake-ollama.js';
 import { phoneStoolPhoto } from '../support/phone-photo.js';
 import { balanceOf, keyIn, newDataDir, onFreshServer, post, type Row, STOOL, serve, stop, tally } from './harness.js';
 

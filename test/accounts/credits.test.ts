@@ -15,7 +15,7 @@ import { CREDITS_PER_CALL } from '../../src/contract/price.js';
 import { createApp, type AppDeps } from '../../src/http/create-app.js';
 import { OPERATIONS, type OperationData } from '../../src/operations/registry.js';
 import { expectAccepted, expectErrorEnvelope } from '../fixtures/expectations.js';
-import { answeringPipeline } from '../fixtures/pipelines.js';
+import { answeringPipeline } from '../../scripts/support/doubles/pipelines.js';
 import { GIF_BYTES, photo, toBase64, truncatedPhoto } from '../fixtures/images.js';
 import { createTestApp } from '../fixtures/test-app.js';
 import { tempDir } from '../fixtures/temp-dir.js';

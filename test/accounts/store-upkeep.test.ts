@@ -5,7 +5,7 @@ import { issueKey } from '../../src/accounts/issue-key.js';
 import { StoreUpkeep } from '../../src/accounts/store-upkeep.js';
 import { createApp } from '../../src/http/create-app.js';
 import { silentLogger } from '../../src/logger.js';
-import { answeringPipeline } from '../fixtures/pipelines.js';
+import { answeringPipeline } from '../../scripts/support/doubles/pipelines.js';
 import { FULL_DISK, STORE_KINDS, type StoreKind } from '../fixtures/stores.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 

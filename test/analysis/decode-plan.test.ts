@@ -10,7 +10,7 @@ import { OPERATIONS } from '../../src/operations/registry.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/runtime/model-catalogue.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
-import { startFakeOllama } from '../../scripts/support/fake-ollama.js';
+import { startFakeOllama } from '../../scripts/support/doubles/fake-ollama.js';
 import { phoneStoolPhoto } from '../../scripts/support/phone-photo.js';
 import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';

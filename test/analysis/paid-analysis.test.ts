@@ -6,7 +6,7 @@ import { type PaidAnalysisRequest, runPaidAnalysis } from '../../src/analysis/pa
 import type { Pipeline } from '../../src/analysis/pipeline.js';
 import { ApiError } from '../../src/contract/api-error.js';
 import { WorkQueue } from '../../src/work-queue.js';
-import { editedPipeline, watchedPipeline } from '../fixtures/pipelines.js';
+import { editedPipeline, watchedPipeline } from '../../scripts/support/doubles/pipelines.js';
 import { blob, FLOOR, scene, sceneJpeg } from '../../scripts/support/scenes.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import { builtinPipeline } from '../fixtures/test-app.js';

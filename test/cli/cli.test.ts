@@ -12,7 +12,7 @@ import { ErrorEnvelope, successEnvelope } from '../../src/contract/envelopes.js'
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { VERSION } from '../../src/version.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
-import { schemaAnswerBehaviour, startFakeOllama } from '../../scripts/support/fake-ollama.js';
+import { schemaAnswerBehaviour, startFakeOllama } from '../../scripts/support/doubles/fake-ollama.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
 import { buildCli, children, cleanEnv, CLI, ROOT, serve, within, type Served } from '../fixtures/served-cli.js';

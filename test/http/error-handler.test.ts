@@ -12,7 +12,12 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
-import { answeringPipeline, editedPipeline, heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
+import {
+  answeringPipeline,
+  editedPipeline,
+  heldPipeline,
+  watchedPipeline,
+} from '../../scripts/support/doubles/pipelines.js';
 import {
   GIF_BYTES,
   jpegMagicThenNoise,

@@ -8,7 +8,7 @@ import type { Pipeline } from '../../src/analysis/pipeline.js';
 import { expectAccepted, expectErrorEnvelope, expectUncharged } from '../fixtures/expectations.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { phoneStoolPhoto } from '../../scripts/support/phone-photo.js';
-import { heldPipeline, watchedPipeline } from '../fixtures/pipelines.js';
+import { heldPipeline, watchedPipeline } from '../../scripts/support/doubles/pipelines.js';
 import { builtinPipeline, createTestApp } from '../fixtures/test-app.js';
 import { FULL_DISK, STORE_KINDS } from '../fixtures/stores.js';
 

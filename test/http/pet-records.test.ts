@@ -15,7 +15,7 @@ import { expectErrorEnvelope } from '../fixtures/expectations.js';
 import { photo, sidewaysJpegWithGps, toBase64 } from '../fixtures/images.js';
 import { STORE_KINDS } from '../fixtures/stores.js';
 import { tempDir } from '../fixtures/temp-dir.js';
-import { heldPipeline } from '../fixtures/pipelines.js';
+import { heldPipeline } from '../../scripts/support/doubles/pipelines.js';
 import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
 
 let image: string;

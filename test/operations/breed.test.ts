@@ -15,7 +15,7 @@ import {
 import { IMAGENET_PET_CLASSES } from '../../src/vision/tables/imagenet-pets.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
-import { analyze } from '../fixtures/pipelines.js';
+import { analyze } from '../../scripts/support/doubles/pipelines.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 

@@ -10,7 +10,7 @@ import { countSentences } from '../../src/contract/sentences.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { HEALTH_OPERATIONS, OPERATIONS } from '../../src/operations/registry.js';
 import { localeFor } from '../../src/narration/locales/locale-for.js';
-import { analyze } from '../fixtures/pipelines.js';
+import { analyze } from '../../scripts/support/doubles/pipelines.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import {
   blob,

@@ -9,7 +9,7 @@ import type { AccountStore } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { PostgresAccountStore } from '../../src/accounts/postgres/postgres-account-store.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
-import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../scripts/support/fake-ollama.js';
+import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../scripts/support/doubles/fake-ollama.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { buildCli, serve, type Served } from '../fixtures/served-cli.js';
 import { newPostgresDatabase, POSTGRES_AVAILABLE } from '../fixtures/stores.js';

@@ -2,7 +2,7 @@ import { Ollama } from 'ollama';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { countSentences } from '../../src/contract/sentences.js';
-import { BUSY_ERROR, startFakeOllama, type FakeOllama } from '../../scripts/support/fake-ollama.js';
+import { BUSY_ERROR, startFakeOllama, type FakeOllama } from '../../scripts/support/doubles/fake-ollama.js';
 import { schemaAnswer } from '../../scripts/support/schema-answer.js';
 
 // The `ollama` package does not export ResponseError; its errors are recognised by name and status_code.

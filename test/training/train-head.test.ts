@@ -14,7 +14,7 @@ import { headGraphBytes } from '../../src/vision/heads/head-graph.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
 import { seededRandom } from '../../src/vision/runtime/seeded-random.js';
 import { clutter, drawnPhotos, spots, stripes, writeHeadFolder } from '../fixtures/head-folders.js';
-import { analyze } from '../fixtures/pipelines.js';
+import { analyze } from '../../scripts/support/doubles/pipelines.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { label } from '../fixtures/trained-heads.js';

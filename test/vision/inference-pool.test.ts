@@ -121,7 +121,7 @@ describe('the inference pool runs the built-in models exactly as the calling thr
 describe('a thread that dies', () => {
   it('fails only the job it was running and is replaced; the pool reports the restarts', async () => {
     const pool = new InferencePool(1, {
-      workerUrl: new URL('../fixtures/exiting-inference-worker.js', import.meta.url),
+      workerUrl: new URL('../../scripts/support/doubles/exiting-inference-worker.js', import.meta.url),
     });
     try {
       const model = await pool.open(new Uint8Array([1, 2, 3]));
@@ -159,7 +159,7 @@ describe('a thread that dies', () => {
 describe('threads that cannot start', () => {
   it('fail the start with the reason, are not restarted in a loop, and make /readyz not ready', async () => {
     const pool = new InferencePool(2, {
-      workerUrl: new URL('../fixtures/failing-inference-worker.js', import.meta.url),
+      workerUrl: new URL('../../scripts/support/doubles/failing-inference-worker.js', import.meta.url),
     });
     try {
       const error = await loadAnalysisModels({ modelsDir: NO_INSTALLED_MODELS, pool }).catch((e: unknown) => e);

@@ -4,10 +4,14 @@ import { OPERATIONS } from '../../../src/operations/registry.js';
 import { LLM_QUEUE_GAUGES, Metrics } from '../../../src/metrics.js';
 import { OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
 import { createPipeline } from '../../../src/analysis/pipeline.js';
-import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../../scripts/support/fake-ollama.js';
+import {
+  schemaAnswerBehaviour,
+  startFakeOllama,
+  type FakeOllama,
+} from '../../../scripts/support/doubles/fake-ollama.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { createLlmTestApp } from '../../fixtures/llm-app.js';
-import { analyze } from '../../fixtures/pipelines.js';
+import { analyze } from '../../../scripts/support/doubles/pipelines.js';
 import { builtinPipeline, builtinVision } from '../../fixtures/test-app.js';
 
 /**

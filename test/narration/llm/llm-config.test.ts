@@ -11,7 +11,7 @@ import { parseOllamaHost } from '../../../src/narration/llm/ollama-host.js';
 import { assertPrivateLlmHost, isPrivateAddress, PrivacyGuardError } from '../../../src/narration/llm/privacy-guard.js';
 import { createPipeline } from '../../../src/analysis/pipeline.js';
 import { SqliteAccountStore } from '../../../src/accounts/sqlite/sqlite-account-store.js';
-import { startFakeOllama, type FakeOllama } from '../../../scripts/support/fake-ollama.js';
+import { startFakeOllama, type FakeOllama } from '../../../scripts/support/doubles/fake-ollama.js';
 import { builtinVision } from '../../fixtures/test-app.js';
 
 describe('OLLAMA_HOST, read as Ollama reads it', () => {

@@ -14,7 +14,7 @@ import {
   type ChatBehaviour,
   type ChatRequestBody,
   type FakeOllama,
-} from '../../../scripts/support/fake-ollama.js';
+} from '../../../scripts/support/doubles/fake-ollama.js';
 import { schemaAnswer } from '../../../scripts/support/schema-answer.js';
 import { flatPicture, photo, toBase64 } from '../../fixtures/images.js';
 import { splitSentences } from '../../../src/contract/sentences.js';

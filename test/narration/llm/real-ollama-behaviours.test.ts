@@ -13,7 +13,11 @@ import { withPhotoCheck } from '../../../src/narration/llm/photo-check.js';
 import { sceneFacts } from '../../../src/narration/scene-facts.js';
 import { OPERATION_LIST } from '../../../src/operations/registry.js';
 import { NO_SCENE } from '../../../src/vision/scene/describe-scene.js';
-import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../../scripts/support/fake-ollama.js';
+import {
+  schemaAnswerBehaviour,
+  startFakeOllama,
+  type FakeOllama,
+} from '../../../scripts/support/doubles/fake-ollama.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
 import { builtinVision, createTestApp } from '../../fixtures/test-app.js';
 

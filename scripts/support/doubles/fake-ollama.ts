@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { schemaAnswer, type AnswerLanguage } from './schema-answer.js';
+import { schemaAnswer, type AnswerLanguage } from '../schema-answer.js';
 
 export interface ChatRequestBody {
   model: string;
