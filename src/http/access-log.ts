@@ -14,7 +14,7 @@ export function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
     // answer was sent is logged too ("aborted"), never silently lost from the log.
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const operation = res.locals.operation?.key;
+      const operation = res.locals.call?.operation?.key;
       const aborted = !res.writableFinished || res.locals.clientGone === true;
       if (operation) {
         metrics.requests.inc({ operation, status: aborted ? 'aborted' : String(res.statusCode) });
@@ -26,7 +26,7 @@ export function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
         path: req.path.slice(0, 200),
         status: res.statusCode,
         ms: seconds * 1e3,
-        keyId: res.locals.key?.id,
+        keyId: res.locals.call?.key?.id,
       };
       logger.info(aborted ? { ...line, aborted: true } : line, aborted ? 'request aborted by the client' : 'request');
     });

@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import type { AccountStore } from '../accounts/account-store.js';
+import type { AccountStore, KeyRecord } from '../accounts/account-store.js';
 import type { Pipeline } from '../analysis/pipeline.js';
 import { API_PREFIXES } from '../contract/api-prefixes.js';
 import { silentLogger, type Logger } from '../logger.js';
@@ -15,6 +15,7 @@ import { requestId } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
 import { serviceRouter } from './routes/service-router.js';
 import { bearerAuth } from './bearer-auth.js';
+import type { KeyedSteps } from './call-steps.js';
 import { consoleRouter } from './routes/console-router.js';
 import { cors } from './cors.js';
 import { petRecordsRoute } from './routes/pet-records-route.js';
@@ -89,10 +90,9 @@ export function createApp(deps: AppDeps): App {
     API_PREFIXES.map((prefix) => `${prefix}/${operation.path}`),
   );
   // One rate limit per key, whichever keyed route it calls.
-  const keyed = [
-    bearerAuth(deps.store, now),
-    rateLimit(deps.store, deps.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, now),
-  ];
+  const authenticated = bearerAuth(deps.store, now);
+  const limited = rateLimit(deps.store, deps.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, now);
+  const keyed: KeyedSteps<{ key: KeyRecord }> = (steps) => steps.step(authenticated).step(limited);
   const paid = { pipeline: deps.pipeline, credits: deps.store, cpu: queue, metrics };
   const uploadPace = deps.uploadPace ?? DEFAULT_UPLOAD_PACE;
   const route = analysisRoute({

@@ -1,45 +1,21 @@
-import { createHash } from 'node:crypto';
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import type { IdempotencyClaims } from '../accounts/account-store.js';
+import type { Response } from 'express';
+import type { IdempotencyClaims, KeyRecord } from '../accounts/account-store.js';
 import type { AnalysisRequest } from '../contract/analysis-request.js';
 import { ApiError } from '../contract/api-error.js';
+import type { Operation } from '../operations/operation.js';
 import type { OperationKey } from '../operations/registry.js';
 import type { Logger } from '../logger.js';
 import { requestIdOf } from './request-id.js';
-import { required } from './request-state.js';
+import { ANSWERED, type Step } from './call-steps.js';
+import { idempotencyKeyOf, requestHash } from './idempotency-request.js';
 import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS } from '../contract/service-policy.js';
 
-/** What an Idempotency-Key may be: 1–200 printable ASCII characters (the OpenAPI document says the same). */
-export const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
-
-/** The Idempotency-Key header, checked: 1–200 printable ASCII characters. */
-function idempotencyKeyOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY_FORMAT.test(header)) {
-    throw new ApiError(
-      'VALIDATION_ERROR',
-      'The Idempotency-Key header must be 1 to 200 printable ASCII characters, e.g. a UUID.',
-    );
-  }
-  return header;
-}
-
-/**
- * What makes two requests "the same": the operation, the body as read (so JSON key order or
- * spacing do not matter) and the pet; the SHA-256 of JSON.stringify([operation, image, animalType,
- * language, petId]). An image field cut out of the body as bytes is hashed as those bytes between
- * quotes, which is what JSON.stringify writes for it (plain Base64 needs no escape): the same
- * digest as its string, so a retry matches however each attempt's body was read.
- */
-function requestHash(operation: OperationKey, request: AnalysisRequest, petId: string | undefined): string {
-  const rest = [request.animalType ?? null, request.language, petId ?? null];
-  const hash = createHash('sha256');
-  if (typeof request.image === 'string')
-    return hash.update(JSON.stringify([operation, request.image, ...rest])).digest('hex');
-  // The image's place: the first empty string, right after the operation's (never empty) name.
-  const template = JSON.stringify([operation, '', ...rest]);
-  const at = template.indexOf('""') + 1;
-  return hash.update(template.slice(0, at)).update(request.image.text).update(template.slice(at)).digest('hex');
+/** What a claim is of: the key's, for the operation, the request as parsed and the pet. */
+interface ClaimNeeds {
+  readonly key: KeyRecord;
+  readonly operation: Operation<OperationKey>;
+  readonly request: AnalysisRequest;
+  readonly petId: string | undefined;
 }
 
 /** Sends the stored answer again: same body and request id, nothing charged this time. */
@@ -61,16 +37,18 @@ function replay(res: Response, body: string): void {
 export function idempotency(
   store: IdempotencyClaims,
   logger: Logger,
-): { claim: RequestHandler; release: ErrorRequestHandler } {
-  const claim: RequestHandler = async (req, res, next) => {
+): {
+  claim: Step<ClaimNeeds, { idempotencyKey: string | undefined }>;
+  release: (res: Response, call: Partial<ClaimNeeds & { idempotencyKey: string | undefined }>) => Promise<void>;
+} {
+  const claim: Step<ClaimNeeds, { idempotencyKey: string | undefined }> = async (
+    req,
+    res,
+    { key, operation, request, petId },
+  ) => {
     const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
-    if (!idempotencyKey) return next();
-    const key = required(res.locals.key, 'the API key');
-    const hash = requestHash(
-      required(res.locals.operation, 'the operation').key,
-      required(res.locals.request, 'the request'),
-      res.locals.petId,
-    );
+    if (!idempotencyKey) return { idempotencyKey: undefined };
+    const hash = requestHash(operation.key, request, petId);
     const claimed = await store.claimIdempotencyKey(
       key.id,
       idempotencyKey,
@@ -80,10 +58,10 @@ export function idempotency(
     );
     switch (claimed.state) {
       case 'claimed':
-        res.locals.idempotencyKey = idempotencyKey;
-        return next();
+        return { idempotencyKey };
       case 'replay':
-        return replay(res, claimed.body);
+        replay(res, claimed.body);
+        return ANSWERED;
       case 'mismatch':
         throw new ApiError('IDEMPOTENCY_KEY_REUSED');
       case 'in_progress':
@@ -94,8 +72,10 @@ export function idempotency(
       }
     }
   };
-  const release: ErrorRequestHandler = async (error, _req, res, next) => {
-    const { key, idempotencyKey } = res.locals;
+  const release = async (
+    res: Response,
+    { key, idempotencyKey }: Partial<{ key: KeyRecord; idempotencyKey: string | undefined }>,
+  ) => {
     if (key && idempotencyKey) {
       // A release that fails (a full disk) must not hide the error the client gets, nor block its
       // retry: the claim is no longer open in this process, so the retry takes it over, and the sweep forgets it.
@@ -108,7 +88,6 @@ export function idempotency(
           ),
         );
     }
-    next(error);
   };
   return { claim, release };
 }

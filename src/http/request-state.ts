@@ -1,11 +1,12 @@
 import type { KeyRecord } from '../accounts/account-store.js';
-import type { AnalysisRequest } from '../contract/analysis-request.js';
 import type { Operation } from '../operations/operation.js';
 import type { OperationKey } from '../operations/registry.js';
 
 /**
- * What the middleware learn about a request, typed, in `res.locals`: each is set by the one
- * middleware named beside it and read by those mounted after it.
+ * What every handler may read of a request in `res.locals`: its id and arrival (set first, by
+ * requestId(), so always there), and the keyed call's value as far as its steps got
+ * (call-steps.ts), which the access log labels its line and metrics with. The steps themselves
+ * receive that value typed by what came before them, never through these optional fields.
  */
 declare global {
   // Express's own declaration-merging hook for res.locals.
@@ -15,27 +16,10 @@ declare global {
       requestId: string;
       /** requestId(): when the request arrived, first in the chain (an erasure after it keeps no record of it). */
       arrivedAt: Date;
-      /** The operation whose path was called: selectOperation(). */
-      operation?: Operation<OperationKey>;
-      /** bearerAuth() */
-      key?: KeyRecord;
-      /** jsonBody(): the body, parsed by the contract's schema. */
-      request?: AnalysisRequest;
-      /** petIdOf(): the X-Pet-Id the request names, whose records it is kept with. */
-      petId?: string;
-      /** idempotency().claim, when the request carries an Idempotency-Key that it claimed. */
-      idempotencyKey?: string;
+      /** The keyed call's value (call-steps.ts): read here only by what must run whether or not a step got that far. */
+      call?: { readonly operation?: Operation<OperationKey>; readonly key?: KeyRecord };
       /** errorHandler(): the client went away before its answer; the access log says so. */
       clientGone?: boolean;
-      /** The analysis route's admission: gives its intake slot back (once; later calls do nothing). */
-      releaseIntake?: () => void;
     }
   }
-}
-
-/** Reads what an earlier middleware must have set; a missing value is a mounting bug, not a client error. */
-export function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined)
-    throw new Error(`${what} is not set: the middleware that sets it is not mounted before this one`);
-  return value;
 }

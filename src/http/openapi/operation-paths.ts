@@ -2,7 +2,7 @@ import { API_PREFIXES } from '../../contract/api-prefixes.js';
 import { successEnvelope } from '../../contract/envelopes.js';
 import { CREDITS_PER_CALL } from '../../contract/price.js';
 import { OPERATION_LIST } from '../../operations/registry.js';
-import { IDEMPOTENCY_KEY_FORMAT } from '../idempotency.js';
+import { IDEMPOTENCY_KEY_FORMAT } from '../idempotency-request.js';
 import { jsonSchema } from './json-schema.js';
 import { EXAMPLE_REQUEST_ID, OPERATION_EXAMPLES } from './examples.js';
 import { ANALYSIS_HEADERS, errorResponses } from './responses.js';

@@ -1,6 +1,6 @@
-import type { RequestHandler } from 'express';
 import { ApiError } from '../../contract/api-error.js';
 import { RECORD_ID } from '../../contract/pet-records.js';
+import type { Step } from '../call-steps.js';
 
 /** A clinic's own patient id (RECORD_ID). */
 export const PET_ID = RECORD_ID;
@@ -16,9 +16,8 @@ export function checkPetId(text: string, where: string): string {
   return text;
 }
 
-/** X-Pet-Id, when sent, into res.locals.petId: the answer is then kept in that pet's records (docs/design.md §11). */
-export const petIdOf: RequestHandler = (req, res, next) => {
+/** X-Pet-Id, when sent, as the call's `petId`: the answer is then kept in that pet's records (docs/design.md §11). */
+export const petIdOf: Step<object, { petId: string | undefined }> = (req) => {
   const header = req.get('x-pet-id');
-  if (header !== undefined) res.locals.petId = checkPetId(header.trim(), 'X-Pet-Id');
-  next();
+  return { petId: header === undefined ? undefined : checkPetId(header.trim(), 'X-Pet-Id') };
 };

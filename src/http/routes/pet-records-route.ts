@@ -1,5 +1,5 @@
-import { Router, type Request, type RequestHandler } from 'express';
-import type { PetRecords } from '../../accounts/account-store.js';
+import { Router, type Request } from 'express';
+import type { KeyRecord, PetRecords } from '../../accounts/account-store.js';
 import { ApiError } from '../../contract/api-error.js';
 import { API_PREFIXES } from '../../contract/api-prefixes.js';
 import { PetDeletedData, petAnalysesData } from '../../contract/pet-records.js';
@@ -7,7 +7,7 @@ import { OPERATION_KEYS } from '../../operations/registry.js';
 import { methodNotAllowed } from '../error-handler.js';
 import { checkPetId } from './pet-id.js';
 import { requestIdOf } from '../request-id.js';
-import { required } from '../request-state.js';
+import { ANSWERED, type KeyedSteps, type Step, Steps } from '../call-steps.js';
 import { successBody } from '../../contract/success-body.js';
 
 const DEFAULT_PAGE = 20;
@@ -33,10 +33,9 @@ const petOf = (req: Request) => checkPetId(String(req.params.petId), 'The pet id
  * A pet's records (docs/design.md §11), per API key: a key sees and erases only its own. Listing and
  * erasing cost nothing; both take the key's rate limit like any call.
  */
-export function petRecordsRoute(store: PetRecords, keyed: readonly RequestHandler[]): Router {
+export function petRecordsRoute(store: PetRecords, keyed: KeyedSteps<{ key: KeyRecord }>): Router {
   const router = Router();
-  const list: RequestHandler = async (req, res) => {
-    const key = required(res.locals.key, 'the API key');
+  const list: Step<{ key: KeyRecord }> = async (req, res, { key }) => {
     const petId = petOf(req);
     const { limit, before } = pageOf(req.query as Record<string, unknown>);
     // One more than asked for says whether there is a next page.
@@ -62,15 +61,15 @@ export function petRecordsRoute(store: PetRecords, keyed: readonly RequestHandle
       next_before: records.length > limit ? page.at(-1)!.requestId : null,
     };
     res.json(successBody(requestIdOf(res), PetAnalysesData, data));
+    return ANSWERED;
   };
-  const erase: RequestHandler = async (req, res) => {
-    const key = required(res.locals.key, 'the API key');
+  const erase: Step<{ key: KeyRecord }> = async (req, res, { key }) => {
     const petId = petOf(req);
     const deleted = await store.deletePet(key.id, petId);
     res.json(successBody(requestIdOf(res), PetDeletedData, { pet_id: petId, deleted }));
+    return ANSWERED;
   };
-  const photo: RequestHandler = async (req, res) => {
-    const key = required(res.locals.key, 'the API key');
+  const photo: Step<{ key: KeyRecord }> = async (req, res, { key }) => {
     const petId = petOf(req);
     const kept = await store.petPhoto(key.id, petId, String(req.params.requestId));
     if (!kept)
@@ -79,19 +78,21 @@ export function petRecordsRoute(store: PetRecords, keyed: readonly RequestHandle
         `No photo is kept for ${String(req.params.requestId).slice(0, 80)} of pet ${petId} (photos are kept only with PAWLENS_KEEP_IMAGES=1).`,
       );
     res.type(`image/${kept.format}`).send(kept.bytes);
+    return ANSWERED;
   };
+  const keyedBy = (step: Step<{ key: KeyRecord }>) => keyed(Steps.start()).step(step).handlers();
   for (const prefix of API_PREFIXES) {
     router
       .route(`${prefix}/pets/:petId/analyses/:requestId/photo`)
-      .get(...keyed, photo)
+      .get(...keyedBy(photo))
       .all(methodNotAllowed(['GET']));
     router
       .route(`${prefix}/pets/:petId/analyses`)
-      .get(...keyed, list)
+      .get(...keyedBy(list))
       .all(methodNotAllowed(['GET']));
     router
       .route(`${prefix}/pets/:petId`)
-      .delete(...keyed, erase)
+      .delete(...keyedBy(erase))
       .all(methodNotAllowed(['DELETE']));
   }
   return router;
