@@ -39,15 +39,6 @@ export type NarrationOutcome<Fields extends z.ZodObject> =
 export type LlmState = 'ok' | 'unreachable' | 'model_missing' | 'no_vision' | 'cloud' | 'loading' | 'load_failed';
 
 /**
- * States in which no call is made at all: a text-only model drops the photo and invents an
- * answer about a picture it never saw; a cloud model sends the photo out of the building.
- */
-export const REFUSED_STATES: Readonly<Partial<Record<LlmState, LlmFailureCause>>> = {
-  no_vision: 'no_vision',
-  cloud: 'cloud_model',
-};
-
-/**
  * Failures that say Ollama, not this answer, is the problem: every call would fail the same way
  * for now. Not a timeout: a slow answer (a long Chinese summary on a CPU host) is no outage, and
  * the probe finds a silent Ollama within seconds anyway.

@@ -18,10 +18,10 @@ import {
   type LlmState,
   type NarrationOutcome,
   OUTAGE_CAUSES,
-  REFUSED_STATES,
   untilSettled,
 } from './ollama-calls.js';
 import { readAnswer } from './read-answer.js';
+import { CALL_POLICY, type CallPolicy, narratorState } from './narrator-states.js';
 
 export interface OllamaNarratorOptions {
   /** Base URL with an explicit port, e.g. http://127.0.0.1:11434. */
@@ -116,33 +116,14 @@ export class OllamaNarrator {
     this.slots = new WorkQueue(options.concurrency ?? 1, options.maxQueue ?? 8);
   }
 
-  /** Why no call may be made to this model at all (text-only, or run on ollama.com), as the last probe found it. */
-  private refusal(): LlmFailureCause | undefined {
-    return this.health && REFUSED_STATES[this.health.state];
+  /** What a call may do now (narrator-states.ts): the one table every decision about calling reads. */
+  private policy(): CallPolicy {
+    return CALL_POLICY[narratorState(this.health?.state, Date.now() < this.unavailableUntil)];
   }
 
-  /**
-   * Whether a call would be tried now: only to a model found ready (or not probed yet), not while
-   * it loads, and not while Ollama was recently found not answering.
-   */
+  /** Whether the pipeline should wait for the model now: a model found ready, or not probed yet, and no outage. */
   available(): boolean {
-    return (!this.health || this.health.state === 'ok') && Date.now() >= this.unavailableUntil;
-  }
-
-  /** Why a call cannot be made now, as the last probe or load found, with its cause; undefined when it can. */
-  private blocked(): { cause: LlmFailureCause; detail: string } | undefined {
-    switch (this.health?.state) {
-      case 'loading':
-        return { cause: 'loading', detail: `${this.model} is loading` };
-      case 'model_missing':
-        return { cause: 'model_not_found', detail: `${this.model} is not pulled` };
-      case 'load_failed':
-        return { cause: 'http_error', detail: `Ollama could not load ${this.model}` };
-      default:
-        return Date.now() < this.unavailableUntil
-          ? { cause: 'network', detail: 'Ollama was found not answering moments ago; not asked' }
-          : undefined;
-    }
+    return this.policy().available;
   }
 
   /**
@@ -295,16 +276,8 @@ export class OllamaNarrator {
   /** Waits for a call slot, then writes the fields; a full queue is a failure, not a wait. */
   async narrate<Fields extends z.ZodObject>(request: NarrationRequest<Fields>): Promise<NarrationOutcome<Fields>> {
     const { requestId } = request.input;
-    const refused = this.refusal();
-    if (refused)
-      return this.fail(
-        refused,
-        refused === 'no_vision'
-          ? `${this.model} has no vision capability: it would drop the photo and answer about nothing`
-          : `${this.model} runs on ollama.com: the photo would leave the building`,
-        0,
-        requestId,
-      );
+    const before = this.policy();
+    if (before.call === 'refuse') return this.fail(before.cause, before.detail(this.model), 0, requestId);
     if (this.slots.full)
       return this.fail(
         'queue_full',
@@ -328,9 +301,9 @@ export class OllamaNarrator {
     }
     const calling = this.deadline();
     try {
-      // Found not answering, not pulled, not loadable or loading while this one waited: not asked either.
-      const blocked = this.blocked();
-      if (blocked) return this.fail(blocked.cause, blocked.detail, 0, requestId);
+      // Found not answering, not pulled, not loadable, loading or refusing while this one waited: not asked either.
+      const now = this.policy();
+      if (now.call !== 'try') return this.fail(now.cause, now.detail(this.model), 0, requestId);
       return await callSignal.run(calling.signal, () => this.metrics.time('llm', () => this.write(request)));
     } finally {
       calling.done();
