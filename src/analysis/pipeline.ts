@@ -13,11 +13,11 @@ import { describeScene, type Scene } from '../vision/scene/describe-scene.js';
 import { paletteOf, tonesOf } from '../vision/pixels/photo-character.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
 import { subjectPixels } from '../vision/localizer/subject-pixels.js';
-import { LOCALIZED_OPERATIONS } from '../vision/runtime/model-catalogue.js';
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
-import { animalsToClassify, decodeSizeFor } from './decode-plan.js';
+import { decodeSizeFor } from './decode-plan.js';
+import { type MeasurePlan, measurePlanFor } from './measure-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
-import { gatePhoto, gateReadsTones, isRoundView } from './photo-gate.js';
+import { gatePhoto } from './photo-gate.js';
 import { photoToRead } from './photo-to-read.js';
 
 /**
@@ -64,37 +64,9 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
   const languageModel = llm && languageModelStep(llm);
   const narrated = () => languageModel?.willTry() ?? false;
 
-  /** What the scene step reads for `operation` (and made-by.ts lists). */
-  const sceneReads = (operation: Operation) => ({
-    // What the whole photo shows: the gate of a specimen or a close-up always asks; an animal's
-    // operation only without a detector, whose boxes then say it instead, or when a head the
-    // clinic trained reads the frame's features.
-    readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
-    classify: animalsToClassify(operation, narrated()),
-    localizer: models.localizers.get(operation.key),
-    // A close-up's gate asks whether the photo shows stool on the ground (photo-gate.ts).
-    stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,
-  });
-
-  /** Only what the operation reads: the colour network for rules that read colours, else the exposure check on the same input. */
-  async function measure(
-    operation: Operation,
-    input: AnalysisInput,
-    lit: LitArea | undefined,
-    reads: ReturnType<typeof sceneReads>,
-  ): Promise<Measurement> {
-    const sceneOptions = {
-      ...reads,
-      animalType: input.animalType,
-      localizable: LOCALIZED_OPERATIONS.has(operation.key),
-    };
+  /** Carries out a measure plan (measure-plan.ts) on the one decoded photo. */
+  async function measure(plan: MeasurePlan, input: AnalysisInput, lit: LitArea | undefined): Promise<Measurement> {
     const { image } = input;
-    // An operation that takes a round view (an otoscope's) reads its colours inside the lit disc,
-    // not in the black around it.
-    const inside = operation.needs.roundView && lit && isRoundView(lit) ? lit.inside : undefined;
-    // Exposure is read from the photo itself when neither the colour network nor a detector's
-    // small copy of the frame will give it: then, like the character, while the models run.
-    const exposureNow = !operation.reads.colours && !models.detector;
     /**
      * The event loop's readings, while the models run: with few requests in flight, a request's
      * time is its steps' sum, and these (about 1 ms) then overlap the inference threads' (one
@@ -106,20 +78,25 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       await new Promise(setImmediate);
       return {
         palette: paletteOf(image),
-        tones: gateReadsTones(operation.needs) ? tonesOf(image) : undefined,
-        exposure: exposureNow ? await models.colour.exposure(image) : undefined,
+        tones: plan.tones ? tonesOf(image) : undefined,
+        exposure: plan.exposure === 'photo' ? await models.colour.exposure(image) : undefined,
       };
     };
     // The scene models and the colour analyser run side by side, in the inference threads.
+    const region = plan.colours?.region;
     const [[{ scene, view, features, location }, colour], read] = await Promise.all([
       Promise.all([
-        describeScene(image, models, sceneOptions),
-        operation.reads.colours ? models.colour.predict(inside ? { image, region: inside } : image) : undefined,
+        describeScene(image, models, plan.scene),
+        plan.colours ? models.colour.predict(region ? { image, region } : image) : undefined,
       ]),
       readMeanwhile(),
     ]);
-    // Without the colour network, exposure is read from the detector's small copy of the frame when there is one.
-    const exposure = colour?.quality ?? read.exposure ?? (await models.colour.exposure(view ?? image));
+    const exposure =
+      plan.exposure === 'colours'
+        ? colour!.quality
+        : plan.exposure === 'photo'
+          ? read.exposure!
+          : await models.colour.exposure(view ?? image);
     // The largest subject the localizer found, its own pixels told from the ground around it.
     const largest = location?.found[0];
     const subject = largest && subjectPixels(image, location, largest);
@@ -146,8 +123,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       const { image, litArea: lit } = photoToRead(sent.image);
       const input = { ...sent, image };
       // measure: what is where, then exposure and (where the rules read them) colours, from the one decoded photo
-      const reads = sceneReads(operation);
-      const measurement = await measure(operation, input, lit, reads);
+      const plan = measurePlanFor(operation, models, narrated(), lit, input.animalType);
+      const measurement = await measure(plan, input, lit);
       const { scene } = measurement;
       // gate: can this photo be judged for this operation at all? If not, why, and no rule speaks
       const refusal = gatePhoto(operation.needs, measurement);
@@ -157,7 +134,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
         : { judged: true as const, findings: await operation.judge(measurement, input, headsOf(models, key)) };
       // narrate, from the built-in templates: a complete answer that needs no language model
       const data = operation.answer(verdict, input.language, scene);
-      const read = modelsRead(key, models, reads, scene, verdict.judged);
+      const read = modelsRead(key, models, plan.scene, scene, verdict.judged);
       return { operation: key, input, verdict, scene, data: data as OperationData<K>, models: read };
     },
     async narrate<K extends OperationKey>({

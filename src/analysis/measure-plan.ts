@@ -1,0 +1,68 @@
+import type { Operation } from '../operations/operation.js';
+import type { LitArea } from '../vision/pixels/lit-area.js';
+import type { Region } from '../vision/pixels/region.js';
+import type { LocalizerModel } from '../vision/localizer/localizer-model.js';
+import { LOCALIZED_OPERATIONS } from '../vision/runtime/model-catalogue.js';
+import type { VisionModels } from '../vision/vision-models.js';
+import { animalsToClassify } from './decode-plan.js';
+import { gateReadsTones, isRoundView } from './photo-gate.js';
+
+/**
+ * What the measure step reads of one photo for one operation, decided before it runs, beside the
+ * decode plan (decode-plan.ts): the pipeline only carries it out. Each reading is asked for only
+ * where the operation, its gate or an installed model needs it.
+ */
+export interface MeasurePlan {
+  /** What the scene models read (describeScene's options; made-by.ts lists the models they are). */
+  readonly scene: {
+    /**
+     * What the whole photo shows: the gate of a specimen or a close-up always asks; an animal's
+     * operation only without a detector, whose boxes then say it instead, or when a head the
+     * clinic trained reads the frame's features.
+     */
+    readonly readFrame: boolean;
+    /** How many animals' crops the classifier reads (decode-plan.ts). */
+    readonly classify: number;
+    readonly localizer: LocalizerModel | undefined;
+    /** A close-up's gate asks whether the photo shows stool on the ground (photo-gate.ts). */
+    readonly stoolCheck: LocalizerModel | undefined;
+    readonly localizable: boolean;
+    readonly animalType: string | undefined;
+  };
+  /**
+   * Where the colour network reads, when the operation's rules read colours: the whole photo, or
+   * inside the lit disc of a round view (an otoscope's), not the black around it.
+   */
+  readonly colours: { readonly region: Region | undefined } | undefined;
+  /** Whether the gate reads the photo's tones (a close-up's). */
+  readonly tones: boolean;
+  /**
+   * Where exposure comes from: the colour network's own reading; the photo itself, read while the
+   * models run (neither the colour network nor a detector will give it); or the detector's small
+   * copy of the frame (the photo when the detector gave none).
+   */
+  readonly exposure: 'colours' | 'photo' | 'frame view';
+}
+
+export function measurePlanFor(
+  operation: Operation,
+  models: Pick<VisionModels, 'detector' | 'trained' | 'localizers'>,
+  narrated: boolean,
+  lit: LitArea | undefined,
+  animalType: string | undefined,
+): MeasurePlan {
+  const inside = operation.needs.roundView && lit && isRoundView(lit) ? lit.inside : undefined;
+  return {
+    scene: {
+      readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
+      classify: animalsToClassify(operation, narrated),
+      localizer: models.localizers.get(operation.key),
+      stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,
+      localizable: LOCALIZED_OPERATIONS.has(operation.key),
+      animalType,
+    },
+    colours: operation.reads.colours ? { region: inside } : undefined,
+    tones: gateReadsTones(operation.needs),
+    exposure: operation.reads.colours ? 'colours' : models.detector ? 'frame view' : 'photo',
+  };
+}

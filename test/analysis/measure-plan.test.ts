@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { measurePlanFor } from '../../src/analysis/measure-plan.js';
+import { CHARACTER_LIMITS } from '../../src/analysis/gate-limits.js';
+import { OPERATIONS } from '../../src/operations/registry.js';
+import type { VisionModels } from '../../src/vision/vision-models.js';
+
+const withDetector = { detector: {}, trained: new Map(), localizers: new Map() } as unknown as VisionModels;
+const builtIn = { detector: undefined, trained: new Map(), localizers: new Map() } as unknown as VisionModels;
+const disc = {
+  inside: { left: 10, top: 10, width: 80, height: 80 },
+  onCircle: CHARACTER_LIMITS.roundViewOnCircle,
+  onLines: 0,
+};
+
+describe('the measure plan', () => {
+  it('reads colours, and exposure from them, where the rules read colours; the frame, for a specimen', () => {
+    const plan = measurePlanFor(OPERATIONS.stool, withDetector, false, undefined, undefined);
+    expect(plan.colours).toEqual({ region: undefined });
+    expect(plan.exposure).toBe('colours');
+    expect(plan.scene.readFrame).toBe(true);
+  });
+
+  it('reads an animal’s photo through the detector: no frame reading, exposure from its copy of the frame', () => {
+    const plan = measurePlanFor(OPERATIONS.breed, withDetector, false, undefined, 'dog');
+    expect(plan).toMatchObject({ colours: undefined, exposure: 'frame view', tones: false });
+    expect(plan.scene).toMatchObject({ readFrame: false, classify: 1, animalType: 'dog' });
+  });
+
+  it('reads exposure from the photo itself when neither colours nor a detector give it, and three crops for a language model', () => {
+    const plan = measurePlanFor(OPERATIONS.emotion, builtIn, true, undefined, undefined);
+    expect(plan).toMatchObject({ colours: undefined, exposure: 'photo' });
+    expect(plan.scene).toMatchObject({ readFrame: true, classify: 3 });
+  });
+
+  it('reads an ear’s colours inside an otoscope’s lit disc, and only for an operation that takes round views', () => {
+    expect(measurePlanFor(OPERATIONS.ear, builtIn, false, disc, undefined).colours).toEqual({ region: disc.inside });
+    expect(measurePlanFor(OPERATIONS.skin, builtIn, false, disc, undefined).colours).toEqual({ region: undefined });
+    expect(measurePlanFor(OPERATIONS.ear, builtIn, false, disc, undefined).tones).toBe(true);
+  });
+});
