@@ -1,35 +1,13 @@
 /**
- * Writes the built-in models into models/builtin/<name>/: model.onnx and manifest.json.
- * Deterministic: the same tables give the same bytes (a test regenerates and compares).
+ * Writes the built-in models (src/analysis/builtin-models.ts) into models/builtin/<name>/:
+ * model.onnx and manifest.json. Deterministic: the same tables give the same bytes (a test
+ * regenerates and compares).
  *   npm run models:generate            write them
  *   npm run models:generate -- --check exit 1 if the committed files differ from a fresh build
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sha256Of } from '../src/vision/runtime/load-model.js';
-import { MANIFEST_FILE, type ModelManifest } from '../src/vision/runtime/model-manifest.js';
-import { builtinModels } from './builtin-models/index.js';
-
-export const BUILTIN_DIR = join(import.meta.dirname, '..', 'models', 'builtin');
-const PRODUCER = { name: 'pawlens-generate-models', version: '1' };
-const MODEL_FILE = 'model.onnx';
-
-export interface GeneratedFile {
-  readonly path: string;
-  readonly bytes: Uint8Array;
-}
-
-export function generateBuiltinFiles(root = BUILTIN_DIR): GeneratedFile[] {
-  return builtinModels().flatMap(({ graph, manifest }) => {
-    const bytes = graph.toBytes(PRODUCER);
-    const full: ModelManifest = { ...manifest, file: MODEL_FILE, sha256: sha256Of(bytes) };
-    const dir = join(root, manifest.name);
-    return [
-      { path: join(dir, MODEL_FILE), bytes },
-      { path: join(dir, MANIFEST_FILE), bytes: new TextEncoder().encode(`${JSON.stringify(full, null, 2)}\n`) },
-    ];
-  });
-}
+import { generateBuiltinFiles } from '../src/analysis/builtin-models.js';
 
 async function main(check: boolean): Promise<void> {
   const files = generateBuiltinFiles();

@@ -170,12 +170,13 @@ describe('the import graph of src/', () => {
   });
 
   it('runs one way inside vision too: tables and the ONNX writer, pixels, the runtime, the models, then scene meaning', () => {
-    // The models are vision's top files (its adapters and vision-models) with heads/ and localizer/.
+    // The models are vision's top files (its adapters and vision-models) with heads/, localizer/ and
+    // builtin/ (the colour analyser's graph, generated).
     const VISION = [
       ['tables and the ONNX writer', ['src/vision/tables/', 'src/vision/onnx/']],
       ['pixels', ['src/vision/pixels/']],
       ['runtime', ['src/vision/runtime/']],
-      ['models', ['src/vision/heads/', 'src/vision/localizer/', 'src/vision/']],
+      ['models', ['src/vision/heads/', 'src/vision/localizer/', 'src/vision/builtin/', 'src/vision/']],
       ['scene', ['src/vision/scene/']],
     ] as const;
     const subLayerOf = (file: string) => {

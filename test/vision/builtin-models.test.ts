@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateBuiltinFiles } from '../../scripts/generate-models.js';
 import { ANALYSER_SIZE } from '../../src/vision/pixels/colour-quality-features.js';
 import { exposureOf, regionColours } from '../../src/vision/pixels/colour-reading.js';
 import { resizeFor } from '../../src/vision/runtime/image-tensor.js';
 import { halvePixels } from '../../src/vision/pixels/halve-pixels.js';
-import { COLOUR_QUALITY_INPUT } from '../../scripts/builtin-models/index.js';
+import { COLOUR_QUALITY_INPUT, generateBuiltinFiles } from '../../src/analysis/builtin-models.js';
 import { COLOUR_NAMES } from '../../src/vision/tables/colour-palette.js';
 import { RULE_SCENES } from '../fixtures/rule-scenes.js';
 import {

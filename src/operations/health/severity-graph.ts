@@ -1,12 +1,6 @@
-import { COLOUR_QUALITY_FEATURES, type FeatureName } from '../../src/vision/pixels/colour-quality-features.js';
-import {
-  type Condition,
-  GRANULAR_GRAIN,
-  RULE_SEVERITIES,
-  type RuleTable,
-} from '../../src/operations/health/rule-table.js';
-import type { HealthOperationKey } from '../../src/operations/registry.js';
-import { OnnxGraph } from '../../src/vision/onnx/onnx-graph.js';
+import { COLOUR_QUALITY_FEATURES, type FeatureName } from '../../vision/pixels/colour-quality-features.js';
+import { type Condition, GRANULAR_GRAIN, RULE_SEVERITIES, type RuleTable } from './rule-table.js';
+import { OnnxGraph } from '../../vision/onnx/onnx-graph.js';
 
 /** How sharply a condition switches around its threshold: 0.01 of share moves it from 0.4 to 0.6. */
 export const CONDITION_SHARPNESS = 40;
@@ -52,7 +46,7 @@ function compileCondition(operation: string, table: RuleTable, r: number, condit
  * score is the maximum of its rules' scores. A trained head with the same input and outputs can
  * replace this one.
  */
-export function buildSeverityHead(operation: HealthOperationKey, table: RuleTable): OnnxGraph {
+export function buildSeverityHead(operation: string, table: RuleTable): OnnxGraph {
   const F = COLOUR_QUALITY_FEATURES.length;
   const conditions = table.rules.flatMap((rule, r) =>
     rule.when.flatMap((condition) => compileCondition(operation, table, r, condition)),

@@ -1,6 +1,6 @@
-import { COLOUR_PALETTE, LIGHTNESS_WEIGHT } from '../../src/vision/tables/colour-palette.js';
-import { LAB_EPSILON, LAB_KAPPA, SRGB_TO_XYZ_NORMALISED } from '../../src/vision/pixels/colour-science.js';
-import { WEIGHTED_PROTOTYPES } from '../../src/vision/pixels/colour-reading.js';
+import { COLOUR_PALETTE, LIGHTNESS_WEIGHT } from '../tables/colour-palette.js';
+import { LAB_EPSILON, LAB_KAPPA, SRGB_TO_XYZ_NORMALISED } from '../pixels/colour-science.js';
+import { WEIGHTED_PROTOTYPES } from '../pixels/colour-reading.js';
 import {
   ANALYSER_SIZE,
   BACKGROUND,
@@ -8,8 +8,8 @@ import {
   GRAIN,
   PATCHES,
   SUBJECT_INTERIOR,
-} from '../../src/vision/pixels/colour-quality-features.js';
-import { DataType, OnnxGraph } from '../../src/vision/onnx/onnx-graph.js';
+} from '../pixels/colour-quality-features.js';
+import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
 
 /**
  * The colour-and-quality analyser as an ONNX graph. Input: one RGB image, 0..1, NCHW, fixed size.
