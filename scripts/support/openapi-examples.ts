@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
-import { OPERATION_KEYS, type OperationKey } from '../../src/operations/registry.js';
+import type { Operation } from '../../src/operations/operation.js';
+import { OPERATION_KEYS, OPERATIONS, type OperationKey } from '../../src/operations/registry.js';
 import { blob, closeUp, DARK_TILE, FLOOR, scene, sceneJpeg, speckles } from './scenes.js';
 
 export interface OperationExample {
@@ -23,16 +24,23 @@ export interface OperationExample {
 export const EXAMPLE_REQUEST_ID = 'req_3f9a1c2b7d4e5f60';
 
 const STOOL = scene(FLOOR, [blob('#6e4623')]);
-/** What each operation's example shows; emotion and breed, which have no generated pet, get the stool scene's honest answer. */
-const SCENES: Readonly<Record<OperationKey, Buffer>> = {
-  stool: STOOL,
+/**
+ * What an operation's example shows, by what it takes: a specimen on the floor, a close-up of
+ * skin; an animal's operation, which has no generated pet, gets the stool scene's honest answer.
+ */
+const BY_WHAT_IT_TAKES: Readonly<Record<Operation['needs']['shows'], Buffer>> = {
+  specimen: STOOL,
+  'close-up': closeUp('#eab2a8', [['#d9a58c', 6]]),
+  animal: STOOL,
+};
+/** Where an operation's example shows something more telling than its kind's. */
+const SCENES: Partial<Readonly<Record<OperationKey, Buffer>>> = {
   vomit: scene(FLOOR, [blob('#9c7048'), ...speckles('#7a4a26', 22, 6)]),
   urine: scene(DARK_TILE, [blob('#f0d848')]),
   skin: closeUp('#eab2a8', [['#cc3333', 8]]),
   ear: closeUp('#f0b8b0', [['#d9b48c', 6]]),
-  emotion: STOOL,
-  breed: STOOL,
 };
+const sceneOf = (operation: OperationKey) => SCENES[operation] ?? BY_WHAT_IT_TAKES[OPERATIONS[operation].needs.shows];
 
 /** Every operation's example, computed now with the built-in models in `modelsDir` (an empty folder: built-ins only). */
 export async function operationExamples(modelsDir: string): Promise<Record<OperationKey, OperationExample>> {
@@ -41,7 +49,7 @@ export async function operationExamples(modelsDir: string): Promise<Record<Opera
     const pipeline = createPipeline(models);
     const examples = {} as Record<OperationKey, OperationExample>;
     for (const operation of OPERATION_KEYS) {
-      const photo = await sharp(await sceneJpeg(SCENES[operation]))
+      const photo = await sharp(await sceneJpeg(sceneOf(operation)))
         .resize(128, 96)
         .jpeg({ quality: 80 })
         .toBuffer();

@@ -13,6 +13,7 @@ import type { ErrorCode } from '../../src/contract/error-catalogue.js';
 import { OPERATION_KEYS, type OperationKey } from '../../src/operations/registry.js';
 import { CREDITS_PER_CALL } from '../../src/contract/price.js';
 import { createApp, type AppDeps } from '../../src/http/create-app.js';
+import { OPERATION_EXAMPLES } from '../../src/http/openapi/examples.js';
 import { OPERATIONS, type OperationData } from '../../src/operations/registry.js';
 import { expectAccepted, expectErrorEnvelope } from '../fixtures/expectations.js';
 import { answeringPipeline } from '../../scripts/support/doubles/pipelines.js';
@@ -80,28 +81,14 @@ async function fileApp(options: Partial<AppDeps> & { credits?: number | null } =
 /**
  * A valid answer for every operation, the same each time: these tests are about money, not
  * about what the photo shows, so the analysis is a fake that cannot be the reason a test fails.
+ * Each operation's documented example answer (an answer pawlens gives), so a new operation brings its own.
  */
-const SUMMARY =
-  'The photo shows a brown subject on a light floor. Nothing visible calls for concern. A photo cannot replace an examination by a vet.';
-const HEALTH = {
-  summary: SUMMARY,
-  home_care: ['Keep fresh water available.', 'Watch for changes over the next few days.'],
-  vet_advice: [],
-};
-const FIXED_DATA: { [K in OperationKey]: OperationData<K> } = {
-  stool: { ...HEALTH, severity: 'normal', health_score: 8, health_score_max: 10, color: 'brown', consistency: 'firm' },
-  vomit: { ...HEALTH, severity: 'mild', vomit_type: 'undigested food', color: 'brown' },
-  urine: { ...HEALTH, severity: 'normal', color: 'pale yellow', clarity: 'clear' },
-  skin: { ...HEALTH, severity: 'normal', condition: 'healthy skin' },
-  ear: { ...HEALTH, severity: 'normal', condition: 'clean ear canal' },
-  emotion: { emotion: 'calm', confidence: 0.6, summary: SUMMARY },
-  breed: { species: 'dog', breed: 'mixed breed', confidence: 0.4, summary: SUMMARY },
-};
+const FIXED_DATA = OPERATION_EXAMPLES as unknown as { [K in OperationKey]: { readonly data: OperationData<K> } };
 
 const fixedPipeline = answeringPipeline(async (operation, input) => {
   // The photo reached the analysis decoded; the fake only checks that much.
   expect(input.image.sourceWidth).toBeGreaterThan(0);
-  return FIXED_DATA[operation];
+  return FIXED_DATA[operation].data;
 });
 
 /** Answers like fixedPipeline, but only once `release()` is called. */
@@ -115,7 +102,7 @@ function gatedPipeline() {
     markStarted();
     await gate;
     finished = true;
-    return FIXED_DATA[operation];
+    return FIXED_DATA[operation].data;
   });
   return { pipeline, started, release, finished: () => finished };
 }
@@ -125,7 +112,10 @@ const throwingPipeline = answeringPipeline(async () => {
 });
 
 /** Returns data that breaks the closed schema: a one-sentence summary. */
-const invalidPipeline = answeringPipeline(async (operation) => ({ ...FIXED_DATA[operation], summary: 'Too short.' }));
+const invalidPipeline = answeringPipeline(async (operation) => ({
+  ...FIXED_DATA[operation].data,
+  summary: 'Too short.',
+}));
 
 async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
