@@ -8,7 +8,7 @@ import { ApiError } from '../../src/contract/api-error.js';
 import { WorkQueue } from '../../src/work-queue.js';
 import { editedPipeline, watchedPipeline } from '../../scripts/support/doubles/pipelines.js';
 import { blob, FLOOR, scene, sceneJpeg } from '../../scripts/support/scenes.js';
-import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { builtinPipeline } from '../fixtures/test-app.js';
 
 const CREDITS = 20;

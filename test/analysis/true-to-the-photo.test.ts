@@ -8,7 +8,7 @@ import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { HEALTH_OPERATION_KEYS, OPERATION_KEYS, OPERATIONS, type OperationKey } from '../../src/operations/registry.js';
 import { characterOf } from '../../src/vision/pixels/photo-character.js';
 import { SHARED_PHOTOS } from '../fixtures/reference-photos.js';
-import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { closeUp, FLOOR, sceneJpeg } from '../../scripts/support/scenes.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinPipeline } from '../fixtures/test-app.js';

@@ -9,7 +9,7 @@ import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-sto
 import { STORE_FILE } from '../../src/cli/open-store.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { ErrorEnvelope, successEnvelope } from '../../src/contract/envelopes.js';
-import { OPERATIONS } from '../../src/operations/registry.js';
+import { OPERATION_KEYS, OPERATIONS } from '../../src/operations/registry.js';
 import { VERSION } from '../../src/version.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { schemaAnswerBehaviour, startFakeOllama } from '../../scripts/support/doubles/fake-ollama.js';
@@ -402,7 +402,9 @@ describe.concurrent('pawlens analyze', () => {
     // Said first and alone, before any model is loaded (no "No detector installed" lines before it).
     expectFailure(
       teeth,
-      /^pawlens analyze has no operation "teeth"; the operations are stool, vomit, urine, skin, emotion, ear, breed\.\n\npawlens analyze OPERATION IMAGE/,
+      new RegExp(
+        `^pawlens analyze has no operation "teeth"; the operations are ${OPERATION_KEYS.join(', ')}\\.\\n\\npawlens analyze OPERATION IMAGE`,
+      ),
     );
     expectFailure(
       await pawlens(['analyze', 'stool', 'x.jpg', '--langauge', 'zh'], { PAWLENS_DATA_DIR: dir }),

@@ -9,7 +9,7 @@ import {
   SCENE_MODELS,
 } from '../fixtures/compose-stack.js';
 import { describeWithCompose, docker, dockerScope, eventually } from '../fixtures/docker.js';
-import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { sceneJpeg } from '../../scripts/support/scenes.js';
 
 const SECRETS = { POSTGRES_PASSWORD: 'replicas-test-password', PAWLENS_ADMIN_TOKEN: 'replicas-test-admin-token' };

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { beforeAll, expect, it } from 'vitest';
 import { ROOT, buildFakeOllamaImage, buildFromCheckout, composeCopy } from '../fixtures/compose-stack.js';
 import { describeWithCompose, docker, dockerScope, eventually } from '../fixtures/docker.js';
-import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { sceneJpeg } from '../../scripts/support/scenes.js';
 
 const run = promisify(execFile);

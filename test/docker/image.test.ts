@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { BUILD_ARGS, IMAGE_MODELS, ROOT, SCENE_MODELS } from '../fixtures/compose-stack.js';
 import { describeWithDocker, docker, dockerScope, eventually } from '../fixtures/docker.js';
-import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { sceneJpeg } from '../../scripts/support/scenes.js';
 
 const KEY = /pk_[A-Za-z0-9]{32}/;

@@ -5,7 +5,7 @@ import { OPERATIONS } from '../../src/operations/registry.js';
 import { LANGUAGES } from '../../src/contract/language.js';
 import { LABEL_NAME_MAX } from '../../src/vision/runtime/head-labels.js';
 import { sceneJpeg } from '../../scripts/support/scenes.js';
-import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp } from '../fixtures/test-app.js';
 import { installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';

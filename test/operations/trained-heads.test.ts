@@ -5,7 +5,7 @@ import { OPERATIONS } from '../../src/operations/registry.js';
 import type { HealthAssessment } from '../../src/operations/health/health-assessment.js';
 import { visionReadinessCheck } from '../../src/vision/vision-readiness.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
-import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { closeUp, sceneJpeg } from '../../scripts/support/scenes.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';

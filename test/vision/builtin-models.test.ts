@@ -6,7 +6,7 @@ import { resizeFor } from '../../src/vision/runtime/image-tensor.js';
 import { halvePixels } from '../../src/vision/pixels/halve-pixels.js';
 import { COLOUR_QUALITY_INPUT, generateBuiltinFiles } from '../../src/analysis/builtin-models.js';
 import { COLOUR_NAMES } from '../../src/vision/tables/colour-palette.js';
-import { RULE_SCENES } from '../fixtures/rule-scenes.js';
+import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import {
   blob,
   closeUp,
