@@ -24,21 +24,13 @@ import { installModel } from '../src/vision/runtime/install-model.js';
 import { type ChatRequestBody, startFakeOllama } from './support/doubles/fake-ollama.js';
 import { RULE_SCENES } from './support/rule-scenes.js';
 import { sceneJpeg } from './support/scenes.js';
+import { SHARED_PHOTOS } from './support/shared-photo-names.js';
 import { cleanEnv, startServeProcess } from './support/serve-process.js';
 
 const { values } = parseArgs({ options: { cli: { type: 'string' }, out: { type: 'string' } } });
 if (!values.cli || !values.out) throw new Error('usage: compare-answers.ts --cli DIST_CLI --out FILE');
 const cli = resolve(values.cli);
 const shared = resolve(import.meta.dirname, '..', '..', 'shared');
-const SHARED_PHOTOS = [
-  'chelsea.png',
-  'coffee.png',
-  'darknet_giraffe.jpg',
-  'darknet_horses.jpg',
-  'darknet_person.jpg',
-  'kitten_224.png',
-  'wml_dog.jpg',
-];
 
 const photos: Array<{ name: string; bytes: Buffer }> = [
   ...SHARED_PHOTOS.map((name) => ({ name, bytes: readFileSync(join(shared, 'photos', name)) })),

@@ -7,7 +7,7 @@ import { LANGUAGES } from '../../src/contract/language.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { HEALTH_OPERATION_KEYS, OPERATION_KEYS, OPERATIONS, type OperationKey } from '../../src/operations/registry.js';
 import { characterOf } from '../../src/vision/pixels/photo-character.js';
-import { SHARED_PHOTOS } from '../fixtures/reference-photos.js';
+import { SHARED_PHOTOS } from '../../scripts/support/shared-photo-names.js';
 import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { closeUp, FLOOR, sceneJpeg } from '../../scripts/support/scenes.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
