@@ -81,10 +81,9 @@ export async function evaluateHead(
       await backbone.release();
     }
     const trainedOn = new Set(head.spec.trainedOn ?? []);
-    const trainedLooks = head.spec.trainedOnLooks ?? [];
+    const looksTrainedOn = looksLikeOneOf(head.spec.trainedOnLooks ?? []);
     const unseen = reading.read.filter(
-      (photo) =>
-        !trainedOn.has(photo.sha256.slice(0, TRAINED_ON_HEX)) && !looksLikeOneOf(photo.thumbnail, trainedLooks),
+      (photo) => !trainedOn.has(photo.sha256.slice(0, TRAINED_ON_HEX)) && !looksTrainedOn(photo.thumbnail),
     );
     const trained = reading.read.length - unseen.length;
     if (unseen.length === 0)

@@ -67,11 +67,14 @@ function turnsOf(grid: readonly number[]): number[][] {
 
 const dot = (a: Float64Array, b: Float64Array) => a.reduce((sum, value, i) => sum + value * b[i]!, 0);
 
-/** Whether the thumbnail, in any turn or mirror, looks like one of `kept` (correlation SAME_LOOK or more). */
-export function looksLikeOneOf(thumbnail: Uint8Array, kept: readonly string[]): boolean {
-  const turned = turnsOf(gridOf(thumbnail)).map(unit);
-  return kept.some((look) => {
-    const one = unit(gridFromLook(look));
-    return turned.some((turn) => dot(turn, one) >= SAME_LOOK);
-  });
+/**
+ * Whether a thumbnail, in any turn or mirror, looks like one of `kept` (correlation SAME_LOOK or
+ * more). The kept looks are unpacked once, for every photo asked about.
+ */
+export function looksLikeOneOf(kept: readonly string[]): (thumbnail: Uint8Array) => boolean {
+  const keptUnits = kept.map((look) => unit(gridFromLook(look)));
+  return (thumbnail) => {
+    const turned = turnsOf(gridOf(thumbnail)).map(unit);
+    return keptUnits.some((one) => turned.some((turn) => dot(turn, one) >= SAME_LOOK));
+  };
 }

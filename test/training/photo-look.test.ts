@@ -37,14 +37,10 @@ describeWithShared('a photo’s look (what a head keeps of its training photos)'
     for (const [i, bytes] of originals.entries()) {
       for (const [copy, edit] of Object.entries(COPIES)) {
         const copied = await thumbnail(await edit(sharp(bytes)).toBuffer());
-        expect(looksLikeOneOf(copied, [looks[i]!]), `${PHOTOS[i]}: ${copy}`).toBe(true);
-        expect(
-          looksLikeOneOf(
-            copied,
-            looks.filter((_, j) => j !== i),
-          ),
-          `${PHOTOS[i]}: ${copy} among the others`,
-        ).toBe(false);
+        expect(looksLikeOneOf([looks[i]!])(copied), `${PHOTOS[i]}: ${copy}`).toBe(true);
+        expect(looksLikeOneOf(looks.filter((_, j) => j !== i))(copied), `${PHOTOS[i]}: ${copy} among the others`).toBe(
+          false,
+        );
       }
     }
   });

@@ -67,7 +67,7 @@ export const CALL_POLICY: Readonly<Record<NarratorState, CallPolicy>> = {
  * probe's word.
  */
 export function narratorState(probed: LlmState | undefined, down: boolean): NarratorState {
-  if (probed && CALL_POLICY[probed].call !== 'try' && probed !== 'unreachable') return probed;
+  if (probed && CALL_POLICY[probed].call !== 'try') return probed;
   if (down) return 'down';
   return probed ?? 'unprobed';
 }
