@@ -634,8 +634,14 @@ describe('pawlens serve', () => {
           await store.close();
         }
       };
-      // Every call holds its 5 credits (two at the model, two queued for it).
-      for (let tries = 0; (await balance()).credits !== 80 && tries < 100; tries++)
+      // Every call holds its 5 credits (two at the model, two queued for it). Credits are reserved
+      // before the photo is assessed and sent: the first chat reaches the model a moment after the
+      // last reservation, so both are waited for (CI once saw 80 credits held and no chat yet).
+      for (
+        let tries = 0;
+        ((await balance()).credits !== 80 || ollama.chatRequests().length === 0) && tries < 100;
+        tries++
+      )
         await new Promise((r) => setTimeout(r, 50));
       expect(ollama.chatRequests().length).toBeGreaterThan(0);
       expect(await balance()).toEqual({ credits: 80, charged: 0 });
