@@ -57,24 +57,32 @@ export const thumbnailOf = async (image: Pixels) =>
       .toBuffer(),
   );
 
-/** A thumbnail centred and scaled to unit length, in each of its eight turns and mirrors. */
-function variants(thumbnail: Uint8Array): Float32Array[] {
-  const pixel = (x: number, y: number) => thumbnail[y * SIDE + x]!;
+/**
+ * A square of `side` × `side` values (row by row) in each of its eight turns and mirrors: the
+ * upright one first. Thumbnails here, and a photo's look (photo-look.ts), are compared in all eight.
+ */
+export function eightWays(values: ArrayLike<number>, side: number): Float32Array[] {
+  const last = side - 1;
+  const at = (x: number, y: number) => values[y * side + x]!;
   const turns: Array<(x: number, y: number) => number> = [
-    (x, y) => pixel(x, y),
-    (x, y) => pixel(SIDE - 1 - y, x),
-    (x, y) => pixel(SIDE - 1 - x, SIDE - 1 - y),
-    (x, y) => pixel(y, SIDE - 1 - x),
+    (x, y) => at(x, y),
+    (x, y) => at(last - y, x),
+    (x, y) => at(last - x, last - y),
+    (x, y) => at(y, last - x),
   ];
-  const all = turns.flatMap((turn) => [turn, (x: number, y: number) => turn(SIDE - 1 - x, y)]);
+  const all = turns.flatMap((turn) => [turn, (x: number, y: number) => turn(last - x, y)]);
   return all.map((read) => {
-    const out = new Float32Array(SIDE * SIDE);
-    for (let y = 0; y < SIDE; y++) for (let x = 0; x < SIDE; x++) out[y * SIDE + x] = read(x, y);
-    return unit(out);
+    const out = new Float32Array(side * side);
+    for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) out[y * side + x] = read(x, y);
+    return out;
   });
 }
 
-function unit(values: Float32Array): Float32Array {
+/** A thumbnail centred and scaled to unit length, in each of its eight turns and mirrors. */
+const variants = (thumbnail: Uint8Array): Float32Array[] => eightWays(thumbnail, SIDE).map(unit);
+
+/** Values less their mean, scaled to unit length (in place): correlation is then a dot product. */
+export function unit(values: Float32Array): Float32Array {
   let mean = 0;
   for (const value of values) mean += value / values.length;
   let norm = 0;
@@ -87,7 +95,7 @@ function unit(values: Float32Array): Float32Array {
   return values;
 }
 
-const dot = (a: Float32Array, b: Float32Array) => {
+export const dot = (a: Float32Array, b: Float32Array) => {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
   return sum;

@@ -1,3 +1,5 @@
+import { dot, eightWays, unit } from './near-duplicates.js';
+
 /**
  * A photo's look: its grey 32 × 32 thumbnail (near-duplicates.ts) averaged to a 16 × 16 grid, each
  * cell in 16 levels of standard deviations from the mean (±2.5), a hex digit each (256). A head keeps
@@ -43,38 +45,14 @@ export const lookOf = (thumbnail: Uint8Array) =>
 
 const gridFromLook = (look: string) => Array.from(look, (digit) => Number.parseInt(digit, 16));
 
-/** A grid centred and scaled to unit length: correlation is then a dot product. */
-function unit(grid: readonly number[]): Float64Array {
-  const mean = grid.reduce((sum, value) => sum + value, 0) / grid.length;
-  const centred = Float64Array.from(grid, (value) => value - mean);
-  const norm = Math.sqrt(centred.reduce((sum, value) => sum + value * value, 0)) || 1;
-  return centred.map((value) => value / norm);
-}
-
-/** A grid in each of its eight turns and mirrors. */
-function turnsOf(grid: readonly number[]): number[][] {
-  const last = GRID - 1;
-  const turns: Array<(x: number, y: number) => number> = [
-    (x, y) => grid[y * GRID + x]!,
-    (x, y) => grid[x * GRID + (last - y)]!,
-    (x, y) => grid[(last - y) * GRID + (last - x)]!,
-    (x, y) => grid[(last - x) * GRID + y]!,
-  ];
-  return turns
-    .flatMap((turn) => [turn, (x: number, y: number) => turn(last - x, y)])
-    .map((read) => Array.from({ length: GRID * GRID }, (_, i) => read(i % GRID, Math.floor(i / GRID))));
-}
-
-const dot = (a: Float64Array, b: Float64Array) => a.reduce((sum, value, i) => sum + value * b[i]!, 0);
-
 /**
  * Whether a thumbnail, in any turn or mirror, looks like one of `kept` (correlation SAME_LOOK or
  * more). The kept looks are unpacked once, for every photo asked about.
  */
 export function looksLikeOneOf(kept: readonly string[]): (thumbnail: Uint8Array) => boolean {
-  const keptUnits = kept.map((look) => unit(gridFromLook(look)));
+  const keptUnits = kept.map((look) => unit(Float32Array.from(gridFromLook(look))));
   return (thumbnail) => {
-    const turned = turnsOf(gridOf(thumbnail)).map(unit);
+    const turned = eightWays(gridOf(thumbnail), GRID).map(unit);
     return keptUnits.some((one) => turned.some((turn) => dot(turn, one) >= SAME_LOOK));
   };
 }

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { evaluateHead } from '../../src/training/evaluate-head.js';
 import { readHeadDefinition } from '../../src/training/head-folder.js';
 import { installTrained } from '../../src/training/install-trained.js';
-import type { ModelManifest } from '../../src/vision/runtime/model-manifest.js';
+import type { ModelManifest, TrainedHeadSpec } from '../../src/vision/runtime/model-manifest.js';
 import { tempDir } from '../fixtures/temp-dir.js';
-import { installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
+import { type HeadFixture, installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 
 const headJson = (dir: string, name: string) =>
@@ -136,39 +136,46 @@ describe("a label's name", () => {
     },
   );
 
-  it('of several sentences in a head installed before the rule stops the start with what to fix, never a 500 in its answers', async () => {
+  /** Starts pawlens on a head installed as training installs it, then edited in its manifest as `edit` says. */
+  const startWithEditedHead = async (head: HeadFixture, edit: (manifest: { head: TrainedHeadSpec }) => void) => {
     const modelsDir = tempDir('pawlens-head-start-');
-    const backbone = meanColourBackbone(modelsDir);
-    await installFixedHead(modelsDir, backbone, {
+    await installFixedHead(modelsDir, meanColourBackbone(modelsDir), head);
+    const manifestFile = join(modelsDir, head.name, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    edit(manifest);
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    return loadAnalysisModels({ modelsDir });
+  };
+
+  it('of several sentences in a head installed before the rule stops the start with what to fix, never a 500 in its answers', async () => {
+    const head = {
       name: 'scabies',
       operation: 'skin',
       labels: { ok: label('ok', 'normal'), sore: label('sore', 'mild') },
       bias: [0, 0],
       threshold: 0.6,
-    });
+    };
     // As an older pawlens wrote it: a label's name of several sentences in the manifest.
-    const manifestFile = join(modelsDir, 'scabies', 'manifest.json');
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-    manifest.head.labels.sore.name.en = sentences;
-    writeFileSync(manifestFile, JSON.stringify(manifest));
-    await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(/one short phrase/);
+    await expect(
+      startWithEditedHead(head, (manifest) => {
+        manifest.head.labels.sore!.name.en = sentences;
+      }),
+    ).rejects.toThrow(/one short phrase/);
   });
 
   it('with a severity its operation cannot give, edited into an installed head, stops the start (never a 500 in its answers)', async () => {
-    const modelsDir = tempDir('pawlens-head-start-');
-    const backbone = meanColourBackbone(modelsDir);
-    await installFixedHead(modelsDir, backbone, {
+    const head = {
       name: 'vomit-kinds',
       operation: 'vomit',
       labels: { food: label('food', 'mild'), bile: label('bile', 'mild') },
       bias: [0, 0],
       threshold: 0.6,
-    });
-    const manifestFile = join(modelsDir, 'vomit-kinds', 'manifest.json');
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-    manifest.head.labels.food.severity = 'normal';
-    writeFileSync(manifestFile, JSON.stringify(manifest));
-    await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(
+    };
+    await expect(
+      startWithEditedHead(head, (manifest) => {
+        manifest.head.labels.food!.severity = 'normal';
+      }),
+    ).rejects.toThrow(
       /vomit-kinds answers for vomit, but its label "food" is "normal", which a vomit answer cannot be/,
     );
   });
