@@ -72,7 +72,7 @@ describe('the colour-and-quality analyser graph', () => {
         })),
       ),
     ],
-  ])('gives what colour-reading.ts computes from the same tables, on %s', async (name, svg) => {
+  ])('gives what colour-reading.ts computes from the same formulas, on %s', async (name, svg) => {
     const vision = await builtinVision();
     const image = await decodedScene(svg, (photo) => (name.endsWith('blurred') ? photo.blur(3) : photo));
     const measured = await vision.colour.predict(image);

@@ -1,5 +1,15 @@
-import { COLOUR_PALETTE, LIGHTNESS_WEIGHT } from '../tables/colour-palette.js';
-import { LAB_EPSILON, LAB_KAPPA, SRGB_TO_XYZ_NORMALISED } from '../pixels/colour-science.js';
+import { COLOUR_PALETTE } from '../tables/colour-palette.js';
+import {
+  LAB_AXIS_WEIGHTS,
+  LAB_OF_COMPANDED,
+  LAB_OFFSET,
+  LAPLACIAN_KERNEL,
+  labCompanded,
+  linearLight,
+  SRGB_TO_XYZ_NORMALISED,
+  sharpnessOf,
+} from '../pixels/colour-science.js';
+import { graphArithmetic } from './graph-arithmetic.js';
 import { WEIGHTED_PROTOTYPES } from '../pixels/colour-reading.js';
 import {
   ANALYSER_SIZE,
@@ -30,30 +40,21 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   const image = g.input('image', [1, 3, S, S]);
   const c = (value: number) => g.scalar(value);
 
-  // sRGB → linear → XYZ/white → f(t) → Lab, on a [3, N] matrix of pixels.
+  // sRGB → linear → XYZ/white → f(t) → Lab, on a [3, N] matrix of pixels: colour-science's formulas.
+  const m = graphArithmetic(g);
   const rgb = g.op('Reshape', [image, g.int64s([3, N])]);
-  const linear = g.op('Where', [
-    g.op('LessOrEqual', [rgb, c(0.04045)]),
-    g.op('Div', [rgb, c(12.92)]),
-    g.op('Pow', [g.op('Div', [g.op('Add', [rgb, c(0.055)]), c(1.055)]), c(2.4)]),
-  ]);
+  const linear = linearLight(m, rgb);
   const xyz = g.op('MatMul', [g.constant(SRGB_TO_XYZ_NORMALISED.flat(), [3, 3], 'srgb_to_xyz'), linear]);
-  const f = g.op('Where', [
-    g.op('Greater', [xyz, c(LAB_EPSILON)]),
-    g.op('Pow', [g.op('Max', [xyz, c(LAB_EPSILON)]), c(1 / 3)]),
-    g.op('Div', [g.op('Add', [g.op('Mul', [xyz, c(LAB_KAPPA)]), c(16)]), c(116)]),
-  ]);
-  const fToLab = [0, 116, 0, 500, -500, 0, 0, 200, -200];
+  const f = labCompanded(m, xyz);
   const lab = g.op('Add', [
-    g.op('MatMul', [g.constant(fToLab, [3, 3], 'f_to_lab'), f]),
-    g.constant([-16, 0, 0], [3, 1], 'lab_offset'),
+    g.op('MatMul', [g.constant(LAB_OF_COMPANDED.flat(), [3, 3], 'f_to_lab'), f]),
+    g.constant(LAB_OFFSET, [3, 1], 'lab_offset'),
   ]);
 
   // Nearest prototype in lightness-weighted Lab: ‖x‖² − 2·p·x + ‖p‖², one-hot, then summed per name.
-  const weights = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1];
   const prototypes = WEIGHTED_PROTOTYPES.map(({ lab }) => lab);
   const P = prototypes.length;
-  const labWeighted = g.op('Mul', [lab, g.constant(weights, [3, 1], 'lab_weights')]);
+  const labWeighted = g.op('Mul', [lab, g.constant(LAB_AXIS_WEIGHTS, [3, 1], 'lab_weights')]);
   const pixelNorm = g.op('ReduceSum', [g.op('Mul', [labWeighted, labWeighted]), g.int64s([0])], { keepdims: 1 });
   const protoTimesPixel = g.op('MatMul', [
     g.constant(
@@ -98,13 +99,12 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   ]);
   const laplacian = g.op('Conv', [
     g.op('Reshape', [lightness, g.int64s([1, 1, S, S])]),
-    g.constant([0, 1, 0, 1, -4, 1, 0, 1, 0], [1, 1, 3, 3], 'laplacian'),
+    g.constant(LAPLACIAN_KERNEL, [1, 1, 3, 3], 'laplacian'),
   ]);
   const lap2d = g.op('Reshape', [laplacian, g.int64s([1, (S - 2) * (S - 2)])]);
   const lapMean = mean(lap2d);
-  // Divided by the lightness variance: a low-contrast subject with crisp edges is still sharp.
   const laplacianVariance = g.op('Sub', [mean(g.op('Mul', [lap2d, lap2d])), g.op('Mul', [lapMean, lapMean])]);
-  const sharpness = g.op('Div', [laplacianVariance, g.op('Add', [g.op('Mul', [contrast, contrast]), c(1)])]);
+  const sharpness = sharpnessOf(m, laplacianVariance, g.op('Mul', [contrast, contrast]));
   const subjectLab = g.op('Div', [g.op('MatMul', [lab, maskColumn]), maskSum]);
   const subjectAb = g.op('MatMul', [g.constant([0, 1, 0, 0, 0, 1], [2, 3], 'pick_ab'), subjectLab]);
   const subjectChroma = g.op('Sqrt', [

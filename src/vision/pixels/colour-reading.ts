@@ -1,17 +1,27 @@
 import type { Pixels } from './pixels.js';
 import type { Region } from './region.js';
-import { hexToLab, LAB_EPSILON, LAB_KAPPA, linearise, SRGB_TO_XYZ_NORMALISED } from './colour-science.js';
-import { COLOUR_NAMES, COLOUR_PALETTE, LIGHTNESS_WEIGHT, type ColourName } from '../tables/colour-palette.js';
+import { compileFormula } from './arithmetic.js';
+import {
+  hexToLab,
+  LAB_AXIS_WEIGHTS,
+  LAB_OF_COMPANDED,
+  LAB_OFFSET,
+  LAPLACIAN_KERNEL,
+  labCompanded,
+  linearise,
+  SRGB_TO_XYZ_NORMALISED,
+  sharpnessOf,
+} from './colour-science.js';
+import { COLOUR_NAMES, COLOUR_PALETTE, type ColourName } from '../tables/colour-palette.js';
 
 /**
- * The colour analyser's arithmetic in plain TypeScript, for readings too small to be worth a
- * network run: a photo's exposure and focus (the gate of an operation that reads no colours) and
- * the colours of a region (an animal's coat). Same formulas as the generated graph, which is built
- * from the same tables; a test holds the two to the same answers. A colour-quality model installed
- * in place of the built-in one is not followed here: these readings stay the built-in palette's.
+ * colour-science's formulas evaluated in plain TypeScript, for readings too small to be worth a
+ * network run: a photo's exposure and focus (the gate of an operation that reads no colours), the
+ * colours of a region (an animal's coat) and of a localizer's blocks. The generated graph applies
+ * the same formulas to every pixel; a test holds the two to the same answers. A colour-quality
+ * model installed in place of the built-in one is not followed here: these readings stay the
+ * built-in palette's.
  */
-
-const AXIS_WEIGHTS = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1] as const;
 
 /** Every palette prototype in lightness-weighted Lab, with its name's index: what a pixel is matched against. */
 export const WEIGHTED_PROTOTYPES: ReadonlyArray<{
@@ -19,7 +29,7 @@ export const WEIGHTED_PROTOTYPES: ReadonlyArray<{
   readonly name: number;
 }> = COLOUR_PALETTE.flatMap((entry, name) =>
   entry.prototypes.map((hex) => ({
-    lab: hexToLab(hex).map((value, axis) => value * AXIS_WEIGHTS[axis]!) as [number, number, number],
+    lab: hexToLab(hex).map((value, axis) => value * LAB_AXIS_WEIGHTS[axis]!) as [number, number, number],
     name,
   })),
 );
@@ -31,18 +41,19 @@ const [ROW_X, ROW_Y, ROW_Z] = SRGB_TO_XYZ_NORMALISED as unknown as [number[], nu
 const [Y_OF_RED, Y_OF_GREEN, Y_OF_BLUE] = [0, 1, 2].map((channel) =>
   LINEAR.map((linear) => ROW_Y[channel]! * linear),
 ) as [Float64Array, Float64Array, Float64Array];
+const [L_OF_F, A_OF_F, B_OF_F] = LAB_OF_COMPANDED;
+const [L_OFFSET, A_OFFSET, B_OFFSET] = LAB_OFFSET;
 
-/** Cube roots at 4096 steps over 0–1 (and one past it), the starting guess of `labF`. */
+/** Cube roots at 4096 steps over 0–1 (and one past it), the starting guess of `cubeRootByTable`. */
 const CUBE_ROOT_STEPS = 4096;
 const CUBE_ROOTS = Float64Array.from({ length: CUBE_ROOT_STEPS + 2 }, (_, i) => Math.cbrt(i / CUBE_ROOT_STEPS));
 
 /**
- * colour-science's labF, for the hot loops: Math.cbrt costs about 22 ns, four fifths of the
- * exposure check on a 416 px frame, so the cube root starts from the table and takes one Newton
- * step, which leaves it within 1e-9 of Math.cbrt (a test holds it there).
+ * Math.cbrt for the hot loops: it costs about 22 ns, four fifths of the exposure check on a 416 px
+ * frame, so the cube root starts from the table and takes one Newton step, which leaves it within
+ * 1e-9 of Math.cbrt (a test holds it there).
  */
-export function labFByTable(t: number): number {
-  if (t <= LAB_EPSILON) return (LAB_KAPPA * t + 16) / 116;
+function cubeRootByTable(t: number): number {
   const at = t * CUBE_ROOT_STEPS;
   const step = at | 0;
   if (step >= CUBE_ROOT_STEPS) return Math.cbrt(t);
@@ -50,24 +61,38 @@ export function labFByTable(t: number): number {
   return (2 * guess + t / (guess * guess)) / 3;
 }
 
+/** colour-science's labF with the table's cube root: what the hot loops call. */
+export const labFByTable = compileFormula(labCompanded, cubeRootByTable);
+const sharpness = compileFormula(sharpnessOf);
+
 /** Reused between calls (each runs to its end on the event loop): a 416 px frame's L* is 1.4 MB. */
 let lightnessScratch = new Float64Array(0);
 
-/** CIELAB L* of each pixel, in a buffer that the next call overwrites. */
+/**
+ * CIELAB L* of each pixel, in a buffer that the next call overwrites. L* reads f(Y) alone (its
+ * row of LAB_OF_COMPANDED is 0 for X and Z), so only Y is converted.
+ */
 function lightness({ pixels, width, height }: Pixels): Float64Array {
   const count = width * height;
   if (lightnessScratch.length < count) lightnessScratch = new Float64Array(count);
   const out = lightnessScratch.subarray(0, count);
-  for (let i = 0, p = 0; i < count; i++, p += 3)
-    out[i] = 116 * labFByTable(Y_OF_RED[pixels[p]!]! + Y_OF_GREEN[pixels[p + 1]!]! + Y_OF_BLUE[pixels[p + 2]!]!) - 16;
+  for (let i = 0, p = 0; i < count; i++, p += 3) {
+    const y = Y_OF_RED[pixels[p]!]! + Y_OF_GREEN[pixels[p + 1]!]! + Y_OF_BLUE[pixels[p + 2]!]!;
+    out[i] = L_OF_F[1] * labFByTable(y) + L_OFFSET;
+  }
   return out;
 }
+
+/** LAPLACIAN_KERNEL's taps that are not zero: offsets (rows, columns) from the pixel, and weights. */
+const LAPLACIAN_TAPS = LAPLACIAN_KERNEL.flatMap((weight, at) =>
+  weight === 0 ? [] : [{ row: Math.floor(at / 3) - 1, column: (at % 3) - 1, weight }],
+);
 
 /** What the gate reads before anything else: how light the frame is, and whether it is in focus. */
 export interface Exposure {
   /** Mean L* of the frame, 0–100. */
   readonly brightness: number;
-  /** Laplacian variance of L* over (L* variance + 1): about 0.05 and up when in focus. */
+  /** colour-science's sharpnessOf: about 0.05 and up when in focus. */
   readonly sharpness: number;
 }
 
@@ -83,19 +108,23 @@ export function exposureOf(image: Pixels): Exposure {
   }
   const brightness = sum / l.length;
   const variance = Math.max(squares / l.length - brightness * brightness, 0);
-  // The 4-neighbour Laplacian over the pixels that have all four neighbours, as the graph's unpadded Conv.
+  // The Laplacian over the pixels that have all its neighbours, as the graph's unpadded Conv.
+  const offsets = LAPLACIAN_TAPS.map(({ row, column }) => row * width + column);
+  const weights = LAPLACIAN_TAPS.map(({ weight }) => weight);
+  const taps = offsets.length;
   let lapSum = 0;
   let lapSquares = 0;
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
-      const lap = l[i - width]! + l[i + width]! + l[i - 1]! + l[i + 1]! - 4 * l[i]!;
+      let lap = 0;
+      for (let tap = 0; tap < taps; tap++) lap += weights[tap]! * l[i + offsets[tap]!]!;
       lapSum += lap;
       lapSquares += lap * lap;
     }
   }
   const count = (width - 2) * (height - 2);
   const lapMean = lapSum / count;
-  return { brightness, sharpness: (lapSquares / count - lapMean * lapMean) / (variance + 1) };
+  return { brightness, sharpness: sharpness(lapSquares / count - lapMean * lapMean, variance) };
 }
 
 /**
@@ -109,9 +138,9 @@ export function labOfBytes(r: number, g: number, b: number, out: Float64Array, a
   const fx = labFByTable(ROW_X[0]! * lr + ROW_X[1]! * lg + ROW_X[2]! * lb);
   const fy = labFByTable(ROW_Y[0]! * lr + ROW_Y[1]! * lg + ROW_Y[2]! * lb);
   const fz = labFByTable(ROW_Z[0]! * lr + ROW_Z[1]! * lg + ROW_Z[2]! * lb);
-  out[at] = 116 * fy - 16;
-  out[at + 1] = 500 * (fx - fy);
-  out[at + 2] = 200 * (fy - fz);
+  out[at] = L_OF_F[0] * fx + L_OF_F[1] * fy + L_OF_F[2] * fz + L_OFFSET;
+  out[at + 1] = A_OF_F[0] * fx + A_OF_F[1] * fy + A_OF_F[2] * fz + A_OFFSET;
+  out[at + 2] = B_OF_F[0] * fx + B_OF_F[1] * fy + B_OF_F[2] * fz + B_OFFSET;
   return out;
 }
 
@@ -125,9 +154,9 @@ function nearestName(r: number, g: number, b: number): number {
 
 /** The index (in COLOUR_NAMES) of the palette prototype nearest to one CIELAB colour, in lightness-weighted Lab. */
 export function nearestNameOfLab(lightness: number, a: number, b: number): number {
-  const lab0 = lightness * AXIS_WEIGHTS[0];
-  const lab1 = a;
-  const lab2 = b;
+  const lab0 = lightness * LAB_AXIS_WEIGHTS[0];
+  const lab1 = a * LAB_AXIS_WEIGHTS[1];
+  const lab2 = b * LAB_AXIS_WEIGHTS[2];
   let best = 0;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const { lab, name } of WEIGHTED_PROTOTYPES) {

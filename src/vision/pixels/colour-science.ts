@@ -1,8 +1,14 @@
+import { LIGHTNESS_WEIGHT } from '../tables/colour-palette.js';
+import { type Arithmetic, compileFormula } from './arithmetic.js';
+
 /**
- * sRGB → CIELAB (D65), the perceptual space the colour analyser measures in. The generated ONNX
- * graph implements these same formulas; this module is their readable reference, used to build
- * the palette and to check the graph.
+ * The colour analyser's formulas, each written once: sRGB → CIELAB (D65), how colours are
+ * compared, and how focus is measured. They are written against `Arithmetic`, so the same
+ * formula is compiled into a function of numbers here (the palette, and the readings in
+ * colour-reading.ts too small to be worth a network run) and emitted as ONNX nodes by the graph
+ * builder (builtin/colour-quality-graph.ts), which applies it to every pixel at once.
  */
+
 const D65 = [0.95047, 1.0, 1.08883] as const;
 /** Linear sRGB → XYZ, rows X, Y, Z (IEC 61966-2-1). */
 export const SRGB_TO_XYZ = [
@@ -14,10 +20,63 @@ export const SRGB_TO_XYZ = [
 export const SRGB_TO_XYZ_NORMALISED = SRGB_TO_XYZ.map((row, i) => row.map((v) => v / D65[i]!));
 export const LAB_EPSILON = 216 / 24389;
 export const LAB_KAPPA = 24389 / 27;
+/** The companded XYZ (f(X), f(Y), f(Z)) → L*, a*, b*: `LAB_OF_COMPANDED · f + LAB_OFFSET`. */
+export const LAB_OF_COMPANDED = [
+  [0, 116, 0],
+  [500, -500, 0],
+  [0, 200, -200],
+] as const;
+export const LAB_OFFSET = [-16, 0, 0] as const;
 
-export const linearise = (channel: number) =>
-  channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-export const labF = (t: number) => (t > LAB_EPSILON ? Math.cbrt(t) : (LAB_KAPPA * t + 16) / 116);
+/** An sRGB channel, 0–1, in linear light. */
+export function linearLight<T>(m: Arithmetic<T>, channel: T): T {
+  return m.where(
+    m.atMost(channel, m.constant(0.04045)),
+    m.div(channel, m.constant(12.92)),
+    m.power(m.div(m.add(channel, m.constant(0.055)), m.constant(1.055)), m.constant(2.4)),
+  );
+}
+
+/** CIELAB's f(t) of one white-normalised XYZ value: a cube root, linear near black. */
+export function labCompanded<T>(m: Arithmetic<T>, t: T): T {
+  return m.where(
+    m.above(t, m.constant(LAB_EPSILON)),
+    m.cubeRoot(m.max(t, m.constant(LAB_EPSILON))),
+    m.div(m.add(m.mul(t, m.constant(LAB_KAPPA)), m.constant(16)), m.constant(116)),
+  );
+}
+
+/**
+ * How much a colour's lightness counts against its hue when colours are matched (colour-palette's
+ * LIGHTNESS_WEIGHT on squared distances): L*, a*, b* are scaled by these before a Euclidean distance.
+ */
+export const LAB_AXIS_WEIGHTS = [Math.sqrt(LIGHTNESS_WEIGHT), 1, 1] as const;
+
+/**
+ * The 4-neighbour Laplacian, applied where a pixel has all four neighbours: its variance over the
+ * lightness's is the analyser's sharpness (`sharpnessOf`).
+ */
+export const LAPLACIAN_KERNEL = [0, 1, 0, 1, -4, 1, 0, 1, 0] as const;
+
+/**
+ * Focus: the Laplacian's variance over the lightness's (+1), so a low-contrast subject with crisp
+ * edges is still sharp. About 0.05 and up in focus.
+ */
+export function sharpnessOf<T>(m: Arithmetic<T>, laplacianVariance: T, lightnessVariance: T): T {
+  return m.div(laplacianVariance, m.add(lightnessVariance, m.constant(1)));
+}
+
+export const linearise = compileFormula(linearLight);
+export const labF = compileFormula(labCompanded);
+
+/** A companded XYZ triple → [L, a, b]. */
+export function labOfCompanded(fx: number, fy: number, fz: number): [number, number, number] {
+  return LAB_OF_COMPANDED.map((row, axis) => row[0] * fx + row[1] * fy + row[2] * fz + LAB_OFFSET[axis]!) as [
+    number,
+    number,
+    number,
+  ];
+}
 
 /** sRGB channels in 0..1 → [L, a, b]. */
 export function srgbToLab(r: number, g: number, b: number): [number, number, number] {
@@ -25,7 +84,7 @@ export function srgbToLab(r: number, g: number, b: number): [number, number, num
   const [fx, fy, fz] = SRGB_TO_XYZ_NORMALISED.map((row) =>
     labF(row[0]! * lin[0]! + row[1]! * lin[1]! + row[2]! * lin[2]!),
   ) as [number, number, number];
-  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+  return labOfCompanded(fx, fy, fz);
 }
 
 export function hexToLab(hex: string): [number, number, number] {
