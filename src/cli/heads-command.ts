@@ -23,6 +23,12 @@ import type { LocalizerThresholds } from '../training/localizer/localizer-thresh
 import { figuresLine } from '../training/localizer/figures-line.js';
 import { progressLine } from './progress-line.js';
 
+/** How the CLI names a head's pooling of the backbone's features (backbone-features.ts). */
+const POOLING_WORDS = {
+  mean: 'each averaged over the photo',
+  peak: 'each at its strongest in the photo, where a small lesion shows',
+} as const;
+
 export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its own photos (docs/heads.md)
 
   pawlens heads train --from DIR [--json] [--folds N] [--seed N] [--precision P]
@@ -196,8 +202,8 @@ async function train(
     settings,
     progressLine(process.stderr, 'Cross-validating penalties'),
   );
-  const { sha256, featureSize, name: backboneName } = backbone.classifier;
-  const dir = await installHead(options.modelsDir, definition, trained, { sha256, featureSize });
+  const { sha256, name: backboneName } = backbone.classifier;
+  const dir = await installHead(options.modelsDir, definition, trained, sha256);
   const { report } = trained;
   if (values.json) {
     print(
@@ -214,10 +220,10 @@ async function train(
     return;
   }
   print(
-    `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features.`,
+    `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features (${POOLING_WORDS[report.pooling]}).`,
   );
   print(
-    `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it nor a copy of it (L2 penalty ${report.penalty}, chosen by the same folds).`,
+    `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it nor a copy of it (the pooling and an L2 penalty of ${report.penalty} chosen by the same folds).`,
   );
   if (report.scenes < report.n)
     print(

@@ -1,3 +1,4 @@
+import type { BackboneFeatures } from '../vision/runtime/backbone-features.js';
 import type { ColourMeasurement } from '../vision/colour-quality-model.js';
 import type { Exposure } from '../vision/pixels/colour-reading.js';
 import type { Scene } from '../vision/scene/describe-scene.js';
@@ -30,7 +31,7 @@ export interface Measurement {
   /** The detector's small copy of the whole frame (its letterbox without the padding), when a detector looked. */
   readonly view: Pixels | undefined;
   /** The classifier's penultimate features of the whole frame, for a head the clinic trained (docs/design.md §13); undefined when none read the frame. */
-  readonly features: Float32Array | undefined;
+  readonly features: BackboneFeatures | undefined;
   /** Where the operation's localizer found its subject (docs/design.md §13); undefined when none is installed for it. */
   readonly location: Location | undefined;
   /** The largest located subject's own pixels: where its colour rules read. */

@@ -1,6 +1,7 @@
+import { peakUnavailable } from '../vision/runtime/backbone-features.js';
 import { scoresOf } from './cross-validation.js';
 import { loadModel } from '../vision/runtime/load-model.js';
-import { TrainedHeadModel } from '../vision/heads/trained-head-model.js';
+import { readTrainedHead, TrainedHeadModel } from '../vision/heads/trained-head-model.js';
 import { openBackbone, type BackboneOptions } from './backbone.js';
 import { HeadFolderError, readLabelledFolder } from './head-folder.js';
 import { namingShares, scoresReport, type ScoresReport } from './head-scores.js';
@@ -76,6 +77,8 @@ export async function evaluateHead(
         throw new HeadFolderError(
           `${name} was trained on another classifier's features (sha256 ${head.backbone.slice(0, 12)}…) than ${backbone.classifier.name}: train it again.`,
         );
+      if (backbone.classifier.featureCount(head.pooling) !== head.featureSize)
+        throw new HeadFolderError(peakUnavailable(name, backbone.classifier.name));
       reading = await readPhotoFeatures(folder.photos, backbone, progress);
     } finally {
       await backbone.release();
@@ -93,7 +96,8 @@ export async function evaluateHead(
           : `${from} has no readable photos to evaluate on.`,
       );
     const answers = [];
-    for (const photo of unseen) answers.push({ actual: photo.label, said: await head.predict(photo.features) });
+    for (const photo of unseen)
+      answers.push({ actual: photo.label, said: (await readTrainedHead(head, photo.features))! });
     const actual = answers.map((answer) => labels.indexOf(answer.actual));
     const predicted = answers.map((answer) => labels.indexOf(answer.said.label));
     const scores = scoresReport(scoresOf(actual, predicted, labels.length), labels);

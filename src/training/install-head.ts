@@ -17,9 +17,9 @@ export const installedHeads = (modelsDir: string) => installedOfTask(modelsDir, 
 /** The manifest that describes a trained head: its backbone, labels, threshold, counts and cross-validated scores. */
 function headManifest(
   definition: HeadDefinition,
-  { report, trainedOn, trainedLooks }: TrainedHead,
+  { model, report, trainedOn, trainedLooks }: TrainedHead,
   bytes: Uint8Array,
-  backbone: { sha256: string; featureSize: number },
+  backbone: string,
 ): ModelManifest {
   return {
     name: definition.name,
@@ -33,10 +33,11 @@ function headManifest(
     sha256: sha256Of(bytes),
     input: {
       kind: 'penultimate',
+      pooling: report.pooling,
       name: HEAD_INPUT,
       dtype: 'float32',
-      size: backbone.featureSize,
-      backbone: backbone.sha256,
+      size: model.features,
+      backbone,
     },
     outputs: [{ name: HEAD_OUTPUT, kind: 'probabilities', labels: [...report.labels] }],
     head: {
@@ -67,7 +68,8 @@ export async function installHead(
   modelsDir: string,
   definition: HeadDefinition,
   trained: TrainedHead,
-  backbone: { sha256: string; featureSize: number },
+  /** The sha256 of the classifier whose features it was trained on. */
+  backbone: string,
 ): Promise<string> {
   const rival = (await installedHeads(modelsDir)).find(
     (head) => head.manifest.operation === definition.operation && head.manifest.name !== definition.name,

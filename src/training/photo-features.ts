@@ -5,11 +5,12 @@ import { readRegularFile } from '../vision/runtime/bounded-read.js';
 import type { ClassifierModel } from '../vision/classifier-model.js';
 import type { LabelledPhoto } from './head-folder.js';
 import { thumbnailOf } from './near-duplicates.js';
+import type { BackboneFeatures } from '../vision/runtime/backbone-features.js';
 
-/** One photo's backbone features, with its label, the hash that tells exact copies apart, and a thumbnail that finds edited ones. */
+/** One photo's backbone features (both poolings where the backbone has maps), with its label, the hash that tells exact copies apart, and a thumbnail that finds edited ones. */
 export interface PhotoFeatures extends LabelledPhoto {
   readonly sha256: string;
-  readonly features: Float32Array;
+  readonly features: BackboneFeatures;
   /** A grey 32 × 32 copy (near-duplicates.ts): a crop, a recolouring or a turn of one photo is one scene. */
   readonly thumbnail: Uint8Array;
 }

@@ -43,40 +43,52 @@ export function fitSoftmaxRegression(
     const deviation = Math.sqrt(scale[j]!);
     scale[j] = deviation < CONSTANT ? 0 : 1 / deviation;
   }
-  const standardized = samples.map((sample) => sample.map((value, j) => (value - mean[j]!) * scale[j]!));
-
-  const weights = new Float32Array(classes * d);
-  const bias = new Float32Array(classes);
-  const adam = { m: new Float32Array(classes * (d + 1)), v: new Float32Array(classes * (d + 1)) };
-  const gradient = new Float32Array(classes * (d + 1));
-  const probabilities = new Float32Array(classes);
+  // The optimisation runs in doubles on one packed matrix (rows of standardized samples); the head keeps float32.
+  const x = new Float64Array(n * d);
+  samples.forEach((sample, i) => {
+    for (let j = 0; j < d; j++) x[i * d + j] = (sample[j]! - mean[j]!) * scale[j]!;
+  });
+  const weights = new Float64Array(classes * d);
+  const bias = new Float64Array(classes);
+  const moments = { m: new Float64Array(classes * (d + 1)), v: new Float64Array(classes * (d + 1)) };
+  const gradient = new Float64Array(classes * (d + 1));
+  const probabilities = new Float64Array(classes);
   for (let step = 1; step <= options.epochs; step++) {
     gradient.fill(0);
-    standardized.forEach((x, i) => {
-      probabilitiesOf(weights, bias, x, probabilities);
+    for (let i = 0; i < n; i++) {
+      const row = i * d;
+      for (let c = 0; c < classes; c++) {
+        let logit = bias[c]!;
+        for (let j = 0, w = c * d; j < d; j++, w++) logit += weights[w]! * x[row + j]!;
+        probabilities[c] = logit;
+      }
+      softmaxInPlace(probabilities);
       for (let c = 0; c < classes; c++) {
         const error = (probabilities[c]! - (labels[i] === c ? 1 : 0)) / n;
-        const row = c * (d + 1);
-        for (let j = 0; j < d; j++) gradient[row + j]! += error * x[j]!;
-        gradient[row + d]! += error;
+        const at = c * (d + 1);
+        for (let j = 0; j < d; j++) gradient[at + j]! += error * x[row + j]!;
+        gradient[at + d]! += error;
       }
-    });
+    }
+    // Adam, its bias corrections taken once a step.
+    const firstCorrection = 1 - 0.9 ** step;
+    const secondCorrection = 1 - 0.999 ** step;
     for (let c = 0; c < classes; c++) {
       for (let j = 0; j <= d; j++) {
         const at = c * (d + 1) + j;
         const penalty = j < d ? options.l2 * weights[c * d + j]! : 0;
         const g = gradient[at]! + penalty;
-        adam.m[at] = 0.9 * adam.m[at]! + 0.1 * g;
-        adam.v[at] = 0.999 * adam.v[at]! + 0.001 * g * g;
+        moments.m[at] = 0.9 * moments.m[at]! + 0.1 * g;
+        moments.v[at] = 0.999 * moments.v[at]! + 0.001 * g * g;
         const update =
-          (options.learningRate * (adam.m[at]! / (1 - 0.9 ** step))) /
-          (Math.sqrt(adam.v[at]! / (1 - 0.999 ** step)) + 1e-8);
+          (options.learningRate * (moments.m[at]! / firstCorrection)) /
+          (Math.sqrt(moments.v[at]! / secondCorrection) + 1e-8);
         if (j < d) weights[c * d + j]! -= update;
         else bias[c]! -= update;
       }
     }
   }
-  return { classes, features: d, mean, scale, weights, bias };
+  return { classes, features: d, mean, scale, weights: Float32Array.from(weights), bias: Float32Array.from(bias) };
 }
 
 /** The head's probability for each class of one raw (unstandardized) feature vector. */

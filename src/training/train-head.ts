@@ -6,6 +6,7 @@ import { namingShares, rounded, scoresReport, type ScoresReport } from './head-s
 import { SAME_PHOTO, sameSceneGroups } from './near-duplicates.js';
 import { lookOf } from './photo-look.js';
 import type { PhotoFeatures } from './photo-features.js';
+import type { FeaturePooling } from '../vision/runtime/backbone-features.js';
 
 /**
  * Fewer photos than this per label cannot be cross-validated into a figure worth trusting: a
@@ -92,7 +93,8 @@ export interface TrainingReport extends ScoresReport {
   readonly counts: Readonly<Record<string, number>>;
   readonly folds: number;
   readonly seed: number;
-  /** The L2 penalty cross-validation chose (PENALTIES), and its out-of-fold log loss. */
+  /** The pooling of the backbone's features and the L2 penalty (PENALTIES) cross-validation chose, and their out-of-fold log loss. */
+  readonly pooling: FeaturePooling;
   readonly penalty: number;
   readonly log_loss: number;
   /** Below this probability the head says it is unsure; NEVER_SURE when no threshold met `precision`. */
@@ -139,24 +141,30 @@ export function trainHead(
   const ordered = [...photos].sort(
     (a, b) => labels.indexOf(a.label) - labels.indexOf(b.label) || a.sha256.localeCompare(b.sha256),
   );
-  const samples = ordered.map((photo) => photo.features);
   const targets = ordered.map((photo) => labels.indexOf(photo.label));
+  // Copies are found by the mean features, whichever pooling the head reads: the whole frame's likeness.
   const groups = sameSceneGroups(
-    samples,
+    ordered.map((photo) => photo.features.mean),
     ordered.map((photo) => photo.thumbnail),
     SAME_PHOTO,
     ordered.map((photo) => photo.label),
   );
   requireScenes(labels, groups, targets);
-  let chosen: { l2: number; outOfFold: Float32Array[]; loss: number } | undefined;
-  for (const [done, l2] of PENALTIES.entries()) {
-    const training = { ...DEFAULT_TRAINING, l2 };
-    const outOfFold = outOfFoldProbabilities(samples, targets, labels.length, { ...settings, training, groups });
-    const loss = logLoss(outOfFold, targets);
-    if (!chosen || loss < chosen.loss - 1e-9) chosen = { l2, outOfFold, loss };
-    progress(done + 1, PENALTIES.length);
+  const poolings: FeaturePooling[] = ordered.every((photo) => photo.features.peak) ? ['mean', 'peak'] : ['mean'];
+  const samplesOf = (pooling: FeaturePooling) => ordered.map((photo) => photo.features[pooling]!);
+  let chosen: { pooling: FeaturePooling; l2: number; outOfFold: Float32Array[]; loss: number } | undefined;
+  let done = 0;
+  for (const pooling of poolings) {
+    const samples = samplesOf(pooling);
+    for (const l2 of PENALTIES) {
+      const training = { ...DEFAULT_TRAINING, l2 };
+      const outOfFold = outOfFoldProbabilities(samples, targets, labels.length, { ...settings, training, groups });
+      const loss = logLoss(outOfFold, targets);
+      if (!chosen || loss < chosen.loss - 1e-9) chosen = { pooling, l2, outOfFold, loss };
+      progress(++done, PENALTIES.length * poolings.length);
+    }
   }
-  const { l2, outOfFold, loss } = chosen!;
+  const { pooling, l2, outOfFold, loss } = chosen!;
   const scores = scoresOf(targets, outOfFold.map(argmax), labels.length);
   if (nearChance(scores.accuracy, counts))
     throw new HeadFolderError(
@@ -170,7 +178,7 @@ export function trainHead(
   const sizes = new Map<number, number>();
   for (const group of groups) sizes.set(group, (sizes.get(group) ?? 0) + 1);
   return {
-    model: fitSoftmaxRegression(samples, targets, labels.length, { ...DEFAULT_TRAINING, l2 }),
+    model: fitSoftmaxRegression(samplesOf(pooling), targets, labels.length, { ...DEFAULT_TRAINING, l2 }),
     trainedOn: [...new Set(photos.map((photo) => photo.sha256.slice(0, TRAINED_ON_HEX)))].sort(),
     trainedLooks: [...new Set(photos.map((photo) => lookOf(photo.thumbnail)))].sort(),
     report: {
@@ -180,6 +188,7 @@ export function trainHead(
       counts,
       folds: settings.folds,
       seed: settings.seed,
+      pooling,
       penalty: l2,
       log_loss: rounded(loss),
       threshold,

@@ -6,6 +6,7 @@ import { featureMapOutput, PENULTIMATE_OUTPUT, type LoadedModel } from './runtim
 import type { FeatureMapSpec, ImageInputSpec } from './runtime/model-manifest.js';
 import { ImageModel } from './runtime/onnx-model.js';
 import { softmaxInPlace } from './runtime/softmax.js';
+import type { BackboneFeatures, FeaturePooling } from './runtime/backbone-features.js';
 import { animalPartProbability } from './tables/imagenet-animal-parts.js';
 
 export interface Classification {
@@ -14,10 +15,10 @@ export interface Classification {
   /** One probability per label, summing to 1. */
   readonly probabilities: Float32Array;
   /**
-   * The backbone's penultimate features from the same run, for heads a clinic trained on them;
-   * undefined for a classifier whose manifest does not say where they are.
+   * The backbone's features from the same run, for heads a clinic trained on them; undefined for
+   * a classifier whose manifest does not say where its penultimate features are.
    */
-  readonly features: Float32Array | undefined;
+  readonly features: BackboneFeatures | undefined;
   /**
    * The backbone's spatial feature maps from the same run, coarsest first, for localizers
    * trained on them; undefined for a classifier whose manifest does not say where they are.
@@ -37,6 +38,8 @@ export class ClassifierModel extends ImageModel<Classification> {
   readonly labelSet: 'imagenet-1k' | 'pet-breeds';
   /** How many penultimate features each reading carries (0 when it carries none); heads name the backbone by its sha256. */
   readonly featureSize: number;
+  /** How many peak features each reading carries: the coarsest map's channels (0 without maps). */
+  readonly peakSize: number;
   /** Where its spatial feature maps are (empty when its manifest does not say): what localizers read. */
   readonly featureMaps: readonly FeatureMapSpec[];
   private readonly closeUpAnimalProbability: number | undefined;
@@ -56,6 +59,7 @@ export class ClassifierModel extends ImageModel<Classification> {
     this.labelSet = labelSet;
     this.featureSize = model.manifest.penultimate?.size ?? 0;
     this.featureMaps = model.manifest.featureMaps ?? [];
+    this.peakSize = this.featureSize > 0 ? (this.featureMaps[0]?.channels ?? 0) : 0;
     this.stretched = Object.freeze({ ...this.input, resize: 'fill' as const });
     // A manifest written by an older pawlens names the limit for mammals alone: the same limit holds.
     this.closeUpAnimalProbability = model.manifest.closeUpAnimalProbability ?? model.manifest.closeUpMammalProbability;
@@ -92,15 +96,36 @@ export class ClassifierModel extends ImageModel<Classification> {
     const values =
       raw.type === 'float16' ? halvesToFloats(raw.data as Uint16Array) : Float32Array.from(raw.data as Float32Array);
     const penultimate = outputs[PENULTIMATE_OUTPUT];
+    const maps =
+      this.featureMaps.length > 0 ? this.featureMaps.map((spec, index) => mapOf(outputs, spec, index)) : undefined;
     return {
       labelSet: this.labelSet,
       labels: this.labelsOf(output.name),
       probabilities: output.kind === 'logits' ? softmaxInPlace(values) : values,
-      features: penultimate && Float32Array.from(penultimate.data as Float32Array),
-      maps:
-        this.featureMaps.length > 0 ? this.featureMaps.map((spec, index) => mapOf(outputs, spec, index)) : undefined,
+      features: penultimate && {
+        mean: Float32Array.from(penultimate.data as Float32Array),
+        peak: maps && peakOf(maps[0]!),
+      },
+      maps,
     };
   }
+
+  /** How many features a head reads from this classifier, pooled so (0 when it gives none). */
+  featureCount(pooling: FeaturePooling): number {
+    return pooling === 'peak' ? this.peakSize : this.featureSize;
+  }
+}
+
+/** Each channel's largest value over the map's cells. */
+function peakOf({ channels, grid, data }: FeatureMap): Float32Array {
+  const cells = grid * grid;
+  const peak = new Float32Array(channels);
+  for (let channel = 0; channel < channels; channel++) {
+    let largest = Number.NEGATIVE_INFINITY;
+    for (let at = channel * cells, end = at + cells; at < end; at++) if (data[at]! > largest) largest = data[at]!;
+    peak[channel] = largest;
+  }
+  return peak;
 }
 
 /** Feature map number `index` of a run's outputs, checked against its spec. */

@@ -1,3 +1,4 @@
+import { peakUnavailable } from './runtime/backbone-features.js';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeStaleStaging } from './runtime/staging.js';
@@ -121,7 +122,9 @@ function trainedHeads(
       throw new ModelLoadError(
         `${other.name} and ${head.name} are both heads for ${head.operation}; remove one ("pawlens heads remove NAME").`,
       );
-    if (!classifier || classifier.sha256 !== head.backbone || classifier.featureSize !== head.featureSize)
+    if (classifier?.sha256 === head.backbone && classifier.featureCount(head.pooling) !== head.featureSize)
+      throw new ModelLoadError(peakUnavailable(head.name, classifier.name));
+    if (!classifier || classifier.sha256 !== head.backbone)
       throw new ModelLoadError(
         `${head.name} was trained on the features of the classifier with sha256 ${head.backbone.slice(0, 12)}…, but ${
           classifier ? `the classifier in use is ${classifier.name}` : 'no classifier is installed'

@@ -9,7 +9,7 @@ import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { closeUp, sceneJpeg } from '../../scripts/support/scenes.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
-import { installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
+import { colourMapsBackbone, installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
 import { NEVER_SURE } from '../../src/vision/heads/sureness.js';
 
 const sceneOf = (operation: string, rule: string) =>
@@ -261,6 +261,59 @@ describe('emotion from a head: its label is the emotion, its probability the con
     const grey = await post(app, 'emotion', await sceneJpeg(closeUp('#808080', [['#707070', 6]])));
     expect(grey.data).toMatchObject({ emotion: 'not named: the trained model is unsure', confidence: 0 });
     expect(grey.charged).toBe(0);
+  });
+});
+
+describe("a head that reads the peak of the backbone's features (issue 40)", () => {
+  // The colour-maps backbone's first map is the photo's colours in 4 × 4 cells: its peak of red
+  // is the reddest cell's, its mean the whole photo's. A small red lesion on grey skin moves the
+  // peak, hardly the mean.
+  // One lesion, 4% of the frame, inside one cell of the 4 × 4 grid (the 400 × 300 scene is read at 32 × 32).
+  const lesion = () => sceneJpeg(closeUp('#8a8a8a', [], [{ fill: '#d02020', cx: 150, cy: 112, rx: 40, ry: 40 }]));
+  const headReading = async (pooling: 'mean' | 'peak') => {
+    const modelsDir = tempDir('pawlens-peak-');
+    await installFixedHead(modelsDir, colourMapsBackbone(modelsDir), {
+      name: 'redness',
+      operation: 'skin',
+      labels: { inflamed: label('inflamed', 'mild'), calm: label('calm', 'normal') },
+      // Sorted: calm, inflamed. Inflamed by 60 × (R − G) − 3 (0–1 channels): sure where red leads green by 0.09.
+      bias: [0, -3],
+      weights: [
+        [0, 0, 0],
+        [60, -60, 0],
+      ],
+      threshold: 0.9,
+      pooling,
+    });
+    const { app, vision } = await appOn(modelsDir);
+    try {
+      return await post(app, 'skin', await lesion());
+    } finally {
+      await Promise.all(vision.loaded.map((model) => model.release()));
+    }
+  };
+
+  it('names the lesion the mean of the photo dilutes', async () => {
+    const peak = await headReading('peak');
+    expect(peak.data.condition).toBe('inflamed (en)');
+    expect(peak.charged).toBe(5);
+    const mean = await headReading('mean');
+    expect(mean.data.condition).not.toBe('inflamed (en)');
+  });
+
+  it('is refused at start where its backbone was installed without feature maps, saying what to do', async () => {
+    const modelsDir = tempDir('pawlens-peak-');
+    await installFixedHead(modelsDir, meanColourBackbone(modelsDir), {
+      name: 'redness',
+      operation: 'skin',
+      labels: { inflamed: label('inflamed', 'mild'), calm: label('calm', 'normal') },
+      bias: [0, 0],
+      threshold: 0.9,
+      pooling: 'peak',
+    });
+    await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(
+      /redness reads the peak of mean-colour's feature maps.*install it again \("pawlens models install mean-colour --from DIR"\)/,
+    );
   });
 });
 

@@ -32,11 +32,12 @@ describeWithShared('penultimate features of an installed backbone (issue 24)', (
     const classifier = new ClassifierModel(classifiers.mobilenet);
     expect(classifier.featureSize).toBe(1280);
     const dog = await classifier.predict(await photo('wml_dog.jpg'));
-    expect(dog.features).toHaveLength(1280);
+    const { mean } = dog.features!;
+    expect(mean).toHaveLength(1280);
     // After ReLU6: none negative, none above 6, and most of them something.
-    expect(Math.min(...dog.features!)).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...dog.features!)).toBeLessThanOrEqual(6.5);
-    expect(dog.features!.filter((value) => value > 0).length).toBeGreaterThan(400);
+    expect(Math.min(...mean)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...mean)).toBeLessThanOrEqual(6.5);
+    expect(mean.filter((value) => value > 0).length).toBeGreaterThan(400);
     // The classes are those of the same model loaded without the extra output.
     const plainDir = join(modelsDir, 'mobilenet-plain');
     cpSync(join(modelsDir, 'mobilenetv2-12-int8'), plainDir, { recursive: true });
@@ -52,11 +53,35 @@ describeWithShared('penultimate features of an installed backbone (issue 24)', (
     expect(again.features).toEqual(dog.features);
   });
 
+  it("MobileNetV2 also gives the peak of its last feature map: each channel's largest cell (issue 40)", async () => {
+    const classifier = new ClassifierModel(classifiers.mobilenet);
+    expect(classifier.peakSize).toBe(1280);
+    const dog = await classifier.predict(await photo('wml_dog.jpg'));
+    const { data, grid, channels } = dog.maps![0]!;
+    expect(channels).toBe(1280);
+    const cells = grid * grid;
+    const { peak } = dog.features!;
+    expect(peak).toHaveLength(1280);
+    for (const channel of [0, 1, 500, 1279]) {
+      const own = data.subarray(channel * cells, (channel + 1) * cells);
+      expect(peak![channel]).toBe(Math.max(...own));
+    }
+    // A peak is never under its channel's mean over the cells, and above it where the channel is uneven.
+    let above = 0;
+    for (let channel = 0; channel < channels; channel++) {
+      const own = data.subarray(channel * cells, (channel + 1) * cells);
+      const mean = own.reduce((sum, value) => sum + value, 0) / cells;
+      expect(peak![channel]).toBeGreaterThanOrEqual(mean - 1e-6);
+      if (peak![channel]! > mean + 1e-3) above++;
+    }
+    expect(above).toBeGreaterThan(400);
+  });
+
   it('features say what the photo shows: a smaller copy of the dog is nearer the dog than the cat is', async () => {
     const classifier = new ClassifierModel(classifiers.mobilenet);
     const [dog, smallerDog, cat, kitten] = await Promise.all(
       [photo('wml_dog.jpg'), photo('wml_dog.jpg', 400), photo('chelsea.png'), photo('kitten_224.png')].map(
-        async (image) => (await classifier.predict(await image)).features!,
+        async (image) => (await classifier.predict(await image)).features!.mean,
       ),
     );
     expect(cosine(dog!, smallerDog!)).toBeGreaterThan(0.9);

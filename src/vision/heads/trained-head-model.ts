@@ -1,3 +1,4 @@
+import type { BackboneFeatures, FeaturePooling } from '../runtime/backbone-features.js';
 import { isSure } from './sureness.js';
 import type { PlainTensor } from '../runtime/inference-pool.js';
 import { ModelLoadError, type LoadedModel } from '../runtime/load-model.js';
@@ -35,11 +36,13 @@ export interface HeadReading {
  */
 export async function readTrainedHead(
   head: TrainedHeadModel | undefined,
-  features: Float32Array | undefined,
+  features: BackboneFeatures | undefined,
 ): Promise<HeadReading | undefined> {
   if (!head) return undefined;
-  if (!features) throw new Error(`${head.name} reads the frame's features, but the classifier did not read the frame`);
-  return head.predict(features);
+  const pooled = features?.[head.pooling];
+  if (!pooled)
+    throw new Error(`${head.name} reads the frame's ${head.pooling} features, but the classifier did not give them`);
+  return head.predict(pooled);
 }
 
 /**
@@ -49,8 +52,9 @@ export async function readTrainedHead(
  */
 export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
   readonly operation: string;
-  /** The sha256 of the classifier whose features it reads, and how many it reads. */
+  /** The sha256 of the classifier whose features it reads, how they were pooled, and how many it reads. */
   readonly backbone: string;
+  readonly pooling: FeaturePooling;
   readonly featureSize: number;
   readonly spec: TrainedHeadSpec;
   private readonly labels: readonly string[];
@@ -71,6 +75,7 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
       throw this.fail(`its output labels (${this.labels.join(', ')}) are not the labels its head section describes.`);
     this.operation = operation;
     this.backbone = input.backbone;
+    this.pooling = input.pooling ?? 'mean';
     this.featureSize = input.size;
     this.inputName = input.name;
     this.spec = head;

@@ -41,10 +41,13 @@ export const FeatureInputSpec = z.strictObject({
 
 /**
  * A trained head's input: the penultimate features of the backbone it was trained on, which
- * `backbone` names by its sha256 (docs/design.md §13). Features of another backbone mean nothing to it.
+ * `backbone` names by its sha256 (docs/design.md §13). Features of another backbone mean nothing
+ * to it. `pooling` says how they were pooled from the last feature map (classifier-model.ts's
+ * BackboneFeatures): the mean (the classifier's own, and what a head without it reads) or the peak.
  */
 export const PenultimateInputSpec = z.strictObject({
   kind: z.literal('penultimate'),
+  pooling: z.enum(['mean', 'peak']).optional(),
   name: tensorName,
   dtype: z.literal('float32'),
   size: z.number().int().min(2).max(65536),

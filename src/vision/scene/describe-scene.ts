@@ -1,3 +1,4 @@
+import type { BackboneFeatures } from '../runtime/backbone-features.js';
 import type { DecodedImage } from '../../image/decoded-image.js';
 import type { Classification, ClassifierModel } from '../classifier-model.js';
 import { iou, type Detection } from '../detector-model.js';
@@ -109,8 +110,8 @@ export const cropOf = (image: DecodedImage, box: Detection['box']): Crop => ({
 export interface SceneReading {
   readonly scene: Scene;
   readonly view: Pixels | undefined;
-  /** The classifier's penultimate features of the whole frame, when it read the frame and its manifest says where they are: what trained heads read. */
-  readonly features: Float32Array | undefined;
+  /** The classifier's features of the whole frame, when it read the frame and its manifest says where they are: what trained heads read. */
+  readonly features: BackboneFeatures | undefined;
   /** Where the localizer it was given found its subject. */
   readonly location: Location | undefined;
 }
