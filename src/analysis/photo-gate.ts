@@ -209,7 +209,9 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       if (shown) return shown;
       const ground = scene.frameGround ?? 0;
       if (ground >= SCENE_LIMITS.groundProbability) return { kind: 'landscape', what: 'ground' };
-      if (scene.frameStool && ground >= SCENE_LIMITS.stoolGroundProbability)
+      const surelyFur =
+        needs.furOutweighsStoolOnGround && (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.stoolGroundAnimalShare;
+      if (scene.frameStool && ground >= SCENE_LIMITS.stoolGroundProbability && !surelyFur)
         return { kind: 'landscape', what: 'ground' };
       // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
       if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };

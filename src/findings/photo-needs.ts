@@ -31,4 +31,12 @@ export interface PhotoNeeds {
    * its patients' photos, and what the templates speak of). A horse or a cow is no pet's photo.
    */
   readonly petOnly?: true;
+  /**
+   * Whether a close-up the classifier takes surely for fur or skin is judged even where the stool
+   * localizer fires on it and a little of the ground's classes shows (gate-limits.ts,
+   * `stoolGroundAnimalShare`): the localizer fires on fur too. Only where stool cannot pass for a
+   * finding: skin's rules look for red and crusts, which stool is not; an ear canal's look for dark
+   * and yellow debris, which stool on a lawn is taken for.
+   */
+  readonly furOutweighsStoolOnGround?: true;
 }

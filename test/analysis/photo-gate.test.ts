@@ -522,6 +522,18 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(CLOSE_UP, measured({ frameStool: false, frameGround: 0.05 }))).toBeUndefined();
   });
 
+  it('judges a skin close-up the classifier is sure shows fur, though the stool localizer fires on a little ground; not an ear canal', () => {
+    const SKIN_CLOSE_UP: PhotoNeeds = { ...CLOSE_UP, furOutweighsStoolOnGround: true };
+    const ground = { reason: 'wrong_subject', shows: { kind: 'landscape', what: 'ground' } };
+    const furOnGround = { frameStool: true, frameGround: 0.05, frameAnimalShare: 0.8 };
+    expect(gatePhoto(SKIN_CLOSE_UP, measured(furOnGround))).toBeUndefined();
+    expect(gatePhoto(EAR_CLOSE_UP, measured(furOnGround))).toEqual(ground);
+    expect(gatePhoto(CLOSE_UP, measured(furOnGround))).toEqual(ground);
+    // Fur it is not sure of, or plenty of the ground, is still the ground.
+    expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnGround, frameAnimalShare: 0.4 }))).toEqual(ground);
+    expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnGround, frameGround: 0.2 }))).toEqual(ground);
+  });
+
   it('refuses a photo of food for stool and urine, found or not, but not for vomit', () => {
     const meal = { frameFood: 0.6 };
     expect(gatePhoto(SPECIMEN, located(meal, [5]))).toEqual({ reason: 'wrong_subject', shows: { kind: 'food' } });

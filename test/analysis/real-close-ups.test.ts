@@ -65,8 +65,9 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     const refused = answers.filter(({ judged }) => !judged);
     // None is a view through an instrument: 27 were, all rotated onto black, before issue 40.
     expect(answers.filter(({ summary }) => /microscope/.test(summary))).toEqual([]);
-    // Measured: 13 of 105 refused (whole dogs at a distance among them), 41 before issue 40.
-    expect(refused.length).toBeLessThanOrEqual(15);
+    // Measured: 10 of 105 refused (4 whole dogs, 3 with much of the ground's classes, 2 nothing of an
+    // animal, 1 too dark); 13 before fur sure enough outweighed stool on a little ground, 41 before issue 40.
+    expect(refused.length).toBeLessThanOrEqual(11);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
     // Redness is seen on some (15 of 105 measured; colour alone misses most pinkish lesions).
     expect(answers.filter(({ summary }) => /redness|bleeding/.test(summary)).length).toBeGreaterThanOrEqual(10);

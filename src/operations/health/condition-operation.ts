@@ -17,6 +17,8 @@ export interface ConditionOperationSpec<K extends string, Id extends string> {
   readonly roundView: boolean;
   /** Whether its close-ups may be recognisable as a pet as a whole (a face with skin lesions), or then show the pet instead. */
   readonly recognisablePet: boolean;
+  /** PhotoNeeds.furOutweighsStoolOnGround: whether fur the classifier is sure of outweighs the stool localizer on a little ground. */
+  readonly furOutweighsStoolOnGround?: true;
 }
 
 /**
@@ -39,6 +41,7 @@ export function conditionOperation<K extends string, Id extends string>(spec: Co
       colour: true,
       roundView: spec.roundView,
       recognisablePet: spec.recognisablePet,
+      ...(spec.furOutweighsStoolOnGround && { furOutweighsStoolOnGround: true as const }),
     },
     llmFields: data.pick({ ...HEALTH_LLM_FIELDS, condition: true }),
     labelFields: ['condition'],

@@ -14,4 +14,6 @@ export const skin = conditionOperation({
   // A photo of a face with ringworm or scabies crusts is a skin photo, recognisably of a cat.
   roundView: false,
   recognisablePet: true,
+  // Stool photos the classifier takes for fur got no skin finding (brown is none of its rules' colours).
+  furOutweighsStoolOnGround: true,
 });

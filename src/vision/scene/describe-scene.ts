@@ -1,3 +1,4 @@
+import { animalPartProbability } from '../tables/imagenet-animal-parts.js';
 import type { BackboneFeatures } from '../runtime/backbone-features.js';
 import type { DecodedImage } from '../../image/decoded-image.js';
 import type { Classification, ClassifierModel } from '../classifier-model.js';
@@ -50,6 +51,11 @@ export interface Scene {
    * when it did not read the frame or cannot tell (ClassifierModel.showsAnimalPart).
    */
   readonly frameAnimalPart: boolean | undefined;
+  /**
+   * How sure the classifier, on the whole frame, is that it shows an animal's fur or skin: its
+   * animal classes together (imagenet-animal-parts.ts); undefined when it did not read the frame.
+   */
+  readonly frameAnimalShare: number | undefined;
   /** How sure the classifier, on the whole frame, is that it shows food (imagenet-food.ts); undefined when it did not read the frame. */
   readonly frameFood: number | undefined;
   /** How sure the classifier, on the whole frame, is that it shows the ground outdoors (imagenet-ground.ts); undefined when it did not read the frame. */
@@ -122,6 +128,7 @@ const FRAME_UNREAD = {
   frame: undefined,
   frameObject: undefined,
   frameAnimalPart: undefined,
+  frameAnimalShare: undefined,
   frameFood: undefined,
   frameGround: undefined,
   frameStool: undefined,
@@ -176,6 +183,7 @@ export async function describeScene(
       frame: identifyPet(classification, animalType),
       frameObject: frameObjectOf(classification),
       frameAnimalPart: classifier.showsAnimalPart(classification),
+      frameAnimalShare: imagenet ? animalPartProbability(classification.probabilities) : undefined,
       frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
       frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
       frameStool: options.stoolCheck && (await showsSubject(options.stoolCheck, classification.maps)),
