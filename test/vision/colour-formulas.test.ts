@@ -1,10 +1,14 @@
 import ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { type Arithmetic, compileFormula } from '../../src/vision/pixels/arithmetic.js';
+import { type Arithmetic, compileAffine3, compileFormula, compileKernel3 } from '../../src/vision/pixels/arithmetic.js';
 import {
   hexToLab,
+  LAB_OF_COMPANDED,
+  LAB_OFFSET,
+  LAPLACIAN_KERNEL,
   labCompanded,
   labF,
+  labOfCompanded,
   linearise,
   linearLight,
   sharpnessOf,
@@ -66,6 +70,32 @@ describe('the colour formulas, written once', () => {
     expect(cubeRoots).toEqual([]);
     expect(compiled(-8)).toBe(-2);
     expect(cubeRoots).toEqual([-8]);
+  });
+
+  it('compiles a matrix and a kernel into the sums they stand for, zeros left out', () => {
+    const lab = compileAffine3(LAB_OF_COMPANDED, LAB_OFFSET);
+    const out = new Float64Array(4);
+    for (const [fx, fy, fz] of [
+      [0.2, 0.5, 0.9],
+      [1, 1, 1],
+      [0.14, 0.3, 0.02],
+    ] as const) {
+      lab(fx, fy, fz, out, 1);
+      // CIE 1976: L* = 116 f(Y) − 16, a* = 500 (f(X) − f(Y)), b* = 200 (f(Y) − f(Z)).
+      const expected = [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+      for (const [axis, value] of expected.entries()) expect(out[1 + axis]).toBeCloseTo(value, 12);
+      expect(labOfCompanded(fx, fy, fz).map((value, axis) => value - expected[axis]!)).toEqual([
+        expect.closeTo(0, 12),
+        expect.closeTo(0, 12),
+        expect.closeTo(0, 12),
+      ]);
+      expect(out[0]).toBe(0);
+    }
+    // A 4 × 3 image: the Laplacian at its two inner pixels, by hand.
+    const values = Float64Array.from([1, 2, 3, 4, 5, 7, 11, 13, 17, 19, 23, 29]);
+    const laplacian = compileKernel3(LAPLACIAN_KERNEL);
+    expect(laplacian(values, 5, 4)).toBe(2 + 5 + 11 + 19 - 4 * 7);
+    expect(laplacian(values, 6, 4)).toBe(3 + 7 + 13 + 23 - 4 * 11);
   });
 
   it('refuses a constant that source text cannot hold', () => {

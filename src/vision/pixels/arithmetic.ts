@@ -58,3 +58,43 @@ export function compileFormula(
   const body = formula(SOURCE, ...names);
   return new Function('cubeRoot', `return (${names.join(', ')}) => ${body};`)(cubeRoot);
 }
+
+/** A product and sum of constants and named values, as source, leaving out zero weights. */
+function weightedSum(terms: ReadonlyArray<readonly [weight: number, value: string]>, offset = 0): string {
+  const kept = terms
+    .filter(([weight]) => weight !== 0)
+    .map(([weight, value]) => `${SOURCE.constant(weight)} * ${value}`);
+  return [...kept, ...(offset !== 0 ? [SOURCE.constant(offset)] : [])].join(' + ') || '0';
+}
+
+/**
+ * `matrix · (x, y, z) + offset` compiled into a function that writes the three results into `out`
+ * from `at`, leaving out the matrix's zeros: as fast as the products written out by hand (CIELAB's
+ * rows are mostly zeros), where a loop over the matrix cost a third more per colour.
+ */
+export function compileAffine3(
+  matrix: ReadonlyArray<readonly [number, number, number]>,
+  offset: readonly [number, number, number],
+): (x: number, y: number, z: number, out: Float64Array, at: number) => void {
+  const rows = matrix.map(
+    (row, axis) =>
+      `out[at + ${axis}] = ${weightedSum(
+        row.map((weight, i) => [weight, 'xyz'[i]!] as const),
+        offset[axis],
+      )};`,
+  );
+  return new Function('x', 'y', 'z', 'out', 'at', rows.join('\n')) as never;
+}
+
+/**
+ * A 3 × 3 kernel (row by row) compiled into a function of a one-channel image `values`, `width`
+ * wide, at pixel `i`: the kernel's sum there, leaving out its zero taps. A loop over the taps cost
+ * twice as much as the sum written out (the exposure check's Laplacian).
+ */
+export function compileKernel3(kernel: readonly number[]): (values: Float64Array, i: number, width: number) => number {
+  const terms = kernel.map((weight, at) => {
+    const shift = Math.floor(at / 3) - 1 + ' * width + ' + ((at % 3) - 1);
+    return [weight, `values[i + ${shift}]`] as const;
+  });
+  return new Function('values', 'i', 'width', `return ${weightedSum(terms)};`) as never;
+}

@@ -1,6 +1,6 @@
 import type { Pixels } from './pixels.js';
 import type { Region } from './region.js';
-import { compileFormula } from './arithmetic.js';
+import { compileAffine3, compileFormula, compileKernel3 } from './arithmetic.js';
 import {
   hexToLab,
   LAB_AXIS_WEIGHTS,
@@ -41,8 +41,10 @@ const [ROW_X, ROW_Y, ROW_Z] = SRGB_TO_XYZ_NORMALISED as unknown as [number[], nu
 const [Y_OF_RED, Y_OF_GREEN, Y_OF_BLUE] = [0, 1, 2].map((channel) =>
   LINEAR.map((linear) => ROW_Y[channel]! * linear),
 ) as [Float64Array, Float64Array, Float64Array];
-const [L_OF_F, A_OF_F, B_OF_F] = LAB_OF_COMPANDED;
-const [L_OFFSET, A_OFFSET, B_OFFSET] = LAB_OFFSET;
+const [L_OF_F] = LAB_OF_COMPANDED;
+const [L_OFFSET] = LAB_OFFSET;
+/** The companded XYZ (f(X), f(Y), f(Z)) → L*, a*, b*, written into an array. */
+const labOfCompanded = compileAffine3(LAB_OF_COMPANDED, LAB_OFFSET);
 
 /** Cube roots at 4096 steps over 0–1 (and one past it), the starting guess of `cubeRootByTable`. */
 const CUBE_ROOT_STEPS = 4096;
@@ -83,10 +85,8 @@ function lightness({ pixels, width, height }: Pixels): Float64Array {
   return out;
 }
 
-/** LAPLACIAN_KERNEL's taps that are not zero: offsets (rows, columns) from the pixel, and weights. */
-const LAPLACIAN_TAPS = LAPLACIAN_KERNEL.flatMap((weight, at) =>
-  weight === 0 ? [] : [{ row: Math.floor(at / 3) - 1, column: (at % 3) - 1, weight }],
-);
+/** colour-science's Laplacian at one pixel of a lightness image. */
+const laplacianAt = compileKernel3(LAPLACIAN_KERNEL);
 
 /** What the gate reads before anything else: how light the frame is, and whether it is in focus. */
 export interface Exposure {
@@ -109,15 +109,11 @@ export function exposureOf(image: Pixels): Exposure {
   const brightness = sum / l.length;
   const variance = Math.max(squares / l.length - brightness * brightness, 0);
   // The Laplacian over the pixels that have all its neighbours, as the graph's unpadded Conv.
-  const offsets = LAPLACIAN_TAPS.map(({ row, column }) => row * width + column);
-  const weights = LAPLACIAN_TAPS.map(({ weight }) => weight);
-  const taps = offsets.length;
   let lapSum = 0;
   let lapSquares = 0;
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
-      let lap = 0;
-      for (let tap = 0; tap < taps; tap++) lap += weights[tap]! * l[i + offsets[tap]!]!;
+      const lap = laplacianAt(l, i, width);
       lapSum += lap;
       lapSquares += lap * lap;
     }
@@ -138,9 +134,7 @@ export function labOfBytes(r: number, g: number, b: number, out: Float64Array, a
   const fx = labFByTable(ROW_X[0]! * lr + ROW_X[1]! * lg + ROW_X[2]! * lb);
   const fy = labFByTable(ROW_Y[0]! * lr + ROW_Y[1]! * lg + ROW_Y[2]! * lb);
   const fz = labFByTable(ROW_Z[0]! * lr + ROW_Z[1]! * lg + ROW_Z[2]! * lb);
-  out[at] = L_OF_F[0] * fx + L_OF_F[1] * fy + L_OF_F[2] * fz + L_OFFSET;
-  out[at + 1] = A_OF_F[0] * fx + A_OF_F[1] * fy + A_OF_F[2] * fz + A_OFFSET;
-  out[at + 2] = B_OF_F[0] * fx + B_OF_F[1] * fy + B_OF_F[2] * fz + B_OFFSET;
+  labOfCompanded(fx, fy, fz, out, at);
   return out;
 }
 
