@@ -77,7 +77,7 @@ export async function evaluateHead(
         throw new HeadFolderError(
           `${name} was trained on another classifier's features (sha256 ${head.backbone.slice(0, 12)}…) than ${backbone.classifier.name}: train it again.`,
         );
-      if (backbone.classifier.featureCount(head.pooling) !== head.featureSize)
+      if (head.pooling === 'peak' && backbone.classifier.peakSize === 0)
         throw new HeadFolderError(peakUnavailable(name, backbone.classifier.name));
       reading = await readPhotoFeatures(folder.photos, backbone, progress);
     } finally {

@@ -122,9 +122,13 @@ function trainedHeads(
       throw new ModelLoadError(
         `${other.name} and ${head.name} are both heads for ${head.operation}; remove one ("pawlens heads remove NAME").`,
       );
-    if (classifier?.sha256 === head.backbone && classifier.featureCount(head.pooling) !== head.featureSize)
+    if (classifier?.sha256 === head.backbone && head.pooling === 'peak' && classifier.peakSize === 0)
       throw new ModelLoadError(peakUnavailable(head.name, classifier.name));
-    if (!classifier || classifier.sha256 !== head.backbone)
+    if (
+      !classifier ||
+      classifier.sha256 !== head.backbone ||
+      classifier.featureCount(head.pooling) !== head.featureSize
+    )
       throw new ModelLoadError(
         `${head.name} was trained on the features of the classifier with sha256 ${head.backbone.slice(0, 12)}…, but ${
           classifier ? `the classifier in use is ${classifier.name}` : 'no classifier is installed'
