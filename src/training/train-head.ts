@@ -123,11 +123,12 @@ export const TRAINED_ON_HEX = 16;
 
 /**
  * Trains a head on the photos' features: first `folds`-fold cross-validation (each photo judged by
- * a head that never saw it, nor a copy of it) for each penalty, which chooses the penalty and
- * gives the accuracy, the per-label figures and the threshold; then the head itself, on every
- * photo, with that penalty. A head cross-validated near chance is refused (HeadFolderError), so
- * nothing is installed. Deterministic: the same photos and seed give the same head. `progress`
- * hears after each penalty.
+ * a head that never saw it, nor a copy of it) for each pooling of the features (the mean, and the
+ * peak where the backbone gives it) at each penalty, which chooses both and gives the accuracy,
+ * the per-label figures and the threshold; then the head itself, on every photo, so pooled and
+ * with that penalty. A head cross-validated near chance is refused (HeadFolderError), so nothing
+ * is installed. Deterministic: the same photos and seed give the same head. `progress` hears
+ * after each pooling and penalty.
  */
 export function trainHead(
   definition: HeadDefinition,
