@@ -57,12 +57,7 @@ export function fitSoftmaxRegression(
     gradient.fill(0);
     for (let i = 0; i < n; i++) {
       const row = i * d;
-      for (let c = 0; c < classes; c++) {
-        let logit = bias[c]!;
-        for (let j = 0, w = c * d; j < d; j++, w++) logit += weights[w]! * x[row + j]!;
-        probabilities[c] = logit;
-      }
-      softmaxInPlace(probabilities);
+      probabilitiesOf(weights, bias, x.subarray(row, row + d), probabilities);
       for (let c = 0; c < classes; c++) {
         const error = (probabilities[c]! - (labels[i] === c ? 1 : 0)) / n;
         const at = c * (d + 1);
@@ -97,7 +92,13 @@ export function predictProbabilities(model: SoftmaxRegression, sample: Float32Ar
   return probabilitiesOf(model.weights, model.bias, x, new Float32Array(model.classes));
 }
 
-function probabilitiesOf(weights: Float32Array, bias: Float32Array, x: Float32Array, out: Float32Array): Float32Array {
+/** Softmax of bias + weights · x into `out`: training's doubles and a trained head's floats alike. */
+function probabilitiesOf<T extends Float32Array | Float64Array>(
+  weights: T,
+  bias: T,
+  x: Float32Array | Float64Array,
+  out: T,
+): T {
   const d = x.length;
   for (let c = 0; c < out.length; c++) {
     let logit = bias[c]!;
