@@ -1,6 +1,6 @@
 import type { Pixels } from './pixels.js';
 import type { Region } from './region.js';
-import { compileAffine3, compileFormula, compileKernel3 } from './arithmetic.js';
+import { compileFormula, compileKernel3 } from './arithmetic.js';
 import {
   hexToLab,
   LAB_AXIS_WEIGHTS,
@@ -8,6 +8,7 @@ import {
   LAB_OFFSET,
   LAPLACIAN_KERNEL,
   labCompanded,
+  labOfCompanded,
   linearise,
   SRGB_TO_XYZ_NORMALISED,
   sharpnessOf,
@@ -43,8 +44,6 @@ const [Y_OF_RED, Y_OF_GREEN, Y_OF_BLUE] = [0, 1, 2].map((channel) =>
 ) as [Float64Array, Float64Array, Float64Array];
 const [L_OF_F] = LAB_OF_COMPANDED;
 const [L_OFFSET] = LAB_OFFSET;
-/** The companded XYZ (f(X), f(Y), f(Z)) → L*, a*, b*, written into an array. */
-const labOfCompanded = compileAffine3(LAB_OF_COMPANDED, LAB_OFFSET);
 
 /** Cube roots at 4096 steps over 0–1 (and one past it), the starting guess of `cubeRootByTable`. */
 const CUBE_ROOT_STEPS = 4096;

@@ -1,5 +1,5 @@
 import { LIGHTNESS_WEIGHT } from '../tables/colour-palette.js';
-import { type Arithmetic, compileFormula } from './arithmetic.js';
+import { type Arithmetic, compileAffine3, compileFormula } from './arithmetic.js';
 
 /**
  * The colour analyser's formulas, each written once: sRGB → CIELAB (D65), how colours are
@@ -69,14 +69,8 @@ export function sharpnessOf<T>(m: Arithmetic<T>, laplacianVariance: T, lightness
 export const linearise = compileFormula(linearLight);
 export const labF = compileFormula(labCompanded);
 
-/** A companded XYZ triple → [L, a, b]. */
-export function labOfCompanded(fx: number, fy: number, fz: number): [number, number, number] {
-  return LAB_OF_COMPANDED.map((row, axis) => row[0] * fx + row[1] * fy + row[2] * fz + LAB_OFFSET[axis]!) as [
-    number,
-    number,
-    number,
-  ];
-}
+/** A companded XYZ triple (f(X), f(Y), f(Z)) → L*, a*, b*, written into `out` from `at`. */
+export const labOfCompanded = compileAffine3(LAB_OF_COMPANDED, LAB_OFFSET);
 
 /** sRGB channels in 0..1 → [L, a, b]. */
 export function srgbToLab(r: number, g: number, b: number): [number, number, number] {
@@ -84,7 +78,9 @@ export function srgbToLab(r: number, g: number, b: number): [number, number, num
   const [fx, fy, fz] = SRGB_TO_XYZ_NORMALISED.map((row) =>
     labF(row[0]! * lin[0]! + row[1]! * lin[1]! + row[2]! * lin[2]!),
   ) as [number, number, number];
-  return labOfCompanded(fx, fy, fz);
+  const lab = new Float64Array(3);
+  labOfCompanded(fx, fy, fz, lab, 0);
+  return [lab[0]!, lab[1]!, lab[2]!];
 }
 
 export function hexToLab(hex: string): [number, number, number] {
