@@ -71,12 +71,13 @@ export class ClassifierModel extends ImageModel<Classification> {
    * Whether `classification` (of a whole frame) takes it for part of an animal, fur or skin: its
    * animal classes together (imagenet-animal-parts.ts) reach the limit measured for this model. Undefined for a model with
    * no such limit: one that was not measured, or, like SqueezeNet, could not tell (plain fur crops
-   * from the shared photos 0.00–0.98, with a red patch on them 0.00–0.29).
+   * from the shared photos 0.00–0.98, with a red patch on them 0.00–0.29). `share` is that sum,
+   * when the caller has it already.
    */
-  showsAnimalPart(classification: Classification): boolean | undefined {
+  showsAnimalPart(classification: Classification, share?: number): boolean | undefined {
     const limit = this.closeUpAnimalProbability;
     // The constructor allows a limit only with the ImageNet labels, whose animal classes it sums.
-    return limit === undefined ? undefined : animalPartProbability(classification.probabilities) >= limit;
+    return limit === undefined ? undefined : (share ?? animalPartProbability(classification.probabilities)) >= limit;
   }
 
   /**

@@ -179,11 +179,12 @@ export async function describeScene(
     const classification = localizer ? await classifier.predictStretched(image) : await classifier.predict(image);
     // Food and the ground are ImageNet's classes: another label set says nothing of them.
     const imagenet = classification.labelSet === 'imagenet-1k';
+    const animalShare = imagenet ? animalPartProbability(classification.probabilities) : undefined;
     return {
       frame: identifyPet(classification, animalType),
       frameObject: frameObjectOf(classification),
-      frameAnimalPart: classifier.showsAnimalPart(classification),
-      frameAnimalShare: imagenet ? animalPartProbability(classification.probabilities) : undefined,
+      frameAnimalPart: classifier.showsAnimalPart(classification, animalShare),
+      frameAnimalShare: animalShare,
       frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
       frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
       frameStool: options.stoolCheck && (await showsSubject(options.stoolCheck, classification.maps)),
