@@ -424,7 +424,9 @@ describe.concurrent('pawlens analyze', () => {
       await pawlens(['analyze', 'stool', gif, '--language', 'fr'], { PAWLENS_DATA_DIR: dir }),
       /VALIDATION_ERROR/,
     );
-  });
+    // Seven CLI processes, each starting node and loading the built-in models: 12–14 s on CI's two
+    // cores, over 20 s when the machine runs slow.
+  }, 60_000);
 });
 
 /** Issue 27, finding 18: what an operator's typo, a stray path or a broken store does to the CLI. */
