@@ -167,20 +167,20 @@ const foodShown = (needs: PhotoNeeds, scene: Scene): SceneSubject | undefined =>
 
 /** What the photo shows instead of a specimen, or undefined when it may show one. */
 function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): SceneSubject | undefined {
-  const people: SceneSubject = { kind: 'person', count: scene.people.length };
-  // A box the localizer takes for its subject is the subject: an animal elsewhere still refuses.
+  // A box the localizer takes for its subject is the subject (YOLOX-Nano boxes a pile of stool as a
+  // dog, a bear or a person): an animal or a person elsewhere still refuses.
   const found = location && location.found.length > 0 ? location : undefined;
-  const animals = scene.animals.filter(
-    (animal) =>
-      animal.share >= SCENE_LIMITS.specimenAnimalShare &&
-      !(
-        found &&
-        animal.detection.score < SCENE_LIMITS.locatedAnimalScore &&
-        locatedCover(found, animal.detection) >= SCENE_LIMITS.locatedAnimalCover
-      ),
-  );
+  const shown = (detection: Detection, share: number) =>
+    share >= SCENE_LIMITS.specimenAnimalShare &&
+    !(
+      found &&
+      detection.score < SCENE_LIMITS.locatedAnimalScore &&
+      locatedCover(found, detection) >= SCENE_LIMITS.locatedAnimalCover
+    );
+  const animals = scene.animals.filter((animal) => shown(animal.detection, animal.share));
   if (animals.length > 0) return animalSubject(animals);
-  if (scene.people.some((person) => person.share >= SCENE_LIMITS.specimenAnimalShare)) return people;
+  const people = scene.people.filter((person) => shown(person, person.share));
+  if (people.length > 0) return { kind: 'person', count: people.length };
   // The classifier's whole-frame reading needs to be surer where the localizer found its subject.
   const located = found && scene.detected;
   return (
