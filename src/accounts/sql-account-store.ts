@@ -40,6 +40,7 @@ import {
 } from './store-rows.js';
 import {
   CLINIC_OF_KEY,
+  ERASE_PET_ANSWERS,
   INSERT_KEY,
   keyValues,
   OPEN_CLAIMS,
@@ -340,8 +341,8 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
   async deletePet(keyId: string, petId: string): Promise<number> {
     return this.failures.guard(async () => {
       // First the erasure's mark, then the delete: an analysis of this pet that began before and
-      // settles after finds the mark and keeps no record (settleRow); one that settled before is
-      // deleted here.
+      // settles after finds the mark and keeps no record nor answer to replay (settleRow); one that
+      // settled before is deleted here.
       await this.sql.run(
         `INSERT INTO pet_erasures (key_id, pet_id, erased_at) VALUES (?, ?, ?)
          ON CONFLICT (key_id, pet_id) DO UPDATE SET erased_at = excluded.erased_at`,
@@ -351,7 +352,9 @@ export abstract class SqlAccountStore implements Omit<AccountStore, OwnedByDiale
         keyId,
         petId,
       ]);
-      if (deleted > 0) await this.afterErasure();
+      // …and the answers an Idempotency-Key would replay: a retry of one is a new analysis.
+      const answers = await this.sql.run(ERASE_PET_ANSWERS, [petId, keyId]);
+      if (deleted + answers > 0) await this.afterErasure();
       return deleted;
     });
   }

@@ -18,7 +18,7 @@ export const TABLES = {
   ],
   credit_reservations: ['id', 'key_id', 'request_id', 'operation', 'credits', 'metered', 'created_at', 'owner'],
   usage_ledger: ['id', 'key_id', 'operation', 'request_id', 'credits', 'created_at'],
-  idempotency_keys: ['key_id', 'idem_key', 'request_hash', 'body', 'created_at', 'owner'],
+  idempotency_keys: ['key_id', 'idem_key', 'request_hash', 'body', 'created_at', 'owner', 'pet_id'],
   pet_records: [
     'id',
     'key_id',

@@ -32,6 +32,8 @@ async function storeBeforeClinics() {
     ALTER TABLE pet_records DROP COLUMN clinic;
     ALTER TABLE pet_records DROP COLUMN made_by;
     ALTER TABLE api_keys DROP COLUMN clinic;
+    DROP INDEX idempotency_keys_by_pet;
+    ALTER TABLE idempotency_keys DROP COLUMN pet_id;
     PRAGMA user_version = 6;`);
   expect(db.prepare("SELECT COUNT(*) AS n FROM pragma_table_info('api_keys') WHERE name = 'clinic'").get()).toEqual({
     n: 0,

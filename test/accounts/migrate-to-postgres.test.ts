@@ -93,6 +93,11 @@ describe.skipIf(!POSTGRES_AVAILABLE)('pawlens store migrate --to postgres://…'
       const next = (await store.reserve(metered.record.id, 5, 'req_migrate005', 'stool')) as Reservation;
       await store.commit(next, { record: { petId: 'rex', data: '{"n":5}', arrivedAt: new Date() } });
       expect((await store.petRecords(metered.record.id, 'rex', 1))![0]!.requestId).toBe('req_migrate005');
+      // The copied answer still says which pet it is about: erasing rex takes it too.
+      expect(await store.deletePet(metered.record.id, 'rex')).toBe(3);
+      expect(await store.claimIdempotencyKey(metered.record.id, 'visit-1', 'hash-1', 86_400_000 * 2, 600_000)).toEqual({
+        state: 'claimed',
+      });
     } finally {
       await store.close();
     }

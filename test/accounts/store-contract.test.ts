@@ -462,6 +462,63 @@ describe.each(STORE_KINDS)("$name store: pets' records", (kind) => {
     );
   });
 
+  it("an erasure takes its pet's stored answers with it: a retry of their Idempotency-Keys is a new analysis, and one settling after keeps none", async () => {
+    let now = new Date('2030-01-01T00:00:00.000Z');
+    const { store } = await kind.create(() => now);
+    const { record: key } = await issueKey(store, { name: 'north', credits: 100, expiresAt: null, clinic: 'north' });
+    const { record: colleague } = await issueKey(store, {
+      name: 'desk',
+      credits: null,
+      expiresAt: null,
+      clinic: 'north',
+    });
+    const { record: elsewhere } = await issueKey(store, {
+      name: 'south',
+      credits: null,
+      expiresAt: null,
+      clinic: 'south',
+    });
+    const claim = (keyId: string, idem: string) => store.claimIdempotencyKey(keyId, idem, 'hash', 86_400_000, 60_000);
+    /** A request with an Idempotency-Key, about `pet` (X-Pet-Id) or none, claimed and reserved; `settle` answers it. */
+    const request = async (keyId: string, idem: string, pet?: string) => {
+      expect(await claim(keyId, idem)).toEqual({ state: 'claimed' });
+      const arrivedAt = now;
+      const reservation = (await store.reserve(keyId, 5, `req_${idem}`, 'skin')) as Reservation;
+      const body = JSON.stringify({ idem, pet });
+      const settle = () =>
+        store.commit(reservation, {
+          answer: { idempotencyKey: idem, body },
+          record: pet === undefined ? undefined : { petId: pet, data: body, arrivedAt },
+        });
+      return { body, settle };
+    };
+    const answered = async (keyId: string, idem: string, pet?: string) => {
+      const { body, settle } = await request(keyId, idem, pet);
+      await settle();
+      expect(await claim(keyId, idem)).toEqual({ state: 'replay', body });
+      return body;
+    };
+    await answered(key.id, 'rex-1', 'rex');
+    await answered(colleague.id, 'rex-2', 'rex');
+    const tom = await answered(key.id, 'tom-1', 'tom');
+    const noPet = await answered(key.id, 'no-pet');
+    const otherClinic = await answered(elsewhere.id, 'rex-south', 'rex');
+    const inFlight = await request(key.id, 'rex-3', 'rex');
+    now = new Date(now.getTime() + 1000);
+    expect(await store.deletePet(colleague.id, 'rex')).toBe(2);
+    // The clinic's answers about rex are gone, from whichever of its keys: a retry claims the key afresh.
+    expect(await claim(key.id, 'rex-1')).toEqual({ state: 'claimed' });
+    expect(await claim(colleague.id, 'rex-2')).toEqual({ state: 'claimed' });
+    // Sent before the erasure, answered after: charged, but neither recorded nor kept to replay.
+    await inFlight.settle();
+    expect(await claim(key.id, 'rex-3')).toEqual({ state: 'claimed' });
+    expect(await store.petRecords(key.id, 'rex', 10)).toEqual([]);
+    // Other pets', no pet's and another clinic's rex's answers stay.
+    expect(await claim(key.id, 'tom-1')).toEqual({ state: 'replay', body: tom });
+    expect(await claim(key.id, 'no-pet')).toEqual({ state: 'replay', body: noPet });
+    expect(await claim(elsewhere.id, 'rex-south')).toEqual({ state: 'replay', body: otherClinic });
+  });
+
   it('an analysis whose request arrived before its pet was erased keeps no record, even reserved after; one sent after does; the mark goes once none can settle', async () => {
     let now = new Date('2030-01-01T00:00:00.000Z');
     const { store } = await kind.create(() => now);

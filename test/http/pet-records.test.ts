@@ -186,6 +186,28 @@ describe.each(STORE_KINDS)("a pet's records (X-Pet-Id), $name store", (kind) => 
     );
   });
 
+  it("an erasure takes the pet's stored answers too: a retry of its Idempotency-Key is analysed afresh, not replayed", async () => {
+    const app = await createTestApp({ storeKind: kind, keyCredits: 100 });
+    const send = (pet: string, idempotencyKey: string) =>
+      app.post('skin', { image }).set('X-Pet-Id', pet).set('Idempotency-Key', idempotencyKey);
+    const first = await send('chart-7', 'visit-7');
+    const other = await send('chart-8', 'visit-8');
+    expect((await send('chart-7', 'visit-7')).headers['idempotent-replayed']).toBe('true');
+    expect(successEnvelope(PetDeletedData).parse((await erase(app, 'chart-7')).body).data.deleted).toBe(1);
+    const retry = await send('chart-7', 'visit-7');
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.body.request_id).toMatch(/^req_/);
+    expect(retry.body.request_id).not.toBe(first.body.request_id);
+    // A new analysis, sent after the erasure: kept as usual, and replayed from now on.
+    expect(Listing.parse((await list(app, 'chart-7')).body).data.analyses).toHaveLength(1);
+    expect((await send('chart-7', 'visit-7')).body.request_id).toBe(retry.body.request_id);
+    // Another pet's answer is still replayed.
+    const replayed = await send('chart-8', 'visit-8');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body.request_id).toBe(other.body.request_id);
+  });
+
   it('refuses a bad pet id in the header or the path, and a bad page, plainly', async () => {
     const app = await createTestApp({ storeKind: kind });
     for (const bad of ['-starts-with-dash', 'has space', 'x'.repeat(65), '猫']) {

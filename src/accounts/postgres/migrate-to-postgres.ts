@@ -112,9 +112,11 @@ async function copyInto(client: pg.PoolClient, source: Database.Database, where:
       `SELECT ${columns('pet_records', ['clinic', 'made_by'])}, ${clinicOf('pet_records', '')}, ${has('pet_records', 'made_by') ? 'made_by' : 'NULL'} FROM pet_records ORDER BY id`,
     );
     await copyRows(client, 'pet_records', records);
-    // Answers only: an unanswered claim's request is retried afresh.
+    // Answers only: an unanswered claim's request is retried afresh. Of schema 8 or older, no
+    // answer says which pet it is about (an erasure then leaves it to expire within its 24 hours).
     const answers = all(
-      `SELECT ${columns('idempotency_keys', ['owner'])} FROM idempotency_keys WHERE body IS NOT NULL`,
+      `SELECT ${columns('idempotency_keys', ['owner', 'pet_id'])}, ${has('idempotency_keys', 'pet_id') ? 'pet_id' : 'NULL'}
+       FROM idempotency_keys WHERE body IS NOT NULL`,
     );
     await copyRows(client, 'idempotency_keys', answers, ['owner']);
     // The next ids continue after the copied ones.

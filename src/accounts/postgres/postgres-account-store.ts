@@ -52,7 +52,8 @@ const REFUND = `
  * One statement, so one round trip and all or nothing: deleting the reservation settles it (a
  * second commit, a refund or another replica's sweep finds nothing), and every other write takes
  * its row from that delete: the ledger row or the refund, the key's last use, the
- * Idempotency-Key's answer and the pet's record (none for a pet erased since the reservation was made).
+ * Idempotency-Key's answer and the pet's record; neither for a pet erased since the request arrived
+ * (the key is given up instead, so that no replay gives back what the erasure took away).
  */
 const SETTLE = `
   WITH gone AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING key_id, request_id, operation, credits, metered, created_at),
@@ -62,15 +63,21 @@ const SETTLE = `
   balance AS (
     UPDATE api_keys k SET last_used_at = $2, credits = CASE WHEN NOT $3::boolean AND gone.metered THEN k.credits + gone.credits ELSE k.credits END
     FROM gone WHERE k.id = gone.key_id),
+  erased AS (
+    SELECT EXISTS (SELECT 1 FROM gone JOIN api_keys k ON k.id = gone.key_id
+      JOIN api_keys ek ON ek.clinic = k.clinic JOIN pet_erasures e ON e.key_id = ek.id
+      WHERE e.pet_id = $6 AND e.erased_at >= $11::timestamptz) AS pet),
   answer AS (
-    UPDATE idempotency_keys i SET body = $5 FROM gone WHERE $4::text IS NOT NULL AND i.key_id = gone.key_id AND i.idem_key = $4),
+    UPDATE idempotency_keys i SET body = $5, pet_id = $6 FROM gone, erased
+    WHERE $4::text IS NOT NULL AND i.key_id = gone.key_id AND i.idem_key = $4 AND NOT erased.pet),
+  unanswered AS (
+    DELETE FROM idempotency_keys i USING gone, erased
+    WHERE $4::text IS NOT NULL AND i.key_id = gone.key_id AND i.idem_key = $4 AND erased.pet),
   record AS (
     INSERT INTO pet_records (${columns('pet_records', ['id'])})
     SELECT gone.key_id, $6, gone.request_id, gone.operation, CASE WHEN $3::boolean THEN gone.credits ELSE 0 END, $2, $7, $8, $9, k.clinic, $10
-    FROM gone JOIN api_keys k ON k.id = gone.key_id
-    WHERE $6::text IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM pet_erasures e JOIN api_keys ek ON ek.id = e.key_id
-        WHERE ek.clinic = k.clinic AND e.pet_id = $6 AND e.erased_at >= $11::timestamptz))
+    FROM gone JOIN api_keys k ON k.id = gone.key_id, erased
+    WHERE $6::text IS NOT NULL AND NOT erased.pet)
   SELECT COUNT(*)::int AS settled FROM gone`;
 
 /**

@@ -99,6 +99,12 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE pet_records ADD COLUMN made_by text;
   `,
+  // The pet an Idempotency-Key's stored answer is about (X-Pet-Id), so that erasing the pet erases
+  // the answers a replay would give back; NULL for answers about no pet, or kept before.
+  `
+  ALTER TABLE idempotency_keys ADD COLUMN pet_id text;
+  CREATE INDEX idempotency_keys_by_pet ON idempotency_keys (pet_id) WHERE pet_id IS NOT NULL;
+  `,
 ];
 
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;

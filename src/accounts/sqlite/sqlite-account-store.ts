@@ -106,18 +106,31 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
           this.giveBack(reservation.id);
         }
         this.prepared('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(when, row.key_id);
-        if (answer) {
-          this.prepared('UPDATE idempotency_keys SET body = ? WHERE key_id = ? AND idem_key = ?').run(
+        // Nothing kept of a pet erased since this analysis's request arrived (deletePet): no record,
+        // and no answer for its Idempotency-Key to replay (the key is free again).
+        const erased =
+          record !== undefined &&
+          this.prepared<{ erased: number }>(`SELECT ${ERASED_IN_CLINIC} AS erased`).get(
+            row.key_id,
+            record.petId,
+            record.arrivedAt.toISOString(),
+          )!.erased === 1;
+        if (answer && erased) {
+          this.prepared('DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ?').run(
+            row.key_id,
+            answer.idempotencyKey,
+          );
+        } else if (answer) {
+          this.prepared('UPDATE idempotency_keys SET body = ?, pet_id = ? WHERE key_id = ? AND idem_key = ?').run(
             answer.body,
+            record?.petId ?? null,
             row.key_id,
             answer.idempotencyKey,
           );
         }
-        // No record for a pet erased since this analysis's request arrived (deletePet).
-        if (record) {
+        if (record && !erased) {
           this.prepared(
-            `INSERT INTO pet_records (${columns('pet_records', ['id'])}) SELECT ${placeholders(9)}, ${CLINIC_OF_KEY}, ?
-             WHERE NOT ${ERASED_IN_CLINIC}`,
+            `INSERT INTO pet_records (${columns('pet_records', ['id'])}) SELECT ${placeholders(9)}, ${CLINIC_OF_KEY}, ?`,
           ).run(
             row.key_id,
             record.petId,
@@ -130,9 +143,6 @@ export class SqliteAccountStore extends SqlAccountStore implements AccountStore 
             record.photo?.format ?? null,
             row.key_id,
             record.madeBy ?? null,
-            row.key_id,
-            record.petId,
-            record.arrivedAt.toISOString(),
           );
         }
         return true;

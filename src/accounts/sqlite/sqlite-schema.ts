@@ -6,7 +6,7 @@ import { AccountStoreError } from '../account-store.js';
  * brought to the newest (user_version) in one transaction. The tables' columns are those of
  * store-tables.ts; the PostgreSQL store's schema is postgres-schema.ts.
  */
-const SQLITE_SCHEMA_VERSION = 8;
+const SQLITE_SCHEMA_VERSION = 9;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -117,6 +117,15 @@ const SCHEMA_V8 = `
 ALTER TABLE pet_records ADD COLUMN made_by TEXT;
 `;
 
+/**
+ * Version 9: the pet an Idempotency-Key's stored answer is about (X-Pet-Id), so that erasing the
+ * pet erases the answers a replay would give back; NULL for answers about no pet, or kept before.
+ */
+const SCHEMA_V9 = `
+ALTER TABLE idempotency_keys ADD COLUMN pet_id TEXT;
+CREATE INDEX IF NOT EXISTS idempotency_keys_by_pet ON idempotency_keys (pet_id) WHERE pet_id IS NOT NULL;
+`;
+
 /** Brings the store to the newest schema; one process migrates while another starting at the same moment waits for the lock, then finds it done. */
 export function migrateSqlite(db: Database.Database, file: string): void {
   db.transaction(() => {
@@ -134,6 +143,7 @@ export function migrateSqlite(db: Database.Database, file: string): void {
     if (version < 6) db.exec(SCHEMA_V6);
     if (version < 7) db.exec(SCHEMA_V7);
     if (version < 8) db.exec(SCHEMA_V8);
+    if (version < 9) db.exec(SCHEMA_V9);
     db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
   }).immediate();
 }

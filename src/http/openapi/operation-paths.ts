@@ -31,7 +31,7 @@ export function operationPaths(schemas: Record<string, unknown>): Record<string,
               required: false,
               schema: { type: 'string', pattern: IDEMPOTENCY_KEY_FORMAT.source },
               description:
-                'Retry-safe key: the same key and body within 24 h return the stored answer, without a second charge.',
+                'Retry-safe key: the same key and body within 24 h return the stored answer, without a second charge (unless the pet named in X-Pet-Id was erased since: the erasure takes the stored answer with it).',
             },
             {
               name: 'X-Pet-Id',

@@ -93,7 +93,7 @@ export function recordPaths(schemas: Record<string, unknown>): Record<string, un
         operationId: id('erasePet'),
         summary: "Erase a pet's records",
         description:
-          "Erases every result kept for this pet in this API key's clinic, whichever of its keys made it. Free.",
+          "Erases every result kept for this pet in this API key's clinic, whichever of its keys made it, and the answers their Idempotency-Keys would replay (a retry is then analysed afresh). Free.",
         tags: ['records'],
         security: [{ bearerAuth: [] }],
         parameters: [petParameter],
