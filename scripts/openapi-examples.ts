@@ -3,6 +3,7 @@
  * each operation's example in /openapi.json (scripts/support/openapi-examples.ts says how they are
  * made). Run it when the built-in answers change; test/http/openapi-examples.test.ts says when.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,6 +28,12 @@ export const EXAMPLE_REQUEST_ID = ${JSON.stringify(EXAMPLE_REQUEST_ID)};
 export const OPERATION_EXAMPLES: Readonly<Record<OperationKey, { readonly image: string; readonly data: unknown }>> = ${JSON.stringify(examples, null, 2)};
 `,
   );
+  // In the repository's style (Biome: single quotes), so that the lint passes on what was written.
+  const root = resolve(import.meta.dirname, '..');
+  execFileSync(join(root, 'node_modules', '.bin', 'biome'), ['check', '--write', file], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   console.log(`wrote ${file}`);
 } finally {
   rmSync(modelsDir, { recursive: true, force: true });
