@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,7 +8,13 @@ export default defineConfig({
     globalSetup: ['test/fixtures/postgres-server.ts'],
     // sharp and onnxruntime use native threads; forks isolate them cleanly per file.
     pool: 'forks',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Vitest's default is one fork fewer than the cores: one at a time on CI's two, which ran the
+    // suite in 800 s. Much of it waits on child processes, PostgreSQL, Chromium and sockets, so two
+    // files at once took 447 s on the same machine (2026-11-27), every test passing.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Limits against a hang, not figures: a test sharing two cores with another file's models runs
+    // up to twice as long as alone, and CI's machine is slower than this one by as much again.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
