@@ -161,6 +161,11 @@ function locatedCover(location: Location, { box }: Detection): number {
   return covered / area;
 }
 
+/** A subject the localizer found only faintly, where the classifier is sure of an animal's coat: a close-up of fur or skin (SCENE_LIMITS.faintPeak). */
+const coatSeenClose = ({ found }: Location, scene: Scene) =>
+  Math.max(...found.map((subject) => subject.peak)) < SCENE_LIMITS.faintPeak &&
+  (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.coatAnimalShare;
+
 /** A specimen's photo that shows a meal: the classifier reading the frame is sure of food. */
 const foodShown = (needs: PhotoNeeds, scene: Scene): SceneSubject | undefined =>
   !needs.mayBeFood && (scene.frameFood ?? 0) >= SCENE_LIMITS.foodProbability ? { kind: 'food' } : undefined;
@@ -181,6 +186,8 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
   if (animals.length > 0) return animalSubject(animals);
   const people = scene.people.filter((person) => shown(person, person.share));
   if (people.length > 0) return { kind: 'person', count: people.length };
+  if (found && coatSeenClose(found, scene))
+    return { kind: 'animal', name: scene.frame?.species && SPECIES_NAMES[scene.frame.species], count: 1 };
   // The classifier's whole-frame reading needs to be surer where the localizer found its subject.
   const located = found && scene.detected;
   return (

@@ -450,11 +450,10 @@ describe('the photo gate’s table', () => {
  * A specimen measured with a localizer that looked: `cells` of a 4 × 4 grid over a 100 × 100 photo
  * (detection boxes are in its pixels) found the subject, whose own pixels `standsOut` from its ground.
  */
-function located(scene: Partial<Scene>, cells: readonly number[], standsOut = true): Measurement {
+function located(scene: Partial<Scene>, cells: readonly number[], standsOut = true, peak = 0.9): Measurement {
   const probabilities = new Float32Array(16);
-  for (const cell of cells) probabilities[cell] = 0.9;
-  const found =
-    cells.length > 0 ? [{ box: [0, 0, 100, 100] as const, cells, peak: 0.9, share: cells.length / 16 }] : [];
+  for (const cell of cells) probabilities[cell] = peak;
+  const found = cells.length > 0 ? [{ box: [0, 0, 100, 100] as const, cells, peak, share: cells.length / 16 }] : [];
   return {
     ...measured({ ...scene, located: { installed: true, count: found.length } }),
     location: {
@@ -532,6 +531,15 @@ describe('the photo gate with a localizer', () => {
     // Fur it is not sure of, or plenty of the ground, is still the ground.
     expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnGround, frameAnimalShare: 0.4 }))).toEqual(ground);
     expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnGround, frameGround: 0.2 }))).toEqual(ground);
+  });
+
+  it('refuses stool found only faintly in what the classifier is sure is an animal coat: fur or skin seen close', () => {
+    const coat = { frameAnimalShare: 0.95 };
+    const animal = { reason: 'wrong_subject', shows: { kind: 'animal', name: undefined, count: 1 } };
+    expect(gatePhoto(SPECIMEN, located(coat, [5], true, 0.6))).toEqual(animal);
+    // Found surely, or in a frame the classifier is less sure of (a lawn it reads as fur), it is stool.
+    expect(gatePhoto(SPECIMEN, located(coat, [5], true, 0.8))).toBeUndefined();
+    expect(gatePhoto(SPECIMEN, located({ frameAnimalShare: 0.85 }, [5], true, 0.6))).toBeUndefined();
   });
 
   it('refuses a photo of food for stool and urine, found or not, but not for vomit', () => {
