@@ -145,9 +145,10 @@ export const SCENE_LIMITS = {
    * horse (0.67, score 0.63). At these limits 11 of the 586 stool photos are still refused as
    * showing an animal. A person's box is read the same way: of the 9 people boxed (4% of the frame or
    * more) on stool photos in which stool was found, one was the stool (covered whole, score 0.63),
-   * the others covered 0–0.04 (shoes, legs, a hand). Lower limits were tried (2026-11-27): at 0.45 one more of the 405
-   * real skin close-ups of pets sent to stool analysis was judged as stool, at 0.35 two, for 5 and
-   * 9 more stool photos whose box would be taken for the stool; not taken.
+   * the others covered 0–0.04 (shoes, legs, a hand). Lower limits were tried (2026-11-27): at
+   * 0.45 one more of the 405 real skin close-ups of pets sent to stool analysis was judged as
+   * stool, at 0.35 two, for 5 and 9 more stool photos whose box would be taken for the stool; not
+   * taken.
    */
   locatedAnimalCover: 0.6,
   locatedAnimalScore: 0.85,

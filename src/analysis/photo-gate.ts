@@ -161,7 +161,10 @@ function locatedCover(location: Location, { box }: Detection): number {
   return covered / area;
 }
 
-/** A subject the localizer found only faintly, where the classifier is sure of an animal's coat: a close-up of fur or skin (SCENE_LIMITS.faintPeak). */
+/**
+ * A subject the localizer found only faintly, where the classifier is sure of an animal's coat: a
+ * close-up of fur or skin, on which the stool localizer fires (SCENE_LIMITS.faintPeak).
+ */
 const coatSeenClose = ({ found }: Location, scene: Scene) =>
   Math.max(...found.map((subject) => subject.peak)) < SCENE_LIMITS.faintPeak &&
   (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.coatAnimalShare;
