@@ -13,7 +13,7 @@ export default defineConfig({
     // files at once took 447 s on the same machine (2026-11-27), every test passing.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Limits against a hang, not figures: a test sharing two cores with another file's models runs
-    // up to twice as long as alone, and CI's machine is slower than this one by as much again.
+    // up to twice as long as alone, and this machine's speed varies by half from run to run.
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
