@@ -1,4 +1,4 @@
-import { peakUnavailable } from '../vision/runtime/backbone-features.js';
+import { poolingUnavailable } from '../vision/runtime/backbone-features.js';
 import { scoresOf } from './cross-validation.js';
 import { loadModel } from '../vision/runtime/load-model.js';
 import { readTrainedHead, TrainedHeadModel } from '../vision/heads/trained-head-model.js';
@@ -77,8 +77,8 @@ export async function evaluateHead(
         throw new HeadFolderError(
           `${name} was trained on another classifier's features (sha256 ${head.backbone.slice(0, 12)}…) than ${backbone.classifier.name}: train it again.`,
         );
-      if (head.pooling === 'peak' && backbone.classifier.peakSize === 0)
-        throw new HeadFolderError(peakUnavailable(name, backbone.classifier.name));
+      const unavailable = poolingUnavailable({ name, pooling: head.pooling }, backbone.classifier);
+      if (unavailable) throw new HeadFolderError(unavailable);
       reading = await readPhotoFeatures(folder.photos, backbone, progress);
     } finally {
       await backbone.release();

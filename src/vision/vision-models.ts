@@ -1,4 +1,4 @@
-import { peakUnavailable } from './runtime/backbone-features.js';
+import { poolingUnavailable } from './runtime/backbone-features.js';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeStaleStaging } from './runtime/staging.js';
@@ -122,8 +122,8 @@ function trainedHeads(
       throw new ModelLoadError(
         `${other.name} and ${head.name} are both heads for ${head.operation}; remove one ("pawlens heads remove NAME").`,
       );
-    if (classifier?.sha256 === head.backbone && head.pooling === 'peak' && classifier.peakSize === 0)
-      throw new ModelLoadError(peakUnavailable(head.name, classifier.name));
+    const unavailable = classifier?.sha256 === head.backbone ? poolingUnavailable(head, classifier) : undefined;
+    if (unavailable) throw new ModelLoadError(unavailable);
     if (
       !classifier ||
       classifier.sha256 !== head.backbone ||

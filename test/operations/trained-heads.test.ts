@@ -1,4 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluateHead } from '../../src/training/evaluate-head.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
@@ -301,7 +304,7 @@ describe("a head that reads the peak of the backbone's features (issue 40)", () 
     expect(mean.data.condition).not.toBe('inflamed (en)');
   });
 
-  it('is refused at start where its backbone was installed without feature maps, saying what to do', async () => {
+  it('is refused at start, and by heads evaluate, where its backbone was installed without feature maps, saying what to do', async () => {
     const modelsDir = tempDir('pawlens-peak-');
     await installFixedHead(modelsDir, meanColourBackbone(modelsDir), {
       name: 'redness',
@@ -311,9 +314,15 @@ describe("a head that reads the peak of the backbone's features (issue 40)", () 
       threshold: 0.9,
       pooling: 'peak',
     });
-    await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(
-      /redness reads the peak of mean-colour's feature maps.*install it again \("pawlens models install mean-colour --from DIR"\)/,
-    );
+    const reinstall =
+      /redness reads the peak of mean-colour's feature maps.*install it again \("pawlens models install mean-colour --from DIR"\)/;
+    await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(reinstall);
+    const photos = tempDir('pawlens-peak-photos-');
+    for (const name of ['inflamed', 'calm']) {
+      mkdirSync(join(photos, name));
+      writeFileSync(join(photos, name, 'one.jpg'), await lesion());
+    }
+    await expect(evaluateHead('redness', photos, { modelsDir })).rejects.toThrow(reinstall);
   });
 });
 

@@ -14,8 +14,14 @@ export interface BackboneFeatures {
 }
 
 /**
- * Why a head that reads the peak features cannot read them from its own backbone: the backbone
- * was installed by a pawlens that did not yet name its feature maps.
+ * Why `classifier` cannot give a head the features it reads, or undefined when it can: a head that
+ * reads the peak, on a backbone installed by a pawlens that did not yet name its feature maps.
+ * The server's start and `heads evaluate` both ask it.
  */
-export const peakUnavailable = (head: string, classifier: string) =>
-  `${head} reads the peak of ${classifier}'s feature maps, and its manifest does not say where they are: install it again ("pawlens models install ${classifier} --from DIR").`;
+export function poolingUnavailable(
+  head: { readonly name: string; readonly pooling: FeaturePooling },
+  classifier: { readonly name: string; readonly peakSize: number },
+): string | undefined {
+  if (head.pooling !== 'peak' || classifier.peakSize > 0) return undefined;
+  return `${head.name} reads the peak of ${classifier.name}'s feature maps, and its manifest does not say where they are: install it again ("pawlens models install ${classifier.name} --from DIR").`;
+}
