@@ -320,7 +320,7 @@ describe('every failure mode still yields a valid answer, from the templates', (
   });
 
   it('a timeout answers from templates within the timeout; a slow answer is no outage, so the next photo is asked again', async () => {
-    const fresh = await createLlmTestApp({ fake, timeoutMs: 300 });
+    const fresh = await createLlmTestApp({ fake, timeoutMs: 1000 });
     fake.enqueue({ kind: 'hang' });
     const started = Date.now();
     const first = await fresh.post('skin', { image: brownStool });

@@ -292,10 +292,11 @@ describe('one generation at a time (finding 4): a call waits its turn in pawlens
   it('two photos at once against a server that generates one at a time are both answered by the model', async () => {
     const slow = await startFakeOllama({ parallel: 1 });
     try {
-      // Each answer takes 300 ms; the call deadline is 500 ms. With one deadline for wait and call,
-      // the second photo had 200 ms left after its wait and timed out.
-      slow.setDefault({ ...schemaAnswerBehaviour(), delayMs: 300 });
-      const llm = new OllamaNarrator({ host: slow.url, model: 'gemma3:4b', timeoutMs: 500, concurrency: 1 });
+      // Each answer takes 700 ms; the call deadline is 1200 ms. With one deadline for wait and call,
+      // the second photo had 500 ms left after its wait and timed out. (At 300 and 500 ms, the 200 ms
+      // to spare were once not enough for a call beside another test file's models on two cores.)
+      slow.setDefault({ ...schemaAnswerBehaviour(), delayMs: 700 });
+      const llm = new OllamaNarrator({ host: slow.url, model: 'gemma3:4b', timeoutMs: 1200, concurrency: 1 });
       const app = await createTestApp({
         pipeline: createPipeline(await builtinVision(), { narrator: llm, mode: 'auto' }),
       });
