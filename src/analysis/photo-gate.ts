@@ -78,11 +78,17 @@ const wholePerson = (person: Placement & { readonly score: number }) =>
   person.score >= SCENE_LIMITS.closeUpScore &&
   (person.cutSides === 0 || (person.cutSides === 1 && person.share >= SCENE_LIMITS.handShare));
 
+/** One animal, named by the species the classifier gives the whole frame, if it names one. */
+const frameAnimal = ({ frame }: Scene): SceneSubject => ({
+  kind: 'animal',
+  name: frame?.species && SPECIES_NAMES[frame.species],
+  count: 1,
+});
+
 /** The pet the classifier, on the whole frame, is at least `limit` sure the photo shows. */
-function framePet({ frame }: Scene, limit: number = SCENE_LIMITS.framePetProbability): SceneSubject | undefined {
-  return frame?.species && frame.speciesProbability >= limit
-    ? { kind: 'animal', name: SPECIES_NAMES[frame.species], count: 1 }
-    : undefined;
+function framePet(scene: Scene, limit: number = SCENE_LIMITS.framePetProbability): SceneSubject | undefined {
+  const { frame } = scene;
+  return frame?.species && frame.speciesProbability >= limit ? frameAnimal(scene) : undefined;
 }
 
 /** The object group the classifier, on the whole frame, is at least `limit` sure the photo shows. */
@@ -189,8 +195,7 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
   if (animals.length > 0) return animalSubject(animals);
   const people = scene.people.filter((person) => shown(person, person.share));
   if (people.length > 0) return { kind: 'person', count: people.length };
-  if (found && coatSeenClose(found, scene))
-    return { kind: 'animal', name: scene.frame?.species && SPECIES_NAMES[scene.frame.species], count: 1 };
+  if (found && coatSeenClose(found, scene)) return frameAnimal(scene);
   // The classifier's whole-frame reading needs to be surer where the localizer found its subject.
   const located = found && scene.detected;
   return (
