@@ -167,6 +167,23 @@ function locatedCover(location: Location, { box }: Detection): number {
   return covered / area;
 }
 
+/** Whether the centre of a detection's box lies in a cell of a subject the localizer found. */
+function centredOnSubject({ grid, found, frame }: Location, { box }: Detection): boolean {
+  const [x1, y1, x2, y2] = box;
+  const column = Math.min(grid - 1, Math.max(0, Math.floor(((x1 + x2) / 2 / frame.width) * grid)));
+  const row = Math.min(grid - 1, Math.max(0, Math.floor(((y1 + y2) / 2 / frame.height) * grid)));
+  return found.some((subject) => subject.cells.includes(row * grid + column));
+}
+
+/**
+ * Whether a detection is what the localizer found (SCENE_LIMITS.locatedAnimalCover): a box its
+ * subject's cells mostly cover, or a small one centred on them.
+ */
+const isLocatedSubject = (found: Location, detection: Detection, share: number) =>
+  detection.score < SCENE_LIMITS.locatedAnimalScore &&
+  (locatedCover(found, detection) >= SCENE_LIMITS.locatedAnimalCover ||
+    (share < SCENE_LIMITS.locatedSmallBoxShare && centredOnSubject(found, detection)));
+
 /**
  * A subject the localizer found only faintly, where the classifier is sure of an animal's coat: a
  * close-up of fur or skin, on which the stool localizer fires (SCENE_LIMITS.faintPeak).
@@ -185,12 +202,7 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
   // dog, a bear or a person): an animal or a person elsewhere still refuses.
   const found = location && location.found.length > 0 ? location : undefined;
   const shown = (detection: Detection, share: number) =>
-    share >= SCENE_LIMITS.specimenAnimalShare &&
-    !(
-      found &&
-      detection.score < SCENE_LIMITS.locatedAnimalScore &&
-      locatedCover(found, detection) >= SCENE_LIMITS.locatedAnimalCover
-    );
+    share >= SCENE_LIMITS.specimenAnimalShare && !(found && isLocatedSubject(found, detection, share));
   const animals = scene.animals.filter((animal) => shown(animal.detection, animal.share));
   if (animals.length > 0) return animalSubject(animals);
   const people = scene.people.filter((person) => shown(person, person.share));

@@ -496,6 +496,23 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, located({ animals: [overCell0(0.6)] }, [15]))?.reason).toBe('wrong_subject');
   });
 
+  it('takes a small animal box centred on the subject’s cells for the subject, however little they cover it', () => {
+    // A box of 8% of the frame straddling four cells, its centre in cell 5: the subject's one cell covers a quarter of it.
+    const straddling = (share: number, side: number) => ({
+      ...overCell0(0.6),
+      detection: {
+        label: 'bear',
+        score: 0.6,
+        box: [25 - side / 2, 25 - side / 2, 25 + side / 2, 25 + side / 2] as const,
+      },
+      share,
+    });
+    expect(gatePhoto(SPECIMEN, located({ animals: [straddling(0.08, 28)] }, [5]))).toBeUndefined();
+    // Larger, or centred off the subject, it is an animal.
+    expect(gatePhoto(SPECIMEN, located({ animals: [straddling(0.12, 34)] }, [5]))?.reason).toBe('wrong_subject');
+    expect(gatePhoto(SPECIMEN, located({ animals: [straddling(0.08, 28)] }, [10]))?.reason).toBe('wrong_subject');
+  });
+
   it('needs the whole frame’s classifier surer of a pet or a thing where the subject was found', () => {
     const dogLike = { frame: pet('dog', 0.8) };
     expect(gatePhoto(SPECIMEN, located(dogLike, [5]))).toBeUndefined();
