@@ -1,14 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
-import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
-import { OPERATIONS } from '../../src/operations/registry.js';
-import { installModel } from '../../src/vision/runtime/install-model.js';
-import { RECOMMENDED_MODELS } from '../../src/vision/runtime/model-catalogue.js';
-import type { VisionModels } from '../../src/vision/vision-models.js';
+import { expect, it } from 'vitest';
+import { recommendedPipeline } from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
-import { tempDir } from '../fixtures/temp-dir.js';
 
 /**
  * Skin analysis with the recommended models on real close-ups of dogs' skin lesions
@@ -27,36 +21,8 @@ const lesionPhotos = () =>
       )
     : [];
 
-interface Answer {
-  readonly severity: string;
-  readonly summary: string;
-  /** Whether the gate let it through to the rules (a judged answer may still be inconclusive: "not a full check"). */
-  readonly judged: boolean;
-}
-
 describeWithShared('real close-ups of skin, and stool sent as one', () => {
-  let models: VisionModels;
-  let pipeline: Pipeline;
-  const answer = async (operation: 'skin' | 'ear' | 'stool', path: string): Promise<Answer> => {
-    const image = await pipeline.decode(operation, readFileSync(path));
-    const { data, verdict } = await pipeline.assess(operation, {
-      image,
-      language: 'en',
-      animalType: 'dog',
-      requestId: 'req_realcloseup',
-    });
-    expect(OPERATIONS[operation].data.safeParse(data).success).toBe(true);
-    return { ...(data as { severity: string; summary: string }), judged: verdict.judged };
-  };
-  beforeAll(async () => {
-    const modelsDir = tempDir('pawlens-closeups-');
-    for (const name of RECOMMENDED_MODELS) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
-    models = await loadAnalysisModels({ modelsDir });
-    pipeline = createPipeline(models);
-  }, 60_000);
-  afterAll(async () => {
-    for (const model of models?.loaded ?? []) await model.release();
-  });
+  const { answer, pipeline } = recommendedPipeline('pawlens-closeups-');
 
   it('judges most real dog skin close-ups, never as a round view, and never calls a lesion normal', async () => {
     const photos = lesionPhotos();
@@ -75,8 +41,8 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
 
   it('reads no emotion in a herd of horses or a giraffe: an emotion is a pet’s (a head answered "alert (100%)")', async () => {
     for (const photo of ['darknet_horses.jpg', 'darknet_giraffe.jpg']) {
-      const image = await pipeline.decode('emotion', readFileSync(join(SHARED_DIR, 'photos', photo)));
-      const { verdict, data } = await pipeline.assess('emotion', {
+      const image = await pipeline().decode('emotion', readFileSync(join(SHARED_DIR, 'photos', photo)));
+      const { verdict, data } = await pipeline().assess('emotion', {
         image,
         language: 'en',
         animalType: undefined,
@@ -85,8 +51,8 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
       expect(verdict.judged, photo).toBe(false);
       expect((data as { summary: string }).summary, photo).toMatch(/not of the pet/);
     }
-    const dog = await pipeline.decode('emotion', readFileSync(join(SHARED_DIR, 'photos', 'wml_dog.jpg')));
-    const { verdict } = await pipeline.assess('emotion', {
+    const dog = await pipeline().decode('emotion', readFileSync(join(SHARED_DIR, 'photos', 'wml_dog.jpg')));
+    const { verdict } = await pipeline().assess('emotion', {
       image: dog,
       language: 'en',
       animalType: 'dog',
