@@ -1,22 +1,40 @@
 #!/usr/bin/env bash
-# Real photos of things that are not pets or specimens, from Debian's own packages, for the tests
-# in test/analysis/real-scenes.test.ts (fruit, a lawn, leaves, flowers, sand, sky, wood): what
-# stool, urine, vomit, skin and ear analysis must refuse or find nothing in. They are fetched, not
-# committed: OpenCV's sample data (opencv-doc, BSD-3-Clause) and MATE's nature backgrounds
-# (mate-backgrounds, GPL-2+/CC). Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
+# Real pictures of things that are not pets or specimens, from Debian's own packages, for the tests
+# in test/analysis/real-scenes.test.ts (fruit, a lawn, leaves, flowers, sand, sky, wood, and clip
+# art drawings): what stool, urine, vomit, skin and ear analysis must refuse or find nothing in.
+# They are fetched, not committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature
+# backgrounds (mate-backgrounds, GPL-2+/CC) and the Open Clip Art Library (openclipart-png, public
+# domain). Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
 opencv=(fruits.jpg apple.jpg orange.jpg)
 nature=(Aqua.jpg Dune.jpg FreshFlower.jpg Garden.jpg GreenMeadow.jpg LadyBird.jpg RainDrops.jpg Storm.jpg
   TwoWings.jpg Wood.jpg YellowFlower.jpg)
-if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ]; then exit 0; fi
+# 30 drawings: every fifteenth of each folder's (sorted, 8–400 KB), up to eight a folder.
+drawings=(animals/2_dead_frogs_lumen_desig_01.png animals/birds/cigno_di_spalle_architet_01.png
+  animals/birds/jonathon_s_duck_01.png animals/birds/tacchino_architetto_fran_01.png
+  animals/bugs/caterpillar_david_wislon_01.png animals/bugs/grass_hopper_02.png
+  animals/bugs/quattro_farfalle_archite_01.png animals/dinosaurs/dino_architetto_francesc_04.png
+  food/apple_bitten_dan_gerhard_01.png food/beverages/coffe_tea_01.png food/beverages/milk_carton_jarno_vasama_.png
+  food/breads_and_carbs/bread.png food/breads_and_carbs/pancakes_ganson.png food/desserts/cone2_bw_ganson.png
+  food/desserts/crazy_cookie_dave_pena_01.png food/desserts/muffin_jean_victor_balin_.png logos/bpoe_tom_hung_.png
+  plants/acorn_jonathan_dietrich_01.png plants/flowers/daisy_jonathan_dietrich_01.png
+  plants/flowers/magnolia_white_patricia__01.png plants/reed_gmv_.png plants/trees/tree_01.png
+  people/3_faces_lumen_design_stu_01.png people/bad_guy_fr_1_01.png people/bodypart/left_hand_print_benji_pa_01.png
+  people/card_figure_joker_nic_r.png people/clothing/hats/magic_hat_and_wand_nath_r.png
+  people/clothing/tennis_shoe_jarno_vasama_.png people/fata_fatina_architetto_f_01.png people/head11.png)
+if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -f "$out/drawings/people_head11.png" ]; then
+  exit 0
+fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # apt-get download needs the package lists; refresh them once when a download fails.
-(cd "$work" && { apt-get download -qq opencv-doc mate-backgrounds 2>/dev/null ||
-  { apt-get update -qq && apt-get download -qq opencv-doc mate-backgrounds; }; })
+packages=(opencv-doc mate-backgrounds openclipart-png)
+(cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
+  { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
-mkdir -p "$out/food" "$out/nature"
+mkdir -p "$out/food" "$out/nature" "$out/drawings"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
+for name in "${drawings[@]}"; do cp "$work/root/usr/share/openclipart/png/$name" "$out/drawings/${name//\//_}"; done
 echo "$(find "$out" -type f | wc -l) photos in $out"

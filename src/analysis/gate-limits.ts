@@ -82,6 +82,21 @@ export const CHARACTER_LIMITS = {
   /** …provided this much of the frame is not clipped white or black, so that the count means something. */
   graphicUnclipped: 0.1,
   /**
+   * A drawing with shading or antialiased edges, resized to the decode size, spreads over hundreds
+   * of exact values, but its fills stay flat: this share of its unclipped pixels exactly equal to
+   * their right and lower neighbours (PaletteReading.flatShare), in at most `graphicFlatColours`
+   * dominant colours. Measured (2026-11-27) at every operation's decode size: of 165 clip art
+   * drawings of the Open Clip Art Library (Debian's openclipart-png: animals, food, logos, plants,
+   * people), 97 are refused by it for every operation (14 more for some); their findings from
+   * stool, urine, vomit, skin and ear analysis ("severe… black urine") fell from 95 to 36. Of
+   * 1,238 real photos (the stool set, the skin close-ups, the shared photos, and 240 of them shrunk
+   * to 400 px and saved at JPEG quality 30 or 50) none is: those in 600 colours or fewer measured
+   * 0.185 at most (one crushed to quality 30), the others up to 0.40. Drawings shaded throughout
+   * (gradients, airbrushing) measure under 0.05 and still pass.
+   */
+  graphicFlatShare: 0.25,
+  graphicFlatColours: 600,
+  /**
    * A photo whose four corners are black (lit-area.ts) is a round view through an instrument when
    * this share of its lit part's edge lies on one circle, and less than `roundViewOnLines` on
    * straight lines. Measured on the 50 dog and 25 cat skin close-ups of shared/photos-real that are

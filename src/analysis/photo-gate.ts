@@ -25,14 +25,15 @@ function measuredTones({ tones }: Measurement): ToneReading {
   return tones;
 }
 
-/** Whether the photo is a flat graphic: a drawing, a logo, a screenshot. */
+/** Whether the photo is a graphic: a drawing, a logo, a screenshot (in few exact colours, or flat fills). */
 function isGraphic(palette: PaletteReading): boolean {
   const limits = CHARACTER_LIMITS;
-  return (
-    palette.unclippedShare >= limits.graphicUnclipped &&
-    palette.dominantColours <= limits.graphicColours &&
-    palette.topColourShare >= limits.graphicTopColour
-  );
+  if (palette.unclippedShare < limits.graphicUnclipped) return false;
+  const fewColours =
+    palette.dominantColours <= limits.graphicColours && palette.topColourShare >= limits.graphicTopColour;
+  const flatFills =
+    palette.flatShare >= limits.graphicFlatShare && palette.dominantColours <= limits.graphicFlatColours;
+  return fewColours || flatFills;
 }
 
 /**

@@ -61,6 +61,7 @@ const PHOTOGRAPH: PhotoCharacter = {
   dominantColours: 4000,
   topColourShare: 0.01,
   unclippedShare: 1,
+  flatShare: 0.002,
   sideContrast: 5,
 };
 const GREYSCALE: PhotoCharacter = {
@@ -81,6 +82,10 @@ const SEPIA: PhotoCharacter = {
 /** Dark debris on pink skin: one hue to hueSpread, but the dark tone's hue is not the light one's. */
 const TWO_TONES: PhotoCharacter = { ...SEPIA, hueSpread: 5.6, hueDrift: 19 };
 const LOGO: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 5, topColourShare: 0.5, unclippedShare: 0.4 };
+/** Clip art resized to the decode size: hundreds of exact colours at its antialiased edges, its fills flat. */
+const CLIP_ART: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 150, topColourShare: 0.2, flatShare: 0.45 };
+/** A photo shrunk and saved at JPEG quality 30: flat blocks, but in over a thousand colours. */
+const CRUSHED_JPEG: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 1100, flatShare: 0.31 };
 /** A lit disc in black, as lit-area.ts measures one: its edge on a circle, not on lines. */
 const ROUND_VIEW: LitArea = { inside: { left: 20, top: 20, width: 60, height: 60 }, onCircle: 0.95, onLines: 0.1 };
 /** A photo rotated onto black (straight-edged black triangles in its corners): a photo, not a round view. */
@@ -259,6 +264,8 @@ describe('the photo gate’s table', () => {
       undefined,
     ],
     ['a logo sent as a specimen', SPECIMEN, measured({}, {}, {}, LOGO), 'graphic'],
+    ['clip art with antialiased edges sent as a specimen', SPECIMEN, measured({}, {}, {}, CLIP_ART), 'graphic'],
+    ['a heavily compressed photo sent as a specimen', SPECIMEN, measured({}, {}, {}, CRUSHED_JPEG), undefined],
     [
       'a logo sent as an animal photo',
       ANIMAL,

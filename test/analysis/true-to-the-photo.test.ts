@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import type { Pipeline } from '../../src/analysis/pipeline.js';
+import { CHARACTER_LIMITS } from '../../src/analysis/gate-limits.js';
 import { LANGUAGES } from '../../src/contract/language.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { HEALTH_OPERATION_KEYS, OPERATION_KEYS, OPERATIONS, type OperationKey } from '../../src/operations/registry.js';
@@ -143,6 +144,30 @@ describe('only photographs are judged', () => {
       expect(data.summary).toMatch(/drawing, logo, screenshot or other graphic/);
     },
   );
+
+  it('clip art, six outlined shapes in six colours, is refused by its flat fills, not by its few colours', async () => {
+    const shapes = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<circle cx="${250 + (i % 3) * 450}" cy="${270 + Math.floor(i / 3) * 550}" r="${150 + (i % 3) * 30}" fill="hsl(${i * 37}, 70%, 55%)" stroke="#111" stroke-width="9"/>`,
+    ).join('');
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="1200"><rect width="1500" height="1200" fill="#fff"/>${shapes}</svg>`,
+    );
+    const drawing = await sharp(svg).png().toBuffer();
+    // No one colour is a third of it (the few-colours rule's limit), at any decode size…
+    for (const longSide of [224, 416, 1024]) {
+      const decoded = characterOf(await decodeImageBytes(drawing, undefined, { longSide, shortSide: 0 }));
+      expect(decoded.topColourShare).toBeLessThan(CHARACTER_LIMITS.graphicTopColour);
+      expect(decoded.flatShare).toBeGreaterThan(0.6);
+    }
+    // …but its fills are flat to the pixel.
+    for (const operation of OPERATION_KEYS) {
+      const { data, assessed } = await answer(operation, drawing);
+      expect(assessed, operation).toBe(false);
+      expect(data.summary, operation).toMatch(/drawing, logo, screenshot or other graphic/);
+    }
+  });
 
   it('a round view with black around it is a microscope or an eye camera for skin and the specimens, an otoscope for ear', async () => {
     const inside = await sharp(await sceneJpeg(closeUp('#f0b8b0', [['#cc3333', 22]])))

@@ -22,6 +22,13 @@ export interface PaletteReading {
   readonly topColourShare: number;
   /** Share of pixels that are not clipped white or black. */
   readonly unclippedShare: number;
+  /**
+   * The share of those pixels whose right and lower neighbours have exactly their value: a
+   * drawing's fills stay flat through the resize to the service's decode size, where its edges'
+   * antialiasing spreads it over hundreds of exact values; a photo's noise leaves almost none flat,
+   * even heavily compressed (JPEG's flat blocks are averaged away by the resize).
+   */
+  readonly flatShare: number;
 }
 
 /** The photo's colour and light, in CIELAB. */
@@ -107,6 +114,8 @@ export function paletteOf({ pixels, width, height }: Pixels): PaletteReading {
   const colourCounts = new ColourCounts();
   let count = 0;
   let unclipped = 0;
+  let flat = 0;
+  const row = width * 3;
   for (let y = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step) {
       const p = (y * width + x) * 3;
@@ -118,11 +127,20 @@ export function paletteOf({ pixels, width, height }: Pixels): PaletteReading {
       if (!clipped) {
         unclipped++;
         colourCounts.add((r << 16) | (g << 8) | b);
+        if (x + 1 < width && y + 1 < height && sameValue(pixels, p, p + 3) && sameValue(pixels, p, p + row)) flat++;
       }
     }
   }
-  return { ...dominance(colourCounts.take(), unclipped), unclippedShare: unclipped / count };
+  return {
+    ...dominance(colourCounts.take(), unclipped),
+    unclippedShare: unclipped / count,
+    flatShare: flat / Math.max(1, unclipped),
+  };
 }
+
+/** Whether the pixels at byte offsets `a` and `b` have exactly one value. */
+const sameValue = (pixels: Uint8Array, a: number, b: number) =>
+  pixels[a] === pixels[b] && pixels[a + 1] === pixels[b + 1] && pixels[a + 2] === pixels[b + 2];
 
 /** The tones of `image`, read from the same regular sample. */
 export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
