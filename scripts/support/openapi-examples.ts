@@ -11,7 +11,7 @@ import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
 import type { Operation } from '../../src/operations/operation.js';
 import { OPERATION_KEYS, OPERATIONS, type OperationKey } from '../../src/operations/registry.js';
-import { blob, closeUp, DARK_TILE, FLOOR, scene, sceneJpeg, speckles } from './scenes.js';
+import { blob, closeUp, DARK_TILE, FLOOR, photographed, scene, speckles } from './scenes.js';
 
 export interface OperationExample {
   /** The photo, Base64. */
@@ -49,10 +49,10 @@ export async function operationExamples(modelsDir: string): Promise<Record<Opera
     const pipeline = createPipeline(models);
     const examples = {} as Record<OperationKey, OperationExample>;
     for (const operation of OPERATION_KEYS) {
-      const photo = await sharp(await sceneJpeg(sceneOf(operation)))
-        .resize(128, 96)
-        .jpeg({ quality: 80 })
-        .toBuffer();
+      // Drawn small, then given a camera's noise at that size: noise added before shrinking the
+      // scene would be averaged away, leaving the flat fills of a drawing (refused as a graphic).
+      const small = await sharp(sceneOf(operation)).resize(128, 96).png().toBuffer();
+      const photo = await (await photographed(small)).jpeg({ quality: 92 }).toBuffer();
       const { data } = await runPaidAnalysis(
         { pipeline },
         { operation, requestId: EXAMPLE_REQUEST_ID, language: 'en', animalType: undefined, photo: () => photo },

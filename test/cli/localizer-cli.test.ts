@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { photographed } from '../../scripts/support/scenes.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
@@ -36,7 +36,7 @@ async function lesionPhoto(x: number, y: number, side: number, seed = 1): Promis
   ).join('');
   const svg = `<svg width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="${SKIN}"/>${mottles}<rect x="${x * size}" y="${y * size}" width="${side * size}" height="${side * size}" fill="${LESION}"/></svg>`;
   return {
-    jpeg: await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer(),
+    jpeg: await (await photographed(Buffer.from(svg))).jpeg({ quality: 90 }).toBuffer(),
     label: `0 ${x + side / 2} ${y + side / 2} ${side} ${side}`,
   };
 }
