@@ -25,8 +25,9 @@ export interface PaletteReading {
   /**
    * The share of those pixels whose right and lower neighbours have exactly their value: a
    * drawing's fills stay flat through the resize to the service's decode size, where its edges'
-   * antialiasing spreads it over hundreds of exact values; a photo's noise leaves almost none flat,
-   * even heavily compressed (JPEG's flat blocks are averaged away by the resize).
+   * antialiasing spreads it over hundreds of exact values; a photo's noise leaves few flat (0.002
+   * at the median of real photos), though heavy compression flattens its smooth parts too (up to
+   * 0.48, a WebP at quality 75), in far more colours than a drawing: the gate reads both.
    */
   readonly flatShare: number;
 }
