@@ -27,7 +27,7 @@ export interface PaletteReading {
    * drawing's fills stay flat through the resize to the service's decode size, where its edges'
    * antialiasing spreads it over hundreds of exact values; a photo's noise leaves few flat (0.002
    * at the median of real photos), though heavy compression flattens its smooth parts too (up to
-   * 0.48, a WebP at quality 75), in far more colours than a drawing: the gate reads both.
+   * 0.48, a WebP at quality 75), in more colours than a drawing: the gate reads both.
    */
   readonly flatShare: number;
 }
