@@ -92,8 +92,8 @@ export const CHARACTER_LIMITS = {
    * 1,478 real photos (the stool set, the skin close-ups, the shared photos; 240 of them shrunk to
    * 400 px and saved at JPEG quality 30 or 50; 240 as WebP at 50, 80 and, at 1024 px, 75, and as
    * 160-px JPEGs) none is: those in 600 colours or fewer measured 0.185 at most (one crushed to
-   * JPEG quality 30), the others up to 0.48 (WebP), those flatter than 0.19 in 836 colours or more. Drawings shaded
-   * throughout (gradients, airbrushing) measure under 0.05 and still pass.
+   * JPEG quality 30), the others up to 0.48 (WebP), those flatter than 0.19 in 836 colours or
+   * more. Drawings shaded throughout (gradients, airbrushing) measure under 0.05 and still pass.
    */
   graphicFlatShare: 0.25,
   graphicFlatColours: 600,

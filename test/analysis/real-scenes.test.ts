@@ -7,9 +7,9 @@ import { describeWithShared } from '../fixtures/shared-assets.js';
 /**
  * Real pictures of the wrong thing, with the recommended models: fruit (OpenCV's samples), a lawn,
  * leaves, flowers, sand, sky and wood (MATE's backgrounds) and clip art drawings (the Open Clip Art
- * Library), from Debian's packages (scripts/debian-photos.sh). Issue 39 asks that food sent to stool or urine analysis is refused
- * as food and that a lawn or a leaf gets no finding; issue 40 that no photo of the wrong kind gets
- * a finding, nor is called normal.
+ * Library), from Debian's packages (scripts/debian-photos.sh). Issue 39 asks that food sent to
+ * stool or urine analysis is refused as food and that a lawn or a leaf gets no finding; issue 40
+ * that no photo of the wrong kind gets a finding, nor is called normal.
  */
 const HEALTH = ['stool', 'urine', 'vomit', 'skin', 'ear'] as const;
 const FINDINGS = ['mild', 'moderate', 'severe'];
@@ -49,6 +49,7 @@ describeWithShared('real photos of the wrong thing', () => {
       // no finding), the only one judged.
       expect(judged).toEqual(['stool: LadyBird.jpg']);
     });
+
     it('refuses clip art drawings as drawings, most of them, and finds far less in the rest than before', async () => {
       const drawings = debianPhotos('drawings');
       expect(drawings.length).toBe(30);
