@@ -27,6 +27,8 @@ export interface ColourMeasurement {
   readonly frame: Readonly<Record<ColourName, number>>;
   /** Share of the frame in small patches each colour mostly fills (PATCHES): lesions, not scattered pixels. */
   readonly patch: Readonly<Record<ColourName, number>>;
+  /** Share of the frame in small patches redder than the photo's own median (RELATIVE_REDNESS): redness a grey cast hides from the names. */
+  readonly redderPatches: number;
   readonly quality: Quality;
   /** The raw vector, in COLOUR_QUALITY_FEATURES order: the severity heads' input. */
   readonly features: Float32Array;
@@ -87,6 +89,7 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
       subject: shares('subject'),
       frame: shares('frame'),
       patch: shares('patch'),
+      redderPatches: value('relative.redder_patches'),
       quality: {
         coverage: value('quality.coverage'),
         brightness: value('quality.brightness'),

@@ -124,6 +124,7 @@ function measured(
       subject: shares(),
       frame: shares(frame),
       patch: shares(),
+      redderPatches: 0,
       quality: exposed,
       features: new Float32Array(),
     },

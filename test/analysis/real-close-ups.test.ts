@@ -35,8 +35,12 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     // animal, 1 too dark); 13 before fur sure enough outweighed stool on a little ground, 41 before issue 40.
     expect(refused.length).toBeLessThanOrEqual(11);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
-    // Redness is seen on some (15 of 105 measured; colour alone misses most pinkish lesions).
-    expect(answers.filter(({ summary }) => /redness|bleeding/.test(summary)).length).toBeGreaterThanOrEqual(10);
+    // Redness is seen on a third: 36 of 105 measured, 18 of them only as patches redder than the
+    // photo's own skin and fur (pink papules on grey-cast skin, which the colour names call pink on grey).
+    // (A summary that says "no redness" is no finding: the severity says which.)
+    const findings = answers.filter(({ severity }) => ['mild', 'moderate', 'severe'].includes(severity));
+    expect(findings.length).toBeGreaterThanOrEqual(32);
+    expect(answers.filter(({ summary }) => /redder than the skin/.test(summary)).length).toBeGreaterThanOrEqual(14);
   }, 120_000);
 
   it('reads no emotion in a herd of horses or a giraffe: an emotion is a pet’s (a head answered "alert (100%)")', async () => {

@@ -156,6 +156,21 @@ describe('the colour-and-quality analyser graph', () => {
     expect(sum(patch.patch)).toBeLessThanOrEqual(1.0001);
   });
 
+  it('reads patches redder than the photo itself where the names see pink on grey, but not on green, nor orange, nor scattered', async () => {
+    const vision = await builtinVision();
+    const read = async (svg: Buffer) => vision.colour.predict(await decodedScene(svg));
+    const papules = [{ fill: '#b47a84', cx: 150, cy: 120, rx: 38, ry: 30 }];
+    // Pink papules (a* 24) on grey-cast skin (a* 5): no red by name, 2.5% redder than the photo.
+    const greyCast = await read(closeUp('#aa9ea0', [], papules));
+    expect(greyCast.patch.red + greyCast.patch.dark_red).toBe(0);
+    expect(greyCast.redderPatches).toBeGreaterThan(0.02);
+    // The same on green (a lawn or turf): redder than its surroundings, but nothing round it is skin.
+    expect((await read(closeUp('#5a7a40', [], papules))).redderPatches).toBe(0);
+    // Orange (ginger fur, a hand) is redder than grey too, but not red: its hue is past RELATIVE_REDNESS.maxHue.
+    expect((await read(closeUp('#aa9ea0', [], [{ ...papules[0]!, fill: '#c08050' }]))).redderPatches).toBe(0);
+    expect((await read(closeUp('#aa9ea0', [], scatteredDots('#b47a84', 300)))).redderPatches).toBeLessThan(0.002);
+  });
+
   it('reads grain inside the subject: granules high, smooth matter and its outline low', async () => {
     const vision = await builtinVision();
     const grainOf = async (svg: Buffer) => (await vision.colour.predict(await decodedScene(svg))).quality.subjectGrain;

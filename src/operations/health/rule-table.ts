@@ -23,7 +23,16 @@ export interface TextureCondition {
   readonly texture: 'granular';
 }
 
-export type Condition = ColourCondition | TextureCondition;
+/**
+ * Patches redder than the photo's own median (`relative.redder_patches`, RELATIVE_REDNESS in
+ * colour-quality-features.ts) make at least this share of the frame: redness measured against the
+ * skin and fur around it, which a dim or grey-cast photo hides from the colour names.
+ */
+export interface RelativeRednessCondition {
+  readonly redderThanFrame: { readonly atLeast: number };
+}
+
+export type Condition = ColourCondition | TextureCondition | RelativeRednessCondition;
 
 /**
  * Grain (`quality.subject_grain`, mean L* off its neighbourhood) from which a subject is granular.

@@ -27,6 +27,10 @@ function compileCondition(operation: string, table: RuleTable, r: number, condit
     const rows = [rowOf('quality.subject_grain')];
     return [{ rule: r, rows, sign: 1, threshold: GRANULAR_GRAIN, sharpness: GRAIN_SHARPNESS }];
   }
+  if ('redderThanFrame' in condition) {
+    const rows = [rowOf('relative.redder_patches')];
+    return [{ rule: r, rows, sign: 1, threshold: condition.redderThanFrame.atLeast, sharpness: CONDITION_SHARPNESS }];
+  }
   const scope = condition.inPatches ? 'patch' : table.scope;
   const rows = condition.colours.map((colour) => rowOf(`${scope}.${colour}`));
   if (condition.atLeast === undefined && condition.atMost === undefined) {
@@ -42,7 +46,7 @@ function compileCondition(operation: string, table: RuleTable, r: number, condit
 /**
  * Compiles an operation's rule table into a severity head: features → one score per rule and
  * one per severity. Each condition is a logistic threshold on a sum of colour shares (or on the
- * subject's grain); a rule's score is the minimum of its conditions (all must hold); a severity's
+ * subject's grain, or the share of patches redder than the frame); a rule's score is the minimum of its conditions (all must hold); a severity's
  * score is the maximum of its rules' scores. A trained head with the same input and outputs can
  * replace this one.
  */

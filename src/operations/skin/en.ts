@@ -49,6 +49,16 @@ export const EN: HealthWords<SkinRuleId> = {
       ],
       vetAdvice: [],
     },
+    redder_patches: {
+      label: 'patches redder than the skin around them',
+      meaning:
+        'Some patches are clearly redder than the skin and fur around them, which can come from irritation, scratching, an allergy or an infection.',
+      homeCare: [
+        'Prevent licking and scratching, and check the area daily.',
+        'Take a photo in the same light every day to compare.',
+      ],
+      vetAdvice: ['If the patches spread, ooze or itch for more than a few days, ask your veterinarian.'],
+    },
     no_visible_change: {
       label: 'no visible redness or discharge',
       meaning: 'The colours show no redness, blood or discharge.',

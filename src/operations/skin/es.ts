@@ -56,6 +56,16 @@ export const ES: HealthWords<SkinRuleId> = {
       ],
       vetAdvice: [],
     },
+    redder_patches: {
+      label: 'zonas más rojas que la piel de alrededor',
+      meaning:
+        'Algunas zonas se ven claramente más rojas que la piel y el pelo de alrededor, lo que puede deberse a irritación, rascado, una alergia o una infección.',
+      homeCare: [
+        'Evite que su mascota se lama o se rasque, y revise la zona a diario.',
+        'Tome una foto cada día con la misma luz para poder comparar.',
+      ],
+      vetAdvice: ['Si las zonas se extienden, supuran o pican durante más de unos días, consulte a su veterinario.'],
+    },
     no_visible_change: {
       label: 'sin enrojecimiento ni secreción visibles',
       meaning: 'En los colores no destaca ningún enrojecimiento, sangre ni secreción.',

@@ -40,6 +40,9 @@ export const SKIN_RULES = {
       vet: 'soon',
     },
     { id: 'redness', when: [{ colours: ['red', 'dark_red'], inPatches: true, atLeast: 0.015 }], severity: 'mild' },
+    // Red against the photo's own skin and fur, where a dim or grey-cast photo names it pink on
+    // grey (RELATIVE_REDNESS says what it was measured on).
+    { id: 'redder_patches', when: [{ redderThanFrame: { atLeast: 0.015 } }], severity: 'mild' },
     {
       id: 'no_visible_change',
       when: [

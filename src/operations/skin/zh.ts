@@ -39,6 +39,12 @@ export const ZH: HealthWords<SkinRuleId> = {
       homeCare: ['防止舔舐和抓挠，并每天检查该部位。', '每天在相同光线下拍一张照片，以便对比。'],
       vetAdvice: [],
     },
+    redder_patches: {
+      label: '局部比周围皮肤更红',
+      meaning: '有些部位明显比周围的皮肤和毛发更红，可能由刺激、抓挠、过敏或感染引起。',
+      homeCare: ['防止舔舐和抓挠，并每天检查该部位。', '每天在相同光线下拍一张照片，以便对比。'],
+      vetAdvice: ['如果这些部位扩大、渗液或瘙痒超过几天，请咨询兽医。'],
+    },
     no_visible_change: {
       label: '未见发红或分泌物',
       meaning: '从颜色上看，没有明显的发红、血迹或分泌物。',

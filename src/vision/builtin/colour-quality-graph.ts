@@ -17,6 +17,7 @@ import {
   COLOUR_QUALITY_FEATURES,
   GRAIN,
   PATCHES,
+  RELATIVE_REDNESS,
   SUBJECT_INTERIOR,
 } from '../pixels/colour-quality-features.js';
 import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
@@ -85,7 +86,7 @@ export function buildColourQualityAnalyser(): OnnxGraph {
 
   const subjectShares = g.op('Div', [g.op('MatMul', [named, maskColumn]), maskSum]);
   const frameShares = g.op('ReduceMean', [named], { axes: [1], keepdims: 1 });
-  const patchShares = patchSharesOf(g, named);
+  const patchShares = patchSharesOf(g, named, COLOUR_PALETTE.length);
 
   // Quality: lightness statistics, sharpness as the variance of the Laplacian of lightness.
   const lightness = g.op('MatMul', [g.constant([1, 0, 0], [1, 3], 'pick_l'), lab]);
@@ -121,7 +122,8 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   ]);
 
   const quality = [coverage, brightness, contrast, sharpness, subjectLightness, subjectChroma, grain, solidity];
-  const column = g.op('Concat', [subjectShares, frameShares, patchShares, ...quality], { axis: 0 });
+  const redderPatches = patchSharesOf(g, redderThanFrameOf(g, lab), 1);
+  const column = g.op('Concat', [subjectShares, frameShares, patchShares, ...quality, redderPatches], { axis: 0 });
   g.op('Reshape', [column, g.int64s([1, COLOUR_QUALITY_FEATURES.length])], {}, 'features');
   g.output('features', [1, COLOUR_QUALITY_FEATURES.length]);
   return g;
@@ -170,12 +172,12 @@ function subjectMaskOf(g: OnnxGraph, lab: string): string {
 }
 
 /**
- * `patch.<colour>` from the one-hot colour names [colours, N]: each colour's share of every
- * overlapping window, ramped from PATCHES.from to PATCHES.to, averaged over the windows → [colours, 1].
+ * `patch.<colour>` from the one-hot colour names [colours, N] (or any [colours, N] of 0/1 pixels):
+ * each one's share of every overlapping window, ramped from PATCHES.from to PATCHES.to, averaged
+ * over the windows → [colours, 1].
  */
-function patchSharesOf(g: OnnxGraph, named: string): string {
+function patchSharesOf(g: OnnxGraph, named: string, colours: number): string {
   const S = ANALYSER_SIZE;
-  const colours = COLOUR_QUALITY_FEATURES.filter((name) => name.startsWith('patch.')).length;
   const windows = g.op('AveragePool', [g.op('Reshape', [named, g.int64s([1, colours, S, S])])], {
     kernel_shape: [PATCHES.window, PATCHES.window],
     strides: [PATCHES.stride, PATCHES.stride],
@@ -186,6 +188,51 @@ function patchSharesOf(g: OnnxGraph, named: string): string {
     g.scalar(1),
   ]);
   return g.op('Reshape', [g.op('ReduceMean', [counted], { axes: [2, 3], keepdims: 0 }), g.int64s([colours, 1])]);
+}
+
+/**
+ * The pixels redder than the photo's own median (RELATIVE_REDNESS) from Lab [3, N] → [1, N] of 0/1:
+ * a* at least `delta` above the median of the cells' mean a* (BACKGROUND.cell: the median of 2,304
+ * cells, not of every pixel, for a TopK a sixteenth the size), a hue between `minHue` and `maxHue`
+ * (b* within a*·tan of each), lightness above `minLightness`.
+ */
+function redderThanFrameOf(g: OnnxGraph, lab: string): string {
+  const S = ANALYSER_SIZE;
+  const G = S / BACKGROUND.cell;
+  const { delta, minHue, maxHue, minLightness, leastMedian } = RELATIVE_REDNESS;
+  const pick = (row: number, name: string) =>
+    g.op('MatMul', [
+      g.constant(
+        [0, 1, 2].map((i) => (i === row ? 1 : 0)),
+        [1, 3],
+        name,
+      ),
+      lab,
+    ]);
+  const lightness = pick(0, 'pick_relative_l');
+  const a = pick(1, 'pick_relative_a');
+  const b = pick(2, 'pick_relative_b');
+  const cellA = g.op('Reshape', [
+    g.op('AveragePool', [g.op('Reshape', [a, g.int64s([1, 1, S, S])])], {
+      kernel_shape: [BACKGROUND.cell, BACKGROUND.cell],
+      strides: [BACKGROUND.cell, BACKGROUND.cell],
+    }),
+    g.int64s([1, G * G]),
+  ]);
+  const [upperHalf] = g.ops('TopK', [cellA, g.int64s([(G * G) / 2])], { axis: 1, largest: 1, sorted: 0 }, 2);
+  const median = g.op('ReduceMin', [upperHalf!], { axes: [1], keepdims: 1 });
+  const tan = (degrees: number) => g.scalar(Math.tan((degrees * Math.PI) / 180));
+  const holds = (comparison: 'Greater' | 'Less', x: string, y: string) =>
+    g.op('Cast', [g.op(comparison, [x, y])], { to: DataType.FLOAT });
+  const all = (...masks: string[]) => masks.reduce((product, mask) => g.op('Mul', [product, mask]));
+  return all(
+    holds('Greater', g.op('Sub', [a, median]), g.scalar(delta)),
+    holds('Greater', a, g.scalar(0)),
+    holds('Less', b, g.op('Mul', [a, tan(maxHue)])),
+    holds('Greater', b, g.op('Mul', [a, tan(minHue)])),
+    holds('Greater', lightness, g.scalar(minLightness)),
+    holds('Greater', median, g.scalar(leastMedian)),
+  );
 }
 
 /**
