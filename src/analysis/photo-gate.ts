@@ -92,6 +92,10 @@ function framePet(scene: Scene, limit: number = SCENE_LIMITS.framePetProbability
   return frame?.species && frame.speciesProbability >= limit ? frameAnimal(scene) : undefined;
 }
 
+/** A bird, when the classifier on the whole frame is sure of one (SCENE_LIMITS.frameBirdProbability). */
+const frameBird = ({ frameBird: bird }: Scene): SceneSubject | undefined =>
+  (bird ?? 0) >= SCENE_LIMITS.frameBirdProbability ? { kind: 'animal', name: COCO_NAMES.bird, count: 1 } : undefined;
+
 /** The object group the classifier, on the whole frame, is at least `limit` sure the photo shows. */
 function frameObject(scene: Scene, limit: number = SCENE_LIMITS.frameObjectProbability): SceneSubject | undefined {
   const object = scene.frameObject;
@@ -233,7 +237,10 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       if (animals.length > 0) return animalSubject(animals);
       if (scene.people.some(wholePerson)) return people;
       const shown =
-        (needs.recognisablePet ? undefined : framePet(scene)) ?? unrelatedObject(scene) ?? frameObject(scene);
+        (needs.recognisablePet ? undefined : framePet(scene)) ??
+        frameBird(scene) ??
+        unrelatedObject(scene) ??
+        frameObject(scene);
       if (shown) return shown;
       const ground = scene.frameGround ?? 0;
       if (ground >= SCENE_LIMITS.groundProbability) return { kind: 'landscape', what: 'ground' };

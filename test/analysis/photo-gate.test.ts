@@ -18,6 +18,7 @@ import type { Quality } from '../../src/vision/colour-quality-model.js';
 import type { PhotoCharacter } from '../../src/vision/pixels/photo-character.js';
 import type { LitArea } from '../../src/vision/pixels/lit-area.js';
 import { IMAGENET_OBJECT_GROUPS } from '../../src/vision/tables/imagenet-objects.js';
+import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/runtime/model-catalogue.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
@@ -536,6 +537,14 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(CLOSE_UP, measured({ frameGround: 0.1 }))).toBeUndefined();
     // A specimen may lie on the ground: stool is not refused for it.
     expect(gatePhoto(SPECIMEN, measured({ frameGround: 0.9 }))).toBeUndefined();
+  });
+
+  it('refuses a close-up the classifier is sure shows a bird (a whole bird cut out tightly fills the frame)', () => {
+    const bird = gatePhoto(CLOSE_UP, measured({ frameBird: 0.8, frameAnimalShare: 0.8 }));
+    expect(bird).toEqual({ reason: 'wrong_subject', shows: { kind: 'animal', name: COCO_NAMES.bird, count: 1 } });
+    // A lesion the classifier reads partly as a flamingo's pink is still skin (0.67 at most on real close-ups).
+    expect(gatePhoto(CLOSE_UP, measured({ frameBird: 0.6, frameAnimalShare: 0.8 }))).toBeUndefined();
+    expect(gatePhoto(SPECIMEN, measured({ frameBird: 0.9 }))).toBeUndefined();
   });
 
   it('refuses a close-up in which the stool localizer finds stool and the classifier sees some ground', () => {

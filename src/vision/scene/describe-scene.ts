@@ -14,6 +14,7 @@ import { CLOSER_LOOK, closerLookTiles, nearestTile, tileRegion, tilesOnFrame } f
 import { locateSubjects, type Location } from '../localizer/locate-subject.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
 import { IMAGENET_GROUND } from '../tables/imagenet-ground.js';
+import { IMAGENET_BIRDS } from '../tables/imagenet-kinds.js';
 import type { VisionModels } from '../vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
@@ -60,6 +61,8 @@ export interface Scene {
   readonly frameFood: number | undefined;
   /** How sure the classifier, on the whole frame, is that it shows the ground outdoors (imagenet-ground.ts); undefined when it did not read the frame. */
   readonly frameGround: number | undefined;
+  /** How sure the classifier, on the whole frame, is that it shows a bird (ImageNet's bird classes together); undefined when it did not read the frame. */
+  readonly frameBird: number | undefined;
   /**
    * Whether the stool localizer finds stool in the frame, for an operation that asked
    * (`stoolCheck`: a close-up's gate); undefined when it did not look.
@@ -131,6 +134,7 @@ const FRAME_UNREAD = {
   frameAnimalShare: undefined,
   frameFood: undefined,
   frameGround: undefined,
+  frameBird: undefined,
   frameStool: undefined,
 } as const;
 
@@ -187,6 +191,7 @@ export async function describeScene(
       frameAnimalShare: animalShare,
       frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
       frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
+      frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
       frameStool: options.stoolCheck && (await showsSubject(options.stoolCheck, classification.maps)),
       features: classification.features,
       location: localizer && (await locate(localizer, classifier, classification.maps, image)),

@@ -56,6 +56,11 @@ const RANGES: ReadonlyArray<readonly [number, number, LocalizedName]> = [
 
 const FOOD_CLASSES: ReadonlySet<number> = new Set(IMAGENET_FOOD);
 
+/** ImageNet-1k's bird classes (cock … albatross), from the ranges above. */
+export const IMAGENET_BIRDS: readonly number[] = RANGES.filter(([, , kindOf]) => kindOf === BIRD).flatMap(
+  ([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i),
+);
+
 /** The kind of ImageNet-1k class `index`, in every language. */
 export function imagenetKind(index: number): LocalizedName {
   const range = RANGES.find(([first, last]) => index >= first && index <= last);
