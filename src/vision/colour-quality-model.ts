@@ -110,7 +110,8 @@ export class ColourQualityModel extends ImageModel<ColourMeasurement> {
  * severity heads read): a located subject's own colours in place of what the analyser took for
  * the subject. For the frame (a close-up's lesion or debris a clinic's localizer found), the
  * patches are replaced too: the located region is the patch the rules look for, read as if it
- * filled the close-up.
+ * filled the close-up. The relative redness stays the frame's: it is read against the frame's own
+ * median, which the region alone does not have.
  */
 export function withScopeShares(
   measurement: ColourMeasurement,

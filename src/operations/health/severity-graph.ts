@@ -46,9 +46,9 @@ function compileCondition(operation: string, table: RuleTable, r: number, condit
 /**
  * Compiles an operation's rule table into a severity head: features → one score per rule and
  * one per severity. Each condition is a logistic threshold on a sum of colour shares (or on the
- * subject's grain, or the share of patches redder than the frame); a rule's score is the minimum of its conditions (all must hold); a severity's
- * score is the maximum of its rules' scores. A trained head with the same input and outputs can
- * replace this one.
+ * subject's grain, or the share of patches redder than the frame); a rule's score is the minimum
+ * of its conditions (all must hold); a severity's score is the maximum of its rules' scores. A
+ * trained head with the same input and outputs can replace this one.
  */
 export function buildSeverityHead(operation: string, table: RuleTable): OnnxGraph {
   const F = COLOUR_QUALITY_FEATURES.length;
