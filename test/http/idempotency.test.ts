@@ -185,7 +185,7 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       const { secret } = await issueKey(store, { name: 'clinic', credits: 50, expiresAt: null });
       const send = (app: ReturnType<typeof createApp>) =>
         request(app.express)
-          .post('/api/v1/ear-analysis')
+          .post('/api/v1/feces-analysis')
           .set('Authorization', `Bearer ${secret}`)
           .set('Idempotency-Key', 'i1')
           .send({ image });
@@ -204,7 +204,7 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       const app = createApp({ store, pipeline: await builtinPipeline() });
       const send = () =>
         request(app.express)
-          .post('/api/v1/ear-analysis')
+          .post('/api/v1/feces-analysis')
           .set('Authorization', `Bearer ${secret}`)
           .set('Idempotency-Key', 'j1')
           .send({ image });
@@ -238,7 +238,7 @@ describe.each(STORE_KINDS)('Idempotency-Key ($name store)', (kind) => {
       const app = createApp({ store, pipeline: await builtinPipeline(), logger });
       const send = () =>
         request(app.express)
-          .post('/api/v1/ear-analysis')
+          .post('/api/v1/feces-analysis')
           .set('Authorization', `Bearer ${secret}`)
           .set('Idempotency-Key', 'full-1')
           .send({ image });

@@ -179,6 +179,17 @@ describe('advice a vet would sign', () => {
   });
 });
 
+describe('a clean ear is a pink canal, not a pale frame', () => {
+  it('calls a frame mostly white with light wax (white fur, a white background) no clean canal: no verdict, free', async () => {
+    const [, , pinkCanal] = RULE_SCENES.find(([operation, rule]) => operation === 'ear' && rule === 'clean')!;
+    expect((await assess('ear', pinkCanal)).severity).toBe('normal');
+    // The same light wax on white: 49 "clean" answers to photos with no ear in them were mostly this.
+    const white = await assess('ear', closeUp('#f2f0ec', [['#d9b48c', 6]]));
+    expect(white.mainFinding?.id).not.toBe('clean');
+    expect(white.severity).toBe('inconclusive');
+  });
+});
+
 describe('small lesions are seen (rules read patches of the frame)', () => {
   // A 76 × 60 ellipse is 3% of the 400 × 300 frame: a lesion a skin close-up shows.
   const lesion = (fill: string, cx = 150, cy = 120): Shape => ({ fill, cx, cy, rx: 38, ry: 30 });

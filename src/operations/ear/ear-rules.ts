@@ -23,8 +23,13 @@ export const EAR_RULES = {
     { id: 'mild_redness', when: [{ colours: ['red', 'dark_red'], atLeast: 0.06 }], severity: 'mild' },
     {
       id: 'clean',
+      // Pink itself, not only pale colours: a clean canal is pale pink skin, and a frame mostly
+      // white (white fur, a white wall or background) shows no canal to call clean. Of 49 "clean"
+      // answers to photos that show no ear (405 real skin close-ups of shared/photos-real, and 709
+      // Tux Paint stamps: whole animals and things cut out on white), 43 had under 15% pink.
       when: [
         { colours: ['pink', 'light_brown', 'pale_yellow', 'white'], atLeast: 0.5 },
+        { colours: ['pink'], atLeast: 0.15 },
         { colours: ['red', 'dark_red'], atMost: 0.06 },
       ],
       severity: 'normal',
