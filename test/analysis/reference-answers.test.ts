@@ -87,6 +87,8 @@ describe('answers stay as recorded', () => {
       const vision = await loadAnalysisModels({ modelsDir });
       const pipeline = createPipeline(vision);
       const changed: string[] = [];
+      // A photo or scene added without its answer recorded would never be compared: it fails instead.
+      const unrecorded: string[] = [];
       let compared = 0;
       for (const photo of photos) {
         for (const operation of operationsFor(photo)) {
@@ -97,11 +99,15 @@ describe('answers stay as recorded', () => {
             compared++;
             const diff = differences(recorded[id], now);
             if (diff.length > 0) changed.push(`${id}\n    ${diff.join('\n    ')}`);
-          }
+          } else unrecorded.push(id);
         }
       }
       await Promise.all(vision.loaded.map((model) => model.release()));
       expect(changed, `${changed.length} of ${compared} answers changed`).toEqual([]);
+      expect(
+        unrecorded,
+        'answers never recorded: record them (PAWLENS_RECORD_REFERENCE=1) and review the diff',
+      ).toEqual([]);
       if (!RECORDING) expect(compared).toBeGreaterThan(set === 'builtin' ? 50 : 80);
     },
     180_000,
