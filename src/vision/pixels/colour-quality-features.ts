@@ -71,11 +71,12 @@ export const GRAIN = { neighbourhood: 5 } as const;
  * is green (`leastMedian`) has no skin or fur around the red: a brown stool on a lawn or turf is
  * redder than the grass by 15–25, and it is not a lesion.
  * Measured with the recommended models on shared/photos-real and the stool set sent to skin
- * analysis: skin findings on 105 dog lesion photos 18 → 36 (most of the new ones red by eye; in one
- * or two the redder pixels are a pink hand holding the fur), on 300 cat lesion photos 47 → 86; on the 586 stool photos 10
- * findings without `leastMedian` (reddish stool on green turf), none with it; of 709 Tux Paint
- * stamps (cut-out photos and drawings of animals, food and things), 2 more findings (a rhea and a
- * beaver on white). Guesses beyond those photos: no healthy close-up of pink skin was at hand.
+ * analysis: skin findings on 105 dog lesion photos 18 → 36 (most of the new ones red by eye; in
+ * one or two the redder pixels are a pink hand holding the fur), on 300 cat lesion photos 47 → 86;
+ * on the 586 stool photos 10 findings without `leastMedian` (reddish stool on green turf), none
+ * with it; of 709 Tux Paint stamps (cut-out photos and drawings of animals, food and things), 2
+ * more findings (a rhea and a beaver on white). Guesses beyond those photos: no healthy close-up
+ * of pink skin was at hand.
  */
 export const RELATIVE_REDNESS = { delta: 12, minHue: -30, maxHue: 35, minLightness: 15, leastMedian: -1 } as const;
 
