@@ -80,7 +80,8 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   );
   const named = g.op('MatMul', [g.constant(membership, [COLOUR_PALETTE.length, P], 'palette_groups'), assignment]);
 
-  const mask = subjectMaskOf(g, lab);
+  const cells = cellMeansOf(g, lab);
+  const mask = subjectMaskOf(g, cells);
   const maskColumn = g.op('Transpose', [mask], { perm: [1, 0] });
   const maskSum = g.op('Add', [g.op('ReduceSum', [mask, g.int64s([0, 1])], { keepdims: 1 }), c(1e-6)]);
 
@@ -122,7 +123,7 @@ export function buildColourQualityAnalyser(): OnnxGraph {
   ]);
 
   const quality = [coverage, brightness, contrast, sharpness, subjectLightness, subjectChroma, grain, solidity];
-  const redderPatches = patchSharesOf(g, redderThanFrameOf(g, lab), 1);
+  const redderPatches = patchSharesOf(g, redderThanFrameOf(g, lab, lightness, cells), 1);
   const column = g.op('Concat', [subjectShares, frameShares, patchShares, ...quality, redderPatches], { axis: 0 });
   g.op('Reshape', [column, g.int64s([1, COLOUR_QUALITY_FEATURES.length])], {}, 'features');
   g.output('features', [1, COLOUR_QUALITY_FEATURES.length]);
@@ -130,23 +131,33 @@ export function buildColourQualityAnalyser(): OnnxGraph {
 }
 
 /**
- * The soft subject mask [1, N] from Lab [3, N] (BACKGROUND): the frame is averaged in cells; a
- * cell is background when at least `matches` cells of the border ring lie within `minDeltaE` of
- * it, so every colour the background shows along the frame's edge (light and dark blades of
- * grass, stones, tiles and their grout) stays background, while a colour found nowhere on the
- * border (the stool on that lawn) is subject. The mask is scaled back up to the analyser's size.
+ * Lab [3, N] averaged in BACKGROUND.cell × BACKGROUND.cell cells → [3, G²]: what the subject mask
+ * and the relative redness's median read.
  */
-function subjectMaskOf(g: OnnxGraph, lab: string): string {
+function cellMeansOf(g: OnnxGraph, lab: string): string {
   const S = ANALYSER_SIZE;
-  const { cell, ring, matches, minDeltaE, softness } = BACKGROUND;
+  const { cell } = BACKGROUND;
   const G = S / cell;
-  const cells = g.op('Reshape', [
+  return g.op('Reshape', [
     g.op('AveragePool', [g.op('Reshape', [lab, g.int64s([1, 3, S, S])])], {
       kernel_shape: [cell, cell],
       strides: [cell, cell],
     }),
     g.int64s([3, G * G]),
   ]);
+}
+
+/**
+ * The soft subject mask [1, N] from the cells' mean Lab [3, G²] (BACKGROUND, cellMeansOf): a
+ * cell is background when at least `matches` cells of the border ring lie within `minDeltaE` of
+ * it, so every colour the background shows along the frame's edge (light and dark blades of
+ * grass, stones, tiles and their grout) stays background, while a colour found nowhere on the
+ * border (the stool on that lawn) is subject. The mask is scaled back up to the analyser's size.
+ */
+function subjectMaskOf(g: OnnxGraph, cells: string): string {
+  const S = ANALYSER_SIZE;
+  const { cell, ring, matches, minDeltaE, softness } = BACKGROUND;
+  const G = S / cell;
   const ringCells: number[] = [];
   for (let y = 0; y < G; y++)
     for (let x = 0; x < G; x++) if (x < ring || y < ring || x >= G - ring || y >= G - ring) ringCells.push(y * G + x);
@@ -191,34 +202,27 @@ function patchSharesOf(g: OnnxGraph, named: string, colours: number): string {
 }
 
 /**
- * The pixels redder than the photo's own median (RELATIVE_REDNESS) from Lab [3, N] → [1, N] of 0/1:
- * a* at least `delta` above the median of the cells' mean a* (BACKGROUND.cell: the median of 2,304
- * cells, not of every pixel, for a TopK a sixteenth the size), a hue between `minHue` and `maxHue`
- * (b* within a*·tan of each), lightness above `minLightness`.
+ * The pixels redder than the photo's own median (RELATIVE_REDNESS) from Lab [3, N], its L* [1, N]
+ * and the cells' mean Lab [3, G²] (cellMeansOf) → [1, N] of 0/1: a* at least `delta` above the
+ * median of the cells' a* (the median of 2,304 cells, not of every pixel, for a TopK a sixteenth
+ * the size), a hue between `minHue` and `maxHue` (b* within a*·tan of each), lightness above
+ * `minLightness`.
  */
-function redderThanFrameOf(g: OnnxGraph, lab: string): string {
-  const S = ANALYSER_SIZE;
-  const G = S / BACKGROUND.cell;
+function redderThanFrameOf(g: OnnxGraph, lab: string, lightness: string, cells: string): string {
+  const G = ANALYSER_SIZE / BACKGROUND.cell;
   const { delta, minHue, maxHue, minLightness, leastMedian } = RELATIVE_REDNESS;
-  const pick = (row: number, name: string) =>
+  const pick = (of: string, row: number, name: string) =>
     g.op('MatMul', [
       g.constant(
         [0, 1, 2].map((i) => (i === row ? 1 : 0)),
         [1, 3],
         name,
       ),
-      lab,
+      of,
     ]);
-  const lightness = pick(0, 'pick_relative_l');
-  const a = pick(1, 'pick_relative_a');
-  const b = pick(2, 'pick_relative_b');
-  const cellA = g.op('Reshape', [
-    g.op('AveragePool', [g.op('Reshape', [a, g.int64s([1, 1, S, S])])], {
-      kernel_shape: [BACKGROUND.cell, BACKGROUND.cell],
-      strides: [BACKGROUND.cell, BACKGROUND.cell],
-    }),
-    g.int64s([1, G * G]),
-  ]);
+  const a = pick(lab, 1, 'pick_relative_a');
+  const b = pick(lab, 2, 'pick_relative_b');
+  const cellA = pick(cells, 1, 'pick_cell_a');
   const [upperHalf] = g.ops('TopK', [cellA, g.int64s([(G * G) / 2])], { axis: 1, largest: 1, sorted: 0 }, 2);
   const median = g.op('ReduceMin', [upperHalf!], { axes: [1], keepdims: 1 });
   const tan = (degrees: number) => g.scalar(Math.tan((degrees * Math.PI) / 180));
