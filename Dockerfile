@@ -29,7 +29,7 @@ RUN arch=$(case "$(uname -m)" in aarch64) echo arm64 ;; *) echo x64 ;; esac) \
  && cd node_modules/better-sqlite3 \
  && rm -rf deps src build/deps build/Release/obj build/Release/obj.target build/Release/.deps build/Release/test_extension.node build/Release/sqlite3.a
 
-# The recommended scene models (a detector and a classifier), checked against the catalogue's
+# The recommended scene models (a detector and two classifiers), checked against the catalogue's
 # sha256: from PAWLENS_MODELS_FROM, a folder of the build context (docker-models/ is there for it,
 # ignored by git), or else from the catalogue's upstream addresses. The image carries them to an
 # air-gapped site; nothing is downloaded at run time. PAWLENS_MODELS names the models to install

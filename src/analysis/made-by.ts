@@ -19,14 +19,16 @@ export interface SceneReads {
   readonly readFrame: boolean;
   readonly localizer: ModelUsed | undefined;
   readonly stoolCheck: ModelUsed | undefined;
+  /** The second classifier read for the operation's trained head (VisionModels.companion). */
+  readonly companion?: ModelUsed | undefined;
 }
 
 const used = (model: ModelUsed | undefined): ModelUsed[] => (model ? [{ name: model.name, sha256: model.sha256 }] : []);
 
 /**
  * The models that read a photo for `operation`: the colour network always (colours, or exposure),
- * the detector when installed, the classifier when it read the frame or an animal's crop, the
- * localizers asked (the close-up's stool check when it looked), and, once the gate let the photo
+ * the detector when installed, the classifier when it read the frame or an animal's crop (and the
+ * head's companion classifier with it, where the trained head reads one), the localizers asked (the close-up's stool check when it looked), and, once the gate let the photo
  * through, the operation's severity head and the head the clinic trained for it.
  */
 export function modelsRead(
@@ -41,6 +43,7 @@ export function modelsRead(
     ...used(models.colour),
     ...used(models.detector),
     ...(classifierRead ? used(models.classifier) : []),
+    ...(reads.readFrame ? used(reads.companion) : []),
     ...used(reads.localizer),
     ...(scene.frameStool !== undefined ? used(reads.stoolCheck) : []),
     ...(judged ? [...used(models.heads.get(operation)), ...used(models.trained.get(operation))] : []),

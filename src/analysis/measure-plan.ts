@@ -1,6 +1,7 @@
 import type { Operation } from '../operations/operation.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
 import type { Region } from '../vision/pixels/region.js';
+import type { ClassifierModel } from '../vision/classifier-model.js';
 import type { LocalizerModel } from '../vision/localizer/localizer-model.js';
 import { LOCALIZED_OPERATIONS } from '../vision/runtime/model-catalogue.js';
 import type { VisionModels } from '../vision/vision-models.js';
@@ -24,6 +25,8 @@ export interface MeasurePlan {
     /** How many animals' crops the classifier reads (decode-plan.ts). */
     readonly classify: number;
     readonly localizer: LocalizerModel | undefined;
+    /** The second classifier to read the frame with, for the operation's trained head (VisionModels.companion). */
+    readonly companion: ClassifierModel | undefined;
     /** A close-up's gate asks whether the photo shows stool on the ground (photo-gate.ts). */
     readonly stoolCheck: LocalizerModel | undefined;
     readonly localizable: boolean;
@@ -46,7 +49,7 @@ export interface MeasurePlan {
 
 export function measurePlanFor(
   operation: Operation,
-  models: Pick<VisionModels, 'detector' | 'trained' | 'localizers'>,
+  models: Pick<VisionModels, 'detector' | 'trained' | 'localizers' | 'companion'>,
   narrated: boolean,
   lit: LitArea | undefined,
   animalType: string | undefined,
@@ -57,6 +60,7 @@ export function measurePlanFor(
       readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
       classify: animalsToClassify(operation, narrated),
       localizer: models.localizers.get(operation.key),
+      companion: models.trained.get(operation.key)?.companion ? models.companion : undefined,
       stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,
       localizable: LOCALIZED_OPERATIONS.has(operation.key),
       animalType,

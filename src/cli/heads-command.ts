@@ -1,3 +1,4 @@
+import { HEAD_COMPANION } from '../vision/runtime/model-catalogue.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -203,13 +204,17 @@ async function train(
     progressLine(process.stderr, 'Cross-validating penalties'),
   );
   const { sha256, name: backboneName } = backbone.classifier;
-  const dir = await installHead(options.modelsDir, definition, trained, sha256);
+  const dir = await installHead(options.modelsDir, definition, trained, {
+    backbone: sha256,
+    companion: backbone.companion?.sha256,
+  });
   const { report } = trained;
   if (values.json) {
     print(
       JSON.stringify({
         ...report,
         backbone: backboneName,
+        companion_model: report.companion > 0 ? backbone.companion?.name : undefined,
         installed: dir,
         unreadable: reading.unreadable,
         conflicting: reading.conflicting,
@@ -220,7 +225,9 @@ async function train(
     return;
   }
   print(
-    `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features (${POOLING_WORDS[report.pooling]}).`,
+    `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features (${POOLING_WORDS[report.pooling]})${
+      backbone.companion && report.companion > 0 ? ` and ${backbone.companion.name}'s (their mean)` : ''
+    }.`,
   );
   print(
     `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it nor a copy of it (the pooling and an L2 penalty of ${report.penalty} chosen by the same folds).`,
@@ -238,6 +245,10 @@ async function train(
     print(line);
   if (reading.repeated.length > 0)
     print(`${reading.repeated.length} copies of photos already in the same label were read once.`);
+  if (!backbone.companion)
+    print(
+      `This head reads ${backboneName} alone: ${HEAD_COMPANION}, one of the recommended models, is not installed, or was installed by an older pawlens ("pawlens models install ${HEAD_COMPANION} --from DIR" again). A head reads its features too where it is: on real skin close-ups, 3–5 points more often right (docs/heads.md).`,
+    );
   print(
     `Installed into ${dir}. Restart pawlens to use it; "pawlens heads evaluate ${report.name} --from DIR" measures it on photos it never saw.`,
   );

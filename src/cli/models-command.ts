@@ -13,7 +13,8 @@ export const MODELS_USAGE = `pawlens models — the ONNX models on this host
   pawlens models install NAME|recommended [--from DIR|URL]
       Install a catalogued model, checking every file's sha256: from a folder (air-gapped hosts;
       a folder of model folders works too), a mirror URL, or, without --from, the catalogue's
-      upstream addresses. "recommended" installs ${RECOMMENDED_MODELS.join(' and ')}.
+      upstream addresses. "recommended" installs ${RECOMMENDED_MODELS.slice(0, -1).join(', ')} and
+      ${RECOMMENDED_MODELS.at(-1)}.
   pawlens models catalogue
       The models that can be installed.`;
 

@@ -2,7 +2,9 @@ import { decodeSizeFor } from '../analysis/decode-plan.js';
 import { loadModelsForTraining } from '../analysis/load-analysis-models.js';
 import type { DecodeSize } from '../image/decode-image.js';
 import { OPERATIONS, type OperationKey } from '../operations/registry.js';
-import type { ClassifierModel } from '../vision/classifier-model.js';
+import { ClassifierModel } from '../vision/classifier-model.js';
+import type { LoadedModel } from '../vision/runtime/load-model.js';
+import { HEAD_COMPANION } from '../vision/runtime/model-catalogue.js';
 import { HeadFolderError } from './head-folder.js';
 
 /** Which installed models a head is trained with: the service's own choice (PAWLENS_MODELS_DIR, PAWLENS_BREED_MODEL). */
@@ -15,7 +17,18 @@ export interface BackboneOptions {
 /** The classifier whose features a head reads, and the decode the service gives its operation's photos. */
 export interface Backbone {
   readonly classifier: ClassifierModel;
+  /**
+   * The head companion (HEAD_COMPANION), when it is installed beside the classifier and says where
+   * its features are: a head learns from its mean features too. Localizers read the classifier alone.
+   */
+  readonly companion?: ClassifierModel;
   readonly decodeSize: DecodeSize;
+  /**
+   * Whether the service reads the classifier's view of the photo stretched to its input, not
+   * centre-cropped: for an operation with a localizer installed, whose frame run is the localizer's
+   * (describe-scene.ts). A head must learn from the view it will be given.
+   */
+  readonly stretched: boolean;
   release(): Promise<void>;
 }
 
@@ -36,7 +49,7 @@ export async function openBackbone(
   const { classifier } = models;
   const decodeSize = decodeSizeFor(OPERATIONS[operation as OperationKey], models, false);
   if (reads === 'maps') {
-    if (classifier && classifier.featureMaps.length > 0) return { classifier, decodeSize, release };
+    if (classifier && classifier.featureMaps.length > 0) return { classifier, decodeSize, stretched: true, release };
     await release();
     throw new HeadFolderError(
       classifier
@@ -52,5 +65,16 @@ export async function openBackbone(
         : 'No classifier is installed, and a head reads its features: install one first ("pawlens models install mobilenetv2-12-int8 --from DIR").',
     );
   }
-  return { classifier, decodeSize, release };
+  const stretched = models.localizers.has(operation);
+  return { classifier, companion: companionOf(models.loaded, classifier), decodeSize, stretched, release };
+}
+
+/** The installed head companion, other than `classifier`, when its manifest gives its features. */
+function companionOf(loaded: readonly LoadedModel[], classifier: ClassifierModel): ClassifierModel | undefined {
+  const model = loaded.find(
+    ({ manifest }) =>
+      manifest.task === 'classifier' && manifest.name === HEAD_COMPANION && manifest.sha256 !== classifier.sha256,
+  );
+  const companion = model && new ClassifierModel(model);
+  return companion && companion.featureSize > 0 ? companion : undefined;
 }

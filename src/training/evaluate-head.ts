@@ -2,6 +2,7 @@ import { poolingUnavailable } from '../vision/runtime/backbone-features.js';
 import { scoresOf } from './cross-validation.js';
 import { loadModel } from '../vision/runtime/load-model.js';
 import { readTrainedHead, TrainedHeadModel } from '../vision/heads/trained-head-model.js';
+import { HEAD_COMPANION } from '../vision/runtime/model-catalogue.js';
 import { openBackbone, type BackboneOptions } from './backbone.js';
 import { HeadFolderError, readLabelledFolder } from './head-folder.js';
 import { namingShares, scoresReport, type ScoresReport } from './head-scores.js';
@@ -76,6 +77,10 @@ export async function evaluateHead(
       if (backbone.classifier.sha256 !== head.backbone)
         throw new HeadFolderError(
           `${name} was trained on another classifier's features (sha256 ${head.backbone.slice(0, 12)}…) than ${backbone.classifier.name}: train it again.`,
+        );
+      if (head.companion && backbone.companion?.sha256 !== head.companion.backbone)
+        throw new HeadFolderError(
+          `${name} also reads the features of the classifier with sha256 ${head.companion.backbone.slice(0, 12)}…, which is not installed: install it ("pawlens models install ${HEAD_COMPANION} --from DIR"), or train the head again.`,
         );
       const unavailable = poolingUnavailable({ name, pooling: head.pooling }, backbone.classifier);
       if (unavailable) throw new HeadFolderError(unavailable);

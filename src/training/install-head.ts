@@ -11,6 +11,12 @@ import type { TrainedHead } from './train-head.js';
 
 const HEAD_MODEL_FILE = 'head.onnx';
 
+/** The sha256 of the classifier whose features a head was trained on, and of its companion's when it read them too. */
+export interface HeadBackbones {
+  readonly backbone: string;
+  readonly companion?: string;
+}
+
 /** The installed trained heads, each with its folder; a folder that is not a readable head is left out. */
 export const installedHeads = (modelsDir: string) => installedOfTask(modelsDir, 'trained-head');
 
@@ -19,8 +25,10 @@ function headManifest(
   definition: HeadDefinition,
   { model, report, trainedOn, trainedLooks }: TrainedHead,
   bytes: Uint8Array,
-  backbone: string,
+  { backbone, companion }: HeadBackbones,
 ): ModelManifest {
+  if (report.companion > 0 && !companion)
+    throw new Error(`${definition.name} read a companion's features, but none was named`);
   return {
     name: definition.name,
     task: 'trained-head',
@@ -38,6 +46,7 @@ function headManifest(
       dtype: 'float32',
       size: model.features,
       backbone,
+      ...(report.companion > 0 && { companion: { backbone: companion!, size: report.companion } }),
     },
     outputs: [{ name: HEAD_OUTPUT, kind: 'probabilities', labels: [...report.labels] }],
     head: {
@@ -68,8 +77,7 @@ export async function installHead(
   modelsDir: string,
   definition: HeadDefinition,
   trained: TrainedHead,
-  /** The sha256 of the classifier whose features it was trained on. */
-  backbone: string,
+  backbones: HeadBackbones,
 ): Promise<string> {
   const rival = (await installedHeads(modelsDir)).find(
     (head) => head.manifest.operation === definition.operation && head.manifest.name !== definition.name,
@@ -79,7 +87,7 @@ export async function installHead(
       `${rival.manifest.name} already answers for ${definition.operation}; remove it first ("pawlens heads remove ${rival.manifest.name}"), or give this head its name to replace it.`,
     );
   const bytes = headGraphBytes(trained.model);
-  const manifest = headManifest(definition, trained, bytes, backbone);
+  const manifest = headManifest(definition, trained, bytes, backbones);
   // The checks the service makes when it starts: labels, input and output as a head needs them.
   return installTrained(modelsDir, bytes, manifest, {
     noun: 'head',

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, type DecodeSize } from '../image/decode-image.js';
+import { DEFAULT_INTAKE_LIMITS, decodeImageBytes } from '../image/decode-image.js';
 import { photoToRead } from '../analysis/photo-to-read.js';
 import { readRegularFile } from '../vision/runtime/bounded-read.js';
-import type { ClassifierModel } from '../vision/classifier-model.js';
+import type { Backbone } from './backbone.js';
 import type { LabelledPhoto } from './head-folder.js';
 import { thumbnailOf } from './near-duplicates.js';
-import type { BackboneFeatures } from '../vision/runtime/backbone-features.js';
+import { type BackboneFeatures, withCompanion } from '../vision/runtime/backbone-features.js';
 
 /** One photo's backbone features (both poolings where the backbone has maps), with its label, the hash that tells exact copies apart, and a thumbnail that finds edited ones. */
 export interface PhotoFeatures extends LabelledPhoto {
@@ -35,14 +35,16 @@ export const TRAINING_LIMITS = { ...DEFAULT_INTAKE_LIMITS, maxBytes: 64 * 1024 *
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The backbone's penultimate features of every photo, computed as a request computes them: the
+ * The backbone's penultimate features of every photo (and its companion's, when it has one),
+ * computed as a request computes them: the
  * bytes decoded at `decodeSize` (what the service decodes for the head's operation), then the
- * classifier's own resize and normalisation. Copies are found by their bytes' sha256 first, so a
+ * classifier's own resize (or the whole photo stretched, where the service reads it so) and
+ * normalisation. Copies are found by their bytes' sha256 first, so a
  * photo filed under two labels is reported, not learnt both ways. `progress` hears after each photo.
  */
 export async function readPhotoFeatures(
   photos: readonly LabelledPhoto[],
-  backbone: { readonly classifier: ClassifierModel; readonly decodeSize: DecodeSize },
+  backbone: Pick<Backbone, 'classifier' | 'companion' | 'decodeSize' | 'stretched'>,
   progress: (done: number, total: number) => void = () => {},
 ): Promise<FeatureReading> {
   const unreadable: Array<{ path: string; why: string }> = [];
@@ -78,9 +80,16 @@ export async function readPhotoFeatures(
           backbone.decodeSize,
         ),
       );
-      const { features } = await backbone.classifier.predict(image);
+      const [{ features }, second] = await Promise.all([
+        backbone.stretched ? backbone.classifier.predictStretched(image) : backbone.classifier.predict(image),
+        backbone.companion?.predict(image),
+      ]);
       if (!features) throw new Error(`${backbone.classifier.name} gave no penultimate features`);
-      read.push({ ...photo, features, thumbnail: await thumbnailOf(image) });
+      read.push({
+        ...photo,
+        features: withCompanion(features, second?.features?.mean),
+        thumbnail: await thumbnailOf(image),
+      });
     } catch (error) {
       unreadable.push({ path: photo.path, why: (error as Error).message });
     }

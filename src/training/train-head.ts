@@ -6,7 +6,7 @@ import { namingShares, rounded, scoresReport, type ScoresReport } from './head-s
 import { SAME_PHOTO, sameSceneGroups } from './near-duplicates.js';
 import { lookOf } from './photo-look.js';
 import type { PhotoFeatures } from './photo-features.js';
-import type { FeaturePooling } from '../vision/runtime/backbone-features.js';
+import { type FeaturePooling, joined } from '../vision/runtime/backbone-features.js';
 
 /**
  * Fewer photos than this per label cannot be cross-validated into a figure worth trusting: a
@@ -95,6 +95,8 @@ export interface TrainingReport extends ScoresReport {
   readonly seed: number;
   /** The pooling of the backbone's features and the L2 penalty (PENALTIES) cross-validation chose, and their out-of-fold log loss. */
   readonly pooling: FeaturePooling;
+  /** How many of the head companion's features follow the backbone's (0: none; backbone.ts). */
+  readonly companion: number;
   readonly penalty: number;
   readonly log_loss: number;
   /** Below this probability the head says it is unsure; NEVER_SURE when no threshold met `precision`. */
@@ -152,7 +154,11 @@ export function trainHead(
   );
   requireScenes(labels, groups, targets);
   const poolings: FeaturePooling[] = ordered.every((photo) => photo.features.peak) ? ['mean', 'peak'] : ['mean'];
-  const samplesOf = (pooling: FeaturePooling) => ordered.map((photo) => photo.features[pooling]!);
+  // The companion's features follow the backbone's, whichever pooling: on the real lesion photos
+  // they lowered the log loss with either (docs/heads.md), so they are not a choice of their own.
+  const companion = ordered.every((photo) => photo.features.companion) ? ordered[0]!.features.companion!.length : 0;
+  const samplesOf = (pooling: FeaturePooling) =>
+    ordered.map(({ features }) => (companion ? joined(features[pooling]!, features.companion!) : features[pooling]!));
   let chosen: { pooling: FeaturePooling; l2: number; outOfFold: Float32Array[]; loss: number } | undefined;
   let done = 0;
   for (const pooling of poolings) {
@@ -190,6 +196,7 @@ export function trainHead(
       folds: settings.folds,
       seed: settings.seed,
       pooling,
+      companion,
       penalty: l2,
       log_loss: rounded(loss),
       threshold,

@@ -7,7 +7,7 @@ import { ColourQualityModel } from './colour-quality-model.js';
 import { DetectorModel } from './detector-model.js';
 import type { InferencePool } from './runtime/inference-pool.js';
 import { loadModel, ModelLoadError, type LoadedModel } from './runtime/load-model.js';
-import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from './runtime/model-catalogue.js';
+import { HEAD_COMPANION, MODEL_CATALOGUE, RECOMMENDED_MODELS } from './runtime/model-catalogue.js';
 import { MANIFEST_FILE } from './runtime/model-manifest.js';
 import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from './runtime/models-location.js';
 import { SeverityHeadModel, type SeverityHeadSpec } from './severity-head-model.js';
@@ -22,6 +22,8 @@ export interface VisionModels {
   readonly trained: ReadonlyMap<string, TrainedHeadModel>;
   /** Localizers (docs/design.md §13), by the operation each finds the subject of: where the colour rules read. */
   readonly localizers: ReadonlyMap<string, LocalizerModel>;
+  /** The second classifier an installed trained head reads the features of (HEAD_COMPANION), when one does. */
+  readonly companion?: ClassifierModel;
   /** The ImageNet (or pet-breed) classifier, when one is installed: species and breed, of a photo or an animal's crop. */
   readonly classifier: ClassifierModel | undefined;
   /** The object detector, when one is installed: what is where in the photo. */
@@ -67,7 +69,7 @@ export async function listModelDirs(root: string, skip?: string): Promise<string
 
 /**
  * The installed model of `task` to use: the one named by `setting` when set, else the catalogue's
- * recommended one when installed, else the first by name.
+ * first recommended one installed, else the first by name.
  */
 function choose(
   installed: readonly LoadedModel[],
@@ -84,7 +86,9 @@ function choose(
       );
     return chosen;
   }
-  return candidates.find((model) => RECOMMENDED_MODELS.includes(model.manifest.name)) ?? candidates[0];
+  // The recommended set installs two classifiers: the first it names is the one in use.
+  const recommended = RECOMMENDED_MODELS.map((name) => candidates.find((model) => model.manifest.name === name));
+  return recommended.find((model) => model !== undefined) ?? candidates[0];
 }
 
 /** An installed severity head for an operation that has no rule table would never be used: a typo in its manifest, said at start. */
@@ -109,8 +113,9 @@ function trainedHeads(
   installed: readonly LoadedModel[],
   classifier: ClassifierModel | undefined,
   trainable: readonly string[],
-): Map<string, TrainedHeadModel> {
+): { heads: Map<string, TrainedHeadModel>; companion: ClassifierModel | undefined } {
   const heads = new Map<string, TrainedHeadModel>();
+  let companion: ClassifierModel | undefined;
   for (const model of installed.filter((candidate) => candidate.manifest.task === 'trained-head')) {
     const head = new TrainedHeadModel(model);
     const other = heads.get(head.operation);
@@ -124,10 +129,11 @@ function trainedHeads(
       );
     const unavailable = classifier?.sha256 === head.backbone ? poolingUnavailable(head, classifier) : undefined;
     if (unavailable) throw new ModelLoadError(unavailable);
+    const second = head.companion && companionOf(installed, head, companion);
     if (
       !classifier ||
       classifier.sha256 !== head.backbone ||
-      classifier.featureCount(head.pooling) !== head.featureSize
+      classifier.featureCount(head.pooling) + (second?.featureSize ?? 0) !== head.featureSize
     )
       throw new ModelLoadError(
         `${head.name} was trained on the features of the classifier with sha256 ${head.backbone.slice(0, 12)}…, but ${
@@ -135,8 +141,36 @@ function trainedHeads(
         }: install that classifier (and name it in PAWLENS_BREED_MODEL if several are installed), or train the head again.`,
       );
     heads.set(head.operation, head);
+    companion = second ?? companion;
   }
-  return heads;
+  return { heads, companion };
+}
+
+/**
+ * The installed classifier a head reads beside its backbone (its `companion`): every head reads the
+ * same one (`chosen`, once one head has found it), with as many features as the head learnt from.
+ */
+function companionOf(
+  installed: readonly LoadedModel[],
+  head: TrainedHeadModel,
+  chosen: ClassifierModel | undefined,
+): ClassifierModel {
+  const wanted = head.companion!;
+  const found = installed.find(
+    (candidate) => candidate.manifest.task === 'classifier' && candidate.manifest.sha256 === wanted.backbone,
+  );
+  const model = chosen?.sha256 === wanted.backbone ? chosen : found && new ClassifierModel(found);
+  if (!model || (chosen && chosen !== model))
+    throw new ModelLoadError(
+      `${head.name} also reads the features of the classifier with sha256 ${wanted.backbone.slice(0, 12)}…, which ${
+        chosen ? 'is not the one the other heads read' : 'is not installed'
+      }: install it ("pawlens models install ${HEAD_COMPANION} --from DIR"), or train the head again.`,
+    );
+  if (model.featureSize !== wanted.size)
+    throw new ModelLoadError(
+      `${head.name} reads ${wanted.size} features of ${model.name}, whose manifest gives ${model.featureSize}: install ${model.name} again ("pawlens models install ${model.name} --from DIR").`,
+    );
+  return model;
 }
 
 /**
@@ -212,10 +246,14 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
   const classifier = choose(installed, 'classifier', options.breedModel, 'PAWLENS_BREED_MODEL');
   const detector = choose(installed, 'detector', options.detectorModel, 'PAWLENS_DETECTOR_MODEL');
   const classifierModel = classifier && new ClassifierModel(classifier);
+  const trained = options.trainable
+    ? trainedHeads(installed, classifierModel, options.trainable)
+    : { heads: new Map(), companion: undefined };
   return {
     colour: new ColourQualityModel(colourModel),
     heads,
-    trained: options.trainable ? trainedHeads(installed, classifierModel, options.trainable) : new Map(),
+    trained: trained.heads,
+    companion: trained.companion,
     localizers: localizersOf(installed, classifierModel),
     classifier: classifierModel,
     detector: detector && new DetectorModel(detector),

@@ -15,7 +15,7 @@ const definition = {
  * 25 photos a label whose label shows in one pooling of the features only (its own dimension
  * raised), the other pooling noise; each photo its own random thumbnail, so none is a copy.
  */
-function photos(telling: 'mean' | 'peak' | 'mean without peak'): PhotoFeatures[] {
+function photos(telling: 'mean' | 'peak' | 'mean without peak' | 'companion'): PhotoFeatures[] {
   const random = seededRandom(7);
   const noise = () => Float32Array.from({ length: 16 }, () => random());
   return LABELS.flatMap((id, labelIndex) =>
@@ -28,9 +28,11 @@ function photos(telling: 'mean' | 'peak' | 'mean without peak'): PhotoFeatures[]
         path: `/photos/${id}/${i}.jpg`,
         sha256: `${labelIndex}${i}`.padStart(64, '0'),
         features:
-          telling === 'peak'
-            ? { mean: other, peak: telling_ }
-            : { mean: telling_, peak: telling === 'mean' ? other : undefined },
+          telling === 'companion'
+            ? { mean: other, peak: noise(), companion: Float32Array.from([...telling_.slice(0, 8)]) }
+            : telling === 'peak'
+              ? { mean: other, peak: telling_ }
+              : { mean: telling_, peak: telling === 'mean' ? other : undefined },
         thumbnail: Uint8Array.from({ length: 1024 }, () => Math.floor(random() * 256)),
       };
     }),
@@ -43,6 +45,19 @@ describe('which pooling of the backbone a head reads (issue 40)', () => {
     expect(report.pooling).toBe(telling);
     expect(report.accuracy).toBeGreaterThan(0.9);
     expect(model.features).toBe(16);
+  });
+
+  it("reads the companion classifier's features after the backbone's, where every photo has them", () => {
+    // The label shows only in the companion's 8 features: a head without them would be near chance.
+    const { report, model } = trainHead(definition, photos('companion'));
+    expect(report.companion).toBe(8);
+    expect(model.features).toBe(16 + 8);
+    expect(report.accuracy).toBeGreaterThan(0.9);
+    // One photo without them: no head reads them, and the backbone's features alone tell nothing.
+    const oneWithout = photos('companion').map((photo, i) =>
+      i === 0 ? { ...photo, features: { mean: photo.features.mean, peak: photo.features.peak } } : photo,
+    );
+    expect(() => trainHead(definition, oneWithout)).toThrow(/no better than naming the commonest label/);
   });
 
   it('is the mean where the backbone gives no peak (a classifier without feature maps)', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { installModel } from '../../src/vision/runtime/install-model.js';
 import { seededRandom } from '../../src/vision/runtime/seeded-random.js';
 import { clutter, drawnPhotos, spots, stripes, writeHeadFolder } from '../fixtures/head-folders.js';
 import { analyze } from '../../scripts/support/doubles/pipelines.js';
-import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
+import { describeWithShared, realCatSkin, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { label } from '../fixtures/trained-heads.js';
 
@@ -128,12 +128,8 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
     const labels = ['flea_allergy', 'ringworm', 'scabies'];
     const real = join(SHARED_DIR, 'photos-real', 'skin-cat');
     if (!existsSync(real)) return;
-    // Of each condition's photos (sorted by name, which is their content's hash): 30 to learn, the next 15 to evaluate.
-    const photosOf = (condition: string, from: number, count: number) =>
-      readdirSync(join(real, condition))
-        .sort()
-        .slice(from, from + count)
-        .map((file) => readFileSync(join(real, condition, file)));
+    // Of each condition's photos: 30 to learn, the next 15 to evaluate.
+    const photosOf = realCatSkin;
     const dir = writeHeadFolder(
       tempDir(),
       {
@@ -149,7 +145,10 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
     );
     const result = await trained(backbone, dir);
     expect(result.report.accuracy).toBeGreaterThanOrEqual(0.6);
-    await installHead(modelsDir, result.definition, result, backbone.classifier.sha256);
+    await installHead(modelsDir, result.definition, result, {
+      backbone: backbone.classifier.sha256,
+      companion: backbone.companion?.sha256,
+    });
 
     const vision = await loadAnalysisModels({ modelsDir });
     let heldOutCount = 0;

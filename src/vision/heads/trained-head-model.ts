@@ -1,4 +1,4 @@
-import type { BackboneFeatures, FeaturePooling } from '../runtime/backbone-features.js';
+import { type BackboneFeatures, type FeaturePooling, joined } from '../runtime/backbone-features.js';
 import { isSure } from './sureness.js';
 import type { PlainTensor } from '../runtime/inference-pool.js';
 import { ModelLoadError, type LoadedModel } from '../runtime/load-model.js';
@@ -42,7 +42,10 @@ export async function readTrainedHead(
   const pooled = features?.[head.pooling];
   if (!pooled)
     throw new Error(`${head.name} reads the frame's ${head.pooling} features, but the classifier did not give them`);
-  return head.predict(pooled);
+  if (!head.companion) return head.predict(pooled);
+  const second = features?.companion;
+  if (!second) throw new Error(`${head.name} reads a second classifier's features, but none were given`);
+  return head.predict(joined(pooled, second));
 }
 
 /**
@@ -55,7 +58,10 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
   /** The sha256 of the classifier whose features it reads, how they were pooled, and how many it reads. */
   readonly backbone: string;
   readonly pooling: FeaturePooling;
+  /** How many features it reads in all: the backbone's, then its companion's when it has one. */
   readonly featureSize: number;
+  /** The second classifier whose mean features it reads after the backbone's (by sha256), and how many. */
+  readonly companion: { readonly backbone: string; readonly size: number } | undefined;
   readonly spec: TrainedHeadSpec;
   private readonly labels: readonly string[];
   private readonly inputName: string;
@@ -77,6 +83,9 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
     this.backbone = input.backbone;
     this.pooling = input.pooling ?? 'mean';
     this.featureSize = input.size;
+    this.companion = input.companion;
+    if (this.companion && this.companion.size >= this.featureSize)
+      throw this.fail("its companion's features are some of those it reads, not more.");
     this.inputName = input.name;
     this.spec = head;
   }

@@ -13,7 +13,7 @@ import {
   type OutputSpec,
   type PenultimateSpec,
 } from './model-manifest.js';
-import { OnnxGraph } from '../onnx/onnx-graph.js';
+import { DataType, OnnxGraph } from '../onnx/onnx-graph.js';
 import { SESSION_OPTIONS } from './session-options.js';
 
 /** The output pawlens adds to a classifier whose manifest says where its penultimate features are. */
@@ -22,16 +22,29 @@ export const PENULTIMATE_OUTPUT = 'pawlens_penultimate';
 /** The output pawlens adds for a classifier's feature map number `index` (FeatureMapSpec). */
 export const featureMapOutput = (index: number) => `pawlens_map_${index}`;
 
-/** A tensor of the graph as a float output of `addition` (dequantized when it is int8). */
+/**
+ * A tensor of the graph as a float32 output of `addition`: dequantized when it is int8, cast when
+ * it is float16 (a cast of float32 is a copy), and averaged over its cells when `meanOfCells`.
+ */
 function addOutput(
   addition: OnnxGraph,
-  tensor: string,
-  dequantize: PenultimateSpec['dequantize'],
+  {
+    tensor,
+    dequantize,
+    meanOfCells = false,
+  }: { tensor: string; dequantize?: PenultimateSpec['dequantize']; meanOfCells?: boolean },
   output: string,
   dims: Array<number | string>,
 ): void {
-  if (dequantize) addition.op('DequantizeLinear', [tensor, dequantize.scale, dequantize.zeroPoint], {}, output);
-  else addition.op('Identity', [tensor], {}, output);
+  const float = dequantize
+    ? addition.op(
+        'DequantizeLinear',
+        [tensor, dequantize.scale, dequantize.zeroPoint],
+        {},
+        meanOfCells ? `${output}_cells` : output,
+      )
+    : addition.op('Cast', [tensor], { to: DataType.FLOAT }, meanOfCells ? `${output}_cells` : output);
+  if (meanOfCells) addition.op('ReduceMean', [float], { axes: [2, 3], keepdims: 0 }, output);
   addition.output(output, dims);
 }
 
@@ -47,9 +60,12 @@ function withFeatureOutputs(
   if (!penultimate && maps.length === 0) return bytes;
   const addition = new OnnxGraph('features');
   if (penultimate)
-    addOutput(addition, penultimate.tensor, penultimate.dequantize, PENULTIMATE_OUTPUT, ['N', penultimate.size]);
+    addOutput(addition, { ...penultimate, meanOfCells: penultimate.mean === 'cells' }, PENULTIMATE_OUTPUT, [
+      'N',
+      penultimate.size,
+    ]);
   for (const [index, map] of maps.entries())
-    addOutput(addition, map.tensor, map.dequantize, featureMapOutput(index), ['N', map.channels, map.grid, map.grid]);
+    addOutput(addition, map, featureMapOutput(index), ['N', map.channels, map.grid, map.grid]);
   return addition.extend(bytes);
 }
 

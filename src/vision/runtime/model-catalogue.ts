@@ -33,8 +33,13 @@ const CatalogueEntry = z.strictObject({
 export type CatalogueEntry = z.infer<typeof CatalogueEntry>;
 
 const Catalogue = z.strictObject({
-  /** What `pawlens models install recommended` installs: a detector and a classifier. */
+  /** What `pawlens models install recommended` installs: a detector, classifiers (the first is the one in use) and localizers. */
   recommended: z.array(z.string()).min(1),
+  /**
+   * The classifier whose mean features a head a clinic trains reads beside the classifier in use,
+   * when it is installed (docs/heads.md: named skin lesions better than either alone).
+   */
+  headCompanion: z.string().min(1),
   models: z.record(z.string(), CatalogueEntry),
 });
 
@@ -47,6 +52,7 @@ const catalogue = Catalogue.parse(JSON.parse(readFileSync(join(PACKAGE_MODELS_DI
 
 export const MODEL_CATALOGUE: Readonly<Record<string, CatalogueEntry>> = Object.freeze(catalogue.models);
 export const RECOMMENDED_MODELS: readonly string[] = Object.freeze(catalogue.recommended);
+export const HEAD_COMPANION: string = catalogue.headCompanion;
 
 /** The operations for which the catalogue has a localizer: without it installed, their subject is not located (Scene.located). */
 export const LOCALIZED_OPERATIONS: ReadonlySet<string> = new Set(

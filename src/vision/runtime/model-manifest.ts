@@ -52,6 +52,16 @@ export const PenultimateInputSpec = z.strictObject({
   dtype: z.literal('float32'),
   size: z.number().int().min(2).max(65536),
   backbone: z.string().regex(/^[0-9a-f]{64}$/, 'backbone must be the sha256 of the classifier it was trained on'),
+  /**
+   * A second classifier whose mean features the head reads after the first's (`size` counts
+   * both): SqueezeNet's beside MobileNetV2's named skin lesions better than either alone (docs/heads.md).
+   */
+  companion: z
+    .strictObject({
+      backbone: z.string().regex(/^[0-9a-f]{64}$/, 'companion.backbone must be the sha256 of a classifier'),
+      size: z.number().int().min(2).max(65536),
+    })
+    .optional(),
 });
 
 /**
@@ -195,6 +205,12 @@ export const PenultimateSpec = z.strictObject({
   tensor: tensorName,
   dequantize: z.strictObject({ scale: tensorName, zeroPoint: tensorName }).optional(),
   size: z.number().int().min(2).max(65536),
+  /**
+   * "cells" when `tensor` is the last [1, size, grid, grid] map before a pooling the graph does
+   * not do by itself (SqueezeNet pools its class scores, not its features): pawlens averages the
+   * map's cells (an ONNX ReduceMean with axes as an attribute: opsets before 18).
+   */
+  mean: z.literal('cells').optional(),
 });
 
 /**

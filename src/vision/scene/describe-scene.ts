@@ -1,5 +1,5 @@
 import { animalPartProbability } from '../tables/imagenet-animal-parts.js';
-import type { BackboneFeatures } from '../runtime/backbone-features.js';
+import { type BackboneFeatures, withCompanion } from '../runtime/backbone-features.js';
 import type { DecodedImage } from '../../image/decoded-image.js';
 import type { Classification, ClassifierModel } from '../classifier-model.js';
 import { iou, type Detection } from '../detector-model.js';
@@ -172,6 +172,8 @@ export async function describeScene(
      * look, no second classifier run): the centre of a photo that is not square.
      */
     readonly stoolCheck?: LocalizerModel;
+    /** A second classifier whose mean features of the frame a trained head reads (VisionModels.companion). */
+    readonly companion?: ClassifierModel;
   },
 ): Promise<SceneReading> {
   const { detector, classifier } = models;
@@ -180,7 +182,10 @@ export async function describeScene(
     if (!classifier || !(options.readFrame || localizer))
       return { ...FRAME_UNREAD, features: undefined, location: undefined };
     // A localizer reads the whole photo stretched, as it was trained; the frame's classes come from the same run.
-    const classification = localizer ? await classifier.predictStretched(image) : await classifier.predict(image);
+    const [classification, second] = await Promise.all([
+      localizer ? classifier.predictStretched(image) : classifier.predict(image),
+      options.companion?.predict(image),
+    ]);
     // Food and the ground are ImageNet's classes: another label set says nothing of them.
     const imagenet = classification.labelSet === 'imagenet-1k';
     const animalShare = imagenet ? animalPartProbability(classification.probabilities) : undefined;
@@ -193,7 +198,7 @@ export async function describeScene(
       frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
       frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
       frameStool: options.stoolCheck && (await showsSubject(options.stoolCheck, classification.maps)),
-      features: classification.features,
+      features: classification.features && withCompanion(classification.features, second?.features?.mean),
       location: localizer && (await locate(localizer, classifier, classification.maps, image)),
     };
   };
