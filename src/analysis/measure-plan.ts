@@ -60,7 +60,7 @@ export function measurePlanFor(
       readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
       classify: animalsToClassify(operation, narrated),
       localizer: models.localizers.get(operation.key),
-      companion: models.trained.get(operation.key)?.companion ? models.companion : undefined,
+      companion: models.trained.get(operation.key)?.extras.companion ? models.companion : undefined,
       stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,
       localizable: LOCALIZED_OPERATIONS.has(operation.key),
       animalType,

@@ -2,7 +2,7 @@ import { HEAD_COMPANION } from '../vision/runtime/model-catalogue.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openBackbone, type BackboneOptions } from '../training/backbone.js';
+import { type Backbone, openBackbone, type BackboneOptions } from '../training/backbone.js';
 import { evaluateHead, MIN_EVALUATED_PER_LABEL, type EvaluationReport } from '../training/evaluate-head.js';
 import { HeadFolderError, readHeadDefinition, readLabelledFolder } from '../training/head-folder.js';
 import { confusionLines, type ScoresReport } from '../training/head-scores.js';
@@ -16,6 +16,7 @@ import {
   photosPerLabel,
   SURE_PRECISION,
   trainHead,
+  type TrainingReport,
 } from '../training/train-head.js';
 import { MIN_BOXED_PHOTOS, readLocalizerDefinition } from '../training/localizer/localizer-definition.js';
 import { installedLocalizers } from '../training/localizer/install-localizer.js';
@@ -23,6 +24,15 @@ import { trainClinicLocalizer } from '../training/localizer/train-clinic-localiz
 import type { LocalizerThresholds } from '../training/localizer/localizer-thresholds.js';
 import { figuresLine } from '../training/localizer/figures-line.js';
 import { progressLine } from './progress-line.js';
+
+/** The other models whose features a head reads, as the report names them: " and squeezenet1.0's (…)". */
+function otherFeaturesWords(report: TrainingReport, backbone: Backbone): string {
+  const others = [
+    report.companion > 0 && backbone.companion && `${backbone.companion.name}'s (their mean)`,
+    report.detector > 0 && backbone.detector && `${backbone.detector.name}'s (its feature map's mean over the photo)`,
+  ].filter(Boolean);
+  return others.map((words) => ` and ${words}`).join('');
+}
 
 /** How the CLI names a head's pooling of the backbone's features (backbone-features.ts). */
 const POOLING_WORDS = {
@@ -207,6 +217,7 @@ async function train(
   const dir = await installHead(options.modelsDir, definition, trained, {
     backbone: sha256,
     companion: backbone.companion?.sha256,
+    detector: backbone.detector?.sha256,
   });
   const { report } = trained;
   if (values.json) {
@@ -215,6 +226,7 @@ async function train(
         ...report,
         backbone: backboneName,
         companion_model: report.companion > 0 ? backbone.companion?.name : undefined,
+        detector_model: report.detector > 0 ? backbone.detector?.name : undefined,
         installed: dir,
         unreadable: reading.unreadable,
         conflicting: reading.conflicting,
@@ -225,9 +237,7 @@ async function train(
     return;
   }
   print(
-    `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features (${POOLING_WORDS[report.pooling]})${
-      backbone.companion && report.companion > 0 ? ` and ${backbone.companion.name}'s (their mean)` : ''
-    }.`,
+    `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features (${POOLING_WORDS[report.pooling]})${otherFeaturesWords(report, backbone)}.`,
   );
   print(
     `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it nor a copy of it (the pooling and an L2 penalty of ${report.penalty} chosen by the same folds).`,
@@ -245,9 +255,10 @@ async function train(
     print(line);
   if (reading.repeated.length > 0)
     print(`${reading.repeated.length} copies of photos already in the same label were read once.`);
-  if (!backbone.companion)
+  const missing = [!backbone.companion && HEAD_COMPANION, !backbone.detector && 'yolox-nano'].filter(Boolean);
+  if (missing.length > 0)
     print(
-      `This head reads ${backboneName} alone: ${HEAD_COMPANION}, one of the recommended models, is not installed, or was installed by an older pawlens ("pawlens models install ${HEAD_COMPANION} --from DIR" again). A head reads its features too where it is: on real skin close-ups, 3–5 points more often right (docs/heads.md).`,
+      `This head reads no features of ${missing.join(' or ')}: ${missing.length > 1 ? 'they are among' : 'it is one of'} the recommended models, not installed or installed by an older pawlens ("pawlens models install recommended --from DIR" again). On real skin close-ups, heads that read them too were right 3–9 points more often (docs/heads.md).`,
     );
   print(
     `Installed into ${dir}. Restart pawlens to use it; "pawlens heads evaluate ${report.name} --from DIR" measures it on photos it never saw.`,

@@ -3,6 +3,7 @@ import { loadModelsForTraining } from '../analysis/load-analysis-models.js';
 import type { DecodeSize } from '../image/decode-image.js';
 import { OPERATIONS, type OperationKey } from '../operations/registry.js';
 import { ClassifierModel } from '../vision/classifier-model.js';
+import type { DetectorModel } from '../vision/detector-model.js';
 import type { LoadedModel } from '../vision/runtime/load-model.js';
 import { HEAD_COMPANION } from '../vision/runtime/model-catalogue.js';
 import { HeadFolderError } from './head-folder.js';
@@ -22,6 +23,8 @@ export interface Backbone {
    * its features are: a head learns from its mean features too. Localizers read the classifier alone.
    */
   readonly companion?: ClassifierModel;
+  /** The detector in use, when its manifest names the feature map a head reads the mean of (DetectorModel.detect). */
+  readonly detector?: DetectorModel;
   readonly decodeSize: DecodeSize;
   /**
    * Whether the service reads the classifier's view of the photo stretched to its input, not
@@ -66,7 +69,8 @@ export async function openBackbone(
     );
   }
   const stretched = models.localizers.has(operation);
-  return { classifier, companion: companionOf(models.loaded, classifier), decodeSize, stretched, release };
+  const detector = models.detector && models.detector.featureSize > 0 ? models.detector : undefined;
+  return { classifier, companion: companionOf(models.loaded, classifier), detector, decodeSize, stretched, release };
 }
 
 /** The installed head companion, other than `classifier`, when its manifest gives its features. */

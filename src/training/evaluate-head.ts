@@ -78,9 +78,14 @@ export async function evaluateHead(
         throw new HeadFolderError(
           `${name} was trained on another classifier's features (sha256 ${head.backbone.slice(0, 12)}…) than ${backbone.classifier.name}: train it again.`,
         );
-      if (head.companion && backbone.companion?.sha256 !== head.companion.backbone)
+      const { companion, detector } = head.extras;
+      if (companion && backbone.companion?.sha256 !== companion.backbone)
         throw new HeadFolderError(
-          `${name} also reads the features of the classifier with sha256 ${head.companion.backbone.slice(0, 12)}…, which is not installed: install it ("pawlens models install ${HEAD_COMPANION} --from DIR"), or train the head again.`,
+          `${name} also reads the features of the classifier with sha256 ${companion.backbone.slice(0, 12)}…, which is not installed: install it ("pawlens models install ${HEAD_COMPANION} --from DIR"), or train the head again.`,
+        );
+      if (detector && backbone.detector?.sha256 !== detector.backbone)
+        throw new HeadFolderError(
+          `${name} also reads the features of the detector with sha256 ${detector.backbone.slice(0, 12)}…, which is not the detector in use, or was installed without its feature map: install it again, or train the head again.`,
         );
       const unavailable = poolingUnavailable({ name, pooling: head.pooling }, backbone.classifier);
       if (unavailable) throw new HeadFolderError(unavailable);

@@ -11,10 +11,11 @@ import type { TrainedHead } from './train-head.js';
 
 const HEAD_MODEL_FILE = 'head.onnx';
 
-/** The sha256 of the classifier whose features a head was trained on, and of its companion's when it read them too. */
+/** The sha256 of the classifier whose features a head was trained on, and of the companion and the detector when it read theirs too. */
 export interface HeadBackbones {
   readonly backbone: string;
   readonly companion?: string;
+  readonly detector?: string;
 }
 
 /** The installed trained heads, each with its folder; a folder that is not a readable head is left out. */
@@ -25,10 +26,12 @@ function headManifest(
   definition: HeadDefinition,
   { model, report, trainedOn, trainedLooks }: TrainedHead,
   bytes: Uint8Array,
-  { backbone, companion }: HeadBackbones,
+  { backbone, companion, detector }: HeadBackbones,
 ): ModelManifest {
-  if (report.companion > 0 && !companion)
-    throw new Error(`${definition.name} read a companion's features, but none was named`);
+  const other = (what: string, sha256: string | undefined, size: number) => {
+    if (size > 0 && !sha256) throw new Error(`${definition.name} read the ${what}'s features, but none was named`);
+    return size > 0 ? { backbone: sha256!, size } : undefined;
+  };
   return {
     name: definition.name,
     task: 'trained-head',
@@ -46,7 +49,8 @@ function headManifest(
       dtype: 'float32',
       size: model.features,
       backbone,
-      ...(report.companion > 0 && { companion: { backbone: companion!, size: report.companion } }),
+      companion: other('companion', companion, report.companion),
+      detector: other('detector', detector, report.detector),
     },
     outputs: [{ name: HEAD_OUTPUT, kind: 'probabilities', labels: [...report.labels] }],
     head: {

@@ -5,7 +5,7 @@ import { readRegularFile } from '../vision/runtime/bounded-read.js';
 import type { Backbone } from './backbone.js';
 import type { LabelledPhoto } from './head-folder.js';
 import { thumbnailOf } from './near-duplicates.js';
-import { type BackboneFeatures, withCompanion } from '../vision/runtime/backbone-features.js';
+import { type BackboneFeatures, withExtras } from '../vision/runtime/backbone-features.js';
 
 /** One photo's backbone features (both poolings where the backbone has maps), with its label, the hash that tells exact copies apart, and a thumbnail that finds edited ones. */
 export interface PhotoFeatures extends LabelledPhoto {
@@ -44,7 +44,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  */
 export async function readPhotoFeatures(
   photos: readonly LabelledPhoto[],
-  backbone: Pick<Backbone, 'classifier' | 'companion' | 'decodeSize' | 'stretched'>,
+  backbone: Pick<Backbone, 'classifier' | 'companion' | 'detector' | 'decodeSize' | 'stretched'>,
   progress: (done: number, total: number) => void = () => {},
 ): Promise<FeatureReading> {
   const unreadable: Array<{ path: string; why: string }> = [];
@@ -80,14 +80,15 @@ export async function readPhotoFeatures(
           backbone.decodeSize,
         ),
       );
-      const [{ features }, second] = await Promise.all([
+      const [{ features }, second, detected] = await Promise.all([
         backbone.stretched ? backbone.classifier.predictStretched(image) : backbone.classifier.predict(image),
         backbone.companion?.predict(image),
+        backbone.detector?.detect(image),
       ]);
       if (!features) throw new Error(`${backbone.classifier.name} gave no penultimate features`);
       read.push({
         ...photo,
-        features: withCompanion(features, second?.features?.mean),
+        features: withExtras(features, { companion: second?.features?.mean, detector: detected?.features }),
         thumbnail: await thumbnailOf(image),
       });
     } catch (error) {

@@ -6,7 +6,7 @@ import { namingShares, rounded, scoresReport, type ScoresReport } from './head-s
 import { SAME_PHOTO, sameSceneGroups } from './near-duplicates.js';
 import { lookOf } from './photo-look.js';
 import type { PhotoFeatures } from './photo-features.js';
-import { type FeaturePooling, joined } from '../vision/runtime/backbone-features.js';
+import { EXTRA_FEATURES, type ExtraFeature, type FeaturePooling, joined } from '../vision/runtime/backbone-features.js';
 
 /**
  * Fewer photos than this per label cannot be cross-validated into a figure worth trusting: a
@@ -95,8 +95,9 @@ export interface TrainingReport extends ScoresReport {
   readonly seed: number;
   /** The pooling of the backbone's features and the L2 penalty (PENALTIES) cross-validation chose, and their out-of-fold log loss. */
   readonly pooling: FeaturePooling;
-  /** How many of the head companion's features follow the backbone's (0: none; backbone.ts). */
+  /** How many of the head companion's features follow the backbone's, then of the detector's (0: none; backbone.ts). */
   readonly companion: number;
+  readonly detector: number;
   readonly penalty: number;
   readonly log_loss: number;
   /** Below this probability the head says it is unsure; NEVER_SURE when no threshold met `precision`. */
@@ -154,11 +155,13 @@ export function trainHead(
   );
   requireScenes(labels, groups, targets);
   const poolings: FeaturePooling[] = ordered.every((photo) => photo.features.peak) ? ['mean', 'peak'] : ['mean'];
-  // The companion's features follow the backbone's, whichever pooling: on the real lesion photos
+  // Other models' features follow the backbone's, whichever pooling: on the real lesion photos
   // they lowered the log loss with either (docs/heads.md), so they are not a choice of their own.
-  const companion = ordered.every((photo) => photo.features.companion) ? ordered[0]!.features.companion!.length : 0;
+  // Where one photo lacks them, no photo's are read.
+  const extras = EXTRA_FEATURES.filter((extra) => ordered.every((photo) => photo.features[extra]));
+  const sizeOf = (extra: ExtraFeature) => (extras.includes(extra) ? ordered[0]!.features[extra]!.length : 0);
   const samplesOf = (pooling: FeaturePooling) =>
-    ordered.map(({ features }) => (companion ? joined(features[pooling]!, features.companion!) : features[pooling]!));
+    ordered.map(({ features }) => joined(features[pooling]!, ...extras.map((extra) => features[extra]!)));
   let chosen: { pooling: FeaturePooling; l2: number; outOfFold: Float32Array[]; loss: number } | undefined;
   let done = 0;
   for (const pooling of poolings) {
@@ -196,7 +199,8 @@ export function trainHead(
       folds: settings.folds,
       seed: settings.seed,
       pooling,
-      companion,
+      companion: sizeOf('companion'),
+      detector: sizeOf('detector'),
       penalty: l2,
       log_loss: rounded(loss),
       threshold,

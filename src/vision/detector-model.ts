@@ -2,9 +2,18 @@ import type { DecodedImage } from '../image/decoded-image.js';
 import { letterboxScale, pixelsToTensor, resizeFor } from './runtime/image-tensor.js';
 import type { Pixels } from './pixels/pixels.js';
 import type { PlainTensor } from './runtime/inference-pool.js';
-import type { LoadedModel } from './runtime/load-model.js';
-import type { DetectionDecoder } from './runtime/model-manifest.js';
+import { featureMapOutput, type LoadedModel } from './runtime/load-model.js';
+import type { DetectionDecoder, FeatureMapSpec } from './runtime/model-manifest.js';
 import { ImageModel } from './runtime/onnx-model.js';
+
+/** What a detector read of a photo. */
+export interface DetectorReading {
+  readonly detections: Detection[];
+  /** Its letterboxed input without the padding: a small copy of the whole frame (undefined for a detector that stretches the photo). */
+  readonly view: Pixels | undefined;
+  /** Its feature map's mean over the photo, for heads (undefined when its manifest names none). */
+  readonly features: Float32Array | undefined;
+}
 
 /** One object a detector found: its class, how sure it is, and where, in the photo's own pixels. */
 export interface Detection {
@@ -120,6 +129,8 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
   private readonly decoder: DetectionDecoder;
   private readonly scoreThreshold: number;
   private readonly iouThreshold: number;
+  /** The map whose mean over the photo heads read, when its manifest names one. */
+  private readonly featureMap: FeatureMapSpec | undefined;
 
   constructor(model: LoadedModel) {
     super(model);
@@ -133,16 +144,48 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     this.decoder = output.decoder;
     this.scoreThreshold = output.scoreThreshold ?? 0.3;
     this.iouThreshold = output.iouThreshold ?? 0.45;
+    this.featureMap = model.manifest.featureMaps?.[0];
+    if (model.manifest.featureMaps && model.manifest.featureMaps.length > 1)
+      throw this.fail("a detector's manifest names one feature map at most, the one heads read.");
   }
 
   /**
    * What is where, and the photo as the detector saw it: its letterboxed input without the padding,
    * a small copy of the whole frame (undefined for a detector that stretches the photo instead).
    */
-  async detect(image: DecodedImage): Promise<{ readonly detections: Detection[]; readonly view: Pixels | undefined }> {
+  async detect(image: DecodedImage): Promise<DetectorReading> {
     const input = await resizeFor(image, this.input);
     const outputs = await this.model.run({ [this.input.name]: pixelsToTensor(input, this.input) });
-    return { detections: this.read(outputs, image), view: this.input.resize === 'letterbox' ? input : undefined };
+    const letterboxed = this.input.resize === 'letterbox';
+    return {
+      detections: this.read(outputs, image),
+      view: letterboxed ? input : undefined,
+      features: this.featureMap && letterboxed ? this.meanOverPhoto(outputs, input) : undefined,
+    };
+  }
+
+  /** How many features `detect` gives heads (0 when its manifest names no feature map). */
+  get featureSize(): number {
+    return this.featureMap?.channels ?? 0;
+  }
+
+  /**
+   * Each channel of the feature map averaged over the cells the photo covers: the letterboxed photo
+   * sits at the input's top left, and the padding's cells say nothing of it.
+   */
+  private meanOverPhoto(outputs: Record<string, PlainTensor>, input: Pixels): Float32Array {
+    const { channels, grid } = this.featureMap!;
+    const data = outputs[featureMapOutput(0)]!.data as Float32Array;
+    const across = Math.min(grid, Math.ceil((input.width * grid) / this.input.width));
+    const down = Math.min(grid, Math.ceil((input.height * grid) / this.input.height));
+    const mean = new Float32Array(channels);
+    for (let channel = 0; channel < channels; channel++) {
+      let sum = 0;
+      for (let y = 0; y < down; y++)
+        for (let x = 0, at = channel * grid * grid + y * grid; x < across; x++) sum += data[at + x]!;
+      mean[channel] = sum / (across * down);
+    }
+    return mean;
   }
 
   override async predict(image: DecodedImage): Promise<Detection[]> {

@@ -112,6 +112,7 @@ function refuseStrayHeads(installed: readonly LoadedModel[], specs: readonly Sev
 function trainedHeads(
   installed: readonly LoadedModel[],
   classifier: ClassifierModel | undefined,
+  detector: DetectorModel | undefined,
   trainable: readonly string[],
 ): { heads: Map<string, TrainedHeadModel>; companion: ClassifierModel | undefined } {
   const heads = new Map<string, TrainedHeadModel>();
@@ -129,11 +130,12 @@ function trainedHeads(
       );
     const unavailable = classifier?.sha256 === head.backbone ? poolingUnavailable(head, classifier) : undefined;
     if (unavailable) throw new ModelLoadError(unavailable);
-    const second = head.companion && companionOf(installed, head, companion);
+    const second = head.extras.companion && companionOf(installed, head, companion);
+    const detectorFeatures = head.extras.detector ? detectorFeaturesFor(head, detector) : 0;
     if (
       !classifier ||
       classifier.sha256 !== head.backbone ||
-      classifier.featureCount(head.pooling) + (second?.featureSize ?? 0) !== head.featureSize
+      classifier.featureCount(head.pooling) + (second?.featureSize ?? 0) + detectorFeatures !== head.featureSize
     )
       throw new ModelLoadError(
         `${head.name} was trained on the features of the classifier with sha256 ${head.backbone.slice(0, 12)}…, but ${
@@ -146,6 +148,22 @@ function trainedHeads(
   return { heads, companion };
 }
 
+/** How many features the detector in use gives a head that reads the detector's: refused at start unless it is the one it learnt from. */
+function detectorFeaturesFor(head: TrainedHeadModel, detector: DetectorModel | undefined): number {
+  const wanted = head.extras.detector!;
+  if (detector?.sha256 !== wanted.backbone)
+    throw new ModelLoadError(
+      `${head.name} also reads the features of the detector with sha256 ${wanted.backbone.slice(0, 12)}…, but ${
+        detector ? `the detector in use is ${detector.name}` : 'no detector is installed'
+      }: install that detector (and name it in PAWLENS_DETECTOR_MODEL if several are installed), or train the head again.`,
+    );
+  if (detector.featureSize !== wanted.size)
+    throw new ModelLoadError(
+      `${head.name} reads ${wanted.size} features of ${detector.name}, whose manifest gives ${detector.featureSize}: install ${detector.name} again ("pawlens models install ${detector.name} --from DIR").`,
+    );
+  return wanted.size;
+}
+
 /**
  * The installed classifier a head reads beside its backbone (its `companion`): every head reads the
  * same one (`chosen`, once one head has found it), with as many features as the head learnt from.
@@ -155,7 +173,7 @@ function companionOf(
   head: TrainedHeadModel,
   chosen: ClassifierModel | undefined,
 ): ClassifierModel {
-  const wanted = head.companion!;
+  const wanted = head.extras.companion!;
   const found = installed.find(
     (candidate) => candidate.manifest.task === 'classifier' && candidate.manifest.sha256 === wanted.backbone,
   );
@@ -246,8 +264,9 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
   const classifier = choose(installed, 'classifier', options.breedModel, 'PAWLENS_BREED_MODEL');
   const detector = choose(installed, 'detector', options.detectorModel, 'PAWLENS_DETECTOR_MODEL');
   const classifierModel = classifier && new ClassifierModel(classifier);
+  const detectorModel = detector && new DetectorModel(detector);
   const trained = options.trainable
-    ? trainedHeads(installed, classifierModel, options.trainable)
+    ? trainedHeads(installed, classifierModel, detectorModel, options.trainable)
     : { heads: new Map(), companion: undefined };
   return {
     colour: new ColourQualityModel(colourModel),
@@ -256,7 +275,7 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
     companion: trained.companion,
     localizers: localizersOf(installed, classifierModel),
     classifier: classifierModel,
-    detector: detector && new DetectorModel(detector),
+    detector: detectorModel,
     loaded: [...builtins, ...installed],
     pool: options.pool,
   };

@@ -89,7 +89,9 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
     expect(run.stdout).toMatch(/probability the head says it is unsure/);
     expect(run.stdout).toContain('Restart pawlens to use it');
     // Only the mean-colour backbone here: the report says the head reads it alone, and how to add SqueezeNet.
-    expect(run.stdout).toContain('This head reads mean-colour alone: squeezenet1.0, one of the recommended models');
+    expect(run.stdout).toContain(
+      'This head reads no features of squeezenet1.0 or yolox-nano: they are among the recommended models',
+    );
   });
 
   it('on a terminal it shows its progress', async () => {

@@ -29,7 +29,7 @@ function photos(telling: 'mean' | 'peak' | 'mean without peak' | 'companion'): P
         sha256: `${labelIndex}${i}`.padStart(64, '0'),
         features:
           telling === 'companion'
-            ? { mean: other, peak: noise(), companion: Float32Array.from([...telling_.slice(0, 8)]) }
+            ? { mean: other, peak: noise(), companion: telling_.slice(0, 8), detector: noise().slice(0, 4) }
             : telling === 'peak'
               ? { mean: other, peak: telling_ }
               : { mean: telling_, peak: telling === 'mean' ? other : undefined },
@@ -47,15 +47,15 @@ describe('which pooling of the backbone a head reads (issue 40)', () => {
     expect(model.features).toBe(16);
   });
 
-  it("reads the companion classifier's features after the backbone's, where every photo has them", () => {
+  it("reads the companion classifier's and the detector's features after the backbone's, where every photo has them", () => {
     // The label shows only in the companion's 8 features: a head without them would be near chance.
     const { report, model } = trainHead(definition, photos('companion'));
-    expect(report.companion).toBe(8);
-    expect(model.features).toBe(16 + 8);
+    expect([report.companion, report.detector]).toEqual([8, 4]);
+    expect(model.features).toBe(16 + 8 + 4);
     expect(report.accuracy).toBeGreaterThan(0.9);
-    // One photo without them: no head reads them, and the backbone's features alone tell nothing.
+    // One photo without the companion's: no head reads them, and the backbone's and the detector's tell nothing.
     const oneWithout = photos('companion').map((photo, i) =>
-      i === 0 ? { ...photo, features: { mean: photo.features.mean, peak: photo.features.peak } } : photo,
+      i === 0 ? { ...photo, features: { ...photo.features, companion: undefined } } : photo,
     );
     expect(() => trainHead(definition, oneWithout)).toThrow(/no better than naming the commonest label/);
   });

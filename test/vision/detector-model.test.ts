@@ -1,5 +1,6 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { DetectorModel, suppressOverlaps, type Detection } from '../../src/vision/detector-model.js';
@@ -129,3 +130,48 @@ describeWithShared.each(Object.keys(KNOWN))(
     });
   },
 );
+
+describeWithShared('YOLOX-Nano’s features for heads (issue 40)', () => {
+  const modelsDir = tempDir('pawlens-detector-features-');
+  let withMap: LoadedModel;
+  let plain: LoadedModel;
+  beforeAll(async () => {
+    await installModel('yolox-nano', { from: join(SHARED_DIR, 'models'), modelsDir });
+    const dir = join(modelsDir, 'yolox-nano');
+    const { featureMaps: _, ...plainManifest } = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
+    cpSync(dir, join(modelsDir, 'plain'), { recursive: true });
+    writeFileSync(join(modelsDir, 'plain', MANIFEST_FILE), JSON.stringify(plainManifest));
+    [withMap, plain] = [await loadModel(dir), await loadModel(join(modelsDir, 'plain'))];
+  });
+  afterAll(async () => {
+    await withMap?.release();
+    await plain?.release();
+  });
+
+  it('gives its neck’s 13 × 13 map averaged over the photo’s cells, and the same boxes as without it', async () => {
+    const [detector, without] = [new DetectorModel(withMap), new DetectorModel(plain)];
+    expect([detector.featureSize, without.featureSize]).toEqual([256, 0]);
+    const read = async (model: DetectorModel, photo: string) =>
+      model.detect(await decodeImageBytes(readFileSync(sharedPhoto(photo))));
+    // Chelsea is 451 × 300: letterboxed, her photo covers 13 × 9 of the cells, the padding the rest.
+    const [cat, catPlain, cup] = [
+      await read(detector, 'chelsea.png'),
+      await read(without, 'chelsea.png'),
+      await read(detector, 'coffee.png'),
+    ];
+    expect(cat.detections).toEqual(catPlain.detections);
+    expect(catPlain.features).toBeUndefined();
+    expect(cat.features).toHaveLength(256);
+    const distance = Math.hypot(...cat.features!.map((value, i) => value - cup.features![i]!));
+    expect(distance).toBeGreaterThan(0.2 * Math.hypot(...cat.features!));
+    // The same pixels on a grey (114) canvas, the letterbox's own padding colour, make nearly the same
+    // input: a mean over all 169 cells would barely move, but the grey is photo now and counted.
+    const padded = await sharp(readFileSync(sharedPhoto('chelsea.png')))
+      .extend({ bottom: 151, background: { r: 114, g: 114, b: 114 } })
+      .png()
+      .toBuffer();
+    const onCanvas = await detector.detect(await decodeImageBytes(padded));
+    const gap = Math.hypot(...cat.features!.map((value, i) => value - onCanvas.features![i]!));
+    expect(gap).toBeGreaterThan(0.1 * Math.hypot(...cat.features!));
+  });
+});

@@ -1,4 +1,10 @@
-import { type BackboneFeatures, type FeaturePooling, joined } from '../runtime/backbone-features.js';
+import {
+  type BackboneFeatures,
+  EXTRA_FEATURES,
+  type ExtraFeature,
+  type FeaturePooling,
+  joined,
+} from '../runtime/backbone-features.js';
 import { isSure } from './sureness.js';
 import type { PlainTensor } from '../runtime/inference-pool.js';
 import { ModelLoadError, type LoadedModel } from '../runtime/load-model.js';
@@ -42,10 +48,12 @@ export async function readTrainedHead(
   const pooled = features?.[head.pooling];
   if (!pooled)
     throw new Error(`${head.name} reads the frame's ${head.pooling} features, but the classifier did not give them`);
-  if (!head.companion) return head.predict(pooled);
-  const second = features?.companion;
-  if (!second) throw new Error(`${head.name} reads a second classifier's features, but none were given`);
-  return head.predict(joined(pooled, second));
+  const extras = EXTRA_FEATURES.filter((extra) => head.extras[extra]).map((extra) => {
+    const given = features?.[extra];
+    if (!given) throw new Error(`${head.name} reads the ${extra}'s features, but none were given`);
+    return given;
+  });
+  return head.predict(extras.length > 0 ? joined(pooled, ...extras) : pooled);
 }
 
 /**
@@ -58,10 +66,10 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
   /** The sha256 of the classifier whose features it reads, how they were pooled, and how many it reads. */
   readonly backbone: string;
   readonly pooling: FeaturePooling;
-  /** How many features it reads in all: the backbone's, then its companion's when it has one. */
+  /** How many features it reads in all: the backbone's, then the other models' it reads. */
   readonly featureSize: number;
-  /** The second classifier whose mean features it reads after the backbone's (by sha256), and how many. */
-  readonly companion: { readonly backbone: string; readonly size: number } | undefined;
+  /** The other models whose features it reads after the backbone's (by sha256), and how many of each. */
+  readonly extras: Readonly<Partial<Record<ExtraFeature, { readonly backbone: string; readonly size: number }>>>;
   readonly spec: TrainedHeadSpec;
   private readonly labels: readonly string[];
   private readonly inputName: string;
@@ -83,9 +91,9 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
     this.backbone = input.backbone;
     this.pooling = input.pooling ?? 'mean';
     this.featureSize = input.size;
-    this.companion = input.companion;
-    if (this.companion && this.companion.size >= this.featureSize)
-      throw this.fail("its companion's features are some of those it reads, not more.");
+    this.extras = { companion: input.companion, detector: input.detector };
+    if ((input.companion?.size ?? 0) + (input.detector?.size ?? 0) >= this.featureSize)
+      throw this.fail("other models' features are some of those it reads, not all.");
     this.inputName = input.name;
     this.spec = head;
   }

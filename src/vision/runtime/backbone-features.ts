@@ -13,11 +13,17 @@ export interface BackboneFeatures {
   readonly peak: Float32Array | undefined;
   /** The head companion's mean features of the same photo (model-catalogue.ts HEAD_COMPANION), where a head reads them. */
   readonly companion?: Float32Array;
+  /** The detector's feature map averaged over the photo (DetectorModel.detect), where its manifest names one. */
+  readonly detector?: Float32Array;
 }
 
-/** `features` with a second classifier's mean features beside them; the peak is still computed only when read. */
-export function withCompanion(features: BackboneFeatures, companion: Float32Array | undefined): BackboneFeatures {
-  if (!companion) return features;
+/** The features of a photo's other models' runs that a head may read after the backbone's, in this order. */
+export const EXTRA_FEATURES = ['companion', 'detector'] as const;
+export type ExtraFeature = (typeof EXTRA_FEATURES)[number];
+export type ExtraFeatures = Partial<Record<ExtraFeature, Float32Array>>;
+
+/** `features` with other models' features of the same photo beside them; the peak is still computed only when read. */
+export function withExtras(features: BackboneFeatures, extras: ExtraFeatures): BackboneFeatures {
   return {
     get mean() {
       return features.mean;
@@ -25,7 +31,7 @@ export function withCompanion(features: BackboneFeatures, companion: Float32Arra
     get peak() {
       return features.peak;
     },
-    companion,
+    ...extras,
   };
 }
 
@@ -42,10 +48,13 @@ export function poolingUnavailable(
   return `${head.name} reads the peak of ${classifier.name}'s feature maps, and its manifest does not say where they are: install it again ("pawlens models install ${classifier.name} --from DIR").`;
 }
 
-/** `first` and then `second`, as one vector: what a head with a companion reads. */
-export function joined(first: Float32Array, second: Float32Array): Float32Array {
-  const both = new Float32Array(first.length + second.length);
-  both.set(first);
-  both.set(second, first.length);
-  return both;
+/** The vectors one after the other, as one: what a head that reads other models' features too reads. */
+export function joined(...parts: readonly Float32Array[]): Float32Array {
+  const all = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
 }

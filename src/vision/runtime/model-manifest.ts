@@ -39,6 +39,12 @@ export const FeatureInputSpec = z.strictObject({
   features: z.array(z.string().min(1)).min(1),
 });
 
+/** Another model whose features a head reads after its backbone's: its sha256, and how many. */
+const OtherModelFeatures = z.strictObject({
+  backbone: z.string().regex(/^[0-9a-f]{64}$/, 'backbone must be the sha256 of the model whose features it reads'),
+  size: z.number().int().min(2).max(65536),
+});
+
 /**
  * A trained head's input: the penultimate features of the backbone it was trained on, which
  * `backbone` names by its sha256 (docs/design.md §13). Features of another backbone mean nothing
@@ -56,12 +62,9 @@ export const PenultimateInputSpec = z.strictObject({
    * A second classifier whose mean features the head reads after the first's (`size` counts
    * both): SqueezeNet's beside MobileNetV2's named skin lesions better than either alone (docs/heads.md).
    */
-  companion: z
-    .strictObject({
-      backbone: z.string().regex(/^[0-9a-f]{64}$/, 'companion.backbone must be the sha256 of a classifier'),
-      size: z.number().int().min(2).max(65536),
-    })
-    .optional(),
+  companion: OtherModelFeatures.optional(),
+  /** The detector whose feature map's mean over the photo the head reads last (DetectorModel.detect). */
+  detector: OtherModelFeatures.optional(),
 });
 
 /**
@@ -244,7 +247,10 @@ export const ModelManifest = z.strictObject({
   outputs: z.array(OutputSpec).min(1),
   /** Classifiers only: where its penultimate features are, for heads trained on them. */
   penultimate: PenultimateSpec.optional(),
-  /** Classifiers only: its spatial feature maps, coarsest first, for localizers trained on them. */
+  /**
+   * A classifier's spatial feature maps, coarsest first, for localizers trained on them; a
+   * detector's one map whose mean over the photo's cells heads read (DetectorModel.detect).
+   */
   featureMaps: z.array(FeatureMapSpec).min(1).max(4).optional(),
   /**
    * ImageNet classifiers only: the least probability of the classes of animals' skin and fur

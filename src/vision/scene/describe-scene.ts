@@ -1,5 +1,5 @@
 import { animalPartProbability } from '../tables/imagenet-animal-parts.js';
-import { type BackboneFeatures, withCompanion } from '../runtime/backbone-features.js';
+import { type BackboneFeatures, type ExtraFeatures, withExtras } from '../runtime/backbone-features.js';
 import type { DecodedImage } from '../../image/decoded-image.js';
 import type { Classification, ClassifierModel } from '../classifier-model.js';
 import { iou, type Detection } from '../detector-model.js';
@@ -119,7 +119,10 @@ export const cropOf = (image: DecodedImage, box: Detection['box']): Crop => ({
 export interface SceneReading {
   readonly scene: Scene;
   readonly view: Pixels | undefined;
-  /** The classifier's features of the whole frame, when it read the frame and its manifest says where they are: what trained heads read. */
+  /**
+   * The classifier's features of the whole frame, when it read the frame and its manifest says where
+   * they are, with the companion's and the detector's beside them where they gave some: what trained heads read.
+   */
   readonly features: BackboneFeatures | undefined;
   /** Where the localizer it was given found its subject. */
   readonly location: Location | undefined;
@@ -180,7 +183,7 @@ export async function describeScene(
   const { animalType, localizer } = options;
   const readFrame = async () => {
     if (!classifier || !(options.readFrame || localizer))
-      return { ...FRAME_UNREAD, features: undefined, location: undefined };
+      return { ...FRAME_UNREAD, features: undefined, companion: undefined, location: undefined };
     // A localizer reads the whole photo stretched, as it was trained; the frame's classes come from the same run.
     const [classification, second] = await Promise.all([
       localizer ? classifier.predictStretched(image) : classifier.predict(image),
@@ -198,20 +201,27 @@ export async function describeScene(
       frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
       frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
       frameStool: options.stoolCheck && (await showsSubject(options.stoolCheck, classification.maps)),
-      features: classification.features && withCompanion(classification.features, second?.features?.mean),
+      features: classification.features,
+      companion: second?.features?.mean,
       location: localizer && (await locate(localizer, classifier, classification.maps, image)),
     };
   };
   const locatedOf = (location: Location | undefined) =>
     options.localizable || localizer ? { installed: Boolean(location), count: location?.found.length ?? 0 } : undefined;
+  // What a trained head reads: the classifier's features, with the other models' beside them.
+  const headFeatures = (features: BackboneFeatures | undefined, extras: ExtraFeatures) =>
+    features && withExtras(features, extras);
   if (!detector) {
-    const { features, location, ...whole } = await readFrame();
-    return { scene: { ...NO_SCENE, ...whole, located: locatedOf(location) }, view: undefined, features, location };
+    const { features, companion, location, ...whole } = await readFrame();
+    return {
+      scene: { ...NO_SCENE, ...whole, located: locatedOf(location) },
+      view: undefined,
+      features: headFeatures(features, { companion }),
+      location,
+    };
   }
-  const [{ detections, view }, { features, location, ...whole }] = await Promise.all([
-    detector.detect(image),
-    readFrame(),
-  ]);
+  const [{ detections, view, features: detectorFeatures }, { features, companion, location, ...whole }] =
+    await Promise.all([detector.detect(image), readFrame()]);
   const withShare = detections.map((detection) => ({
     ...detection,
     ...placementOf(detection.box, image.sourceWidth, image.sourceHeight),
@@ -246,7 +256,7 @@ export async function describeScene(
     ...whole,
     located: locatedOf(location),
   };
-  return { scene, view, features, location };
+  return { scene, view, features: headFeatures(features, { companion, detector: detectorFeatures }), location };
 }
 
 /** Whether `localizer` finds its subject in any cell of the classifier's maps (undefined: the classifier gave none). */
