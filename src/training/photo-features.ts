@@ -35,12 +35,12 @@ export const TRAINING_LIMITS = { ...DEFAULT_INTAKE_LIMITS, maxBytes: 64 * 1024 *
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The backbone's penultimate features of every photo (and its companion's, when it has one),
- * computed as a request computes them: the
- * bytes decoded at `decodeSize` (what the service decodes for the head's operation), then the
- * classifier's own resize (or the whole photo stretched, where the service reads it so) and
- * normalisation. Copies are found by their bytes' sha256 first, so a
- * photo filed under two labels is reported, not learnt both ways. `progress` hears after each photo.
+ * The backbone's penultimate features of every photo, and the companion's and the detector's
+ * where they give some, computed as a request computes them: the bytes decoded at `decodeSize`
+ * (what the service decodes for the head's operation), then each model's own resize (the
+ * classifier's view stretched where the service reads it so) and normalisation. Copies are found
+ * by their bytes' sha256 first, so a photo filed under two labels is reported, not learnt both
+ * ways. `progress` hears after each photo.
  */
 export async function readPhotoFeatures(
   photos: readonly LabelledPhoto[],
