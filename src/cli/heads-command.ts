@@ -31,7 +31,8 @@ function otherFeaturesWords(report: TrainingReport, backbone: Backbone): string 
     report.companion > 0 && backbone.companion && `${backbone.companion.name}'s (their mean)`,
     report.detector > 0 && backbone.detector && `${backbone.detector.name}'s (its feature map's mean over the photo)`,
   ].filter(Boolean);
-  return others.map((words) => ` and ${words}`).join('');
+  // "A's features (…), B's (…) and C's (…)".
+  return others.map((words, i) => `${i === others.length - 1 ? ' and' : ','} ${words}`).join('');
 }
 
 /** How the CLI names a head's pooling of the backbone's features (backbone-features.ts). */
