@@ -57,6 +57,7 @@ function headManifest(
       labels: definition.labels,
       threshold: report.threshold,
       precision: report.precision,
+      farthest: report.farthest,
       counts: report.counts,
       crossValidation: {
         accuracy: report.accuracy,

@@ -1,6 +1,7 @@
 import { argmax, outOfFoldProbabilities, scoresOf, unsureBelow } from './cross-validation.js';
 import { isSure } from '../vision/heads/sureness.js';
 import { DEFAULT_TRAINING, fitSoftmaxRegression, type SoftmaxRegression } from './softmax-regression.js';
+import { distanceFrom } from '../vision/heads/head-graph.js';
 import { HeadFolderError, type HeadDefinition } from './head-folder.js';
 import { namingShares, rounded, scoresReport, type ScoresReport } from './head-scores.js';
 import { SAME_PHOTO, sameSceneGroups } from './near-duplicates.js';
@@ -100,6 +101,8 @@ export interface TrainingReport extends ScoresReport {
   readonly detector: number;
   readonly penalty: number;
   readonly log_loss: number;
+  /** The farthest a training photo lies from the others (head-graph.ts HEAD_DISTANCE): a photo farther is unlike them all. */
+  readonly farthest: number;
   /** Below this probability the head says it is unsure; NEVER_SURE when no threshold met `precision`. */
   readonly threshold: number;
   readonly precision: number;
@@ -187,8 +190,10 @@ export function trainHead(
   }));
   const sizes = new Map<number, number>();
   for (const group of groups) sizes.set(group, (sizes.get(group) ?? 0) + 1);
+  const samples = samplesOf(pooling);
+  const model = fitSoftmaxRegression(samples, targets, labels.length, { ...DEFAULT_TRAINING, l2 });
   return {
-    model: fitSoftmaxRegression(samplesOf(pooling), targets, labels.length, { ...DEFAULT_TRAINING, l2 }),
+    model,
     trainedOn: [...new Set(photos.map((photo) => photo.sha256.slice(0, TRAINED_ON_HEX)))].sort(),
     trainedLooks: [...new Set(photos.map((photo) => lookOf(photo.thumbnail)))].sort(),
     report: {
@@ -205,6 +210,8 @@ export function trainHead(
       log_loss: rounded(loss),
       threshold,
       precision: settings.precision,
+      // Rounded up: no training photo lies beyond it.
+      farthest: Math.ceil(Math.max(...samples.map((sample) => distanceFrom(model, sample))) * 1000) / 1000,
       scenes: sizes.size,
       largest_scene: Math.max(...sizes.values()),
       ...scoresReport(scores, labels),

@@ -189,6 +189,36 @@ describe('a head that no threshold made sure enough out of fold (issue 40)', () 
   });
 });
 
+describe('a photo unlike every photo the head learnt from (issue 40)', () => {
+  it('gets no label and no possibilities, and costs nothing, where the same head within reach names its label', async () => {
+    // Cut-out animals on white that the gate took for skin close-ups were named "lumps and bumps
+    // (100%)" by a head trained on real cat lesions: their features lay beyond every training photo's.
+    const answerFrom = async (farthest: number | undefined) => {
+      const modelsDir = tempDir('pawlens-heads-');
+      await installFixedHead(modelsDir, meanColourBackbone(modelsDir), {
+        name: 'cat-skin',
+        operation: 'skin',
+        labels: { ringworm: label('ringworm', 'moderate'), healthy: label('healthy', 'normal') },
+        bias: [0, 60],
+        threshold: 0.6,
+        farthest,
+      });
+      const { app } = await appOn(modelsDir);
+      return post(app, 'skin', await sceneOf('skin', 'no_visible_change'));
+    };
+    // The mean-colour backbone's features of a skin photo lie about 0.5 from the fixed head's zero mean.
+    const unlike = await answerFrom(0.01);
+    expect(unlike.data.severity).toBe('inconclusive');
+    expect(unlike.data.condition).not.toMatch(/ringworm|healthy/);
+    expect(unlike.data.summary).toContain('this photo is unlike every photo it learnt from');
+    expect(unlike.data.summary).not.toMatch(/likeliest possibilities/);
+    expect(unlike.charged).toBe(0);
+    const within = await answerFrom(undefined);
+    expect(within.data.condition).toBe('ringworm (en)');
+    expect(within.charged).toBeGreaterThan(0);
+  });
+});
+
 describe('a confident normal label, and the colour red flags it cannot lower', () => {
   const modelsDir = tempDir('pawlens-heads-');
   let app: TestApp;

@@ -9,6 +9,8 @@ export const EN: HeadWords = {
     threshold === undefined
       ? `A model trained on this clinic's own photos is never sure enough to name anything (its training photos could not make it so); ${first} or ${second} are the likeliest possibilities (at most ${percent}%), so no verdict was given and nothing was charged.`
       : `A model trained on this clinic's own photos is not sure enough to name anything (at most ${percent}%, below the ${threshold}% it needs); ${first} or ${second} are the likeliest possibilities, so no verdict was given and nothing was charged.`,
+  unlike:
+    "A model trained on this clinic's own photos did not judge it: this photo is unlike every photo it learnt from (another kind of photo, or a condition or view it never saw), so no verdict was given and nothing was charged.",
   unsureBeside: "A model trained on this clinic's own photos was not sure enough to name anything.",
   limit: (labels) =>
     `It can only tell apart the ${labels} labels it was trained on, so ask your veterinarian to confirm it.`,

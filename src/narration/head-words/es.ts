@@ -9,6 +9,8 @@ export const ES: HeadWords = {
     threshold === undefined
       ? `Un modelo entrenado con las fotos de esta clínica nunca está lo bastante seguro para nombrar nada (sus fotos de entrenamiento no bastaron); ${first} o ${second} son las posibilidades más probables (como mucho ${percent}%), así que no se dio ningún veredicto y no se cobró nada.`
       : `Un modelo entrenado con las fotos de esta clínica no está lo bastante seguro para nombrar nada (como mucho ${percent}%, por debajo del ${threshold}% que necesita); ${first} o ${second} son las posibilidades más probables, así que no se dio ningún veredicto y no se cobró nada.`,
+  unlike:
+    'Un modelo entrenado con las fotos de esta clínica no la ha juzgado: esta foto no se parece a ninguna de las fotos con las que aprendió (otro tipo de foto, o una afección o vista que nunca vio), así que no se dio ningún veredicto ni se cobró nada.',
   unsureBeside: 'Un modelo entrenado con las fotos de esta clínica no estaba lo bastante seguro para nombrar nada.',
   limit: (labels) =>
     `Solo distingue las ${labels} etiquetas con las que se entrenó, así que pida a su veterinario que lo confirme.`,

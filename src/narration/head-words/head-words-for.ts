@@ -23,8 +23,10 @@ export function headReadingSentence(reading: HeadReading, language: Language): s
   );
 }
 
-/** An unsure head's sentence: how sure it was, what it needs, and its two likeliest labels as possibilities. */
+/** An unsure head's sentence: how sure it was, what it needs, and its two likeliest labels as possibilities (none for a photo unlike its training photos). */
 export function headUnsureSentence(reading: HeadReading, language: Language): string {
+  // A photo unlike its training photos gets no possibilities either: its probabilities say nothing.
+  if (reading.unlike) return headWordsFor(language).unlike;
   const needed = everSure(reading.threshold) ? percent(reading.threshold) : undefined;
   return headWordsFor(language).unsure(percent(reading.probability), needed, [
     reading.about.name[language],

@@ -19,6 +19,8 @@ export interface HeadWords {
    * likeliest labels named as possibilities. `thresholdPercent` undefined: the head is never sure.
    */
   unsure(percent: number, thresholdPercent: number | undefined, likeliest: readonly [string, string]): string;
+  /** The photo is unlike every photo the head learnt from (HeadReading.unlike): it names nothing, not even possibilities. */
+  readonly unlike: string;
   /** The head is unsure, but the colour rules still gave a verdict. */
   readonly unsureBeside: string;
   /** What a head cannot do: it knows only the labels it was taught. */

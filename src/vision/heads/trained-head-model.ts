@@ -10,7 +10,7 @@ import type { PlainTensor } from '../runtime/inference-pool.js';
 import { ModelLoadError, type LoadedModel } from '../runtime/load-model.js';
 import type { TrainedHeadSpec } from '../runtime/model-manifest.js';
 import { OnnxModel } from '../runtime/onnx-model.js';
-import { HEAD_OUTPUT } from './head-graph.js';
+import { HEAD_DISTANCE, HEAD_OUTPUT } from './head-graph.js';
 import type { HeadLabel } from '../runtime/head-labels.js';
 
 /** What a trained head made of one photo's features. */
@@ -20,8 +20,10 @@ export interface HeadReading {
   /** Its most probable label, and that probability. */
   readonly label: string;
   readonly probability: number;
-  /** Whether that probability reaches the head's threshold: only then does it name the label. */
+  /** Whether that probability reaches the head's threshold, for a photo like those it learnt from: only then does it name the label. */
   readonly sure: boolean;
+  /** The photo lies farther from the training photos than any of them (TrainedHeadSpec.farthest): the head names nothing. */
+  readonly unlike: boolean;
   readonly threshold: number;
   /** What head.json said of the label, and of the next likeliest (named beside it when the head is unsure). */
   readonly about: HeadLabel;
@@ -125,11 +127,15 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
     for (let i = 0; i < values.length; i++) if (i !== best && values[i]! > values[next]!) next = i;
     const label = this.labels[best]!;
     const probability = values[best]!;
+    // A head trained before its farthest training photo was kept has no such limit.
+    const distance = outputs[HEAD_DISTANCE]?.data[0];
+    const unlike = this.spec.farthest !== undefined && distance !== undefined && Number(distance) > this.spec.farthest;
     return {
       head: this.name,
       label,
       probability,
-      sure: isSure(probability, this.spec.threshold),
+      sure: isSure(probability, this.spec.threshold) && !unlike,
+      unlike,
       threshold: this.spec.threshold,
       about: this.spec.labels[label]!,
       runnerUp: this.spec.labels[this.labels[next]!]!,

@@ -104,6 +104,12 @@ export const TrainedHeadSpec = z.strictObject({
   threshold: share,
   /** How often its sure answers had to be right, out of fold, for the threshold to be chosen. */
   precision: share.optional(),
+  /**
+   * The farthest any training photo's features lie from theirs on average (the root mean square of
+   * their standardized values, the graph's HEAD_DISTANCE): a photo farther is unlike every photo it
+   * learnt from, and the head names nothing for it. Absent in heads trained before it was kept.
+   */
+  farthest: z.number().positive().optional(),
   /** Photos per label it was trained on. */
   counts: z.record(z.string(), z.number().int().min(0)),
   /** Cross-validated when trained: `folds` folds, dealt by `seed`, with the L2 penalty they chose. */
