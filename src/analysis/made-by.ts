@@ -28,8 +28,9 @@ const used = (model: ModelUsed | undefined): ModelUsed[] => (model ? [{ name: mo
 /**
  * The models that read a photo for `operation`: the colour network always (colours, or exposure),
  * the detector when installed, the classifier when it read the frame or an animal's crop (and the
- * head's companion classifier with it, where the trained head reads one), the localizers asked (the close-up's stool check when it looked), and, once the gate let the photo
- * through, the operation's severity head and the head the clinic trained for it.
+ * head's companion classifier with it, where the trained head reads one), the localizers asked
+ * (the close-up's stool check when it looked), and, once the gate let the photo through, the
+ * operation's severity head and the head the clinic trained for it.
  */
 export function modelsRead(
   operation: OperationKey,

@@ -259,7 +259,7 @@ async function train(
   const missing = [!backbone.companion && HEAD_COMPANION, !backbone.detector && 'yolox-nano'].filter(Boolean);
   if (missing.length > 0)
     print(
-      `This head reads no features of ${missing.join(' or ')}: ${missing.length > 1 ? 'they are among' : 'it is one of'} the recommended models, not installed or installed by an older pawlens ("pawlens models install recommended --from DIR" again). On real skin close-ups, heads that read them too were right 3–9 points more often (docs/heads.md).`,
+      `This head reads no features of ${missing.join(' or ')}: ${missing.length > 1 ? 'they are among' : 'it is one of'} the recommended models, not installed or installed by an older pawlens ("pawlens models install recommended --from DIR" again). On real skin close-ups, heads that read them too were right 5–12 points more often (docs/heads.md).`,
     );
   print(
     `Installed into ${dir}. Restart pawlens to use it; "pawlens heads evaluate ${report.name} --from DIR" measures it on photos it never saw.`,
