@@ -256,7 +256,9 @@ async function train(
     print(line);
   if (reading.repeated.length > 0)
     print(`${reading.repeated.length} copies of photos already in the same label were read once.`);
-  const missing = [!backbone.companion && HEAD_COMPANION, !backbone.detector && 'yolox-nano'].filter(Boolean);
+  const missing = [!backbone.companion && HEAD_COMPANION, !backbone.detector?.featureSize && 'yolox-nano'].filter(
+    Boolean,
+  );
   if (missing.length > 0)
     print(
       `This head reads no features of ${missing.join(' or ')}: ${missing.length > 1 ? 'they are among' : 'it is one of'} the recommended models, not installed or installed by an older pawlens ("pawlens models install recommended --from DIR" again). On real skin close-ups, heads that read them too were right 5–12 points more often (docs/heads.md).`,

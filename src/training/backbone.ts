@@ -23,7 +23,7 @@ export interface Backbone {
    * its features are: a head learns from its mean features too. Localizers read the classifier alone.
    */
   readonly companion?: ClassifierModel;
-  /** The detector in use, when its manifest names the feature map a head reads the mean of (DetectorModel.detect). */
+  /** The detector in use: a head reads its feature map's mean where its manifest names one (DetectorModel.detect). */
   readonly detector?: DetectorModel;
   readonly decodeSize: DecodeSize;
   /**
@@ -69,7 +69,7 @@ export async function openBackbone(
     );
   }
   const stretched = models.localizers.has(operation);
-  const detector = models.detector && models.detector.featureSize > 0 ? models.detector : undefined;
+  const { detector } = models;
   return { classifier, companion: companionOf(models.loaded, classifier), detector, decodeSize, stretched, release };
 }
 

@@ -1,8 +1,7 @@
-import { poolingUnavailable } from '../vision/runtime/backbone-features.js';
+import { extrasUnavailable, poolingUnavailable } from '../vision/runtime/backbone-features.js';
 import { scoresOf } from './cross-validation.js';
 import { loadModel } from '../vision/runtime/load-model.js';
 import { readTrainedHead, TrainedHeadModel } from '../vision/heads/trained-head-model.js';
-import { HEAD_COMPANION } from '../vision/runtime/model-catalogue.js';
 import { openBackbone, type BackboneOptions } from './backbone.js';
 import { HeadFolderError, readLabelledFolder } from './head-folder.js';
 import { namingShares, scoresReport, type ScoresReport } from './head-scores.js';
@@ -78,15 +77,8 @@ export async function evaluateHead(
         throw new HeadFolderError(
           `${name} was trained on another classifier's features (sha256 ${head.backbone.slice(0, 12)}…) than ${backbone.classifier.name}: train it again.`,
         );
-      const { companion, detector } = head.extras;
-      if (companion && backbone.companion?.sha256 !== companion.backbone)
-        throw new HeadFolderError(
-          `${name} also reads the features of the classifier with sha256 ${companion.backbone.slice(0, 12)}…, which is not installed: install it ("pawlens models install ${HEAD_COMPANION} --from DIR"), or train the head again.`,
-        );
-      if (detector && backbone.detector?.sha256 !== detector.backbone)
-        throw new HeadFolderError(
-          `${name} also reads the features of the detector with sha256 ${detector.backbone.slice(0, 12)}…, which is not the detector in use, or was installed without its feature map: install it again, or train the head again.`,
-        );
+      const otherUnavailable = extrasUnavailable(head, backbone);
+      if (otherUnavailable) throw new HeadFolderError(otherUnavailable);
       const unavailable = poolingUnavailable({ name, pooling: head.pooling }, backbone.classifier);
       if (unavailable) throw new HeadFolderError(unavailable);
       reading = await readPhotoFeatures(folder.photos, backbone, progress);

@@ -1,4 +1,4 @@
-import { poolingUnavailable } from './runtime/backbone-features.js';
+import { extrasUnavailable, poolingUnavailable } from './runtime/backbone-features.js';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeStaleStaging } from './runtime/staging.js';
@@ -7,7 +7,7 @@ import { ColourQualityModel } from './colour-quality-model.js';
 import { DetectorModel } from './detector-model.js';
 import type { InferencePool } from './runtime/inference-pool.js';
 import { loadModel, ModelLoadError, type LoadedModel } from './runtime/load-model.js';
-import { HEAD_COMPANION, MODEL_CATALOGUE, RECOMMENDED_MODELS } from './runtime/model-catalogue.js';
+import { MODEL_CATALOGUE, RECOMMENDED_MODELS } from './runtime/model-catalogue.js';
 import { MANIFEST_FILE } from './runtime/model-manifest.js';
 import { BUILTIN_SUBDIR, PACKAGE_MODELS_DIR } from './runtime/models-location.js';
 import { SeverityHeadModel, type SeverityHeadSpec } from './severity-head-model.js';
@@ -130,12 +130,18 @@ function trainedHeads(
       );
     const unavailable = classifier?.sha256 === head.backbone ? poolingUnavailable(head, classifier) : undefined;
     if (unavailable) throw new ModelLoadError(unavailable);
-    const second = head.extras.companion && companionOf(installed, head, companion);
-    const detectorFeatures = head.extras.detector ? detectorFeaturesFor(head, detector) : 0;
+    // Every head reads the same companion: the first head's, else the installed classifier it names.
+    const wanted = head.extras.companion?.backbone;
+    const found =
+      wanted && installed.find(({ manifest }) => manifest.task === 'classifier' && manifest.sha256 === wanted);
+    const second = wanted ? (companion ?? (found ? new ClassifierModel(found) : undefined)) : undefined;
+    const problem = extrasUnavailable(head, { companion: second, detector });
+    if (problem) throw new ModelLoadError(problem);
+    const extras = (head.extras.companion?.size ?? 0) + (head.extras.detector?.size ?? 0);
     if (
       !classifier ||
       classifier.sha256 !== head.backbone ||
-      classifier.featureCount(head.pooling) + (second?.featureSize ?? 0) + detectorFeatures !== head.featureSize
+      classifier.featureCount(head.pooling) + extras !== head.featureSize
     )
       throw new ModelLoadError(
         `${head.name} was trained on the features of the classifier with sha256 ${head.backbone.slice(0, 12)}…, but ${
@@ -146,49 +152,6 @@ function trainedHeads(
     companion = second ?? companion;
   }
   return { heads, companion };
-}
-
-/** How many features the detector in use gives a head that reads the detector's: refused at start unless it is the one it learnt from. */
-function detectorFeaturesFor(head: TrainedHeadModel, detector: DetectorModel | undefined): number {
-  const wanted = head.extras.detector!;
-  if (detector?.sha256 !== wanted.backbone)
-    throw new ModelLoadError(
-      `${head.name} also reads the features of the detector with sha256 ${wanted.backbone.slice(0, 12)}…, but ${
-        detector ? `the detector in use is ${detector.name}` : 'no detector is installed'
-      }: install that detector (and name it in PAWLENS_DETECTOR_MODEL if several are installed), or train the head again.`,
-    );
-  if (detector.featureSize !== wanted.size)
-    throw new ModelLoadError(
-      `${head.name} reads ${wanted.size} features of ${detector.name}, whose manifest gives ${detector.featureSize}: install ${detector.name} again ("pawlens models install ${detector.name} --from DIR").`,
-    );
-  return wanted.size;
-}
-
-/**
- * The installed classifier a head reads beside its backbone (its `companion`): every head reads the
- * same one (`chosen`, once one head has found it), with as many features as the head learnt from.
- */
-function companionOf(
-  installed: readonly LoadedModel[],
-  head: TrainedHeadModel,
-  chosen: ClassifierModel | undefined,
-): ClassifierModel {
-  const wanted = head.extras.companion!;
-  const found = installed.find(
-    (candidate) => candidate.manifest.task === 'classifier' && candidate.manifest.sha256 === wanted.backbone,
-  );
-  const model = chosen?.sha256 === wanted.backbone ? chosen : found && new ClassifierModel(found);
-  if (!model || (chosen && chosen !== model))
-    throw new ModelLoadError(
-      `${head.name} also reads the features of the classifier with sha256 ${wanted.backbone.slice(0, 12)}…, which ${
-        chosen ? 'is not the one the other heads read' : 'is not installed'
-      }: install it ("pawlens models install ${HEAD_COMPANION} --from DIR"), or train the head again.`,
-    );
-  if (model.featureSize !== wanted.size)
-    throw new ModelLoadError(
-      `${head.name} reads ${wanted.size} features of ${model.name}, whose manifest gives ${model.featureSize}: install ${model.name} again ("pawlens models install ${model.name} --from DIR").`,
-    );
-  return model;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { HEAD_COMPANION } from './model-catalogue.js';
 /** How a head reads the backbone's last feature map: each channel's mean over its cells, or its largest value. */
 export type FeaturePooling = 'mean' | 'peak';
 
@@ -46,6 +47,49 @@ export function poolingUnavailable(
 ): string | undefined {
   if (head.pooling !== 'peak' || classifier.peakSize > 0) return undefined;
   return `${head.name} reads the peak of ${classifier.name}'s feature maps, and its manifest does not say where they are: install it again ("pawlens models install ${classifier.name} --from DIR").`;
+}
+
+/** A model whose features a head may read beside its backbone's: the companion classifier or the detector. */
+export interface OtherFeatureModel {
+  readonly name: string;
+  readonly sha256: string;
+  readonly featureSize: number;
+}
+
+const OTHER_MODEL_WORDS: Readonly<Record<ExtraFeature, { noun: string; install: string }>> = {
+  companion: { noun: 'classifier', install: `install it ("pawlens models install ${HEAD_COMPANION} --from DIR")` },
+  detector: {
+    noun: 'detector',
+    install: 'install it (and name it in PAWLENS_DETECTOR_MODEL if several are installed)',
+  },
+};
+
+/**
+ * Why the models at hand cannot give a head the other models' features it learnt from, or
+ * undefined when they can: the one it read is not installed (or another is in use), or was
+ * installed by a pawlens that did not yet name its features. The server's start and `heads
+ * evaluate` both ask it, as they ask poolingUnavailable.
+ */
+export function extrasUnavailable(
+  head: {
+    readonly name: string;
+    readonly extras: Partial<Record<ExtraFeature, { readonly backbone: string; readonly size: number }>>;
+  },
+  given: Partial<Record<ExtraFeature, OtherFeatureModel | undefined>>,
+): string | undefined {
+  for (const extra of EXTRA_FEATURES) {
+    const wanted = head.extras[extra];
+    const model = given[extra];
+    if (!wanted) continue;
+    const { noun, install } = OTHER_MODEL_WORDS[extra];
+    if (model?.sha256 !== wanted.backbone)
+      return `${head.name} also reads the features of the ${noun} with sha256 ${wanted.backbone.slice(0, 12)}…, ${
+        model ? `but the ${noun} in use is ${model.name}` : 'which is not installed'
+      }: ${install}, or train the head again.`;
+    if (model.featureSize !== wanted.size)
+      return `${head.name} reads ${wanted.size} features of ${model.name}, whose manifest gives ${model.featureSize}: install ${model.name} again ("pawlens models install ${model.name} --from DIR").`;
+  }
+  return undefined;
 }
 
 /** The vectors one after the other, as one: what a head that reads other models' features too reads. */

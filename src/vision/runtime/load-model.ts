@@ -36,14 +36,9 @@ function addOutput(
   output: string,
   dims: Array<number | string>,
 ): void {
-  const float = dequantize
-    ? addition.op(
-        'DequantizeLinear',
-        [tensor, dequantize.scale, dequantize.zeroPoint],
-        {},
-        meanOfCells ? `${output}_cells` : output,
-      )
-    : addition.op('Cast', [tensor], { to: DataType.FLOAT }, meanOfCells ? `${output}_cells` : output);
+  const float = meanOfCells ? `${output}_cells` : output;
+  if (dequantize) addition.op('DequantizeLinear', [tensor, dequantize.scale, dequantize.zeroPoint], {}, float);
+  else addition.op('Cast', [tensor], { to: DataType.FLOAT }, float);
   if (meanOfCells) addition.op('ReduceMean', [float], { axes: [2, 3], keepdims: 0 }, output);
   addition.output(output, dims);
 }
