@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // A real PostgreSQL for the run, where one is installed: the store contract runs on it too.
-    globalSetup: ['test/fixtures/postgres-server.ts'],
+    // The CLI built once for the whole run (test/fixtures/build-cli.ts).
+    globalSetup: ['test/fixtures/postgres-server.ts', 'test/fixtures/build-cli.ts'],
     // sharp and onnxruntime use native threads; forks isolate them cleanly per file.
     pool: 'forks',
     // Vitest's default is one fork fewer than the cores: one at a time on CI's two, which ran the

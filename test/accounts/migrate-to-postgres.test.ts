@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Reservation } from '../../src/accounts/account-store.js';
 import { hashApiKey } from '../../src/accounts/api-key.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
@@ -8,7 +8,7 @@ import { PostgresAccountStore } from '../../src/accounts/postgres/postgres-accou
 import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { STORE_FILE } from '../../src/cli/open-store.js';
 import { runProcess } from '../fixtures/run-process.js';
-import { buildCli, cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
+import { cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
 import { newPostgresDatabase, POSTGRES_AVAILABLE } from '../fixtures/stores.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 
@@ -40,8 +40,6 @@ async function usedSqliteStore() {
 }
 
 describe.skipIf(!POSTGRES_AVAILABLE)('pawlens store migrate --to postgres://…', () => {
-  beforeAll(buildCli);
-
   const migrate = (dataDir: string, url: string, env: Record<string, string> = {}) =>
     runProcess(process.execPath, [CLI, 'store', 'migrate', '--to', url], {
       cwd: ROOT,

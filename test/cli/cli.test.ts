@@ -15,7 +15,7 @@ import { issueKey } from '../../src/accounts/issue-key.js';
 import { schemaAnswerBehaviour, startFakeOllama } from '../../scripts/support/doubles/fake-ollama.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
-import { buildCli, children, cleanEnv, CLI, ROOT, serve, within, type Served } from '../fixtures/served-cli.js';
+import { children, cleanEnv, CLI, ROOT, serve, within, type Served } from '../fixtures/served-cli.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 
 const KEY = /pk_[A-Za-z0-9]{32}/g;
@@ -26,8 +26,6 @@ const STOOL_PATH = `/api/v1/${OPERATIONS.stool.path}`;
 function pawlens(args: string[], env: Record<string, string>, killAfterMs?: number): Promise<Run> {
   return runProcess(process.execPath, [CLI, ...args], { cwd: ROOT, env: cleanEnv(env), killAfterMs });
 }
-
-beforeAll(buildCli);
 
 /** Fails with what the command printed, which is what one needs to see when it does. */
 function expectOk(run: Run): Run {

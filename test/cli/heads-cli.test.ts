@@ -6,7 +6,7 @@ import { MIN_PHOTOS_PER_LABEL, PENALTIES } from '../../src/training/train-head.j
 import { drawnPhotos, tinted, writeHeadFolder } from '../fixtures/head-folders.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
 import { closeUp, sceneJpeg } from '../../scripts/support/scenes.js';
-import { buildCli, cleanEnv, CLI, ROOT, serve } from '../fixtures/served-cli.js';
+import { cleanEnv, CLI, ROOT, serve } from '../fixtures/served-cli.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { label, meanColourBackbone } from '../fixtures/trained-heads.js';
 
@@ -43,8 +43,6 @@ const colourPhotos = async (count = MIN_PHOTOS_PER_LABEL, seed = 1) => ({
   green: await drawnPhotos(tinted(GREEN), count, seed + 1),
   blue: await drawnPhotos(tinted(BLUE), count, seed + 2),
 });
-
-beforeAll(buildCli);
 
 describe('pawlens heads: train, evaluate, list, remove, and the head answering after a restart', () => {
   const modelsDir = tempDir('pawlens-heads-cli-');

@@ -6,7 +6,7 @@ import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
 import { seededRandom } from '../../src/vision/runtime/seeded-random.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
-import { buildCli, cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
+import { cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { colourMapsBackbone } from '../fixtures/trained-heads.js';
 
@@ -57,8 +57,6 @@ async function yoloExport(): Promise<string> {
   writeFileSync(join(dir, 'head.json'), JSON.stringify(DEFINITION));
   return dir;
 }
-
-beforeAll(buildCli);
 
 describe('pawlens heads train on a YOLO export: a localizer for a clinic’s own subject', () => {
   const modelsDir = tempDir('pawlens-localizer-cli-');

@@ -5,7 +5,7 @@ import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-sto
 import { STORE_FILE } from '../../src/cli/open-store.js';
 import { photo, toBase64 } from '../fixtures/images.js';
 import { runProcess, type Run } from '../fixtures/run-process.js';
-import { buildCli, cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
+import { cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp } from '../fixtures/test-app.js';
 
@@ -25,7 +25,6 @@ describe('pawlens records: a revoked key’s records, listed, exported and erase
   };
 
   beforeAll(async () => {
-    await buildCli();
     const store = new SqliteAccountStore(join(dataDir, STORE_FILE));
     const app = await createTestApp({ store, keepImages: true, keyCredits: 100 });
     keyId = app.keyId;

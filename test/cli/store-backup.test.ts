@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Reservation } from '../../src/accounts/account-store.js';
 import { issueKey } from '../../src/accounts/issue-key.js';
 import { SqliteAccountStore } from '../../src/accounts/sqlite/sqlite-account-store.js';
 import { STORE_FILE } from '../../src/cli/open-store.js';
 import { runProcess } from '../fixtures/run-process.js';
-import { buildCli, cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
+import { cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 
 const backup = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
@@ -16,8 +16,6 @@ const backup = (dataDir: string, args: string[], env: Record<string, string> = {
   });
 
 describe('pawlens store backup --to FILE (issue 41)', () => {
-  beforeAll(buildCli);
-
   it('copies the store while it is open and being written, and the copy opens with every key and record', async () => {
     const dataDir = tempDir('pawlens-backup-');
     // The "server": a store open on the file, writing while the backup runs.

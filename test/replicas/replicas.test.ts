@@ -11,7 +11,7 @@ import { PostgresAccountStore } from '../../src/accounts/postgres/postgres-accou
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { schemaAnswerBehaviour, startFakeOllama, type FakeOllama } from '../../scripts/support/doubles/fake-ollama.js';
 import { photo, toBase64 } from '../fixtures/images.js';
-import { buildCli, serve, type Served } from '../fixtures/served-cli.js';
+import { serve, type Served } from '../fixtures/served-cli.js';
 import { newPostgresDatabase, POSTGRES_AVAILABLE } from '../fixtures/stores.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 
@@ -27,7 +27,6 @@ describe.skipIf(!POSTGRES_AVAILABLE)('three replicas on one PostgreSQL', () => {
   let image: string;
 
   beforeAll(async () => {
-    buildCli();
     image = toBase64(await photo('jpeg'));
     ollama = await startFakeOllama({ defaultBehaviour: schemaAnswerBehaviour() });
     const url = await newPostgresDatabase();
