@@ -111,6 +111,19 @@ export const CHARACTER_LIMITS = {
    */
   roundViewOnCircle: 0.6,
   roundViewOnLines: 0.5,
+  /**
+   * A photo whose four corners are white (lit-area.ts) is something cut out and set on white when
+   * less than this share of the edge between the white and the rest lies on straight lines (and
+   * less than `roundViewOnCircle` on a circle); more, and it is a photo rotated, letterboxed or
+   * framed on white, read inside the white like one on black. Measured (2026-11-27): the 62 of 70
+   * mammals cut out on white of Debian's tuxpaint-stamps-default with white corners 0.04–0.38; the
+   * 30 drawings of scripts/debian-photos.sh 0.02–0.58 (refused as drawings before this); of the
+   * 1,042 real photos of shared/ (skin close-ups, stool photos, the shared photos), the 6 with white
+   * corners: a cat photo framed in white 0.68, and, below it, a whole dog with lesions and a kitten
+   * on a studio backdrop (0.24, 0.29), a cat's face, a cat at a bowl and a raised paw against a white
+   * wall (0.28–0.41).
+   */
+  cutOutOnLines: 0.5,
 } as const;
 
 /**

@@ -38,12 +38,23 @@ function isGraphic(palette: PaletteReading): boolean {
 
 /**
  * Whether the photo is a round view through an instrument: a lit disc in black, whose edge lies on
- * a circle and not on straight lines (a photo rotated or letterboxed onto black).
+ * a circle and not on straight lines (a photo rotated or letterboxed onto black). A disc on white
+ * is a photo cropped round.
  */
 export const isRoundView = (lit: LitArea | undefined) =>
-  lit !== undefined &&
+  lit?.surround === 'black' &&
   lit.onCircle >= CHARACTER_LIMITS.roundViewOnCircle &&
   lit.onLines < CHARACTER_LIMITS.roundViewOnLines;
+
+/**
+ * Whether the photo is something cut out and set on white (a stock photo's animal on its backdrop,
+ * a sticker): white in every corner, and an outline that is neither straight lines (a photo
+ * rotated, letterboxed or framed on white) nor a circle (one cropped round).
+ */
+export const isCutOut = (lit: LitArea | undefined) =>
+  lit?.surround === 'white' &&
+  lit.onLines < CHARACTER_LIMITS.cutOutOnLines &&
+  lit.onCircle < CHARACTER_LIMITS.roundViewOnCircle;
 
 /** A flat graphic or a round view through an instrument, when the photo is one of them and the operation does not take it. */
 function pictureKind(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
@@ -231,10 +242,16 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
     case 'specimen':
       return wrongForSpecimen(needs, measurement);
     case 'close-up': {
+      // Something cut out and set on white is seen whole, however much of the frame it fills and
+      // however its outline touches the frame's edges.
+      const cutOut = isCutOut(measurement.litArea);
       const animals = scene.animals.filter(
-        (animal) => animal.detection.score >= SCENE_LIMITS.closeUpScore && seenWhole(animal),
+        (animal) => animal.detection.score >= SCENE_LIMITS.closeUpScore && (cutOut || seenWhole(animal)),
       );
       if (animals.length > 0) return animalSubject(animals);
+      // A close-up that must not show the pet as a whole (an ear canal) is no cut-out at all.
+      if (cutOut && !needs.recognisablePet)
+        return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
       if (scene.people.some(wholePerson)) return people;
       const shown =
         (needs.recognisablePet ? undefined : framePet(scene)) ??

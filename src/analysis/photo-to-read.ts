@@ -1,6 +1,6 @@
 import { cropDecodedImage, type DecodedImage } from '../image/decoded-image.js';
 import { litAreaOf, type LitArea } from '../vision/pixels/lit-area.js';
-import { isRoundView } from './photo-gate.js';
+import { isCutOut, isRoundView } from './photo-gate.js';
 
 /**
  * A photo inside black is cropped only when its largest lit rectangle is at least this share of the
@@ -12,19 +12,21 @@ const LEAST_FRAMED_SHARE = 0.2;
 
 /**
  * The photo as every model reads it, in a request and in a clinic's training alike: a photo
- * rotated or letterboxed onto black is the photo inside the black (no model sees the black
- * triangles, and no colour reading counts them); any other photo, a round view among them (its
- * operation reads the colours inside the disc, another refuses it), is read whole. With the lit
- * area, undefined where a corner is not black.
+ * rotated, letterboxed or framed on black or white is the photo inside (no model sees the
+ * triangles or the bands, and no colour reading counts them); any other photo is read whole: a
+ * round view (its operation reads the colours inside the disc, another refuses it), and something
+ * cut out and set on white (it is seen whole, outline and all). With the lit area, undefined where
+ * the four corners are neither black nor white.
  */
 export function photoToRead(image: DecodedImage): {
   readonly image: DecodedImage;
   readonly litArea: LitArea | undefined;
 } {
-  const litArea = litAreaOf(image);
+  const litArea = litAreaOf(image, 'black') ?? litAreaOf(image, 'white');
   const framed =
     litArea &&
     !isRoundView(litArea) &&
+    !isCutOut(litArea) &&
     litArea.inside.width * litArea.inside.height >= LEAST_FRAMED_SHARE * image.width * image.height;
   return { image: framed ? cropDecodedImage(image, litArea.inside) : image, litArea };
 }

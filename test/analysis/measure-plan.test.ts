@@ -7,6 +7,7 @@ import type { VisionModels } from '../../src/vision/vision-models.js';
 const withDetector = { detector: {}, trained: new Map(), localizers: new Map() } as unknown as VisionModels;
 const builtIn = { detector: undefined, trained: new Map(), localizers: new Map() } as unknown as VisionModels;
 const disc = {
+  surround: 'black' as const,
   inside: { left: 10, top: 10, width: 80, height: 80 },
   onCircle: CHARACTER_LIMITS.roundViewOnCircle,
   onLines: 0,

@@ -88,11 +88,22 @@ const CLIP_ART: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 150, topColou
 /** A photo shrunk and saved at JPEG quality 30: flat blocks, but in over a thousand colours. */
 const CRUSHED_JPEG: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 1100, flatShare: 0.31 };
 /** A lit disc in black, as lit-area.ts measures one: its edge on a circle, not on lines. */
-const ROUND_VIEW: LitArea = { inside: { left: 20, top: 20, width: 60, height: 60 }, onCircle: 0.95, onLines: 0.1 };
+const ROUND_VIEW: LitArea = {
+  surround: 'black',
+  inside: { left: 20, top: 20, width: 60, height: 60 },
+  onCircle: 0.95,
+  onLines: 0.1,
+};
 /** A photo rotated onto black (straight-edged black triangles in its corners): a photo, not a round view. */
 const ROTATED: LitArea = { ...ROUND_VIEW, onCircle: 0.3, onLines: 0.95 };
 /** A photo rotated by 45° onto black: an octagon, which a circle fits nearly as well as a disc. */
 const OCTAGON: LitArea = { ...ROUND_VIEW, onCircle: 0.9, onLines: 0.9 };
+/** Something cut out and set on white (a stock photo's dog on its backdrop): an outline neither straight nor round. */
+const CUT_OUT: LitArea = { ...ROUND_VIEW, surround: 'white', onCircle: 0.2, onLines: 0.2 };
+/** A photo rotated onto white: straight edges, read inside the white like one on black. */
+const ROTATED_ON_WHITE: LitArea = { ...CUT_OUT, onLines: 0.9 };
+/** A photo cropped round and set on white: a disc, but no instrument's. */
+const ROUND_ON_WHITE: LitArea = { ...CUT_OUT, onCircle: 0.95, onLines: 0.1 };
 
 const shares = (values: Partial<Record<ColourName, number>> = {}) =>
   Object.fromEntries(COLOUR_NAMES.map((name) => [name, values[name] ?? 0])) as Record<ColourName, number>;
@@ -294,6 +305,54 @@ describe('the photo gate’s table', () => {
       EAR_CLOSE_UP,
       measured({ frameAnimalPart: false }, {}, {}, PHOTOGRAPH, ROTATED),
       'no_animal_part',
+    ],
+    [
+      'a dog cut out on white, filling the frame and touching its four sides, sent as skin',
+      CLOSE_UP,
+      measured({ frameAnimalPart: true, animals: [animal('dog', 0.8, 0.9, 'dog', 4)] }, {}, {}, PHOTOGRAPH, CUT_OUT),
+      'animal',
+    ],
+    [
+      'the same dog on a photo rotated onto white, sent as skin: part of a dog',
+      CLOSE_UP,
+      measured(
+        { frameAnimalPart: true, animals: [animal('dog', 0.8, 0.9, 'dog', 4)] },
+        {},
+        {},
+        PHOTOGRAPH,
+        ROTATED_ON_WHITE,
+      ),
+      undefined,
+    ],
+    [
+      'an animal cut out on white that the detector does not box, sent as skin',
+      CLOSE_UP,
+      measured({ frameAnimalPart: true }, {}, {}, PHOTOGRAPH, CUT_OUT),
+      undefined,
+    ],
+    [
+      'an animal cut out on white that the detector does not box, sent as an ear',
+      EAR_CLOSE_UP,
+      measured({ frameAnimalPart: true }, {}, {}, PHOTOGRAPH, CUT_OUT),
+      'animal',
+    ],
+    [
+      'a thing cut out on white, no part of an animal, sent as an ear',
+      EAR_CLOSE_UP,
+      measured({ frameAnimalPart: false }, {}, {}, PHOTOGRAPH, CUT_OUT),
+      'no_animal_part',
+    ],
+    [
+      'an ear photo cropped round on white: no instrument’s view, and no cut-out',
+      EAR_CLOSE_UP,
+      measured({ frameAnimalPart: true }, {}, {}, PHOTOGRAPH, ROUND_ON_WHITE),
+      undefined,
+    ],
+    [
+      'a skin photo cropped round on white: no microscope’s view',
+      CLOSE_UP,
+      measured({ frameAnimalPart: true }, {}, {}, PHOTOGRAPH, ROUND_ON_WHITE),
+      undefined,
     ],
     ['a close-up with a faint animal guess', CLOSE_UP, measured({ animals: [animal('dog', 0.35, 0.8)] }), undefined],
     ['a close-up the classifier takes for fur or skin', CLOSE_UP, measured({ frameAnimalPart: true }), undefined],

@@ -1,6 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { cutOutOnWhite } from '../fixtures/cut-out.js';
 import { recommendedPipeline } from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
 
@@ -31,8 +34,9 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     const refused = answers.filter(({ judged }) => !judged);
     // None is a view through an instrument: 27 were, all rotated onto black, before issue 40.
     expect(answers.filter(({ summary }) => /microscope/.test(summary))).toEqual([]);
-    // Measured: 10 of 105 refused (4 whole dogs, 3 with much of the ground's classes, 2 nothing of an
-    // animal, 1 too dark); 13 before fur sure enough outweighed stool on a little ground, 41 before issue 40.
+    // Measured: 11 of 105 refused (5 whole dogs, one of them on a studio's white backdrop, 3 with
+    // much of the ground's classes, 2 nothing of an animal, 1 too dark); 13 before fur sure enough
+    // outweighed stool on a little ground, 41 before issue 40.
     expect(refused.length).toBeLessThanOrEqual(11);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
     // Redness is seen on a third: 36 of 105 measured, 18 of them only as patches redder than the
@@ -63,6 +67,32 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
       requestId: 'x',
     });
     expect(verdict.judged).toBe(true);
+  });
+
+  // Stock photos of pets are often cut out and set on white, filling the frame and touching its
+  // edges as a close-up does. Measured (2026-11-27) on these 12 cut-outs: 7 had been judged as ear
+  // canals, one called normal; none is now.
+  it('takes a real kitten on a white backdrop, and real lesion photos cut out on white, for no ear canal', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'pawlens-cutout-'));
+    try {
+      const cutOuts = await Promise.all(
+        lesionPhotos()
+          .sort()
+          .slice(0, 12)
+          .map(async (lesion, index) => {
+            const cutOut = join(folder, `cut-out-${index}.jpg`);
+            await writeFile(cutOut, await cutOutOnWhite(lesion));
+            return cutOut;
+          }),
+      );
+      for (const photo of [...cutOuts, join(SHARED_DIR, 'photos', 'kitten_224.png')]) {
+        const { judged, summary } = await answer('ear', photo);
+        expect(judged, photo).toBe(false);
+        expect(summary, photo).toMatch(/not of the ear|Nothing in this photo looks like part of an animal/);
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('gives no skin or ear finding to real stool photos', async () => {

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { isRoundView } from '../../src/analysis/photo-gate.js';
+import { isCutOut, isRoundView } from '../../src/analysis/photo-gate.js';
 import type { Pixels } from '../../src/vision/pixels/pixels.js';
-import { litAreaOf } from '../../src/vision/pixels/lit-area.js';
+import { litAreaOf, type Surround } from '../../src/vision/pixels/lit-area.js';
 import type { Region } from '../../src/vision/pixels/region.js';
 
-/** A frame, black where `lit` says not, a textured pink (a canal, skin) where it says so, with `specks` lit pixels anywhere. */
+/** A frame, black (or white) where `lit` says not, a textured pink (a canal, skin) where it says so, with `specks` lit pixels anywhere. */
 function framed(
   width: number,
   height: number,
   lit: (x: number, y: number) => boolean,
   specks: ReadonlyArray<readonly [number, number]> = [],
+  surround: Surround = 'black',
 ): Pixels {
-  const pixels = Buffer.alloc(width * height * 3);
+  const pixels = Buffer.alloc(width * height * 3, surround === 'white' ? 255 : 0);
   const light = (x: number, y: number) =>
     pixels.set([220 + ((x * 7 + y * 13) % 30), 150 + ((x * 3) % 40), 150 + ((y * 5) % 30)], (y * width + x) * 3);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (lit(x, y)) light(x, y);
@@ -117,5 +118,60 @@ describe('a photo inside black: a round view, or a photo rotated or letterboxed 
     expect(litAreaOf(framed(300, 200, () => true))).toBeUndefined();
     expect(litAreaOf(framed(300, 200, (x, y) => x > 20 || y > 20))).toBeUndefined();
     expect(litAreaOf(framed(64, 48, () => false))).toBeUndefined();
+  });
+});
+
+/**
+ * An animal's outline: a body (an ellipse), four legs standing on the frame's bottom, a head
+ * touching its top and a tail touching its left side, as a stock photo's animal cut out tightly
+ * touches the frame.
+ */
+const animalOutline = (x: number, y: number) =>
+  ((x - 200) / 150) ** 2 + ((y - 150) / 80) ** 2 <= 1 ||
+  [110, 160, 240, 290].some((leg) => Math.abs(x - leg) <= 12 && y >= 150) ||
+  Math.hypot(x - 330, y - 60) <= 60 ||
+  (x <= 60 && Math.abs(y - (130 - (60 - x) * 0.6)) <= 8);
+
+describe('a photo on white: rotated, letterboxed or framed on white, or something cut out and set on white', () => {
+  it.each([10, 20, 45])('a photo rotated by %i° onto white is a photo, read without its white corners', (degrees) => {
+    const lit = rotated(400, 300, 380, 280, degrees);
+    const area = litAreaOf(framed(400, 300, lit, [], 'white'), 'white')!;
+    expect(area.surround).toBe('white');
+    expect(isCutOut(area) || isRoundView(area)).toBe(false);
+    expectInside(area.inside, lit, 2);
+  });
+
+  it('a letterboxed photo (white bands above and below) is a photo, read between the bands', () => {
+    const area = litAreaOf(
+      framed(400, 300, (_, y) => y >= 50 && y < 250, [], 'white'),
+      'white',
+    )!;
+    expect(isCutOut(area)).toBe(false);
+    expect(area.inside).toMatchObject({ left: 0, width: 400 });
+    expect(area.inside.height).toBeGreaterThanOrEqual(190);
+  });
+
+  it('an animal cut out and set on white, touching three sides of the frame, is a cut-out', () => {
+    const area = litAreaOf(framed(400, 300, animalOutline, [], 'white'), 'white')!;
+    expect(area.onLines).toBeLessThan(0.5);
+    expect(isCutOut(area)).toBe(true);
+    expect(isRoundView(area)).toBe(false);
+  });
+
+  it('a disc on white is a photo cropped round: no instrument’s view, and no cut-out', () => {
+    const area = litAreaOf(framed(300, 240, disc({ x: 150, y: 120, radius: 100 }), [], 'white'), 'white')!;
+    expect(area.onCircle).toBeGreaterThan(0.6);
+    expect(isRoundView(area)).toBe(false);
+    expect(isCutOut(area)).toBe(false);
+  });
+
+  it('is nothing on black, nor on a pale photo: pale pink skin is no white', () => {
+    expect(litAreaOf(framed(400, 300, animalOutline), 'white')).toBeUndefined();
+    expect(
+      litAreaOf(
+        framed(400, 300, () => true, [], 'white'),
+        'white',
+      ),
+    ).toBeUndefined();
   });
 });

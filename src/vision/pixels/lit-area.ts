@@ -2,21 +2,26 @@ import type { Pixels } from './pixels.js';
 import type { Region } from './region.js';
 
 /**
- * A photo inside black: a round view through an instrument (an otoscope's or a microscope's lit
- * disc), or a photo rotated or letterboxed onto a black canvas (black triangles in its corners,
- * black bands along two sides), and the part of it that shows only the photo.
+ * A photo inside a plain surround: a round view through an instrument (an otoscope's or a
+ * microscope's lit disc in black), a photo rotated or letterboxed onto a black or white canvas
+ * (triangles in its corners, bands along two sides), or something cut out and set on white (a
+ * stock photo's animal, a sticker), and the part of it that shows only the photo.
  */
 export interface LitArea {
-  /** The largest upright rectangle of lit samples: what is read instead of the whole frame. */
+  /** What surrounds the photo: black, or a light, neutral backdrop. */
+  readonly surround: Surround;
+  /** The largest upright rectangle of samples that are not the surround: what is read instead of the whole frame. */
   readonly inside: Region;
   /**
    * The share of the lit part's edge (where it is not the frame's) that lies on one circle, and the
-   * share that lies on straight lines: a round view's disc, or a photo rotated or letterboxed onto
-   * black (photo-gate.ts tells which).
+   * share that lies on straight lines: a round view's disc, a photo rotated or letterboxed onto
+   * the surround, or neither, the outline of something cut out (photo-gate.ts tells which).
    */
   readonly onCircle: number;
   readonly onLines: number;
 }
+
+export type Surround = 'black' | 'white';
 
 /** Samples along the long side at most: the lit part's edge is found to within half a percent of the frame. */
 const SAMPLES_ALONG = 200;
@@ -26,9 +31,18 @@ const SAMPLES_ALONG = 200;
  * black fill is 0 but for JPEG's ringing along its edge.
  */
 const LIT_LUMA = 40;
+/**
+ * A sample is part of a white surround when every channel is at least this (0–255) and they differ
+ * by no more than WHITE_SPREAD: white and light grey canvases, transparency flattened onto white
+ * (decode-image.ts), a stock photo's blown-out backdrop, JPEG's ringing included; pale fur and
+ * skin in daylight are darker or tinted (of the 405 real skin close-ups of shared/photos-real, the
+ * 8 with white in all four corners are all set on a canvas or a backdrop).
+ */
+const WHITE_LEAST = 225;
+const WHITE_SPREAD = 20;
 /** A row's lit part starts at the first of this many lit samples in a row: a stray bright speck in the black does not start it. */
 const LIT_RUN = 3;
-/** Each corner's square of this many samples a side is dark, but for a stray speck or two: the black reaches every corner. */
+/** Each corner's square of this many samples a side is the surround, but for a stray speck or two: the surround reaches every corner. */
 const CORNER_SAMPLES = 3;
 const CORNER_LIT_SAMPLES = 2;
 /** An edge point lies on the circle fitted to them within this share of its radius, plus a sample: quantisation and a slightly soft edge. */
@@ -39,20 +53,27 @@ const OFF_LINE = 4;
 /** Fewer edge points than this (a sliver of black) tell no shape. */
 const FEWEST_EDGE_POINTS = 12;
 
+/** Whether the sample at byte offset `i` shows the photo rather than the surround. */
+const LIT: Record<Surround, (pixels: Pixels['pixels'], i: number) => boolean> = {
+  // Rec. 601 luma in integers: a byte loop, no colour science.
+  black: (pixels, i) => (pixels[i]! * 77 + pixels[i + 1]! * 150 + pixels[i + 2]! * 29) >> 8 > LIT_LUMA,
+  white: (pixels, i) => {
+    const [r, g, b] = [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
+    return Math.min(r, g, b) < WHITE_LEAST || Math.max(r, g, b) - Math.min(r, g, b) > WHITE_SPREAD;
+  },
+};
+
 /**
- * The lit area of a photo whose four corners are black, or undefined when one of them is not (the
- * photo is read whole). Samples a grid of at most SAMPLES_ALONG a side, in integer luma.
+ * The lit area of a photo whose four corners are the surround (black unless told), or undefined
+ * when one of them is not (the photo is read whole). Samples a grid of at most SAMPLES_ALONG a side.
  */
-export function litAreaOf({ pixels, width, height }: Pixels): LitArea | undefined {
+export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround = 'black'): LitArea | undefined {
   const step = Math.max(1, Math.floor(Math.max(width, height) / SAMPLES_ALONG));
   const columns = Math.ceil(width / step);
   const rows = Math.ceil(height / step);
   if (columns < 4 * CORNER_SAMPLES || rows < 4 * CORNER_SAMPLES) return undefined;
-  // Rec. 601 luma in integers: a byte loop, no colour science.
-  const litAt = (row: number, column: number) => {
-    const i = (row * step * width + column * step) * 3;
-    return (pixels[i]! * 77 + pixels[i + 1]! * 150 + pixels[i + 2]! * 29) >> 8 > LIT_LUMA ? 1 : 0;
-  };
+  const shows = LIT[surround];
+  const litAt = (row: number, column: number) => (shows(pixels, (row * step * width + column * step) * 3) ? 1 : 0);
   // The corners first: most photos have a lit one, and are read whole at the cost of 36 samples.
   if (!cornersDark(litAt, columns, rows)) return undefined;
   const lit = new Uint8Array(columns * rows);
@@ -69,7 +90,7 @@ export function litAreaOf({ pixels, width, height }: Pixels): LitArea | undefine
     height: Math.min(height - inside.top * step, inside.height * step),
   };
   const edge = edgeChains(across, down, columns, rows);
-  return { inside: region, onCircle: circleShare(edgePoints(edge)), onLines: straightShare(edge) };
+  return { surround, inside: region, onCircle: circleShare(edgePoints(edge)), onLines: straightShare(edge) };
 }
 
 /** Where lit samples run along one row or column: the first and one past the last of LIT_RUN lit samples in a row. */
