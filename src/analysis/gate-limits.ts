@@ -113,17 +113,21 @@ export const CHARACTER_LIMITS = {
   roundViewOnLines: 0.5,
   /**
    * A photo whose four corners are white (lit-area.ts) is something cut out and set on white when
-   * less than this share of the edge between the white and the rest lies on straight lines (and
-   * less than `roundViewOnCircle` on a circle); more, and it is a photo rotated, letterboxed or
-   * framed on white, read inside the white like one on black. Measured (2026-11-27): the 62 of 70
-   * mammals cut out on white of Debian's tuxpaint-stamps-default with white corners 0.04–0.38; the
-   * 30 drawings of scripts/debian-photos.sh 0.02–0.58 (refused as drawings before this); of the
-   * 1,042 real photos of shared/ (skin close-ups, stool photos, the shared photos), the 6 with white
-   * corners: a cat photo framed in white 0.68, and, below it, a whole dog with lesions and a kitten
-   * on a studio backdrop (0.24, 0.29), a cat's face, a cat at a bowl and a raised paw against a white
-   * wall (0.28–0.41).
+   * at least `cutOutOnEdge` of the frame's edge is white (the cut-out touches it only here and
+   * there), and less than `cutOutOnLines` of the edge between the white and the rest lies on
+   * straight lines (and less than `roundViewOnCircle` on a circle); more on lines, and it is a
+   * photo rotated, letterboxed or framed on white, read inside the white like one on black.
+   * Measured (2026-11-27): the 131 of 144 animals of Debian's tuxpaint-stamps-default (photos cut
+   * out on white) with white corners: on lines 0.04–0.38, white on the edge 0.89–1; the 30 drawings
+   * of scripts/debian-photos.sh on lines 0.02–0.58 (refused as drawings before this). Of the 1,042
+   * real photos of shared/ (skin close-ups, stool photos, the shared photos), the 6 with white
+   * corners: a cat photo framed in white (on lines 0.68); a kitten and a whole dog with lesions on
+   * a studio's backdrop (on lines 0.29 and 0.24, white on the edge 1 and 0.88); a cat's face, a
+   * cat at a bowl and a cat's chin in front of a white wall, running off the frame (on lines
+   * 0.28–0.41, white on the edge 0.68–0.79: close-ups, read whole and judged as before).
    */
   cutOutOnLines: 0.5,
+  cutOutOnEdge: 0.85,
 } as const;
 
 /**

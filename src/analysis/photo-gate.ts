@@ -47,14 +47,24 @@ export const isRoundView = (lit: LitArea | undefined) =>
   lit.onLines < CHARACTER_LIMITS.roundViewOnLines;
 
 /**
+ * Whether the photo is a photo inside a plain surround, to be read without it: one rotated or
+ * letterboxed onto black (anything in black but a round view), or rotated, letterboxed, framed or
+ * cropped round on white (an outline on straight lines or a circle). White corners around any other
+ * outline are the photo's own: a backdrop, or a white wall behind a close-up.
+ */
+export const isFramed = (lit: LitArea | undefined) =>
+  lit !== undefined &&
+  (lit.surround === 'black'
+    ? !isRoundView(lit)
+    : lit.onLines >= CHARACTER_LIMITS.cutOutOnLines || lit.onCircle >= CHARACTER_LIMITS.roundViewOnCircle);
+
+/**
  * Whether the photo is something cut out and set on white (a stock photo's animal on its backdrop,
- * a sticker): white in every corner, and an outline that is neither straight lines (a photo
- * rotated, letterboxed or framed on white) nor a circle (one cropped round).
+ * a sticker): white in every corner and nearly all along the frame's edge, around an outline that
+ * is neither straight lines nor a circle (isFramed).
  */
 export const isCutOut = (lit: LitArea | undefined) =>
-  lit?.surround === 'white' &&
-  lit.onLines < CHARACTER_LIMITS.cutOutOnLines &&
-  lit.onCircle < CHARACTER_LIMITS.roundViewOnCircle;
+  lit?.surround === 'white' && !isFramed(lit) && lit.surroundOnEdge >= CHARACTER_LIMITS.cutOutOnEdge;
 
 /** A flat graphic or a round view through an instrument, when the photo is one of them and the operation does not take it. */
 function pictureKind(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {

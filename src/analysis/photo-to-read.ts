@@ -1,6 +1,6 @@
 import { cropDecodedImage, type DecodedImage } from '../image/decoded-image.js';
 import { litAreaOf, type LitArea } from '../vision/pixels/lit-area.js';
-import { isCutOut, isRoundView } from './photo-gate.js';
+import { isFramed } from './photo-gate.js';
 
 /**
  * A photo inside black is cropped only when its largest lit rectangle is at least this share of the
@@ -14,9 +14,10 @@ const LEAST_FRAMED_SHARE = 0.2;
  * The photo as every model reads it, in a request and in a clinic's training alike: a photo
  * rotated, letterboxed or framed on black or white is the photo inside (no model sees the
  * triangles or the bands, and no colour reading counts them); any other photo is read whole: a
- * round view (its operation reads the colours inside the disc, another refuses it), and something
- * cut out and set on white (it is seen whole, outline and all). With the lit area, undefined where
- * the four corners are neither black nor white.
+ * round view (its operation reads the colours inside the disc, another refuses it), and white
+ * corners around any other outline (something cut out and set on white, seen whole; a close-up in
+ * front of a white wall). With the lit area, undefined where the four corners are neither black nor
+ * white.
  */
 export function photoToRead(image: DecodedImage): {
   readonly image: DecodedImage;
@@ -25,8 +26,7 @@ export function photoToRead(image: DecodedImage): {
   const litArea = litAreaOf(image, 'black') ?? litAreaOf(image, 'white');
   const framed =
     litArea &&
-    !isRoundView(litArea) &&
-    !isCutOut(litArea) &&
+    isFramed(litArea) &&
     litArea.inside.width * litArea.inside.height >= LEAST_FRAMED_SHARE * image.width * image.height;
   return { image: framed ? cropDecodedImage(image, litArea.inside) : image, litArea };
 }

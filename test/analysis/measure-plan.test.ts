@@ -11,6 +11,7 @@ const disc = {
   inside: { left: 10, top: 10, width: 80, height: 80 },
   onCircle: CHARACTER_LIMITS.roundViewOnCircle,
   onLines: 0,
+  surroundOnEdge: 0.6,
 };
 
 describe('the measure plan', () => {

@@ -93,13 +93,16 @@ const ROUND_VIEW: LitArea = {
   inside: { left: 20, top: 20, width: 60, height: 60 },
   onCircle: 0.95,
   onLines: 0.1,
+  surroundOnEdge: 0.6,
 };
 /** A photo rotated onto black (straight-edged black triangles in its corners): a photo, not a round view. */
 const ROTATED: LitArea = { ...ROUND_VIEW, onCircle: 0.3, onLines: 0.95 };
 /** A photo rotated by 45° onto black: an octagon, which a circle fits nearly as well as a disc. */
 const OCTAGON: LitArea = { ...ROUND_VIEW, onCircle: 0.9, onLines: 0.9 };
 /** Something cut out and set on white (a stock photo's dog on its backdrop): an outline neither straight nor round. */
-const CUT_OUT: LitArea = { ...ROUND_VIEW, surround: 'white', onCircle: 0.2, onLines: 0.2 };
+const CUT_OUT: LitArea = { ...ROUND_VIEW, surround: 'white', onCircle: 0.2, onLines: 0.2, surroundOnEdge: 0.95 };
+/** A cat's face on white, running off the frame: white in the corners, not along most of the edge. */
+const FACE_ON_WHITE: LitArea = { ...CUT_OUT, surroundOnEdge: 0.7 };
 /** A photo rotated onto white: straight edges, read inside the white like one on black. */
 const ROTATED_ON_WHITE: LitArea = { ...CUT_OUT, onLines: 0.9 };
 /** A photo cropped round and set on white: a disc, but no instrument's. */
@@ -311,6 +314,18 @@ describe('the photo gate’s table', () => {
       CLOSE_UP,
       measured({ frameAnimalPart: true, animals: [animal('dog', 0.8, 0.9, 'dog', 4)] }, {}, {}, PHOTOGRAPH, CUT_OUT),
       'animal',
+    ],
+    [
+      'a cat’s face on white, running off two sides of the frame, sent as skin: a close-up',
+      CLOSE_UP,
+      measured(
+        { frameAnimalPart: true, animals: [animal('cat', 0.6, 0.93, 'cat', 2)] },
+        {},
+        {},
+        PHOTOGRAPH,
+        FACE_ON_WHITE,
+      ),
+      undefined,
     ],
     [
       'the same dog on a photo rotated onto white, sent as skin: part of a dog',

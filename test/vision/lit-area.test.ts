@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCutOut, isRoundView } from '../../src/analysis/photo-gate.js';
+import { isCutOut, isFramed, isRoundView } from '../../src/analysis/photo-gate.js';
 import type { Pixels } from '../../src/vision/pixels/pixels.js';
 import { litAreaOf, type Surround } from '../../src/vision/pixels/lit-area.js';
 import type { Region } from '../../src/vision/pixels/region.js';
@@ -138,6 +138,7 @@ describe('a photo on white: rotated, letterboxed or framed on white, or somethin
     const area = litAreaOf(framed(400, 300, lit, [], 'white'), 'white')!;
     expect(area.surround).toBe('white');
     expect(isCutOut(area) || isRoundView(area)).toBe(false);
+    expect(isFramed(area)).toBe(true);
     expectInside(area.inside, lit, 2);
   });
 
@@ -147,6 +148,7 @@ describe('a photo on white: rotated, letterboxed or framed on white, or somethin
       'white',
     )!;
     expect(isCutOut(area)).toBe(false);
+    expect(isFramed(area)).toBe(true);
     expect(area.inside).toMatchObject({ left: 0, width: 400 });
     expect(area.inside.height).toBeGreaterThanOrEqual(190);
   });
@@ -154,8 +156,22 @@ describe('a photo on white: rotated, letterboxed or framed on white, or somethin
   it('an animal cut out and set on white, touching three sides of the frame, is a cut-out', () => {
     const area = litAreaOf(framed(400, 300, animalOutline, [], 'white'), 'white')!;
     expect(area.onLines).toBeLessThan(0.5);
+    expect(area.surroundOnEdge).toBeGreaterThan(0.85);
     expect(isCutOut(area)).toBe(true);
     expect(isRoundView(area)).toBe(false);
+  });
+
+  it('a furry face filling the frame on white, running off its four sides, is no cut-out and no framed photo', () => {
+    // An ellipse with a wavy edge, as fur is: a smooth one's short arcs in the corners fit lines.
+    const face = (x: number, y: number) => {
+      const fur = 1 + 0.08 * Math.sin(14 * Math.atan2(y - 150, x - 200));
+      return ((x - 200) / (230 * fur)) ** 2 + ((y - 150) / (170 * fur)) ** 2 <= 1;
+    };
+    const area = litAreaOf(framed(400, 300, face, [], 'white'), 'white')!;
+    expect(area.surroundOnEdge).toBeLessThan(0.6);
+    expect(isCutOut(area)).toBe(false);
+    // Its white corners are the photo's own (a wall behind it): it is read whole.
+    expect(isFramed(area)).toBe(false);
   });
 
   it('a disc on white is a photo cropped round: no instrument’s view, and no cut-out', () => {

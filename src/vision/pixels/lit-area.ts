@@ -19,6 +19,11 @@ export interface LitArea {
    */
   readonly onCircle: number;
   readonly onLines: number;
+  /**
+   * The share of the frame's edge that is the surround: nearly all of it where something cut out
+   * touches the frame only here and there, less where a subject runs off the frame.
+   */
+  readonly surroundOnEdge: number;
 }
 
 export type Surround = 'black' | 'white';
@@ -90,7 +95,21 @@ export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround 
     height: Math.min(height - inside.top * step, inside.height * step),
   };
   const edge = edgeChains(across, down, columns, rows);
-  return { surround, inside: region, onCircle: circleShare(edgePoints(edge)), onLines: straightShare(edge) };
+  return {
+    surround,
+    inside: region,
+    onCircle: circleShare(edgePoints(edge)),
+    onLines: straightShare(edge),
+    surroundOnEdge: surroundOnEdge(lit, columns, rows),
+  };
+}
+
+/** The share of the frame's edge samples (its outer rows and columns) that are not lit. */
+function surroundOnEdge(lit: Uint8Array, columns: number, rows: number): number {
+  let dark = 0;
+  for (let column = 0; column < columns; column++) dark += 2 - lit[column]! - lit[(rows - 1) * columns + column]!;
+  for (let row = 1; row < rows - 1; row++) dark += 2 - lit[row * columns]! - lit[row * columns + columns - 1]!;
+  return dark / (2 * columns + 2 * (rows - 2));
 }
 
 /** Where lit samples run along one row or column: the first and one past the last of LIT_RUN lit samples in a row. */
