@@ -605,11 +605,7 @@ async function signIn(event) {
 }
 
 async function start() {
-  config = await (await fetch('/console/config.json')).json();
-  $('clinic').textContent = config.clinicName;
-  $('language').value = lang;
-  applyLanguage();
-  signedIn(Boolean(sessionStorage.getItem(KEY)));
+  // The controls answer at once, while the clinic's configuration loads: a language chosen then is kept.
   $('ui-language').addEventListener('change', () => {
     lang = $('ui-language').value;
     localStorage.setItem('pawlens.ui', lang);
@@ -635,6 +631,12 @@ async function start() {
   $('print').addEventListener('click', () => window.print());
   $('history-button').addEventListener('click', () => history(last?.petId));
   $('lookup').addEventListener('click', lookUp);
+  $('language').value = lang;
+  applyLanguage();
+  config = await (await fetch('/console/config.json')).json();
+  $('clinic').textContent = config.clinicName;
+  applyLanguage();
+  signedIn(Boolean(sessionStorage.getItem(KEY)));
 }
 
 start();

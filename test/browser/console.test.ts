@@ -69,6 +69,8 @@ describeInBrowser('the clinic console in a browser', () => {
     page.on('requestfailed', (request) => failures.push(`${request.url()} ${request.failure()?.errorText}`));
     page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
     await page.goto(url, { waitUntil: 'networkidle0' });
+    // Ready once the clinic's configuration is in: its operations fill the list.
+    await page.waitForFunction(() => (document.querySelector('#operation') as HTMLSelectElement).options.length > 0);
     (page as Page & { failures: string[] }).failures = failures;
     // Each test starts in English; the console remembers a chosen language in the browser.
     await page.select('#ui-language', 'en');
