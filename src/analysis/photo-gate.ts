@@ -259,9 +259,6 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         (animal) => animal.detection.score >= SCENE_LIMITS.closeUpScore && (cutOut || seenWhole(animal)),
       );
       if (animals.length > 0) return animalSubject(animals);
-      // A close-up that must not show the pet as a whole (an ear canal) is no cut-out at all.
-      if (cutOut && !needs.recognisablePet)
-        return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
       if (scene.people.some(wholePerson)) return people;
       const shown =
         (needs.recognisablePet ? undefined : framePet(scene)) ??
@@ -269,6 +266,8 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         unrelatedObject(scene) ??
         frameObject(scene);
       if (shown) return shown;
+      // …and is no close-up even where nothing in it is boxed or named.
+      if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
       const ground = scene.frameGround ?? 0;
       if (ground >= SCENE_LIMITS.groundProbability) return { kind: 'landscape', what: 'ground' };
       const surelyFur =

@@ -343,7 +343,7 @@ describe('the photo gate’s table', () => {
       'an animal cut out on white that the detector does not box, sent as skin',
       CLOSE_UP,
       measured({ frameAnimalPart: true }, {}, {}, PHOTOGRAPH, CUT_OUT),
-      undefined,
+      'animal',
     ],
     [
       'an animal cut out on white that the detector does not box, sent as an ear',

@@ -71,8 +71,8 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
 
   // Stock photos of pets are often cut out and set on white, filling the frame and touching its
   // edges as a close-up does. Measured (2026-11-27) on these 12 cut-outs: 7 had been judged as ear
-  // canals, one called normal; none is now.
-  it('takes a real kitten on a white backdrop, and real lesion photos cut out on white, for no ear canal', async () => {
+  // canals, one called normal, and 8 as skin, 3 with a finding; none is now.
+  it('takes a real kitten on a white backdrop, and real lesion photos cut out on white, for no ear canal or skin close-up', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'pawlens-cutout-'));
     try {
       const cutOuts = await Promise.all(
@@ -85,11 +85,12 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
             return cutOut;
           }),
       );
-      for (const photo of [...cutOuts, join(SHARED_DIR, 'photos', 'kitten_224.png')]) {
-        const { judged, summary } = await answer('ear', photo);
-        expect(judged, photo).toBe(false);
-        expect(summary, photo).toMatch(/not of the ear|Nothing in this photo looks like part of an animal/);
-      }
+      for (const operation of ['ear', 'skin'] as const)
+        for (const photo of [...cutOuts, join(SHARED_DIR, 'photos', 'kitten_224.png')]) {
+          const { judged, summary } = await answer(operation, photo);
+          expect(judged, `${operation}: ${photo}`).toBe(false);
+          expect(summary, photo).toMatch(/not of the (ear|skin)|Nothing in this photo looks like part of an animal/);
+        }
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
