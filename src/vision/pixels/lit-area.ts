@@ -41,7 +41,8 @@ const LIT_LUMA = 40;
  * by no more than WHITE_SPREAD: white and light grey canvases, transparency flattened onto white
  * (decode-image.ts), a stock photo's blown-out backdrop, JPEG's ringing included; pale fur and
  * skin in daylight are darker or tinted (of the 405 real skin close-ups of shared/photos-real, the
- * 8 with white in all four corners are all set on a canvas or a backdrop).
+ * 5 with white in all four corners owe it to a frame, a studio backdrop or a white wall behind the
+ * pet, none to its fur).
  */
 const WHITE_LEAST = 225;
 const WHITE_SPREAD = 20;
@@ -80,7 +81,7 @@ export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround 
   const shows = LIT[surround];
   const litAt = (row: number, column: number) => (shows(pixels, (row * step * width + column * step) * 3) ? 1 : 0);
   // The corners first: most photos have a lit one, and are read whole at the cost of 36 samples.
-  if (!cornersDark(litAt, columns, rows)) return undefined;
+  if (!cornersSurround(litAt, columns, rows)) return undefined;
   const lit = new Uint8Array(columns * rows);
   for (let row = 0; row < rows; row++)
     for (let column = 0; column < columns; column++) lit[row * columns + column] = litAt(row, column);
@@ -104,12 +105,12 @@ export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround 
   };
 }
 
-/** The share of the frame's edge samples (its outer rows and columns) that are not lit. */
+/** The share of the frame's edge samples (its outer rows and columns) that are the surround, not lit. */
 function surroundOnEdge(lit: Uint8Array, columns: number, rows: number): number {
-  let dark = 0;
-  for (let column = 0; column < columns; column++) dark += 2 - lit[column]! - lit[(rows - 1) * columns + column]!;
-  for (let row = 1; row < rows - 1; row++) dark += 2 - lit[row * columns]! - lit[row * columns + columns - 1]!;
-  return dark / (2 * columns + 2 * (rows - 2));
+  let surround = 0;
+  for (let column = 0; column < columns; column++) surround += 2 - lit[column]! - lit[(rows - 1) * columns + column]!;
+  for (let row = 1; row < rows - 1; row++) surround += 2 - lit[row * columns]! - lit[row * columns + columns - 1]!;
+  return surround / (2 * columns + 2 * (rows - 2));
 }
 
 /** Where lit samples run along one row or column: the first and one past the last of LIT_RUN lit samples in a row. */
@@ -131,7 +132,7 @@ function litSpan(lit: Uint8Array, first: number, stride: number, length: number)
   return { start, end: end + LIT_RUN };
 }
 
-function cornersDark(litAt: (row: number, column: number) => number, columns: number, rows: number): boolean {
+function cornersSurround(litAt: (row: number, column: number) => number, columns: number, rows: number): boolean {
   return [
     [0, 0],
     [columns - CORNER_SAMPLES, 0],
