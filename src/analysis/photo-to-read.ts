@@ -3,10 +3,11 @@ import { litAreaOf, type LitArea } from '../vision/pixels/lit-area.js';
 import { isFramed } from './photo-gate.js';
 
 /**
- * A photo inside black (or white) is cropped only when its largest lit rectangle is at least this share of the
- * frame: a dark photo with one lit spot (a lamp at night) is not a photo rotated onto black, and is
- * read whole (and refused as too dark where it is). Of 234 real photos with black corners (skin
- * close-ups and stool photos rotated onto black), 4 fell under it (0.11–0.18), the median was 0.75.
+ * A photo inside black (or white) is cropped only when its largest lit rectangle is at least this
+ * share of the frame: a dark photo with one lit spot (a lamp at night) is not a photo rotated onto
+ * black, and is read whole (and refused as too dark where it is). Of 234 real photos with black
+ * corners (skin close-ups and stool photos rotated onto black), 4 fell under it (0.11–0.18), the
+ * median was 0.75.
  */
 const LEAST_FRAMED_SHARE = 0.2;
 
