@@ -137,11 +137,10 @@ function trainedHeads(
     const second = wanted ? (companion ?? (found ? new ClassifierModel(found) : undefined)) : undefined;
     const problem = extrasUnavailable(head, { companion: second, detector });
     if (problem) throw new ModelLoadError(problem);
-    const extras = (head.extras.companion?.size ?? 0) + (head.extras.detector?.size ?? 0);
     if (
       !classifier ||
       classifier.sha256 !== head.backbone ||
-      classifier.featureCount(head.pooling) + extras !== head.featureSize
+      classifier.featureCount(head.pooling) + head.extraSize !== head.featureSize
     )
       throw new ModelLoadError(
         `${head.name} was trained on the features of the classifier with sha256 ${head.backbone.slice(0, 12)}…, but ${

@@ -72,6 +72,8 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
   readonly featureSize: number;
   /** The other models whose features it reads after the backbone's (by sha256), and how many of each. */
   readonly extras: Readonly<Partial<Record<ExtraFeature, { readonly backbone: string; readonly size: number }>>>;
+  /** How many of its features are the other models': the backbone gives the rest. */
+  readonly extraSize: number;
   readonly spec: TrainedHeadSpec;
   private readonly labels: readonly string[];
   private readonly inputName: string;
@@ -94,7 +96,8 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
     this.pooling = input.pooling ?? 'mean';
     this.featureSize = input.size;
     this.extras = { companion: input.companion, detector: input.detector };
-    if ((input.companion?.size ?? 0) + (input.detector?.size ?? 0) >= this.featureSize)
+    this.extraSize = EXTRA_FEATURES.reduce((sum, extra) => sum + (this.extras[extra]?.size ?? 0), 0);
+    if (this.extraSize >= this.featureSize)
       throw this.fail("other models' features are some of those it reads, not all.");
     this.inputName = input.name;
     this.spec = head;
