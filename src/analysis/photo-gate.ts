@@ -276,6 +276,7 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         return { kind: 'landscape', what: 'ground' };
       // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
       if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
+      if (measuredTones(measurement).greenShare >= SCENE_LIMITS.greenShare) return { kind: 'landscape', what: 'grass' };
       if (colour && colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };
       // …and, where a classifier read the frame, that it shows part of an animal at all.
       return showsPartOfAnimal(needs, measurement) ? undefined : { kind: 'no_animal_part' };

@@ -6,7 +6,7 @@ import type { Measurement } from '../../src/findings/measurement.js';
 import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
-import { QUALITY_LIMITS } from '../../src/analysis/gate-limits.js';
+import { QUALITY_LIMITS, SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
 import { gatePhoto, gateReadsTones } from '../../src/analysis/photo-gate.js';
 import type { OperationKey } from '../../src/operations/registry.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
@@ -64,6 +64,7 @@ const PHOTOGRAPH: PhotoCharacter = {
   unclippedShare: 1,
   flatShare: 0.002,
   sideContrast: 5,
+  greenShare: 0.01,
 };
 const GREYSCALE: PhotoCharacter = {
   ...PHOTOGRAPH,
@@ -613,6 +614,16 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, measured({ frameGround: 0.9 }))).toBeUndefined();
   });
 
+  it('refuses a close-up whose pixels are mostly green, however grey (faded turf, a lawn in shade), as grass', () => {
+    const green = (greenShare: number) => ({ ...PHOTOGRAPH, greenShare });
+    const grass = { reason: 'wrong_subject', shows: { kind: 'landscape', what: 'grass' } };
+    for (const needs of [CLOSE_UP, EAR_CLOSE_UP])
+      expect(gatePhoto(needs, measured({}, { grey: 0.9 }, {}, green(SCENE_LIMITS.greenShare)))).toEqual(grass);
+    expect(gatePhoto(CLOSE_UP, measured({}, { grey: 0.9 }, {}, green(SCENE_LIMITS.greenShare - 0.01)))).toBeUndefined();
+    // A stool may lie on a lawn.
+    expect(gatePhoto(SPECIMEN, measured({}, { grey: 0.9 }, {}, green(0.95)))).toBeUndefined();
+  });
+
   it('refuses a close-up the classifier is sure shows a bird (a whole bird cut out tightly fills the frame)', () => {
     const bird = gatePhoto(CLOSE_UP, measured({ frameBird: 0.8, frameAnimalShare: 0.8 }));
     expect(bird).toEqual({ reason: 'wrong_subject', shows: { kind: 'animal', name: COCO_NAMES.bird, count: 1 } });
@@ -932,19 +943,29 @@ describeWithShared('with the recommended scene models installed', () => {
       expect(data.summary).toMatch(/The colours show no redness, blood or discharge/);
     });
 
-    it.each(['bricks', 'coins', 'gravel'] as const)(
-      '%s filling the frame, sent to skin or ear: no part of an animal, free, in every language',
-      async (surface) => {
+    const NO_ANIMAL_PART = [
+      /Nothing in this photo looks like part of an animal/,
+      /没有任何看起来像动物身体一部分/,
+      /Nada en esta foto parece parte de un animal/,
+    ] as const;
+    const GRASS = [/taken at a distance, mostly grass/, /画面大部分是草地/, /sobre todo hierba/] as const;
+    it.each([
+      ['bricks', 'no part of an animal', NO_ANIMAL_PART],
+      ['coins', 'no part of an animal', NO_ANIMAL_PART],
+      ['gravel', 'no part of an animal', NO_ANIMAL_PART],
+      ['grass', 'a photo of grass', GRASS],
+      // Grey-green, which the palette names grey: seen by its hue (ToneReading.greenShare).
+      ['turf', 'a photo of grass', GRASS],
+    ] as const)(
+      '%s filling the frame, sent to skin or ear: %s, free, in every language',
+      async (surface, _what, says) => {
         const photo = toBase64(await sceneJpeg(onSurface(surface)));
-        for (const operation of ['skin', 'ear'] as const) {
-          const { data } = expectAccepted(await app.post(operation, { image: photo }), operation, 0);
-          expect(data.severity, operation).toBe('inconclusive');
-          expect(data.summary, operation).toMatch(/Nothing in this photo looks like part of an animal/);
-          const zh = expectAccepted(await app.post(operation, { image: photo, language: 'zh' }), operation, 0);
-          expect(zh.data.summary, operation).toMatch(/没有任何看起来像动物身体一部分/);
-          const es = expectAccepted(await app.post(operation, { image: photo, language: 'es' }), operation, 0);
-          expect(es.data.summary, operation).toMatch(/Nada en esta foto parece parte de un animal/);
-        }
+        for (const operation of ['skin', 'ear'] as const)
+          for (const [index, language] of (['en', 'zh', 'es'] as const).entries()) {
+            const { data } = expectAccepted(await app.post(operation, { image: photo, language }), operation, 0);
+            expect(data.severity, operation).toBe('inconclusive');
+            expect(data.summary, `${operation} ${language}`).toMatch(says[index]!);
+          }
       },
     );
   });

@@ -145,6 +145,27 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     expect(findings.ear).toBe(0);
   }, 60_000);
 
+  it('takes artificial turf and a pale lawn for grass, not skin or an ear canal, by their green however grey', async () => {
+    // Training photos that passed for an ear canal (two with "debris like coffee grounds", charged)
+    // before greenShare: the classifier reads such turf as a doormat, not the ground.
+    const turf = [
+      'captured_image_180_png.jpg',
+      'shadow_0846_jpg.jpg',
+      'captured_image_29_png.jpg',
+      'motion_blur_1559_jpg.jpg',
+    ];
+    for (const operation of ['skin', 'ear'] as const)
+      for (const photo of turf) {
+        const bytes = readFileSync(join(DATASET, 'images', photo));
+        const { data, assessed } = await runPaidAnalysis(
+          { pipeline },
+          { operation, requestId: 'req_turfascloseup', language: 'en', animalType: 'dog', photo: () => bytes },
+        );
+        expect(assessed, `${operation} ${photo}`).toBe(false);
+        expect((data as { summary: string }).summary, `${operation} ${photo}`).toMatch(/mostly grass/);
+      }
+  });
+
   it('says so plainly when no stool is found', () => {
     const notFound = [...answers.values()].filter((answer) => answer.summary.startsWith('No stool was found'));
     expect(notFound.length).toBeGreaterThan(0);

@@ -62,10 +62,24 @@ export interface ToneReading {
    * and ground below, a room, a table's edge) or a subject that runs off the frame.
    */
   readonly sideContrast: number;
+  /**
+   * Share of pixels whose colour, however faint, is a green (GREEN_HUES): grass, turf, moss and
+   * leaves, dry or in shade, which the palette names grey once their chroma is low. Skin, fur and
+   * an ear canal are not green.
+   */
+  readonly greenShare: number;
 }
 
 /** C* from which a pixel counts as coloured: past JPEG's chroma noise on grey (about 2–3). */
 export const CHROMATIC = 6;
+/**
+ * A green, for `greenShare`: CIELAB hue from 110° (yellow-green; dry yellow grass and a yellow crust
+ * lie below, near 90°) to 200° (cyan), with C* of at least 8 (past JPEG noise and a white fur's
+ * faint cast). As unit vectors of the sector's two sides, so that the loop needs no trigonometry.
+ */
+const GREEN_HUES = { minChroma: 8, from: (110 * Math.PI) / 180, to: (200 * Math.PI) / 180 } as const;
+const [GREEN_FROM_A, GREEN_FROM_B] = [Math.cos(GREEN_HUES.from), Math.sin(GREEN_HUES.from)];
+const [GREEN_TO_A, GREEN_TO_B] = [Math.cos(GREEN_HUES.to), Math.sin(GREEN_HUES.to)];
 /** Pixels visited along the long side at most: a regular sample, about 10,000 pixels of a 4:3 photo. */
 const SAMPLES_ALONG = 128;
 /** Width of the L* bands within which colours are compared for `tintResidual`. */
@@ -159,6 +173,7 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
   const edges = Array.from({ length: 4 }, () => new Float64Array(4));
   const [bandX, bandY] = [Math.max(1, width * EDGE_BAND), Math.max(1, height * EDGE_BAND)];
   let chromatic = 0;
+  let green = 0;
   for (let y = 0, at = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step, at += 3) {
       const lightness = lab[at]!;
@@ -173,6 +188,13 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
         hue[0]! += a;
         hue[1]! += bAxis;
         hue[2]! += chroma;
+        // Within the sector: counter-clockwise of its first side, clockwise of its last (it spans under 180°).
+        if (
+          chroma >= GREEN_HUES.minChroma &&
+          GREEN_FROM_A * bAxis - GREEN_FROM_B * a >= 0 &&
+          a * GREEN_TO_B - bAxis * GREEN_TO_A >= 0
+        )
+          green++;
       }
       const band = bands[Math.min(bands.length - 1, Math.max(0, Math.floor(lightness / BAND)))]!;
       band[0]! += 1;
@@ -200,6 +222,7 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
     hueDrift: hueDriftOf(bands, count),
     // A panorama's short side may be thinner than the sample's step: an edge never sampled is left out.
     sideContrast: largestDifference(edges.filter(([n]) => n! > 0).map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
+    greenShare: green / count,
   };
 }
 
