@@ -274,7 +274,8 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         needs.furOutweighsStoolOnGround && (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.stoolGroundAnimalShare;
       if (scene.frameStool && ground >= SCENE_LIMITS.stoolGroundProbability && !surelyFur)
         return { kind: 'landscape', what: 'ground' };
-      // What the colour analyser alone can tell: a close-up of skin or an ear canal is not a lawn or the sky.
+      // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn
+      // the palette names green, or one whose green the palette names grey (turf, shade: by its hue).
       if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
       if (measuredTones(measurement).greenShare >= SCENE_LIMITS.greenShare) return { kind: 'landscape', what: 'grass' };
       if (colour && colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };
