@@ -2,7 +2,7 @@ import { type MadeBy, modelsRead, type ModelUsed } from './made-by.js';
 import type { OperationKey } from '../operations/registry.js';
 import type { AnalysisInput } from '../findings/analysis-input.js';
 import type { Measurement } from '../findings/measurement.js';
-import type { Verdict } from '../findings/verdict.js';
+import type { SceneSubject, Verdict } from '../findings/verdict.js';
 import { decodeImageBytes } from '../image/decode-image.js';
 import type { DecodedImage } from '../image/decoded-image.js';
 import { OPERATIONS, type OperationData } from '../operations/registry.js';
@@ -17,7 +17,8 @@ import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narrati
 import { decodeSizeFor } from './decode-plan.js';
 import { type MeasurePlan, measurePlanFor } from './measure-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
-import { gatePhoto } from './photo-gate.js';
+import { gatePhoto, subjectSeenAs } from './photo-gate.js';
+import { lookAtSubject } from '../vision/localizer/subject-look.js';
 import { photoToRead } from './photo-to-read.js';
 
 /**
@@ -43,6 +44,10 @@ export interface Answer<Data = unknown> {
   /** What made it: the models, the language model or the templates, and whether it assessed anything. */
   readonly madeBy: MadeBy;
 }
+
+/** Whether an answer raises a finding: a severity past normal. */
+const raisesFinding = (data: unknown) =>
+  ['mild', 'moderate', 'severe'].includes((data as { severity?: string }).severity ?? '');
 
 /** What an operation's analysis yields after the on-device steps, typed for that operation. */
 export type AssessedAs<K extends OperationKey> = Assessed<OperationData<K>>;
@@ -114,6 +119,18 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     };
   }
 
+  /** What a located subject about to raise a finding is, seen alone, when it is not the operation's (subjectSeenAs). */
+  async function seenInstead(
+    operation: Operation,
+    { location }: Measurement,
+    image: DecodedImage,
+  ): Promise<SceneSubject | undefined> {
+    const largest = location?.found[0];
+    if (!largest || !models.classifier) return undefined;
+    const look = await lookAtSubject(image, location, largest, models.classifier);
+    return look && subjectSeenAs(operation.needs, look);
+  }
+
   return {
     decode: (key, bytes) => decodeImageBytes(bytes, undefined, decodeSizeFor(OPERATIONS[key], models, narrated())),
     async assess<K extends OperationKey>(key: K, sent: AnalysisInput): Promise<AssessedAs<K>> {
@@ -129,11 +146,17 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       // gate: can this photo be judged for this operation at all? If not, why, and no rule speaks
       const refusal = gatePhoto(operation.needs, measurement);
       // judge: the operation's rules or classifier turn what was measured into findings
-      const verdict = refusal
+      let verdict: Verdict<unknown> = refusal
         ? { judged: false as const, refusal }
         : { judged: true as const, findings: await operation.judge(measurement, input, headsOf(models, key)) };
       // narrate, from the built-in templates: a complete answer that needs no language model
-      const data = operation.answer(verdict, input.language, scene);
+      let data = operation.answer(verdict, input.language, scene);
+      // …and before a located subject's colours raise a finding, one look at it alone (subject-look.ts)
+      const instead = raisesFinding(data) ? await seenInstead(operation, measurement, image) : undefined;
+      if (instead) {
+        verdict = { judged: false as const, refusal: { reason: 'wrong_subject', shows: instead } };
+        data = operation.answer(verdict, input.language, scene);
+      }
       const read = modelsRead(key, models, plan.scene, scene, verdict.judged);
       return { operation: key, input, verdict, scene, data: data as OperationData<K>, models: read };
     },

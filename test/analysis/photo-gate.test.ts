@@ -7,7 +7,7 @@ import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { QUALITY_LIMITS, SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
-import { gatePhoto, gateReadsTones } from '../../src/analysis/photo-gate.js';
+import { gatePhoto, subjectSeenAs, gateReadsTones } from '../../src/analysis/photo-gate.js';
 import type { OperationKey } from '../../src/operations/registry.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-palette.js';
@@ -622,6 +622,22 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(CLOSE_UP, measured({}, { grey: 0.9 }, {}, green(SCENE_LIMITS.greenShare - 0.01)))).toBeUndefined();
     // A stool may lie on a lawn.
     expect(gatePhoto(SPECIMEN, measured({}, { grey: 0.9 }, {}, green(0.95)))).toBeUndefined();
+  });
+
+  it('takes a located subject the classifier, reading it alone, gives food or flowers for what it is', () => {
+    const limit = SCENE_LIMITS.subjectFoodOrFlower;
+    expect(subjectSeenAs(SPECIMEN, { food: limit, flower: 0 })).toEqual({ kind: 'food' });
+    expect(subjectSeenAs(SPECIMEN, { food: limit / 2, flower: limit / 2 + 0.01 })).toMatchObject({
+      kind: 'object',
+      name: { en: 'flower' },
+    });
+    expect(subjectSeenAs(SPECIMEN, { food: limit / 2 - 0.01, flower: limit / 2 - 0.01 })).toBeUndefined();
+    // Vomit may hold food: only a flower is something else.
+    const MAY_BE_FOOD: PhotoNeeds = { ...SPECIMEN, mayBeFood: true };
+    expect(subjectSeenAs(MAY_BE_FOOD, { food: 0.9, flower: 0 })).toBeUndefined();
+    expect(subjectSeenAs(MAY_BE_FOOD, { food: 0.9, flower: limit })).toMatchObject({ kind: 'object' });
+    // A lesion a clinic's localizer found on skin may read as a strawberry: not asked of close-ups.
+    expect(subjectSeenAs(CLOSE_UP, { food: 0.9, flower: 0.9 })).toBeUndefined();
   });
 
   it('refuses a close-up the classifier is sure shows a bird (a whole bird cut out tightly fills the frame)', () => {

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { locateSubjects, type Location } from '../../../src/vision/localizer/locate-subject.js';
 import { subjectPixels } from '../../../src/vision/localizer/subject-pixels.js';
+import { subjectRegion } from '../../../src/vision/localizer/subject-look.js';
 
 const grid = (rows: number[][]) => Float32Array.from(rows.flat());
+/** Two subjects at 0.5: cells 0 and 1 at the top left, and 11, 14 and 15 at the bottom right. */
+const probabilities = grid([
+  [0.9, 0.7, 0, 0],
+  [0, 0.2, 0, 0],
+  [0, 0, 0, 0.6],
+  [0, 0, 0.8, 0.7],
+]);
 
 describe('locateSubjects', () => {
-  const probabilities = grid([
-    [0.9, 0.7, 0, 0],
-    [0, 0.2, 0, 0],
-    [0, 0, 0, 0.6],
-    [0, 0, 0.8, 0.7],
-  ]);
-
   it('groups touching cells (corners too), largest first, with their boxes in the photo’s pixels', () => {
     const found = locateSubjects(probabilities, 4, 0.5, { sourceWidth: 400, sourceHeight: 200 });
     expect(found.map((subject) => subject.cells)).toEqual([
@@ -24,6 +25,28 @@ describe('locateSubjects', () => {
 
   it('finds nothing under the threshold', () => {
     expect(locateSubjects(probabilities, 4, 0.95, { sourceWidth: 4, sourceHeight: 4 })).toEqual([]);
+  });
+});
+
+describe('subjectRegion', () => {
+  const location = { grid: 4, probabilities } as unknown as Location;
+  const [corner, top] = locateSubjects(probabilities, 4, 0.5, { sourceWidth: 400, sourceHeight: 200 });
+
+  it('is the subject’s cells widened by a quarter of their longer side, clipped to the photo', () => {
+    // Cells 11, 14, 15: columns 2–3, rows 2–3 of a 4 × 4 grid, half the side; widened by an eighth.
+    expect(subjectRegion({ width: 400, height: 200, pixels: Buffer.alloc(0) }, location, corner!)).toEqual({
+      left: 150,
+      top: 75,
+      width: 250,
+      height: 125,
+    });
+    // Cells 0, 1: columns 0–1 of row 0; widened by an eighth of the width, clipped at the top and left.
+    expect(subjectRegion({ width: 400, height: 200, pixels: Buffer.alloc(0) }, location, top!)).toEqual({
+      left: 0,
+      top: 0,
+      width: 250,
+      height: 75,
+    });
   });
 });
 
