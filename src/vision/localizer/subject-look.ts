@@ -1,6 +1,7 @@
 import type { ClassifierModel } from '../classifier-model.js';
-import type { Pixels } from '../pixels/pixels.js';
-import type { Region } from '../pixels/region.js';
+import type { DecodedImage } from '../../image/decoded-image.js';
+import { type Region, regionOf } from '../pixels/region.js';
+import { probabilityOf } from '../tables/class-probability.js';
 import { IMAGENET_FLOWERS } from '../tables/imagenet-flowers.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
 import type { LocatedSubject, Location } from './locate-subject.js';
@@ -16,42 +17,29 @@ export interface SubjectLook {
   readonly flower: number;
 }
 
-/** The part of `image` round `subject`'s cells (LOOK_MARGIN), clipped to the photo. */
-export function subjectRegion(image: Pixels, location: Location, subject: LocatedSubject): Region {
-  const { grid } = location;
-  const xs = subject.cells.map((cell) => cell % grid);
-  const ys = subject.cells.map((cell) => Math.floor(cell / grid));
-  const [x0, x1, y0, y1] = [
-    Math.min(...xs) / grid,
-    (Math.max(...xs) + 1) / grid,
-    Math.min(...ys) / grid,
-    (Math.max(...ys) + 1) / grid,
-  ];
-  const margin = LOOK_MARGIN * Math.max(x1 - x0, y1 - y0);
-  const left = Math.max(0, Math.floor((x0 - margin) * image.width));
-  const top = Math.max(0, Math.floor((y0 - margin) * image.height));
-  return {
-    left,
-    top,
-    width: Math.max(1, Math.min(image.width, Math.ceil((x1 + margin) * image.width)) - left),
-    height: Math.max(1, Math.min(image.height, Math.ceil((y1 + margin) * image.height)) - top),
-  };
+/** The part of `image` round `subject`'s box (its cells), widened by LOOK_MARGIN and clipped to the photo. */
+export function subjectRegion(
+  image: Parameters<typeof regionOf>[0],
+  { frame }: Location,
+  { box }: LocatedSubject,
+): Region {
+  const [x1, y1, x2, y2] = box;
+  const margin = LOOK_MARGIN * Math.max((x2 - x1) / frame.width, (y2 - y1) / frame.height);
+  const [dx, dy] = [margin * frame.width, margin * frame.height];
+  return regionOf(image, [x1 - dx, y1 - dy, x2 + dx, y2 + dy]);
 }
-
-const sumOf = (probabilities: Float32Array, indices: readonly number[]) =>
-  indices.reduce((sum, index) => sum + (probabilities[index] ?? 0), 0);
 
 /**
  * The classifier's reading of `subject` alone: one more run, which the pipeline spends only on a
  * subject whose colours raise a finding. Undefined for a classifier without ImageNet's labels.
  */
 export async function lookAtSubject(
-  image: Pixels,
+  image: DecodedImage,
   location: Location,
   subject: LocatedSubject,
   classifier: ClassifierModel,
 ): Promise<SubjectLook | undefined> {
   if (classifier.labelSet !== 'imagenet-1k') return undefined;
   const { probabilities } = await classifier.predict({ image, region: subjectRegion(image, location, subject) });
-  return { food: sumOf(probabilities, IMAGENET_FOOD), flower: sumOf(probabilities, IMAGENET_FLOWERS) };
+  return { food: probabilityOf(probabilities, IMAGENET_FOOD), flower: probabilityOf(probabilities, IMAGENET_FLOWERS) };
 }

@@ -12,6 +12,7 @@ import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from '../localizer/localizer-model.js';
 import { CLOSER_LOOK, closerLookTiles, nearestTile, tileRegion, tilesOnFrame } from '../localizer/closer-look.js';
 import { locateSubjects, type Location } from '../localizer/locate-subject.js';
+import { probabilityOf } from '../tables/class-probability.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
 import { IMAGENET_GROUND } from '../tables/imagenet-ground.js';
 import { IMAGENET_BIRDS } from '../tables/imagenet-kinds.js';
@@ -75,13 +76,6 @@ export interface Scene {
    * that has none.
    */
   readonly located: { readonly installed: boolean; readonly count: number } | undefined;
-}
-
-/** The probability of the classes `indices` together, in one classification. */
-function probabilityOf(probabilities: Float32Array, indices: readonly number[]): number {
-  let sum = 0;
-  for (const index of indices) sum += probabilities[index] ?? 0;
-  return sum;
 }
 
 /** A crop is widened by this share of its box on each side: a classifier needs the whole animal. */

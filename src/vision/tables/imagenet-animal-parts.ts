@@ -1,3 +1,4 @@
+import { probabilityOf } from './class-probability.js';
 import { IMAGENET_GROUND } from './imagenet-ground.js';
 
 /**
@@ -18,8 +19,5 @@ export const IMAGENET_ANIMAL_PARTS: readonly number[] = [
 ];
 
 /** The probability of those classes together, of one reading's ImageNet-1k probabilities: how much it takes the image for part of an animal. */
-export function animalPartProbability(probabilities: Float32Array): number {
-  let total = 0;
-  for (const index of IMAGENET_ANIMAL_PARTS) total += probabilities[index] ?? 0;
-  return total;
-}
+export const animalPartProbability = (probabilities: Float32Array): number =>
+  probabilityOf(probabilities, IMAGENET_ANIMAL_PARTS);

@@ -29,19 +29,19 @@ describe('locateSubjects', () => {
 });
 
 describe('subjectRegion', () => {
-  const location = { grid: 4, probabilities } as unknown as Location;
+  const location = { grid: 4, probabilities, frame: { width: 400, height: 200 } } as unknown as Location;
   const [corner, top] = locateSubjects(probabilities, 4, 0.5, { sourceWidth: 400, sourceHeight: 200 });
 
   it('is the subject’s cells widened by a quarter of their longer side, clipped to the photo', () => {
     // Cells 11, 14, 15: columns 2–3, rows 2–3 of a 4 × 4 grid, half the side; widened by an eighth.
-    expect(subjectRegion({ width: 400, height: 200, pixels: Buffer.alloc(0) }, location, corner!)).toEqual({
+    expect(subjectRegion({ width: 400, height: 200, sourceWidth: 400 }, location, corner!)).toEqual({
       left: 150,
       top: 75,
       width: 250,
       height: 125,
     });
     // Cells 0, 1: columns 0–1 of row 0; widened by an eighth of the width, clipped at the top and left.
-    expect(subjectRegion({ width: 400, height: 200, pixels: Buffer.alloc(0) }, location, top!)).toEqual({
+    expect(subjectRegion({ width: 400, height: 200, sourceWidth: 400 }, location, top!)).toEqual({
       left: 0,
       top: 0,
       width: 250,
