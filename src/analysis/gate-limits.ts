@@ -37,6 +37,16 @@ export const QUALITY_LIMITS = {
    * the frame, 13, passes). Set at 15 so a shadow over one side of a floor still passes: a guess.
    */
   maxSideContrast: 15,
+  /**
+   * A located subject whose blocks are crushed to the camera's black (subject-pixels.ts,
+   * `crushedBelow`) this much or more lies in deep shadow: its colour cannot be read, and black
+   * (melena) cannot be told from dark brown (PhotoNeeds.blackIsAFinding). Measured (2026-11-28) on
+   * the 586 real stool photos, all ordinary stools: 26 of the 496 judged were read as melena,
+   * severe and urgent (60% of their blocks black); 12 of them have 70% or more crushed, and 6
+   * still read black in the blocks left (very dark stools in a dark photo). No photo of melena was
+   * at hand: a tarry stool in daylight reads L* 5–14, which this leaves black.
+   */
+  crushedSubject: 0.7,
 } as const;
 
 /**

@@ -320,7 +320,10 @@ export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal 
   // is, and the subject must stand out from the ground around it there, not from the frame's edges.
   if (needs.subject && location) {
     if (!subject) return { reason: 'quality', problem: 'not_found' };
-    return subject.standsOut ? undefined : { reason: 'quality', problem: 'no_subject' };
+    if (!subject.standsOut) return { reason: 'quality', problem: 'no_subject' };
+    return needs.blackIsAFinding && subject.crushedShare >= QUALITY_LIMITS.crushedSubject
+      ? { reason: 'quality', problem: 'in_shadow' }
+      : undefined;
   }
   const quality = measurement.colour?.quality;
   if (needs.subject && quality && !standsOut(quality, measuredTones(measurement)))

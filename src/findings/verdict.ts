@@ -4,7 +4,14 @@ import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
  * Why a photo cannot be judged, whatever it shows; `no_colour` only for an operation whose verdict
  * reads colours; `not_found` when the operation's localizer found no subject in it.
  */
-export type QualityProblem = 'too_dark' | 'overexposed' | 'blurred' | 'no_subject' | 'no_colour' | 'not_found';
+export type QualityProblem =
+  | 'too_dark'
+  | 'overexposed'
+  | 'blurred'
+  | 'no_subject'
+  | 'no_colour'
+  | 'not_found'
+  | 'in_shadow';
 
 /** What a photo of the wrong kind seems to show, as its summary names it. */
 export type SceneSubject =

@@ -31,7 +31,10 @@ import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { closeUp, onSurface, sceneJpeg } from '../../scripts/support/scenes.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
-import { builtinPipeline, createTestApp, type TestApp } from '../fixtures/test-app.js';
+import { builtinPipeline, builtinVision, createTestApp, type TestApp } from '../fixtures/test-app.js';
+import { headsOf } from '../../src/operations/operation.js';
+import { COLOUR_QUALITY_FEATURES } from '../../src/vision/pixels/colour-quality-features.js';
+import type { HealthAssessment } from '../../src/operations/health/health-assessment.js';
 
 const SPECIMEN: PhotoNeeds = {
   subject: true,
@@ -551,7 +554,15 @@ function located(scene: Partial<Scene>, cells: readonly number[], standsOut = tr
       found,
     },
     subject:
-      found.length > 0 ? { lab: new Float32Array([30, 5, 8]), standsOut, ownShare: standsOut ? 0.5 : 0 } : undefined,
+      found.length > 0
+        ? {
+            lab: new Float32Array([30, 5, 8]),
+            standsOut,
+            ownShare: standsOut ? 0.5 : 0,
+            crushedShare: 0,
+            litLab: new Float32Array([30, 5, 8]),
+          }
+        : undefined,
   };
 }
 /** An animal box over the 4 × 4 grid's top-left cell (25 × 25 of the 100 × 100 photo). */
@@ -571,6 +582,51 @@ describe('the photo gate with a localizer', () => {
     const edgesShowAScene = { ...located({}, [5]), tones: { ...PHOTOGRAPH, sideContrast: 40 } };
     expect(gatePhoto(SPECIMEN, edgesShowAScene)).toBeUndefined();
     expect(gatePhoto(SPECIMEN, located({}, [5], false))).toEqual({ reason: 'quality', problem: 'no_subject' });
+  });
+
+  it('refuses a located stool mostly crushed to black as in shadow, free; not where black is one shade of debris', () => {
+    const crushed = (share: number): Measurement => {
+      const measurement = located({}, [5]);
+      return { ...measurement, subject: { ...measurement.subject!, crushedShare: share } };
+    };
+    const stool = { ...SPECIMEN, blackIsAFinding: true } as const;
+    expect(gatePhoto(stool, crushed(QUALITY_LIMITS.crushedSubject))).toEqual({
+      reason: 'quality',
+      problem: 'in_shadow',
+    });
+    expect(gatePhoto(stool, crushed(QUALITY_LIMITS.crushedSubject - 0.01))).toBeUndefined();
+    expect(gatePhoto(SPECIMEN, crushed(1))).toBeUndefined();
+  });
+
+  it('names a stool’s colour from its blocks a camera did not crush: black there is still melena', async () => {
+    /** A located stool of `crushed` blocks at the camera's black (L* 2) and `lit` blocks of `colour`. */
+    const stoolOf = (crushed: number, lit: number, block: [number, number, number]) => {
+      const blocks = [...Array(crushed).fill([2, 0.5, 0.5]), ...Array(lit).fill(block)].flat();
+      const measurement = located({}, [5]);
+      const litLab = new Float32Array(Array(lit).fill(block).flat());
+      const subject = {
+        ...measurement.subject!,
+        lab: new Float32Array(blocks),
+        litLab,
+        crushedShare: crushed / (crushed + lit),
+      };
+      const colour = { ...measurement.colour!, features: new Float32Array(COLOUR_QUALITY_FEATURES.length) };
+      return { ...measurement, colour, subject };
+    };
+    const judge = async (measurement: Measurement) => {
+      const heads = headsOf(await builtinVision(), 'stool');
+      const input = {
+        image: undefined as never,
+        language: 'en' as const,
+        animalType: 'dog' as const,
+        requestId: 'req_x',
+      };
+      return ((await OPERATIONS.stool.judge(measurement, input, heads)) as HealthAssessment).mainFinding?.id;
+    };
+    // Six of ten blocks at the camera's black and four dark brown: read as melena before, brown now.
+    expect(await judge(stoolOf(6, 4, [22, 3, 5]))).toBe('brown');
+    // A stool black where the photo holds its colour (L* 9) is melena still.
+    expect(await judge(stoolOf(3, 7, [9, 1, 2]))).toBe('melena');
   });
 
   it('takes an animal box the localizer covers for the subject, unless the detector is sure of it', () => {

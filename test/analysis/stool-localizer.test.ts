@@ -62,11 +62,21 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     });
     const redFlags = withStool.filter((photo) => answers.get(photo)!.severity === 'severe');
     // Measured when this was written: 83 of 113 brown, 4 severe (photos whose shadows crush the
-    // stool to black); 72 and 5 before the closer look. This split held out a whole dry winter yard,
-    // which the localizer found in three quarters of its photos only (docs/stool-localizer.md).
+    // stool to black); 72 and 5 before the closer look; 86 and 1 since blocks crushed to black are
+    // not named. This split held out a whole dry winter yard, which the localizer found in three
+    // quarters of its photos only (docs/stool-localizer.md).
     expect(withStool.length).toBeGreaterThan(100);
     expect(brown.length / withStool.length).toBeGreaterThan(0.7);
-    expect(redFlags.length / withStool.length).toBeLessThan(0.06);
+    expect(redFlags.length).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a stool crushed to black by its shadow, free, where it was read as melena', () => {
+    // A dark stool on a lawn, noised: nine in ten of its blocks under L* 14, most at the camera's
+    // black (median L* 3). It was "black, tar-like stool… melena", severe and urgent, charged.
+    const crushed = answers.get('noise_addition_0524_jpg.jpg')!;
+    expect(crushed.summary).toMatch(/^Most of the stool lies in deep shadow in the photo, crushed to black/);
+    expect(crushed.severity).toBe('inconclusive');
+    expect(crushed.assessed).toBe(false);
   });
 
   it('takes a "person" the localizer covers for the stool, and still refuses a hand beside it', () => {

@@ -61,6 +61,13 @@ export const EN: Locale = {
       summary: (subject) => `No ${subject} was found in the photo, so no assessment was made.`,
       retakeTip: 'Retake it from closer, from above, with the whole of it in the frame, in focus and in good light.',
     },
+    in_shadow: {
+      label: 'in deep shadow',
+      summary: (subject) =>
+        `Most of the ${subject} lies in deep shadow in the photo, crushed to black, so black cannot be told from dark brown and no assessment was made.`,
+      retakeTip:
+        'Retake it in even daylight, with no shadow over it (yours included), and with no high-contrast filter.',
+    },
   },
   wrongSubject: {
     label: 'not a photo of the right kind',

@@ -78,6 +78,13 @@ export const ES: Locale = {
       retakeTip:
         'Vuelva a tomar la foto más de cerca, desde arriba, con todo el sujeto dentro del encuadre, enfocado y con buena luz.',
     },
+    in_shadow: {
+      label: 'en sombra profunda',
+      summary: (subject) =>
+        `En la foto, la mayor parte ${of(subject)} queda en sombra profunda, reducida a negro, así que no se puede distinguir el negro del marrón oscuro y no se hizo ninguna evaluación.`,
+      retakeTip:
+        'Vuelva a tomar la foto con luz natural uniforme, sin sombras encima (tampoco la suya) y sin filtros de alto contraste.',
+    },
   },
   wrongSubject: {
     label: 'la foto no es del tipo adecuado',

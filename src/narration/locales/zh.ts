@@ -51,6 +51,12 @@ export const ZH: Locale = {
       summary: (subject) => `照片中没有找到${subject}，因此未做评估。`,
       retakeTip: '请靠近一些，从上方拍摄，让它完整地出现在画面中，并保持对焦、光线充足。',
     },
+    in_shadow: {
+      label: '处于深色阴影中',
+      summary: (subject) =>
+        `照片中的${subject}大部分处于深色阴影中，暗成了一片黑色，无法区分黑色和深棕色，因此未做评估。`,
+      retakeTip: '请在均匀的自然光下重新拍摄，不要让阴影（包括您自己的影子）落在上面，也不要使用高对比度滤镜。',
+    },
   },
   wrongSubject: {
     label: '照片类型不符',

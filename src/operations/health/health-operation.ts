@@ -91,9 +91,11 @@ export function healthOperation<
       if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
       const head = heads.severity;
       if (!head) throw new Error(`no severity head was loaded for ${key}`);
-      // Where a localizer found the subject, the rules read its own pixels (docs/design.md §13).
-      const read = subject
-        ? withScopeShares(colour, rules.scope, labShares(subject.lab, spec.locatedNaming ?? paletteNaming))
+      // Where a localizer found the subject, the rules read its own pixels (docs/design.md §13), and
+      // where black is a finding, only those a camera did not crush to black (PhotoNeeds.blackIsAFinding).
+      const own = subject && (spec.needs.blackIsAFinding ? subject.litLab : subject.lab);
+      const read = own
+        ? withScopeShares(colour, rules.scope, labShares(own, spec.locatedNaming ?? paletteNaming))
         : colour;
       const assessment = await assessHealth(rules, read, head);
       const reading = await readTrainedHead(heads.trained, features);

@@ -99,4 +99,15 @@ describe('subjectPixels', () => {
     expect(read.lab.length / 3).toBeGreaterThanOrEqual(4);
     for (let i = 0; i < read.lab.length; i += 3) expect(read.lab[i]).toBeLessThan(35);
   });
+
+  it('tells the blocks crushed to the camera’s black from those whose colour can be read', () => {
+    const where = middle();
+    // sRGB 8 (L* about 2) is a crushed shadow; sRGB 30 (L* about 11) is a black that still has a colour.
+    const crushed = subjectPixels(photo([60, 140, 40], [8, 8, 8]), where, where.found[0]!);
+    expect(crushed.crushedShare).toBe(1);
+    expect(crushed.litLab.length).toBe(0);
+    const dark = subjectPixels(photo([60, 140, 40], [30, 30, 30]), where, where.found[0]!);
+    expect(dark.crushedShare).toBe(0);
+    expect(dark.litLab).toEqual(dark.lab);
+  });
 });
