@@ -561,6 +561,7 @@ function located(scene: Partial<Scene>, cells: readonly number[], standsOut = tr
             ownShare: standsOut ? 0.5 : 0,
             crushedShare: 0,
             litLab: new Float32Array([30, 5, 8]),
+            groundLab: new Float32Array(),
           }
         : undefined,
   };

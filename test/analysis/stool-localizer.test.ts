@@ -70,6 +70,17 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     expect(redFlags.length).toBeLessThanOrEqual(1);
   });
 
+  it('reads stools on a green lawn by their own colour, not the blades of grass on and around them', () => {
+    // Three held-out stools on green grass that were "green stool" (mild), 54–70% of their blocks
+    // green, the ground around them 52–91%.
+    for (const photo of ['IMG_7164_png.jpg', 'IMG_7166_png.jpg', 'sift_scale_rotate_1457_jpg.jpg']) {
+      const answer = answers.get(photo)!;
+      expect(answer.color, photo).toMatch(/brown/);
+      expect(answer.color, photo).not.toMatch(/green/);
+      expect(answer.severity, photo).toBe('inconclusive');
+    }
+  });
+
   it('refuses a stool crushed to black by its shadow, free, where it was read as melena', () => {
     // A dark stool on a lawn, noised: nine in ten of its blocks under L* 14, most at the camera's
     // black (median L* 3). It was "black, tar-like stool… melena", severe and urgent, charged.

@@ -12,7 +12,8 @@ import { type HealthFields, mergeHealthFields } from './merge-health.js';
 import type { HealthText } from './health-text.js';
 import { narrateHealth } from './narrate-health.js';
 import type { RuleTable } from './rule-table.js';
-import { labShares, paletteNaming, type ColourNaming } from '../../vision/pixels/colour-reading.js';
+import { paletteNaming, type ColourNaming } from '../../vision/pixels/colour-reading.js';
+import { locatedShares, type LocatedReading } from './located-shares.js';
 import { withScopeShares } from '../../vision/colour-quality-model.js';
 
 /** What the language model writes for every health operation; each adds the label it alone fills. */
@@ -53,6 +54,8 @@ export interface HealthOperationSpec<
    * naming, calibrated on real photos of its subject (stool-colours.ts); the palette's otherwise.
    */
   readonly locatedNaming?: ColourNaming;
+  /** Whether grass lies on and around its located subject (a stool on a lawn): located-shares.ts. */
+  readonly grassOnSubject?: true;
   /** The field a head the clinic trained fills, and whether its label is the finding or one more aspect of it (HeadRole). */
   readonly head: { readonly field: keyof z.infer<Data> & string; readonly role: HeadRole };
   /** The shared answer → this operation's data fields. */
@@ -77,6 +80,16 @@ export function healthOperation<
   W extends HealthWords,
 >(spec: HealthOperationSpec<K, Data, Fields, W>): HealthOperation<K, Data, Fields> {
   const { key, rules, words } = spec;
+  const located: LocatedReading = {
+    naming: spec.locatedNaming ?? paletteNaming,
+    litOnly: spec.needs.blackIsAFinding === true,
+    grassOnIt: spec.grassOnSubject === true,
+    expected: rules.rules.flatMap((rule) =>
+      rule.severity === 'normal'
+        ? rule.when.flatMap((condition) => ('colours' in condition ? condition.colours : []))
+        : [],
+    ),
+  };
   return {
     key,
     path: spec.path,
@@ -91,12 +104,9 @@ export function healthOperation<
       if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
       const head = heads.severity;
       if (!head) throw new Error(`no severity head was loaded for ${key}`);
-      // Where a localizer found the subject, the rules read its own pixels (docs/design.md §13), and
-      // where black is a finding, only those a camera did not crush to black (PhotoNeeds.blackIsAFinding).
-      const own = subject && (spec.needs.blackIsAFinding ? subject.litLab : subject.lab);
-      const read = own
-        ? withScopeShares(colour, rules.scope, labShares(own, spec.locatedNaming ?? paletteNaming))
-        : colour;
+      // Where a localizer found the subject, the rules read its own pixels (docs/design.md §13):
+      // where black is a finding, only those a camera did not crush to black; on a lawn, not its grass.
+      const read = subject ? withScopeShares(colour, rules.scope, locatedShares(subject, located)) : colour;
       const assessment = await assessHealth(rules, read, head);
       const reading = await readTrainedHead(heads.trained, features);
       return reading ? withHeadReading(assessment, reading, spec.head.role, spec.head.field) : assessment;

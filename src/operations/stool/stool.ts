@@ -61,6 +61,7 @@ export const stool = healthOperation({
   llmFields: StoolData.pick({ ...HEALTH_LLM_FIELDS, consistency: true }),
   labelFields: ['consistency'],
   locatedNaming: stoolColourNaming,
+  grassOnSubject: true,
   // A head the clinic trained (a fecal score, say) reads the consistency colour cannot see.
   head: { field: 'consistency', role: 'aspect' },
   toData: ({ severity, text, assessment, words }) => ({

@@ -59,6 +59,8 @@ export interface SubjectPixels {
   readonly crushedShare: number;
   /** Its blocks less those crushed to black: where its colour can be read, three values a block. */
   readonly litLab: Float32Array;
+  /** The blocks of the ground around it it was told from, three values a block. */
+  readonly groundLab: Float32Array;
 }
 
 /**
@@ -121,6 +123,7 @@ export function subjectPixels(image: Pixels, location: Location, subject: Locate
     ownShare,
     crushedShare: read.length > 0 ? 1 - lit.length / read.length : 0,
     litLab: Float32Array.from(lit),
+    groundLab: Float32Array.from(ground),
   };
 }
 
