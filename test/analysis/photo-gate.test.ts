@@ -562,6 +562,7 @@ function located(scene: Partial<Scene>, cells: readonly number[], standsOut = tr
             crushedShare: 0,
             litLab: new Float32Array([30, 5, 8]),
             groundLab: new Float32Array(),
+            blackLevel: 10,
           }
         : undefined,
   };

@@ -81,6 +81,15 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     }
   });
 
+  it('reads a pale stool in a washed-out photo brown, not grey: pale clay needs a photo with shadows', () => {
+    // A brightened photo of stools on dry grass (its darkest blocks at L* 36): "grey and light
+    // brown… pale clay", moderate, before.
+    const washedOut = answers.get('brightness_contrast_0250_jpg.jpg')!;
+    expect(washedOut.color).toMatch(/brown/);
+    expect(washedOut.color).not.toMatch(/grey/);
+    expect(washedOut.severity).toBe('inconclusive');
+  });
+
   it('refuses a stool crushed to black by its shadow, free, where it was read as melena', () => {
     // A dark stool on a lawn, noised: nine in ten of its blocks under L* 14, most at the camera's
     // black (median L* 3). It was "black, tar-like stool… melena", severe and urgent, charged.

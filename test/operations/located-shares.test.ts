@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRASS_ON_SUBJECT, locatedShares } from '../../src/operations/health/located-shares.js';
+import { GRASS_ON_SUBJECT, locatedShares, WASHED_OUT } from '../../src/operations/health/located-shares.js';
 import { stoolColourNaming } from '../../src/operations/stool/stool-colours.js';
 import type { SubjectPixels } from '../../src/vision/localizer/subject-pixels.js';
 
@@ -17,11 +17,13 @@ const stoolOn = (own: Float32Array, ground: Float32Array): SubjectPixels => ({
   standsOut: true,
   ownShare: 1,
   crushedShare: 0,
+  blackLevel: 10,
 });
 const reading = {
   naming: stoolColourNaming,
   litOnly: true,
   grassOnIt: true,
+  paleIsAFinding: true,
   expected: ['dark_brown', 'brown', 'light_brown'] as const,
 };
 
@@ -53,6 +55,16 @@ describe('a located stool’s colours, with the grass of the lawn it lies on', (
     const own = blocks([6, GRASS], [4, BROWN]);
     expect(locatedShares(stoolOn(own, blocks([10, SAND])), reading).green).toBeCloseTo(0.6);
     expect(locatedShares(stoolOn(own, blocks([10, GRASS])), { ...reading, grassOnIt: false }).green).toBeCloseTo(0.6);
+  });
+
+  it('sets grey aside in a washed-out photo, where it cannot be told from a pale brown; keeps it where shadows are dark', () => {
+    const CLAY: [number, number, number] = [70, 2, 8];
+    const own = blocks([5, CLAY], [5, BROWN]);
+    const washedOut = { ...stoolOn(own, blocks([10, SAND])), blackLevel: WASHED_OUT.blackFrom };
+    expect(locatedShares(washedOut, reading).grey).toBe(0);
+    expect(locatedShares(washedOut, reading).brown).toBeCloseTo(1);
+    expect(locatedShares(stoolOn(own, blocks([10, SAND])), reading).grey).toBeCloseTo(0.5);
+    expect(locatedShares(washedOut, { ...reading, paleIsAFinding: false }).grey).toBeCloseTo(0.5);
   });
 
   it('names only the blocks a camera did not crush to black where black is a finding', () => {

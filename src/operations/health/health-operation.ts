@@ -56,6 +56,8 @@ export interface HealthOperationSpec<
   readonly locatedNaming?: ColourNaming;
   /** Whether grass lies on and around its located subject (a stool on a lawn): located-shares.ts. */
   readonly grassOnSubject?: true;
+  /** Whether grey or white in its located subject is a finding (a stool's pale clay): located-shares.ts. */
+  readonly paleIsAFinding?: true;
   /** The field a head the clinic trained fills, and whether its label is the finding or one more aspect of it (HeadRole). */
   readonly head: { readonly field: keyof z.infer<Data> & string; readonly role: HeadRole };
   /** The shared answer → this operation's data fields. */
@@ -84,6 +86,7 @@ export function healthOperation<
     naming: spec.locatedNaming ?? paletteNaming,
     litOnly: spec.needs.blackIsAFinding === true,
     grassOnIt: spec.grassOnSubject === true,
+    paleIsAFinding: spec.paleIsAFinding === true,
     expected: rules.rules.flatMap((rule) =>
       rule.severity === 'normal'
         ? rule.when.flatMap((condition) => ('colours' in condition ? condition.colours : []))

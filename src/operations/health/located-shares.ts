@@ -14,6 +14,16 @@ import type { SubjectPixels } from '../../vision/localizer/subject-pixels.js';
  */
 export const GRASS_ON_SUBJECT = { groundFrom: 0.4, ownFrom: 0.8 } as const;
 
+/**
+ * A photo washed out by haze, glare or a brightening edit: the darkest of a located subject's and
+ * its ground's blocks (SubjectPixels.blackLevel) at `blackFrom` or lighter. Its colours are lifted
+ * toward grey, and grey or white (pale clay) cannot be told from a pale brown there. Measured
+ * (2026-11-28) on the 484 real stools found and judged: the black level lies near 13 at the median
+ * and 34 at the 95th percentile; all 7 read as pale clay (moderate) lie at 29–53, and 63 at 25 or
+ * more. No photo of a clay-coloured stool was at hand: in a photo with shadows it is still read.
+ */
+export const WASHED_OUT = { blackFrom: 25 } as const;
+
 /** How an operation reads a located subject's own blocks. */
 export interface LocatedReading {
   readonly naming: ColourNaming;
@@ -21,6 +31,8 @@ export interface LocatedReading {
   readonly litOnly: boolean;
   /** Take green blocks on a green ground for grass (GRASS_ON_SUBJECT): a stool on a lawn. */
   readonly grassOnIt: boolean;
+  /** Whether grey or white is a finding (pale clay), which a washed-out photo cannot show (WASHED_OUT). */
+  readonly paleIsAFinding: boolean;
   /** The colours its table expects of a healthy subject (its `normal` rules'): a stool's browns. */
   readonly expected: readonly ColourName[];
 }
@@ -28,16 +40,31 @@ export interface LocatedReading {
 /** The share of each named colour in a located subject's own blocks, as `reading` reads them. */
 export function locatedShares(subject: SubjectPixels, reading: LocatedReading): Record<ColourName, number> {
   const shares = labShares(reading.litOnly ? subject.litLab : subject.lab, reading.naming);
-  if (!reading.grassOnIt || shares.green === 0 || shares.green >= GRASS_ON_SUBJECT.ownFrom) return shares;
-  if (labShares(subject.groundLab, reading.naming).green < GRASS_ON_SUBJECT.groundFrom) return shares;
-  // The lawn's blades, set aside: the expected colours (a stool's browns) are measured over the
-  // blocks left, while a colour that raises a finding keeps its share of every block read, so that
-  // setting grass aside never raises one (all renormalised, 3 more stools were pale clay or blood).
-  const own = 1 - shares.green;
+  const aside: ColourName[] = [];
+  if (reading.grassOnIt && shares.green > 0 && shares.green < GRASS_ON_SUBJECT.ownFrom) {
+    if (labShares(subject.groundLab, reading.naming).green >= GRASS_ON_SUBJECT.groundFrom) aside.push('green');
+  }
+  if (reading.paleIsAFinding && subject.blackLevel >= WASHED_OUT.blackFrom) aside.push('grey', 'white');
+  return setAside(shares, aside, reading.expected);
+}
+
+/**
+ * `shares` with the colours `aside` set aside, as what the photo cannot tell apart (the lawn's
+ * blades, a washed-out grey): the expected colours are measured over the blocks left, while a
+ * colour that raises a finding keeps its share of every block read, so that setting blocks aside
+ * never raises one (measured over the blocks left, 3 more stools were pale clay or blood).
+ */
+function setAside(
+  shares: Record<ColourName, number>,
+  aside: readonly ColourName[],
+  expected: readonly ColourName[],
+): Record<ColourName, number> {
+  const left = 1 - aside.reduce((sum, name) => sum + shares[name], 0);
+  if (aside.length === 0 || left <= 0) return shares;
   return Object.fromEntries(
-    Object.entries(shares).map(([name, share]) => [
-      name,
-      name === 'green' ? 0 : reading.expected.includes(name as ColourName) ? share / own : share,
-    ]),
+    Object.entries(shares).map(([name, share]) => {
+      const colour = name as ColourName;
+      return [name, aside.includes(colour) ? 0 : expected.includes(colour) ? share / left : share];
+    }),
   ) as Record<ColourName, number>;
 }

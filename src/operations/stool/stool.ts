@@ -62,6 +62,7 @@ export const stool = healthOperation({
   labelFields: ['consistency'],
   locatedNaming: stoolColourNaming,
   grassOnSubject: true,
+  paleIsAFinding: true,
   // A head the clinic trained (a fecal score, say) reads the consistency colour cannot see.
   head: { field: 'consistency', role: 'aspect' },
   toData: ({ severity, text, assessment, words }) => ({

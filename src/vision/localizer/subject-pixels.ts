@@ -61,7 +61,15 @@ export interface SubjectPixels {
   readonly litLab: Float32Array;
   /** The blocks of the ground around it it was told from, three values a block. */
   readonly groundLab: Float32Array;
+  /**
+   * The L* under which the darkest BLACK_LEVEL_SHARE of its blocks and its ground's lie: near 10
+   * in a photo with shadows; lifted in one washed out by haze, glare or a brightening edit.
+   */
+  readonly blackLevel: number;
 }
+
+/** The share of a subject's and its ground's blocks its `blackLevel` is read at. */
+const BLACK_LEVEL_SHARE = 0.02;
 
 /**
  * The blocks of `subject`'s own pixels: what the colour rules read for a located subject (a stool
@@ -124,7 +132,14 @@ export function subjectPixels(image: Pixels, location: Location, subject: Locate
     crushedShare: read.length > 0 ? 1 - lit.length / read.length : 0,
     litLab: Float32Array.from(lit),
     groundLab: Float32Array.from(ground),
+    blackLevel: blackLevelOf(candidates, ground),
   };
+}
+
+/** SubjectPixels.blackLevel of blocks (three values each). */
+function blackLevelOf(...blocks: (readonly number[])[]): number {
+  const lightness = blocks.flatMap((lab) => lab.filter((_, i) => i % 3 === 0)).sort((a, b) => a - b);
+  return lightness.length > 0 ? lightness[Math.floor(lightness.length * BLACK_LEVEL_SHARE)]! : 0;
 }
 
 /** The blocks (three values each) not crushed to the camera's black (SUBJECT_PIXELS.crushedBelow). */

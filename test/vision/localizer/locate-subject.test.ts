@@ -110,4 +110,13 @@ describe('subjectPixels', () => {
     expect(dark.crushedShare).toBe(0);
     expect(dark.litLab).toEqual(dark.lab);
   });
+
+  it('reads the black level of a subject and its ground: their darkest blocks', () => {
+    const where = middle();
+    // A dark square on grass: its blocks are the darkest. The same photo washed out (nothing under L* 50).
+    expect(subjectPixels(photo([60, 140, 40], [30, 30, 30]), where, where.found[0]!).blackLevel).toBeLessThan(15);
+    expect(subjectPixels(photo([190, 200, 180], [150, 140, 130]), where, where.found[0]!).blackLevel).toBeGreaterThan(
+      50,
+    );
+  });
 });
