@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRASS_ON_SUBJECT, locatedShares, WASHED_OUT } from '../../src/operations/health/located-shares.js';
+import { GROUND_ON_SUBJECT, locatedShares, WASHED_OUT } from '../../src/operations/health/located-shares.js';
 import { stoolColourNaming } from '../../src/operations/stool/stool-colours.js';
 import type { SubjectPixels } from '../../src/vision/localizer/subject-pixels.js';
 
@@ -22,7 +22,7 @@ const stoolOn = (own: Float32Array, ground: Float32Array): SubjectPixels => ({
 const reading = {
   naming: stoolColourNaming,
   litOnly: true,
-  grassOnIt: true,
+  groundLends: [['green'], ['red', 'dark_red']] as const,
   paleIsAFinding: true,
   expected: ['dark_brown', 'brown', 'light_brown'] as const,
 };
@@ -35,6 +35,14 @@ describe('a located stool’s colours, with the grass of the lawn it lies on', (
     expect(shares.brown).toBeCloseTo(1);
   });
 
+  it('takes red blocks on red ground (mulch, clay, a red cast) for the ground’s, not blood', () => {
+    const MULCH: [number, number, number] = [40, 40, 30];
+    const shares = locatedShares(stoolOn(blocks([3, MULCH], [7, BROWN]), blocks([10, MULCH])), reading);
+    expect(shares.red + shares.dark_red).toBe(0);
+    // On a lawn, the same red is the stool's own.
+    expect(locatedShares(stoolOn(blocks([3, MULCH], [7, BROWN]), blocks([10, GRASS])), reading).red).toBeCloseTo(0.3);
+  });
+
   it('measures the expected browns over the blocks left, never a colour that raises a finding', () => {
     const CLAY: [number, number, number] = [70, 2, 8];
     const shares = locatedShares(stoolOn(blocks([6, GRASS], [3, BROWN], [1, CLAY]), blocks([10, GRASS])), reading);
@@ -44,9 +52,9 @@ describe('a located stool’s colours, with the grass of the lawn it lies on', (
   });
 
   it('keeps a stool green nearly all over, on a lawn too', () => {
-    // Nine tenths green (the limit is GRASS_ON_SUBJECT.ownFrom).
+    // Nine tenths green (the limit is GROUND_ON_SUBJECT.ownFrom).
     const green = 9;
-    expect(green / 10).toBeGreaterThan(GRASS_ON_SUBJECT.ownFrom);
+    expect(green / 10).toBeGreaterThan(GROUND_ON_SUBJECT.ownFrom);
     const shares = locatedShares(stoolOn(blocks([green, GRASS], [10 - green, BROWN]), blocks([10, GRASS])), reading);
     expect(shares.green).toBeCloseTo(green / 10);
   });
@@ -54,7 +62,7 @@ describe('a located stool’s colours, with the grass of the lawn it lies on', (
   it('keeps green on ground that is not a lawn, and where the operation sees no grass', () => {
     const own = blocks([6, GRASS], [4, BROWN]);
     expect(locatedShares(stoolOn(own, blocks([10, SAND])), reading).green).toBeCloseTo(0.6);
-    expect(locatedShares(stoolOn(own, blocks([10, GRASS])), { ...reading, grassOnIt: false }).green).toBeCloseTo(0.6);
+    expect(locatedShares(stoolOn(own, blocks([10, GRASS])), { ...reading, groundLends: [] }).green).toBeCloseTo(0.6);
   });
 
   it('sets grey aside in a washed-out photo, where it cannot be told from a pale brown; keeps it where shadows are dark', () => {

@@ -1,3 +1,4 @@
+import type { ColourName } from '../../vision/tables/colour-palette.js';
 import type { z } from 'zod';
 import { HOME_CARE_MIN_ITEMS, type HealthSeverity } from '../../contract/data-fields.js';
 import type { DataShape, Operation } from '../operation.js';
@@ -54,8 +55,8 @@ export interface HealthOperationSpec<
    * naming, calibrated on real photos of its subject (stool-colours.ts); the palette's otherwise.
    */
   readonly locatedNaming?: ColourNaming;
-  /** Whether grass lies on and around its located subject (a stool on a lawn): located-shares.ts. */
-  readonly grassOnSubject?: true;
+  /** The colours the ground lends its located subject (a lawn's green on a stool): located-shares.ts. */
+  readonly groundLends?: readonly (readonly ColourName[])[];
   /** Whether grey or white in its located subject is a finding (a stool's pale clay): located-shares.ts. */
   readonly paleIsAFinding?: true;
   /** The field a head the clinic trained fills, and whether its label is the finding or one more aspect of it (HeadRole). */
@@ -85,7 +86,7 @@ export function healthOperation<
   const located: LocatedReading = {
     naming: spec.locatedNaming ?? paletteNaming,
     litOnly: spec.needs.blackIsAFinding === true,
-    grassOnIt: spec.grassOnSubject === true,
+    groundLends: spec.groundLends ?? [],
     paleIsAFinding: spec.paleIsAFinding === true,
     expected: rules.rules.flatMap((rule) =>
       rule.severity === 'normal'

@@ -3,16 +3,19 @@ import { type ColourNaming, labShares } from '../../vision/pixels/colour-reading
 import type { SubjectPixels } from '../../vision/localizer/subject-pixels.js';
 
 /**
- * Grass on and around a located stool on a lawn: seen from above, blades lie over its edges and
- * between its pieces, and the blocks there read green. Where the ground around it is green over
- * `groundFrom` of its blocks, green is the stool's own only where it covers `ownFrom` of it; less,
- * and its green blocks are the lawn's. Measured (2026-11-28) on the 586 real stool photos, all
- * ordinary stools: of the 484 found and judged, the 121 on ground green over 0.4 read green over
- * up to 0.70 of their blocks, and 8 of them were "green stool" (mild); on ground less green, 2
- * (one olive stool on concrete and its noised copy, green 0.66–0.68) keep that finding. No photo
- * of a green stool on a lawn was at hand: it rests on one being green nearly all over.
+ * The ground on and around a located stool: seen from above, a lawn's blades lie over its edges and
+ * between its pieces, and the blocks there read green; on red mulch or clay, or in a red cast, they
+ * read red. Where the ground around it shows a colour the operation names as one it lends
+ * (`groundLends`) over `groundFrom` of its blocks, that colour is the stool's own only where it
+ * covers `ownFrom` of it; less, and those blocks are the ground's. Measured (2026-11-28) on the 586
+ * real stool photos, all ordinary stools: of the 484 found and judged, the 121 on ground green
+ * over 0.4 read green over up to 0.70 of their blocks, and 8 of them were "green stool" (mild); on
+ * ground less green, 2 (one olive stool on concrete and its noised copy, green 0.66–0.68) keep that
+ * finding. One lay on ground red over 0.4 (0.71, a red-cast copy): "fresh blood", severe; the 5
+ * other stools read partly red (6–19%) lie on ground red under 0.2, and keep their finding. No
+ * photo of a green or bloody stool was at hand: this rests on one being that colour nearly all over.
  */
-export const GRASS_ON_SUBJECT = { groundFrom: 0.4, ownFrom: 0.8 } as const;
+export const GROUND_ON_SUBJECT = { groundFrom: 0.4, ownFrom: 0.8 } as const;
 
 /**
  * A photo washed out by haze, glare or a brightening edit: the darkest of a located subject's and
@@ -29,8 +32,8 @@ export interface LocatedReading {
   readonly naming: ColourNaming;
   /** Name only the blocks a camera did not crush to black (PhotoNeeds.blackIsAFinding). */
   readonly litOnly: boolean;
-  /** Take green blocks on a green ground for grass (GRASS_ON_SUBJECT): a stool on a lawn. */
-  readonly grassOnIt: boolean;
+  /** The colours (groups of names) its ground lends it, where the ground shows them (GROUND_ON_SUBJECT): a lawn's green. */
+  readonly groundLends: readonly (readonly ColourName[])[];
   /** Whether grey or white is a finding (pale clay), which a washed-out photo cannot show (WASHED_OUT). */
   readonly paleIsAFinding: boolean;
   /** The colours its table expects of a healthy subject (its `normal` rules'): a stool's browns. */
@@ -41,8 +44,12 @@ export interface LocatedReading {
 export function locatedShares(subject: SubjectPixels, reading: LocatedReading): Record<ColourName, number> {
   const shares = labShares(reading.litOnly ? subject.litLab : subject.lab, reading.naming);
   const aside: ColourName[] = [];
-  if (reading.grassOnIt && shares.green > 0 && shares.green < GRASS_ON_SUBJECT.ownFrom) {
-    if (labShares(subject.groundLab, reading.naming).green >= GRASS_ON_SUBJECT.groundFrom) aside.push('green');
+  const ground = reading.groundLends.length > 0 ? labShares(subject.groundLab, reading.naming) : undefined;
+  for (const colours of reading.groundLends) {
+    const share = (of: Record<ColourName, number>) => colours.reduce((sum, name) => sum + of[name], 0);
+    const own = share(shares);
+    if (own > 0 && own < GROUND_ON_SUBJECT.ownFrom && share(ground!) >= GROUND_ON_SUBJECT.groundFrom)
+      aside.push(...colours);
   }
   if (reading.paleIsAFinding && subject.blackLevel >= WASHED_OUT.blackFrom) aside.push('grey', 'white');
   return setAside(shares, aside, reading.expected);
@@ -50,7 +57,7 @@ export function locatedShares(subject: SubjectPixels, reading: LocatedReading): 
 
 /**
  * `shares` with the colours `aside` set aside, as what the photo cannot tell apart (the lawn's
- * blades, a washed-out grey): the expected colours are measured over the blocks left, while a
+ * blades, red mulch, a washed-out grey): the expected colours are measured over the blocks left, while a
  * colour that raises a finding keeps its share of every block read, so that setting blocks aside
  * never raises one (measured over the blocks left, 3 more stools were pale clay or blood).
  */

@@ -61,7 +61,8 @@ export const stool = healthOperation({
   llmFields: StoolData.pick({ ...HEALTH_LLM_FIELDS, consistency: true }),
   labelFields: ['consistency'],
   locatedNaming: stoolColourNaming,
-  grassOnSubject: true,
+  // A lawn's blades on a stool; red mulch, clay or a red cast round it.
+  groundLends: [['green'], ['red', 'dark_red']],
   paleIsAFinding: true,
   // A head the clinic trained (a fecal score, say) reads the consistency colour cannot see.
   head: { field: 'consistency', role: 'aspect' },
