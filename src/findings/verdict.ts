@@ -2,7 +2,8 @@ import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
 
 /**
  * Why a photo cannot be judged, whatever it shows; `no_colour` only for an operation whose verdict
- * reads colours; `not_found` when the operation's localizer found no subject in it.
+ * reads colours; `not_found` when the operation's localizer found no subject in it; `in_shadow`
+ * when the subject it found is mostly crushed to black, where black is a finding (PhotoNeeds.blackIsAFinding).
  */
 export type QualityProblem =
   | 'too_dark'

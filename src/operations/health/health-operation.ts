@@ -108,8 +108,8 @@ export function healthOperation<
       if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
       const head = heads.severity;
       if (!head) throw new Error(`no severity head was loaded for ${key}`);
-      // Where a localizer found the subject, the rules read its own pixels (docs/design.md §13):
-      // where black is a finding, only those a camera did not crush to black; on a lawn, not its grass.
+      // Where a localizer found the subject, the rules read its own pixels (docs/design.md §13), less
+      // what the photo cannot tell apart there: crushed shadows, its ground's colours on it, a washed-out grey.
       const read = subject ? withScopeShares(colour, rules.scope, locatedShares(subject, located)) : colour;
       const assessment = await assessHealth(rules, read, head);
       const reading = await readTrainedHead(heads.trained, features);
