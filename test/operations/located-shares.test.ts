@@ -23,7 +23,7 @@ const reading = {
   naming: stoolColourNaming,
   litOnly: true,
   groundLends: [['green'], ['red', 'dark_red']] as const,
-  paleIsAFinding: true,
+  washedOutPale: 'light_brown' as const,
   expected: ['dark_brown', 'brown', 'light_brown'] as const,
 };
 
@@ -65,14 +65,17 @@ describe('a located stool’s colours, with the grass of the lawn it lies on', (
     expect(locatedShares(stoolOn(own, blocks([10, GRASS])), { ...reading, groundLends: [] }).green).toBeCloseTo(0.6);
   });
 
-  it('sets grey aside in a washed-out photo, where it cannot be told from a pale brown; keeps it where shadows are dark', () => {
+  it('reads grey as a pale brown in a washed-out photo, where it cannot be told from one; keeps it where shadows are dark', () => {
     const CLAY: [number, number, number] = [70, 2, 8];
     const own = blocks([5, CLAY], [5, BROWN]);
     const washedOut = { ...stoolOn(own, blocks([10, SAND])), blackLevel: WASHED_OUT.blackFrom };
     expect(locatedShares(washedOut, reading).grey).toBe(0);
-    expect(locatedShares(washedOut, reading).brown).toBeCloseTo(1);
+    expect(locatedShares(washedOut, reading).light_brown).toBeCloseTo(0.5);
     expect(locatedShares(stoolOn(own, blocks([10, SAND])), reading).grey).toBeCloseTo(0.5);
-    expect(locatedShares(washedOut, { ...reading, paleIsAFinding: false }).grey).toBeCloseTo(0.5);
+    expect(locatedShares(washedOut, { ...reading, washedOutPale: undefined }).grey).toBeCloseTo(0.5);
+    // Grey all over, washed out: a pale brown, not pale clay.
+    const allGrey = { ...stoolOn(blocks([10, CLAY]), blocks([10, SAND])), blackLevel: WASHED_OUT.blackFrom };
+    expect(locatedShares(allGrey, reading).light_brown).toBeCloseTo(1);
   });
 
   it('names only the blocks a camera did not crush to black where black is a finding', () => {

@@ -57,8 +57,8 @@ export interface HealthOperationSpec<
   readonly locatedNaming?: ColourNaming;
   /** The colours the ground lends its located subject (a lawn's green on a stool): located-shares.ts. */
   readonly groundLends?: readonly (readonly ColourName[])[];
-  /** Whether grey or white in its located subject is a finding (a stool's pale clay): located-shares.ts. */
-  readonly paleIsAFinding?: true;
+  /** What grey and white in its located subject are read as in a washed-out photo, where pale is a finding (a stool's pale clay): located-shares.ts. */
+  readonly washedOutPale?: ColourName;
   /** The field a head the clinic trained fills, and whether its label is the finding or one more aspect of it (HeadRole). */
   readonly head: { readonly field: keyof z.infer<Data> & string; readonly role: HeadRole };
   /** The shared answer → this operation's data fields. */
@@ -87,7 +87,7 @@ export function healthOperation<
     naming: spec.locatedNaming ?? paletteNaming,
     litOnly: spec.needs.blackIsAFinding === true,
     groundLends: spec.groundLends ?? [],
-    paleIsAFinding: spec.paleIsAFinding === true,
+    washedOutPale: spec.washedOutPale,
     expected: rules.rules.flatMap((rule) =>
       rule.severity === 'normal'
         ? rule.when.flatMap((condition) => ('colours' in condition ? condition.colours : []))

@@ -20,7 +20,8 @@ export const GROUND_ON_SUBJECT = { groundFrom: 0.4, ownFrom: 0.8 } as const;
 /**
  * A photo washed out by haze, glare or a brightening edit: the darkest of a located subject's and
  * its ground's blocks (SubjectPixels.blackLevel) at `blackFrom` or lighter. Its colours are lifted
- * toward grey, and grey or white (pale clay) cannot be told from a pale brown there. Measured
+ * toward grey, and grey or white (pale clay) cannot be told from a pale brown there: they are read
+ * as the operation's `washedOutPale` (a stool's light brown). Measured
  * (2026-11-28) on the 484 real stools found and judged: the black level lies near 13 at the median
  * and 34 at the 95th percentile; all 7 read as pale clay (moderate) lie at 29–53, and 63 at 25 or
  * more. No photo of a clay-coloured stool was at hand: in a photo with shadows it is still read.
@@ -34,8 +35,8 @@ export interface LocatedReading {
   readonly litOnly: boolean;
   /** The colours (groups of names) its ground lends it, where the ground shows them (GROUND_ON_SUBJECT): a lawn's green. */
   readonly groundLends: readonly (readonly ColourName[])[];
-  /** Whether grey or white is a finding (pale clay), which a washed-out photo cannot show (WASHED_OUT). */
-  readonly paleIsAFinding: boolean;
+  /** What grey and white are read as in a washed-out photo (WASHED_OUT), where pale is a finding it cannot show: a stool's light brown. */
+  readonly washedOutPale: ColourName | undefined;
   /** The colours its table expects of a healthy subject (its `normal` rules'): a stool's browns. */
   readonly expected: readonly ColourName[];
 }
@@ -51,27 +52,30 @@ export function locatedShares(subject: SubjectPixels, reading: LocatedReading): 
     if (own > 0 && own < GROUND_ON_SUBJECT.ownFrom && share(ground!) >= GROUND_ON_SUBJECT.groundFrom)
       aside.push(...colours);
   }
-  if (reading.paleIsAFinding && subject.blackLevel >= WASHED_OUT.blackFrom) aside.push('grey', 'white');
-  return setAside(shares, aside, reading.expected);
+  const read = setAside(shares, aside, reading.expected);
+  const pale = reading.washedOutPale;
+  if (!pale || subject.blackLevel < WASHED_OUT.blackFrom) return read;
+  return { ...read, [pale]: read[pale] + read.grey + read.white, grey: 0, white: 0 };
 }
 
 /**
- * `shares` with the colours `aside` set aside, as what the photo cannot tell apart (the lawn's
- * blades, red mulch, a washed-out grey): the expected colours are measured over the blocks left, while a
- * colour that raises a finding keeps its share of every block read, so that setting blocks aside
- * never raises one (measured over the blocks left, 3 more stools were pale clay or blood).
+ * `shares` with the colours `aside` set aside as the ground's (the lawn's blades, red mulch): the
+ * expected colours are measured over the blocks left, while a colour that raises a finding keeps
+ * its share of every block read, so that setting blocks aside never raises one (measured over the
+ * blocks left, 3 more stools were pale clay or blood).
  */
 function setAside(
   shares: Record<ColourName, number>,
   aside: readonly ColourName[],
   expected: readonly ColourName[],
 ): Record<ColourName, number> {
+  if (aside.length === 0) return shares;
   const left = 1 - aside.reduce((sum, name) => sum + shares[name], 0);
-  if (aside.length === 0 || left <= 0) return shares;
   return Object.fromEntries(
     Object.entries(shares).map(([name, share]) => {
       const colour = name as ColourName;
-      return [name, aside.includes(colour) ? 0 : expected.includes(colour) ? share / left : share];
+      if (aside.includes(colour)) return [name, 0];
+      return [name, expected.includes(colour) && left > 0 ? share / left : share];
     }),
   ) as Record<ColourName, number>;
 }

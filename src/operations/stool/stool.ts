@@ -63,7 +63,8 @@ export const stool = healthOperation({
   locatedNaming: stoolColourNaming,
   // A lawn's blades on a stool; red mulch, clay or a red cast round it.
   groundLends: [['green'], ['red', 'dark_red']],
-  paleIsAFinding: true,
+  // Pale clay cannot be told from a pale brown in a washed-out photo.
+  washedOutPale: 'light_brown',
   // A head the clinic trained (a fecal score, say) reads the consistency colour cannot see.
   head: { field: 'consistency', role: 'aspect' },
   toData: ({ severity, text, assessment, words }) => ({
