@@ -27,7 +27,7 @@ const reading = {
   expected: ['dark_brown', 'brown', 'light_brown'] as const,
 };
 
-describe('a located stool’s colours, with the grass of the lawn it lies on', () => {
+describe('a located stool’s colours: the ground’s on it, crushed shadows and a washed-out grey are not its own', () => {
   it('takes green blocks on a lawn for the lawn’s blades, under the share a green stool covers', () => {
     // Six tenths green on a green lawn: "green stool" before; the blades over a brown stool.
     const shares = locatedShares(stoolOn(blocks([6, GRASS], [4, BROWN]), blocks([10, GRASS])), reading);
