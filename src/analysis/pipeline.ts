@@ -18,6 +18,7 @@ import { decodeSizeFor } from './decode-plan.js';
 import { type MeasurePlan, measurePlanFor } from './measure-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto, subjectSeenAs } from './photo-gate.js';
+import { JUDGED_SEVERITIES } from '../contract/data-fields.js';
 import { lookAtSubject } from '../vision/localizer/subject-look.js';
 import { photoToRead } from './photo-to-read.js';
 
@@ -45,9 +46,11 @@ export interface Answer<Data = unknown> {
   readonly madeBy: MadeBy;
 }
 
+/** The contract's judged severities past normal: those of a finding. */
+const FINDING_SEVERITIES: readonly string[] = JUDGED_SEVERITIES.filter((severity) => severity !== 'normal');
+
 /** Whether an answer raises a finding: a severity past normal. */
-const raisesFinding = (data: unknown) =>
-  ['mild', 'moderate', 'severe'].includes((data as { severity?: string }).severity ?? '');
+const raisesFinding = (data: unknown) => FINDING_SEVERITIES.includes((data as { severity?: string }).severity ?? '');
 
 /** What an operation's analysis yields after the on-device steps, typed for that operation. */
 export type AssessedAs<K extends OperationKey> = Assessed<OperationData<K>>;
