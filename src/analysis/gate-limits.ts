@@ -160,6 +160,17 @@ export const SCENE_LIMITS = {
   cutCloseUpShare: 0.4,
   /** A person the frame cuts off, covering less than this, is a hand or an arm reaching in (holding the fur or the ear flap). */
   handShare: 0.4,
+  /**
+   * A hand or a foot reaching into a specimen's photo (a person's box the frame cuts, under
+   * `handShare`) is beside the specimen, not the photo's subject, where a localizer found the
+   * specimen and the classifier gives the frame's animal classes less than this together: a hand
+   * holding fur apart is a close-up of skin. Measured (2026-11-28) with the recommended models: of
+   * the 586 real stool photos, 11 were refused as a person; 5 are hands or feet beside a stool the
+   * localizer found, at 0.33–0.42 (judged now, all brown) and 0.79 (still refused). Of the 405 real
+   * skin close-ups sent to stool analysis, 4 are a hand in fur where the localizer fires on the
+   * fur, at 0.60–1.0 (still refused).
+   */
+  handBesideSpecimenAnimalShare: 0.5,
   /** The classifier, reading the whole frame, this sure of an object group (a vehicle, a screen, a building): that is what it shows. */
   frameObjectProbability: 0.5,
   /** An unrelated object this large and this sure is the photo's content. */

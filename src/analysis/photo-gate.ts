@@ -97,6 +97,9 @@ const seenWhole = ({ share, cutSides }: Placement) =>
  * such a close-up still needs part of an animal in it (showsPartOfAnimal), which a person's face
  * filling the frame does not give.
  */
+/** A person's box the frame cuts off, small: a hand, an arm or a foot reaching into the frame (SCENE_LIMITS.handShare). */
+const reachesIn = (person: Placement) => person.cutSides > 0 && person.share < SCENE_LIMITS.handShare;
+
 const wholePerson = (person: Placement & { readonly score: number }) =>
   person.score >= SCENE_LIMITS.closeUpScore &&
   (person.cutSides === 0 || (person.cutSides === 1 && person.share >= SCENE_LIMITS.handShare));
@@ -171,7 +174,7 @@ function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean
   const { scene } = measurement;
   if (scene.animals.length > 0 || scene.frameAnimalPart !== false) return true;
   // A small person cut by the frame is a hand reaching in; a large one (hands round the pet, or a face) says nothing by itself.
-  if (scene.people.some((person) => person.cutSides > 0 && person.share < SCENE_LIMITS.handShare)) return true;
+  if (scene.people.some(reachesIn)) return true;
   return needs.roundView && isRoundView(measurement.litArea);
 }
 
@@ -232,7 +235,14 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
     share >= SCENE_LIMITS.specimenAnimalShare && !(found && isLocatedSubject(found, detection, share));
   const animals = scene.animals.filter((animal) => shown(animal.detection, animal.share));
   if (animals.length > 0) return animalSubject(animals);
-  const people = scene.people.filter((person) => shown(person, person.share));
+  // A hand pointing at the stool, or a foot beside it, is no photo of a person where the localizer
+  // found the specimen and the classifier sees no coat (a hand holding fur apart is a skin close-up):
+  // SCENE_LIMITS.handBesideSpecimen. A person seen whole, or filling the frame, still is one.
+  const handBeside = (person: Placement) =>
+    found !== undefined &&
+    reachesIn(person) &&
+    (scene.frameAnimalShare ?? 0) < SCENE_LIMITS.handBesideSpecimenAnimalShare;
+  const people = scene.people.filter((person) => shown(person, person.share) && !handBeside(person));
   if (people.length > 0) return { kind: 'person', count: people.length };
   if (found && coatSeenClose(found, scene)) return frameAnimal(scene);
   // The classifier's whole-frame reading needs to be surer where the localizer found its subject.

@@ -735,6 +735,19 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, located({ frameAnimalShare: 0.85 }, [5], true, 0.6))).toBeUndefined();
   });
 
+  it('judges a located stool with a hand or a foot reaching in, where the classifier sees no coat', () => {
+    const person = { reason: 'wrong_subject', shows: { kind: 'person', count: 1 } };
+    const hand = detection('person', 0.8, 0.25, 1);
+    expect(gatePhoto(SPECIMEN, located({ people: [hand], frameAnimalShare: 0.3 }, [5]))).toBeUndefined();
+    // Not found, the hand is what the photo shows; a hand in fur is a close-up of skin.
+    expect(gatePhoto(SPECIMEN, measured({ people: [hand], frameAnimalShare: 0.3 }))).toEqual(person);
+    const inFur = { people: [hand], frameAnimalShare: SCENE_LIMITS.handBesideSpecimenAnimalShare };
+    expect(gatePhoto(SPECIMEN, located(inFur, [5]))).toEqual(person);
+    // A person inside the frame, or one the frame cuts who fills much of it, is a person.
+    for (const seen of [detection('person', 0.8, 0.25), detection('person', 0.8, SCENE_LIMITS.handShare, 1)])
+      expect(gatePhoto(SPECIMEN, located({ people: [seen], frameAnimalShare: 0.3 }, [5]))).toEqual(person);
+  });
+
   it('refuses a photo of food for stool and urine, found or not, but not for vomit', () => {
     const meal = { frameFood: 0.6 };
     expect(gatePhoto(SPECIMEN, located(meal, [5]))).toEqual({ reason: 'wrong_subject', shows: { kind: 'food' } });
