@@ -222,6 +222,13 @@ const coatSeenClose = ({ found }: Location, scene: Scene) =>
   Math.max(...found.map((subject) => subject.peak)) < SCENE_LIMITS.faintPeak &&
   (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.coatAnimalShare;
 
+/**
+ * Whether the detector boxed what the localizer found as an animal (isLocatedSubject): a small,
+ * discrete thing on the ground, which a close-up of fur or skin is not (SCENE_LIMITS.faintPeak).
+ */
+const boxedAsSubject = (found: Location, scene: Scene) =>
+  scene.animals.some((animal) => isLocatedSubject(found, animal.detection, animal.share));
+
 /** A specimen's photo that shows a meal: the classifier reading the frame is sure of food. */
 const foodShown = (needs: PhotoNeeds, scene: Scene): SceneSubject | undefined =>
   !needs.mayBeFood && (scene.frameFood ?? 0) >= SCENE_LIMITS.foodProbability ? { kind: 'food' } : undefined;
@@ -244,7 +251,7 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
     (scene.frameAnimalShare ?? 0) < SCENE_LIMITS.handBesideSpecimenAnimalShare;
   const people = scene.people.filter((person) => shown(person, person.share) && !handBeside(person));
   if (people.length > 0) return { kind: 'person', count: people.length };
-  if (found && coatSeenClose(found, scene)) return frameAnimal(scene);
+  if (found && coatSeenClose(found, scene) && !boxedAsSubject(found, scene)) return frameAnimal(scene);
   // The classifier's whole-frame reading needs to be surer where the localizer found its subject.
   const located = found && scene.detected;
   return (

@@ -733,6 +733,10 @@ describe('the photo gate with a localizer', () => {
     // Found surely, or in a frame the classifier is less sure of (a lawn it reads as fur), it is stool.
     expect(gatePhoto(SPECIMEN, located(coat, [5], true, 0.8))).toBeUndefined();
     expect(gatePhoto(SPECIMEN, located({ frameAnimalShare: 0.85 }, [5], true, 0.6))).toBeUndefined();
+    // …or one the detector boxed as a small animal: a stool on a dry lawn the classifier reads as fur.
+    const boxed = { ...coat, animals: [{ ...overCell0(0.6), share: 0.02 }] };
+    expect(gatePhoto(SPECIMEN, located(boxed, [0], true, 0.6))).toBeUndefined();
+    expect(gatePhoto(SPECIMEN, located(boxed, [5], true, 0.6))).toEqual(animal);
   });
 
   it('judges a located stool with a hand or a foot reaching in, where the classifier sees no coat', () => {
