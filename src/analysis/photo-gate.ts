@@ -85,9 +85,9 @@ function lacksColour(tones: ToneReading): boolean {
   );
 }
 
-/** A whole animal (or person) seen at a distance, as opposed to part of one filling a close-up or cut off by its edges. */
+/** A whole animal (or person), as opposed to part of one cut off by the frame's edges (SCENE_LIMITS.cutCloseUpShare). */
 const seenWhole = ({ share, cutSides }: Placement) =>
-  share < SCENE_LIMITS.closeUpShare && (cutSides === 0 || (cutSides === 1 && share < SCENE_LIMITS.cutCloseUpShare));
+  cutSides === 0 || (cutSides === 1 && share < SCENE_LIMITS.cutCloseUpShare);
 
 /**
  * A person in a close-up that is not a hand or an arm reaching in from the frame's edge: seen whole,

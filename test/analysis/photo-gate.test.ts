@@ -225,10 +225,16 @@ describe('the photo gate’s table', () => {
       'animal',
     ],
     [
-      'a close-up of part of a cat filling the frame',
+      'a close-up of part of a cat filling the frame, cut by three of its sides',
+      CLOSE_UP,
+      measured({ animals: [animal('cat', 0.65, 0.85, 'cat', 3)] }),
+      undefined,
+    ],
+    [
+      'a whole cat photographed close, filling the frame but inside it',
       CLOSE_UP,
       measured({ animals: [animal('cat', 0.65, 0.85, 'cat')] }),
-      undefined,
+      'animal',
     ],
     [
       'a close-up of part of a dog that runs off two sides of the frame',
@@ -851,6 +857,19 @@ describeWithShared('with the recommended scene models installed', () => {
       }
     },
   );
+
+  it('a whole dog photographed close, filling most of the frame but inside it, sent to skin and ear: the dog, free', async () => {
+    // wml_dog.jpg cut round the dog, 4% of its box's size to spare on each side: the box fills 82%
+    // of the frame and no side of the frame cuts it. It was judged as a close-up of skin ("grey and
+    // light brown tones… no redness"), which only a box cut by the frame's edges is.
+    const source = sharedPhoto('wml_dog.jpg');
+    const closeDog = await sharp(source).extract({ left: 174, top: 105, width: 568, height: 935 }).jpeg().toBuffer();
+    for (const operation of ['skin', 'ear'] as const) {
+      const response = await app.post(operation, { image: toBase64(closeDog) });
+      const data = expectAccepted(response, operation, 0).data as unknown as { summary: string };
+      expect(data.summary, operation).toContain(`This looks like a photo of a dog, not of the ${operation}`);
+    }
+  });
 
   it('says what the photo shows in the request’s language', async () => {
     expect((await refusedFree('stool', 'kitten_224.png', 'zh')).summary).toContain('这看起来是一张猫的照片');
