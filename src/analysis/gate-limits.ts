@@ -193,8 +193,28 @@ export const SCENE_LIMITS = {
    * tuxpaint-stamps-default) 29 did, and 27 of the 38 had been judged as skin, 5 with a finding.
    */
   frameBirdProbability: 0.7,
+  /**
+   * A "close-up" the classifier, reading the whole frame, takes this surely for one wild or hoofed
+   * mammal (imagenet-kinds.ts: IMAGENET_WHOLE_MAMMALS; not a pet's wild relative, nor a hog or a
+   * porcupine, which real lesion close-ups are read as at 0.995 and 0.96) shows that animal whole.
+   * Measured (2026-11-28) with MobileNetV2: the 405 real skin close-ups of shared/photos-real reach
+   * 0.67 at most (an ox; then a camel 0.63, a koala 0.56); of 57 real photos of whole animals
+   * (Wikimedia Commons photos in Debian's gcompris-qt-data) 16 reach it, among them a wallaby that
+   * had passed for an ear canal with "dark debris… ear mites", moderate, and a llama judged as skin.
+   */
+  frameWholeMammalProbability: 0.85,
   /** A "close-up" this much lawn or sky is a photo taken outdoors at a distance. */
   landscapeShare: 0.35,
+  /**
+   * A "close-up" the palette names green over this much of the frame, though less than a lawn's
+   * `landscapeShare`, shows foliage or a lawn round a whole animal, not skin or an ear canal.
+   * Measured (2026-11-28): the 405 real skin close-ups of shared/photos-real reach 0.18 at most
+   * (then 0.16, 0.11); of 57 real photos of whole animals outdoors (Wikimedia Commons photos in
+   * Debian's gcompris-qt-data), 3 that passed for an ear canal (a squirrel, a koala and a pika
+   * among leaves and moss, 0.22–0.35) had got an ear finding, "green discharge" or "yeast", and
+   * 2 of them a skin finding, "yellow crusts".
+   */
+  greeneryShare: 0.2,
   /**
    * A "close-up" whose pixels are green (ToneReading.greenShare: any green hue past C* 8, grey-green
    * included) this much is of grass or turf, however faded: skin, fur and an ear canal are not

@@ -8,6 +8,7 @@ import type { PaletteReading, ToneReading } from '../vision/pixels/photo-charact
 import { COCO_NAMES, COCO_PETS, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import type { SubjectLook } from '../vision/localizer/subject-look.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
+import { imagenetKind } from '../vision/tables/imagenet-kinds.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
@@ -120,6 +121,16 @@ function framePet(scene: Scene, limit: number = SCENE_LIMITS.framePetProbability
 /** A bird, when the classifier on the whole frame is sure of one (SCENE_LIMITS.frameBirdProbability). */
 const frameBird = ({ frameBird: bird }: Scene): SceneSubject | undefined =>
   (bird ?? 0) >= SCENE_LIMITS.frameBirdProbability ? { kind: 'animal', name: COCO_NAMES.bird, count: 1 } : undefined;
+
+/**
+ * A wild or hoofed mammal, named by its kind, when the classifier on the whole frame is sure of one
+ * (SCENE_LIMITS.frameWholeMammalProbability): a llama or a wallaby is seen whole, not a pet's skin.
+ */
+function frameWholeMammal({ frameWholeMammal: mammal }: Scene): SceneSubject | undefined {
+  return mammal && mammal.probability >= SCENE_LIMITS.frameWholeMammalProbability
+    ? { kind: 'animal', name: imagenetKind(mammal.index), count: 1 }
+    : undefined;
+}
 
 /** The object group the classifier, on the whole frame, is at least `limit` sure the photo shows. */
 function frameObject(scene: Scene, limit: number = SCENE_LIMITS.frameObjectProbability): SceneSubject | undefined {
@@ -281,6 +292,7 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       const shown =
         (needs.recognisablePet ? undefined : framePet(scene)) ??
         frameBird(scene) ??
+        frameWholeMammal(scene) ??
         unrelatedObject(scene) ??
         frameObject(scene);
       if (shown) return shown;
@@ -298,7 +310,11 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       if (measuredTones(measurement).greenShare >= SCENE_LIMITS.greenShare) return { kind: 'landscape', what: 'grass' };
       if (colour && colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };
       // …and, where a classifier read the frame, that it shows part of an animal at all.
-      return showsPartOfAnimal(needs, measurement) ? undefined : { kind: 'no_animal_part' };
+      if (!showsPartOfAnimal(needs, measurement)) return { kind: 'no_animal_part' };
+      // Less green than a lawn, but more than any skin or ear close-up shows: plants round a whole animal.
+      return colour && colour.frame.green >= SCENE_LIMITS.greeneryShare
+        ? { kind: 'landscape', what: 'greenery' }
+        : undefined;
     }
     case 'animal': {
       if (scene.detected) {

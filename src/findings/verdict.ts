@@ -22,7 +22,7 @@ export type SceneSubject =
   | { readonly kind: 'no_animal' }
   /** A close-up in which nothing looks like part of an animal: no animal's box, and no fur or skin to the classifier. */
   | { readonly kind: 'no_animal_part' }
-  | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' | 'ground' }
+  | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' | 'ground' | 'greenery' }
   /** A meal, a dish or a plate of food, which a specimen that cannot be food is not. */
   | { readonly kind: 'food' }
   /** A drawing, logo, screenshot or other flat graphic, not a photograph. */

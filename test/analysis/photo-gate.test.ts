@@ -19,6 +19,7 @@ import type { PhotoCharacter } from '../../src/vision/pixels/photo-character.js'
 import type { LitArea } from '../../src/vision/pixels/lit-area.js';
 import { IMAGENET_OBJECT_GROUPS } from '../../src/vision/tables/imagenet-objects.js';
 import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
+import { IMAGENET_WHOLE_MAMMALS, imagenetKind } from '../../src/vision/tables/imagenet-kinds.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/runtime/model-catalogue.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
@@ -688,6 +689,18 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, measured({}, { grey: 0.9 }, {}, green(0.95)))).toBeUndefined();
   });
 
+  it('refuses a close-up with more of the frame green than skin or an ear canal shows, as plants round a whole animal', () => {
+    const greenery = { reason: 'wrong_subject', shows: { kind: 'landscape', what: 'greenery' } };
+    const leaves = (green: number) => ({ green, brown: 1 - green });
+    for (const needs of [CLOSE_UP, EAR_CLOSE_UP])
+      expect(gatePhoto(needs, measured({}, leaves(SCENE_LIMITS.greeneryShare)))).toEqual(greenery);
+    expect(gatePhoto(CLOSE_UP, measured({}, leaves(SCENE_LIMITS.greeneryShare - 0.01)))).toBeUndefined();
+    // What shows no part of an animal is said to: a green apple is no lawn.
+    const noAnimal = { reason: 'wrong_subject', shows: { kind: 'no_animal_part' } };
+    expect(gatePhoto(CLOSE_UP, measured({ frameAnimalPart: false }, leaves(0.3)))).toEqual(noAnimal);
+    expect(gatePhoto(SPECIMEN, measured({}, leaves(0.3)))).toBeUndefined();
+  });
+
   it('takes a located subject the classifier, reading it alone, gives food or flowers for what it is', () => {
     const limit = SCENE_LIMITS.subjectFoodOrFlower;
     expect(subjectSeenAs(SPECIMEN, { food: limit, flower: 0 })).toEqual({ kind: 'food' });
@@ -702,6 +715,19 @@ describe('the photo gate with a localizer', () => {
     expect(subjectSeenAs(MAY_BE_FOOD, { food: 0.9, flower: limit })).toMatchObject({ kind: 'object' });
     // A lesion a clinic's localizer found on skin may read as a strawberry: not asked of close-ups.
     expect(subjectSeenAs(CLOSE_UP, { food: 0.9, flower: 0.9 })).toBeUndefined();
+  });
+
+  it('refuses a close-up the classifier is sure shows one wild or hoofed mammal, named by its kind; not a hog or a pet', () => {
+    const llama = { index: 355, probability: SCENE_LIMITS.frameWholeMammalProbability };
+    const hoofed = { reason: 'wrong_subject', shows: { kind: 'animal', name: imagenetKind(355), count: 1 } };
+    for (const needs of [CLOSE_UP, EAR_CLOSE_UP])
+      expect(gatePhoto(needs, measured({ frameWholeMammal: llama, frameAnimalShare: 1 }))).toEqual(hoofed);
+    const lessSure = { ...llama, probability: SCENE_LIMITS.frameWholeMammalProbability - 0.01 };
+    expect(gatePhoto(CLOSE_UP, measured({ frameWholeMammal: lessSure, frameAnimalShare: 1 }))).toBeUndefined();
+    expect(gatePhoto(SPECIMEN, measured({ frameWholeMammal: llama }))).toBeUndefined();
+    // Real lesion close-ups are read as a hog or a porcupine, surely; a lynx or a wolf counts towards a pet.
+    expect(IMAGENET_WHOLE_MAMMALS).toEqual(expect.arrayContaining([105, 104, 355, 346]));
+    for (const skinLike of [341, 334, 287, 269, 333]) expect(IMAGENET_WHOLE_MAMMALS).not.toContain(skinLike);
   });
 
   it('refuses a close-up the classifier is sure shows a bird (a whole bird cut out tightly fills the frame)', () => {

@@ -32,6 +32,7 @@ const SUBJECTS: readonly SceneSubject[] = [
   { kind: 'no_animal' },
   { kind: 'landscape', what: 'grass' },
   { kind: 'landscape', what: 'sky' },
+  { kind: 'landscape', what: 'greenery' },
 ];
 
 describe.each(SHARED)('the shared words (%s)', (language, t) => {

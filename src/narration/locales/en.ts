@@ -100,6 +100,8 @@ export const EN: Locale = {
             ? `The language model that read the photo says it shows ${shows.description}, not the ${subject}, so no assessment was made.`
             : `The language model that read the photo says it does not show the ${subject}, so no assessment was made.`;
         case 'landscape':
+          if (shows.what === 'greenery')
+            return `This looks like a photo taken outdoors, among plants or on a lawn, not a close-up of the ${subject}, so no assessment was made.`;
           return `This looks like a photo taken at a distance, mostly ${shows.what === 'ground' ? 'the ground outdoors' : shows.what}, not a close-up of the ${subject}, so no assessment was made.`;
         case 'food':
           return seen('food');

@@ -113,6 +113,8 @@ export const ES: Locale = {
             ? `El modelo de lenguaje que leyó la foto dice que muestra ${shows.description} y no ${subject}, así que no se hizo ninguna evaluación.`
             : `El modelo de lenguaje que leyó la foto dice que no es una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'landscape':
+          if (shows.what === 'greenery')
+            return `Parece una foto tomada al aire libre, entre plantas o sobre césped, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
           return `Parece una foto tomada a distancia, sobre todo ${{ grass: 'hierba', sky: 'cielo', ground: 'suelo al aire libre' }[shows.what]}, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'food':
           return seen('comida');

@@ -82,6 +82,8 @@ export const ZH: Locale = {
             ? `读取照片的语言模型认为照片显示的是${shows.description}，而不是${subject}，因此未做评估。`
             : `读取照片的语言模型认为照片中没有${subject}，因此未做评估。`;
         case 'landscape':
+          if (shows.what === 'greenery')
+            return `这看起来是一张在户外植物间或草地上拍摄的照片，而不是${subject}的特写，因此未做评估。`;
           return `这看起来是一张远距离拍摄的照片，画面大部分是${{ grass: '草地', sky: '天空', ground: '户外地面' }[shows.what]}，而不是${subject}的特写，因此未做评估。`;
         case 'food':
           return seen('食物');

@@ -12,10 +12,10 @@ import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from '../localizer/localizer-model.js';
 import { CLOSER_LOOK, closerLookTiles, nearestTile, tileRegion, tilesOnFrame } from '../localizer/closer-look.js';
 import { locateSubjects, type Location } from '../localizer/locate-subject.js';
-import { probabilityOf } from '../tables/class-probability.js';
+import { probabilityOf, surestOf } from '../tables/class-probability.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
 import { IMAGENET_GROUND } from '../tables/imagenet-ground.js';
-import { IMAGENET_BIRDS } from '../tables/imagenet-kinds.js';
+import { IMAGENET_BIRDS, IMAGENET_WHOLE_MAMMALS } from '../tables/imagenet-kinds.js';
 import type { VisionModels } from '../vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
@@ -64,6 +64,11 @@ export interface Scene {
   readonly frameGround: number | undefined;
   /** How sure the classifier, on the whole frame, is that it shows a bird (ImageNet's bird classes together); undefined when it did not read the frame. */
   readonly frameBird: number | undefined;
+  /**
+   * The wild or hoofed mammal (imagenet-kinds.ts: IMAGENET_WHOLE_MAMMALS) the classifier, on the
+   * whole frame, is surest of, and how sure; undefined when it did not read the frame.
+   */
+  readonly frameWholeMammal: { readonly index: number; readonly probability: number } | undefined;
   /**
    * Whether the stool localizer finds stool in the frame, for an operation that asked
    * (`stoolCheck`: a close-up's gate); undefined when it did not look.
@@ -132,6 +137,7 @@ const FRAME_UNREAD = {
   frameFood: undefined,
   frameGround: undefined,
   frameBird: undefined,
+  frameWholeMammal: undefined,
   frameStool: undefined,
 } as const;
 
@@ -194,6 +200,7 @@ export async function describeScene(
       frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
       frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
       frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
+      frameWholeMammal: imagenet ? surestOf(classification.probabilities, IMAGENET_WHOLE_MAMMALS) : undefined,
       frameStool: options.stoolCheck && (await showsSubject(options.stoolCheck, classification.maps)),
       features: classification.features,
       companion: second?.features?.mean,

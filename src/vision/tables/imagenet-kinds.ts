@@ -1,6 +1,6 @@
 import { IMAGENET_FOOD } from './imagenet-food.js';
 import { OBJECT_GROUP_OF } from './imagenet-objects.js';
-import { type LocalizedName, SPECIES_NAMES } from './imagenet-pets.js';
+import { IMAGENET_PET_CLASSES, type LocalizedName, SPECIES_NAMES } from './imagenet-pets.js';
 
 /**
  * What kind of thing each of ImageNet-1k's 1000 classes is, named in every language: a sentence
@@ -59,6 +59,25 @@ const FOOD_CLASSES: ReadonlySet<number> = new Set(IMAGENET_FOOD);
 /** ImageNet-1k's bird classes (cock … albatross), from the ranges above. */
 export const IMAGENET_BIRDS: readonly number[] = RANGES.filter(([, , kindOf]) => kindOf === BIRD).flatMap(
   ([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i),
+);
+
+const PET_CLASSES: ReadonlySet<number> = new Set(IMAGENET_PET_CLASSES.map((pet) => pet.index));
+
+/** 334 porcupine and 341 hog: real skin close-ups are read as them at 0.96 and 0.995 (shared/photos-real). */
+const SKIN_LIKE_MAMMALS: ReadonlySet<number> = new Set([334, 341]);
+
+/**
+ * ImageNet-1k's wild and hoofed mammals (koala, llama, wallaby, cattle, primates…), from the ranges
+ * above, that a classifier sure of one names a whole animal by: not the pets' wild relatives
+ * (wolves, foxes, wild cats: imagenet-pets.ts counts them towards a pet's species), nor the two
+ * whose look a pet's bare or crusted skin takes (SKIN_LIKE_MAMMALS).
+ */
+export const IMAGENET_WHOLE_MAMMALS: readonly number[] = RANGES.filter(
+  ([, , kindOf]) => kindOf === WILD_MAMMAL || kindOf === HOOFED,
+).flatMap(([first, last]) =>
+  Array.from({ length: last - first + 1 }, (_, i) => first + i).filter(
+    (index) => !PET_CLASSES.has(index) && !SKIN_LIKE_MAMMALS.has(index),
+  ),
 );
 
 /** The kind of ImageNet-1k class `index`, in every language. */
