@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Real pictures of things that are not pets or specimens, from Debian's own packages, for the tests
-# in test/analysis/real-scenes.test.ts (fruit, a lawn, leaves, flowers, sand, sky, wood, and clip
-# art drawings): what stool, urine, vomit, skin and ear analysis must refuse or find nothing in.
-# They are fetched, not committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature
-# backgrounds (mate-backgrounds, GPL-2+/CC) and the Open Clip Art Library (openclipart-png, public
-# domain). Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
+# in test/analysis/real-scenes.test.ts (fruit, a lawn, leaves, flowers, sand, sky, wood, clip art
+# drawings, and whole animals photographed outdoors): what stool, urine, vomit, skin and ear analysis
+# must refuse or find nothing in. They are fetched, not committed: OpenCV's sample data (opencv-doc,
+# BSD-3-Clause), MATE's nature backgrounds (mate-backgrounds, GPL-2+/CC), the Open Clip Art Library
+# (openclipart-png, public domain) and the Wikimedia Commons photos of GCompris's animal activities
+# (gcompris-qt-data, CC-BY-SA; packed in Qt resource bundles, read by scripts/support/qt-resources.ts,
+# so run this after npm ci). Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
 opencv=(fruits.jpg apple.jpg orange.jpg)
@@ -23,18 +25,25 @@ drawings=(animals/2_dead_frogs_lumen_desig_01.png animals/birds/cigno_di_spalle_
   people/3_faces_lumen_design_stu_01.png people/bad_guy_fr_1_01.png people/bodypart/left_hand_print_benji_pa_01.png
   people/card_figure_joker_nic_r.png people/clothing/hats/magic_hat_and_wand_nath_r.png
   people/clothing/tennis_shoe_jarno_vasama_.png people/fata_fatina_architetto_f_01.png people/head11.png)
-if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -f "$out/drawings/people_head11.png" ]; then
+# GCompris's activities whose pictures are photos of whole animals (57 in 3.1).
+animals=(erase explore_farm_animals explore_world_animals)
+if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -f "$out/drawings/people_head11.png" ] &&
+  [ -f "$out/animals/explore_world_animals-koala.webp" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # apt-get download needs the package lists; refresh them once when a download fails.
-packages=(opencv-doc mate-backgrounds openclipart-png)
+packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
-mkdir -p "$out/food" "$out/nature" "$out/drawings"
+mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
 for name in "${drawings[@]}"; do cp "$work/root/usr/share/openclipart/png/$name" "$out/drawings/${name//\//_}"; done
+for name in "${animals[@]}"; do
+  npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris-qt/rcc/$name.rcc" "$out/animals" \
+    "gcompris/src/activities/$name/resource" .webp
+done
 echo "$(find "$out" -type f | wc -l) photos in $out"

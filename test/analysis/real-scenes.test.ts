@@ -110,6 +110,37 @@ describeWithShared('real photos of the wrong thing', () => {
       expect(tally.severe).toBe(0);
     });
 
+    it('takes whole animals photographed outdoors for no close-up of skin or an ear canal, and for no specimen', async () => {
+      // 57 Wikimedia Commons photos from GCompris (a calf, a llama, a squirrel, a koala, a wallaby…).
+      // Measured (2026-11-28): before whole mammals the classifier is sure of, and plants round them,
+      // refused close-ups, 11 were judged as skin (2 findings) and 7 as ear canals (5 findings).
+      const photos = debianPhotos('animals');
+      expect(photos.length).toBe(57);
+      const judged: string[] = [];
+      const findings: string[] = [];
+      for (const photo of photos)
+        for (const operation of HEALTH) {
+          const { severity, judged: wasJudged } = await answer(operation, photo);
+          const name = `${operation}: ${basename(photo, '.webp')}`;
+          expect({ name, severity }).not.toMatchObject({ severity: 'normal' });
+          if (wasJudged && (operation === 'skin' || operation === 'ear')) judged.push(name);
+          if (FINDINGS.includes(severity)) findings.push(name);
+        }
+      // Left: heads and shoulders cut by the frame's edges, as a close-up's animal is (a calf, an
+      // ibex, a dog, a jaguar), and a narwhal; for stool, a faint find on a bee among red flowers
+      // (its cell read "red streaks… fresh blood").
+      expect(judged.sort()).toEqual([
+        'ear: erase-calf',
+        'ear: erase-nubian_ibex',
+        'skin: erase-calf',
+        'skin: erase-nubian_ibex',
+        'skin: explore_farm_animals-dog',
+        'skin: explore_world_animals-jaguar',
+        'skin: explore_world_animals-narwhal',
+      ]);
+      expect(findings.sort()).toEqual(['ear: erase-calf', 'stool: erase-bee']);
+    });
+
     it('refuses clip art drawings as drawings, most of them, and finds far less in the rest than before', async () => {
       const drawings = debianPhotos('drawings');
       expect(drawings.length).toBe(30);
