@@ -86,9 +86,12 @@ function lacksColour(tones: ToneReading): boolean {
   );
 }
 
-/** A whole animal (or person), as opposed to part of one cut off by the frame's edges (SCENE_LIMITS.cutCloseUpShare). */
+/** A whole animal, as opposed to part of one cut off by the frame's edges (SCENE_LIMITS.cutCloseUpShare). */
 const seenWhole = ({ share, cutSides }: Placement) =>
   cutSides === 0 || (cutSides === 1 && share < SCENE_LIMITS.cutCloseUpShare);
+
+/** A person's box the frame cuts off, small: a hand, an arm or a foot reaching into the frame (SCENE_LIMITS.handShare). */
+const reachesIn = (person: Placement) => person.cutSides > 0 && person.share < SCENE_LIMITS.handShare;
 
 /**
  * A person in a close-up that is not a hand or an arm reaching in from the frame's edge: seen whole,
@@ -98,9 +101,6 @@ const seenWhole = ({ share, cutSides }: Placement) =>
  * such a close-up still needs part of an animal in it (showsPartOfAnimal), which a person's face
  * filling the frame does not give.
  */
-/** A person's box the frame cuts off, small: a hand, an arm or a foot reaching into the frame (SCENE_LIMITS.handShare). */
-const reachesIn = (person: Placement) => person.cutSides > 0 && person.share < SCENE_LIMITS.handShare;
-
 const wholePerson = (person: Placement & { readonly score: number }) =>
   person.score >= SCENE_LIMITS.closeUpScore &&
   (person.cutSides === 0 || (person.cutSides === 1 && person.share >= SCENE_LIMITS.handShare));
@@ -255,7 +255,7 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
   if (animals.length > 0) return animalSubject(animals);
   // A hand pointing at the stool, or a foot beside it, is no photo of a person where the localizer
   // found the specimen and the classifier sees no coat (a hand holding fur apart is a skin close-up):
-  // SCENE_LIMITS.handBesideSpecimen. A person seen whole, or filling the frame, still is one.
+  // SCENE_LIMITS.handBesideSpecimenAnimalShare. A person seen whole, or filling the frame, still is one.
   const handBeside = (person: Placement) =>
     found !== undefined &&
     reachesIn(person) &&
