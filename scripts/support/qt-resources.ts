@@ -20,8 +20,8 @@ export function readQtResources(bundle: Buffer): Map<string, Buffer> {
   const nodeSize = version === 1 ? 14 : 22;
   const nameAt = (offset: number) => {
     const length = bundle.readUInt16BE(names + offset);
-    return bundle
-      .subarray(names + offset + 6, names + offset + 6 + 2 * length)
+    // A copy: swap16 turns the bytes round in place, and a name may be shared by several nodes.
+    return Buffer.from(bundle.subarray(names + offset + 6, names + offset + 6 + 2 * length))
       .swap16()
       .toString('utf16le');
   };
