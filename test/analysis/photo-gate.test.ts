@@ -175,6 +175,7 @@ const pet = (species: 'dog' | 'cat' | undefined, probability = 0.9): PetIdentifi
     ? { en: 'tabby', zh: '猫', es: 'gato' }
     : { en: 'espresso', zh: '食物或饮料', es: 'comida o bebida' },
   topProbability: probability,
+  topKind: undefined,
   topIsAnimal: species !== undefined,
   contradictsAnimalType: undefined,
 });

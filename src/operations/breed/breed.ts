@@ -52,6 +52,17 @@ export const SURELY_NO_PET = 0.05;
  */
 const modelJudges = (pet: PetIdentification | undefined): boolean =>
   !pet || (!pet.species && pet.speciesProbability >= SURELY_NO_PET);
+/**
+ * An animal that is not a pet is named by the detector's class where the detector is this sure of
+ * it and the classifier is less than NAMED_BY_CLASSIFIER sure of its own best match; by the kind
+ * of that match otherwise. YOLOX-Nano boxes a crocodile, a chameleon and a Komodo dragon as birds,
+ * a camel and a hen as sheep, a wallaby and a gorilla as bears, a crab as a horse, at 0.37–0.76
+ * (57 real photos of whole animals, Wikimedia Commons photos in Debian's gcompris-qt-data), and
+ * is right at 0.8 and more (a giraffe, horses, a calf, a sheep), save a goat called a cow (0.80).
+ */
+const NAMED_BY_DETECTOR = 0.8;
+/** A classifier this sure of its best match (a hedgehog read as a porcupine at 1.0) names the animal's kind itself. */
+const NAMED_BY_CLASSIFIER = 0.9;
 /** Below this, the first breed is named with the next most likely ones. */
 const SURE_BREED = 0.6;
 /** Coat colours at least this share of the middle of the animal are named. */
@@ -131,15 +142,20 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     if (!pet) return { ...unknown, summary: t.noModel() };
     if (!pet.species) {
       // An animal that is not a pet (the classifier's best match is an animal) is named for what it is:
-      // by the detector's class in the request's language when that is not a pet class, else by the
-      // classifier's label. It assessed no pet, so it is free.
+      // by the detector's class in the request's language where the detector is sure of a class that
+      // is not a pet's and the classifier is not sure of its own (NAMED_BY_DETECTOR), else by the kind
+      // of the classifier's best match. It assessed no pet, so it is free.
       if (pet.topIsAnimal) {
         const notAPet = verdict.findings.animal?.notAPet;
-        const animal = notAPet?.name[language] ?? pet.topName[language];
+        const byDetector =
+          notAPet && notAPet.score >= NAMED_BY_DETECTOR && pet.topProbability < NAMED_BY_CLASSIFIER
+            ? notAPet
+            : undefined;
+        const animal = (byDetector?.name ?? pet.topKind ?? pet.topName)[language];
         return {
           species: animal,
           breed: t.notAPetBreed,
-          confidence: round(notAPet?.score ?? pet.topProbability),
+          confidence: round(byDetector?.score ?? pet.topProbability),
           summary: joinSentences(language, [t.notAPet(animal, pet.topName[language]), t.noAnimalAdvice]),
         };
       }

@@ -29,6 +29,8 @@ export interface PetIdentification {
    */
   readonly topName: LocalizedName;
   readonly topProbability: number;
+  /** The kind of thing that best label is (a reptile, a hoofed animal, a bird), in every language; undefined for other labels than ImageNet's. */
+  readonly topKind: LocalizedName | undefined;
   /** Whether that best label is an animal (ImageNet's classes 0–397): a pelican, a zebra. */
   readonly topIsAnimal: boolean;
   /** The stated animalType when the photo says otherwise. */
@@ -136,6 +138,7 @@ export function identifyPet(classification: Classification, animalType?: string)
     topLabel,
     topName,
     topProbability,
+    topKind: kind,
     topIsAnimal,
   };
 
@@ -176,6 +179,7 @@ export function identifyPet(classification: Classification, animalType?: string)
     topLabel,
     topName,
     topProbability,
+    topKind: kind,
     topIsAnimal,
     contradictsAnimalType,
   };
