@@ -145,6 +145,7 @@ describeWithShared('real photos of the wrong thing', () => {
       // YOLOX-Nano boxed the crocodile as a bird (0.37), the camels as a sheep (0.43), the crab as a
       // horse (0.46), the wallaby as a bear (0.47): the answers said so. Where the detector is sure
       // (a horse, 0.95) its class names the animal; otherwise the kind of the classifier's best match.
+      // A pet the classifier is unsure of (under 0.5) in an animal the detector boxes as no pet is none.
       const expected: Record<string, string> = {
         'explore_world_animals-crocodile': 'reptile',
         'erase-camels': 'hoofed animal',
@@ -152,6 +153,9 @@ describeWithShared('real photos of the wrong thing', () => {
         'explore_world_animals-kangaroo': 'wild mammal',
         'erase-horse': 'horse',
         'erase-penguin': 'bird',
+        // The classifier gave a dog 20% and a cat 44% of these, charged: the detector is surer (0.69, 0.90).
+        'explore_farm_animals-owl': 'bird',
+        'explore_world_animals-giraffe': 'giraffe',
       };
       for (const [name, species] of Object.entries(expected)) {
         const photo = debianPhotos('animals').find((path) => basename(path, '.webp') === name)!;
