@@ -56,10 +56,14 @@ const RANGES: ReadonlyArray<readonly [number, number, LocalizedName]> = [
 
 const FOOD_CLASSES: ReadonlySet<number> = new Set(IMAGENET_FOOD);
 
+/** The class indices of the ranges above whose kind is one of `kinds`. */
+const classesOf = (...kinds: LocalizedName[]): number[] =>
+  RANGES.filter(([, , kindOf]) => kinds.includes(kindOf)).flatMap(([first, last]) =>
+    Array.from({ length: last - first + 1 }, (_, i) => first + i),
+  );
+
 /** ImageNet-1k's bird classes (cock … albatross), from the ranges above. */
-export const IMAGENET_BIRDS: readonly number[] = RANGES.filter(([, , kindOf]) => kindOf === BIRD).flatMap(
-  ([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i),
-);
+export const IMAGENET_BIRDS: readonly number[] = classesOf(BIRD);
 
 const PET_CLASSES: ReadonlySet<number> = new Set(IMAGENET_PET_CLASSES.map((pet) => pet.index));
 
@@ -72,12 +76,8 @@ const SKIN_LIKE_MAMMALS: ReadonlySet<number> = new Set([334, 341]);
  * (wolves, foxes, wild cats: imagenet-pets.ts counts them towards a pet's species), nor the two
  * whose look a pet's bare or crusted skin takes (SKIN_LIKE_MAMMALS).
  */
-export const IMAGENET_WHOLE_MAMMALS: readonly number[] = RANGES.filter(
-  ([, , kindOf]) => kindOf === WILD_MAMMAL || kindOf === HOOFED,
-).flatMap(([first, last]) =>
-  Array.from({ length: last - first + 1 }, (_, i) => first + i).filter(
-    (index) => !PET_CLASSES.has(index) && !SKIN_LIKE_MAMMALS.has(index),
-  ),
+export const IMAGENET_WHOLE_MAMMALS: readonly number[] = classesOf(WILD_MAMMAL, HOOFED).filter(
+  (index) => !PET_CLASSES.has(index) && !SKIN_LIKE_MAMMALS.has(index),
 );
 
 /** The kind of ImageNet-1k class `index`, in every language. */
