@@ -5,7 +5,7 @@ import type { Detection } from '../vision/detector-model.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
 import type { Location } from '../vision/localizer/locate-subject.js';
 import type { PaletteReading, ToneReading } from '../vision/pixels/photo-character.js';
-import { COCO_NAMES, COCO_PETS, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
+import { COCO_CONTAINERS, COCO_NAMES, COCO_PETS, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import type { SubjectLook } from '../vision/localizer/subject-look.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import { imagenetKind } from '../vision/tables/imagenet-kinds.js';
@@ -162,11 +162,15 @@ function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefined {
   return { kind: 'animal', name: COCO_NAMES[animals[0]!.detection.label], count: animals.length };
 }
 
-/** The largest unrelated object the detector is sure of, if it fills enough of the frame. */
-function unrelatedObject(scene: Scene): SceneSubject | undefined {
+/**
+ * The largest unrelated object the detector is sure of, if it fills enough of the frame; not the cup
+ * or the bottle a specimen that comes in one is photographed in (PhotoNeeds.inContainer).
+ */
+function unrelatedObject(scene: Scene, needs?: PhotoNeeds): SceneSubject | undefined {
   const thing = scene.things.find(
     (candidate) =>
       COCO_UNRELATED_OBJECTS.has(candidate.label) &&
+      !(needs?.inContainer && COCO_CONTAINERS.has(candidate.label)) &&
       candidate.score >= SCENE_LIMITS.objectScore &&
       candidate.share >= SCENE_LIMITS.objectShare,
   );
@@ -268,7 +272,7 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
   return (
     framePet(scene, located ? SCENE_LIMITS.locatedFramePetProbability : SCENE_LIMITS.framePetProbability) ??
     foodShown(needs, scene) ??
-    unrelatedObject(scene) ??
+    unrelatedObject(scene, needs) ??
     frameObject(scene, located ? SCENE_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability)
   );
 }

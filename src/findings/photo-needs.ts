@@ -27,6 +27,12 @@ export interface PhotoNeeds {
    */
   readonly mayBeFood?: true;
   /**
+   * Whether the specimen is photographed in a container (urine: in a clear cup or jar, as its retake
+   * tip asks): a cup, a bottle or a glass the detector boxes is where the specimen is, not what the
+   * photo shows instead (coco-names.ts, COCO_CONTAINERS).
+   */
+  readonly inContainer?: true;
+  /**
    * Whether the animal must be a pet, a cat or a dog (emotion: what a clinic's head learnt from
    * its patients' photos, and what the templates speak of). A horse or a cow is no pet's photo.
    */
@@ -47,3 +53,12 @@ export interface PhotoNeeds {
    */
   readonly blackIsAFinding?: true;
 }
+
+/** What stool, urine and vomit photos have in common: a specimen standing out, judged by its colours, never a round view or a pet. */
+export const SPECIMEN_NEEDS = {
+  subject: true,
+  shows: 'specimen',
+  colour: true,
+  roundView: false,
+  recognisablePet: false,
+} as const satisfies PhotoNeeds;

@@ -178,6 +178,7 @@ const pet = (species: 'dog' | 'cat' | undefined, probability = 0.9): PetIdentifi
   topKind: undefined,
   topIsAnimal: species !== undefined,
   contradictsAnimalType: undefined,
+  wildShare: 0,
 });
 const animal = (label: string, score: number, share: number, species?: 'dog' | 'cat', cutSides = 0) => {
   const { share: _share, cutSides: _cut, ...found } = detection(label, score, share);
@@ -199,6 +200,18 @@ describe('the photo gate’s table', () => {
     ],
     ['a specimen photo of a person', SPECIMEN, measured({ people: [detection('person', 0.9, 0.3)] }), 'person'],
     ['a specimen photo of a cup', SPECIMEN, measured({ things: [detection('cup', 0.9, 0.4)] }), 'object'],
+    [
+      'a urine sample in a cup (a specimen that comes in a container)',
+      { ...SPECIMEN, inContainer: true },
+      measured({ things: [detection('cup', 0.9, 0.4), detection('bottle', 0.8, 0.3)] }),
+      undefined,
+    ],
+    [
+      'a specimen that comes in a container, photographed with a laptop',
+      { ...SPECIMEN, inContainer: true },
+      measured({ things: [detection('laptop', 0.9, 0.4)] }),
+      'object',
+    ],
     [
       'a specimen photo a detector calls a frisbee (a round blob)',
       SPECIMEN,
@@ -794,6 +807,11 @@ describe('the photo gate with a localizer', () => {
     expect(OPERATIONS.vomit.needs.mayBeFood).toBe(true);
     expect([OPERATIONS.stool.needs.mayBeFood, OPERATIONS.urine.needs.mayBeFood]).toEqual([undefined, undefined]);
   });
+
+  it('takes a cup or a bottle for where urine is kept, and for no stool or vomit', () => {
+    expect(OPERATIONS.urine.needs.inContainer).toBe(true);
+    expect([OPERATIONS.stool.needs.inContainer, OPERATIONS.vomit.needs.inContainer]).toEqual([undefined, undefined]);
+  });
 });
 
 describe('with no scene model installed', () => {
@@ -900,7 +918,7 @@ describeWithShared('with the recommended scene models installed', () => {
 
   it('says what the photo shows in the request’s language', async () => {
     expect((await refusedFree('stool', 'kitten_224.png', 'zh')).summary).toContain('这看起来是一张猫的照片');
-    expect((await refusedFree('urine', 'coffee.png', 'es')).summary).toContain('Parece una foto de un objeto (taza)');
+    expect((await refusedFree('urine', 'coffee.png', 'es')).summary).toContain('Parece una foto de comida o bebida');
   });
 
   it('emotion and breed of a photo with no animal: not assessed, no animal detected, free', async () => {

@@ -102,16 +102,21 @@ describe('identifyPet on ImageNet-1k probabilities', () => {
     expect(pet.breed?.en).toMatch(/husky/i);
     expect(pet.breedProbability).toBeCloseTo(0.08, 6);
     expect(pet.topLabel).toBe(`label ${WOLF}`);
+    // 270 is the white wolf: the wolves hold 0.7 of the dog's 0.78.
+    expect(pet.wildShare).toBeCloseTo(0.7 / 0.78, 5);
   });
 
-  it('only wild relatives → the species, but no breed', () => {
+  it('only wild relatives → the species, but no breed, and says how wild it is', () => {
     const pet = identifyPet(imagenet({ [WOLF]: 0.9 }));
     expect(pet.species).toBe('dog');
     expect(pet.breed).toBeUndefined();
     expect(pet.breedProbability).toBe(0);
+    expect(pet.wildShare).toBeCloseTo(1, 6);
     const lynx = identifyPet(imagenet({ 287: 0.7, [TABBY]: 0.01 }));
     expect(lynx.species).toBe('cat');
     expect(lynx.breed).toBeUndefined();
+    expect(lynx.wildShare).toBeCloseTo(0.7 / 0.71, 5);
+    expect(identifyPet(imagenet({ [ESPRESSO]: 0.96 })).wildShare).toBe(0);
   });
 
   it('many tiny dog classes that add up → dog, with no breed named', () => {

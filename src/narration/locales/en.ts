@@ -104,7 +104,7 @@ export const EN: Locale = {
             return `This looks like a photo taken outdoors, among plants or on a lawn, not a close-up of the ${subject}, so no assessment was made.`;
           return `This looks like a photo taken at a distance, mostly ${shows.what === 'ground' ? 'the ground outdoors' : shows.what}, not a close-up of the ${subject}, so no assessment was made.`;
         case 'food':
-          return seen('food');
+          return seen('food or a drink');
         default: {
           const unknown: never = shows;
           throw new Error(`no sentence for ${JSON.stringify(unknown)}`);

@@ -117,7 +117,7 @@ export const ES: Locale = {
             return `Parece una foto tomada al aire libre, entre plantas o sobre césped, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
           return `Parece una foto tomada a distancia, sobre todo ${{ grass: 'hierba', sky: 'cielo', ground: 'suelo al aire libre' }[shows.what]}, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'food':
-          return seen('comida');
+          return seen('comida o bebida');
         default: {
           const unknown: never = shows;
           throw new Error(`no sentence for ${JSON.stringify(unknown)}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPECIMEN_NEEDS } from '../../findings/photo-needs.js';
 import {
   HEALTH_SCORE_MAX,
   type HealthSeverity,
@@ -50,14 +51,7 @@ export const stool = healthOperation({
   data: StoolData,
   rules: STOOL_RULES,
   words: { en: EN, zh: ZH, es: ES },
-  needs: {
-    subject: true,
-    shows: 'specimen',
-    colour: true,
-    roundView: false,
-    recognisablePet: false,
-    blackIsAFinding: true,
-  },
+  needs: { ...SPECIMEN_NEEDS, blackIsAFinding: true },
   llmFields: StoolData.pick({ ...HEALTH_LLM_FIELDS, consistency: true }),
   labelFields: ['consistency'],
   locatedNaming: stoolColourNaming,

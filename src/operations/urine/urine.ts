@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { healthSeverity, healthText, label } from '../../contract/data-fields.js';
+import { SPECIMEN_NEEDS } from '../../findings/photo-needs.js';
 import { HEALTH_LLM_FIELDS, healthOperation, textFields } from '../health/health-operation.js';
 import { EN } from './en.js';
 import { ES } from './es.js';
@@ -26,7 +27,7 @@ export const urine = healthOperation({
   data: UrineData,
   rules: URINE_RULES,
   words: { en: EN, zh: ZH, es: ES },
-  needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false },
+  needs: { ...SPECIMEN_NEEDS, inContainer: true },
   llmFields: UrineData.pick({ ...HEALTH_LLM_FIELDS, clarity: true }),
   labelFields: ['clarity'],
   // A head the clinic trained (sediment, crystals, clear) reads what the grey-haze proxy only guesses at.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type HealthSeverity, healthText, label, vomitSeverity } from '../../contract/data-fields.js';
+import { SPECIMEN_NEEDS } from '../../findings/photo-needs.js';
 import { HEALTH_LLM_FIELDS, healthOperation, textFields } from '../health/health-operation.js';
 import { EN } from './en.js';
 import { ES } from './es.js';
@@ -29,7 +30,7 @@ export const vomit = healthOperation({
   data: VomitData,
   rules: VOMIT_RULES,
   words: { en: EN, zh: ZH, es: ES },
-  needs: { subject: true, shows: 'specimen', colour: true, roundView: false, recognisablePet: false, mayBeFood: true },
+  needs: { ...SPECIMEN_NEEDS, mayBeFood: true },
   llmFields: VomitData.pick({ ...HEALTH_LLM_FIELDS, vomit_type: true }),
   labelFields: ['vomit_type'],
   head: { field: 'vomit_type', role: 'condition' },

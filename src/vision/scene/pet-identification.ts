@@ -35,6 +35,11 @@ export interface PetIdentification {
   readonly topIsAnimal: boolean;
   /** The stated animalType when the photo says otherwise. */
   readonly contradictsAnimalType: string | undefined;
+  /**
+   * The share of `speciesProbability` that the species' wild relatives hold (a cheetah read as one:
+   * 1; a husky the classifier half calls a timber wolf: about half); 0 where no species is chosen.
+   */
+  readonly wildShare: number;
 }
 
 const SPECIES_ALIASES: Readonly<Record<string, Species>> = {
@@ -147,6 +152,7 @@ export function identifyPet(classification: Classification, animalType?: string)
       species: undefined,
       speciesProbability: petProbability,
       contradictsAnimalType: stated ? animalType : undefined,
+      wildShare: 0,
       ...none,
     };
   }
@@ -155,6 +161,8 @@ export function identifyPet(classification: Classification, animalType?: string)
   );
   const [species] = weighted.reduce((best, entry) => (entry[1] > best[1] ? entry : best));
   const speciesProbability = mass.get(species)!;
+  const wild = all.filter((candidate) => candidate.species === species && candidate.wild);
+  const wildShare = wild.reduce((sum, candidate) => sum + candidate.probability, 0) / speciesProbability;
   const breeds = all
     .filter((candidate) => candidate.species === species && !candidate.wild)
     .sort((a, b) => b.probability - a.probability);
@@ -163,7 +171,7 @@ export function identifyPet(classification: Classification, animalType?: string)
   const breed = breeds[0]?.coatPattern ? undefined : breeds[0];
   const contradictsAnimalType = stated && stated !== species ? animalType : undefined;
   if (!breed || breed.probability < MIN_BREED_PROBABILITY) {
-    return { species, speciesProbability, contradictsAnimalType, ...none };
+    return { species, speciesProbability, contradictsAnimalType, wildShare, ...none };
   }
   const alternatives = breeds
     .filter((candidate) => !candidate.coatPattern)
@@ -182,5 +190,6 @@ export function identifyPet(classification: Classification, animalType?: string)
     topKind: kind,
     topIsAnimal,
     contradictsAnimalType,
+    wildShare,
   };
 }

@@ -130,6 +130,13 @@ export const COCO_SURFACES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Containers a specimen is photographed in (a urine sample in a clear cup, a jar or a glass): of the
+ * unrelated objects, those an operation whose specimen comes in one (PhotoNeeds.inContainer) keeps.
+ * YOLOX-Nano boxes a glass of yellow liquid as a cup.
+ */
+export const COCO_CONTAINERS: ReadonlySet<string> = new Set(['bottle', 'wine glass', 'cup', 'vase']);
+
+/**
  * Things whose detection makes a photo the wrong kind for a health operation. Deliberately not
  * every COCO class: small detectors see round blobs (a stool on a floor, a patch of skin) as
  * frisbees, balls, kites, umbrellas, doughnuts or clocks, so those never count against a photo.

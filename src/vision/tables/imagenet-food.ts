@@ -2,8 +2,9 @@
  * ImageNet-1k classes of food, dishes of it and the plates, bowls and pans it is served in: a
  * classifier sure of these together, reading the whole frame, sees a meal, which is not stool or
  * urine (docs/design.md §4). Left out on purpose: mushrooms, acorns and other fungi and fruit of the
- * ground (a stool on a lawn is read as them), hay, and drinks and cups (a urine sample is a
- * yellow liquid in a cup). Indices of shared/models/*\/labels.json; describe-scene.ts sums their probabilities.
+ * ground (a stool on a lawn is read as them), hay, and the clear glasses, bottles and beakers a
+ * urine sample is a yellow liquid in (cups with a handle and mugs hold drinks). Indices of shared/models/*\/labels.json; describe-scene.ts
+ * sums their probabilities.
  */
 export const IMAGENET_FOOD: readonly number[] = [
   // plate; guacamole … cardoon (dishes, breads, vegetables)
@@ -15,6 +16,12 @@ export const IMAGENET_FOOD: readonly number[] = [
   959, 960, 961, 962, 963, 964, 965,
   // frying pan, mixing bowl, soup bowl, wok
   567, 659, 809, 909,
+  // coffee, and the teacups and mugs drinks are drunk from: espresso, cup, coffee mug
+  // (shared/photos/coffee.png: espresso 0.996; a clip-art cup of tea: cup and mug 0.74). Not red
+  // wine or eggnog, which bloody or cloudy urine in a glass looks like; not the beaker, the beer
+  // glass, the measuring cup or the bottles a sample stands in: a glass of yellow liquid on a table
+  // read 0.03 for these at most (a beaker, 0.23–0.68); the 586 real stool photos 0.024 at most.
+  967, 968, 504,
   // where food is cooked, sold or served: bakery, butcher shop, caldron, Crock Pot, Dutch oven,
   // restaurant, rotisserie, for dishes with no class of their own (fried chicken, muffins; no photo
   // of them was at hand: MobileNetV2 read a real skin close-up as a rotisserie at 83%). Not the
