@@ -161,6 +161,19 @@ export const SCENE_LIMITS = {
    * photo of dunes, filling 92% of it: 6 of those were judged as skin, "yellow crusts", mild).
    */
   cutCloseUpShare: 0.4,
+  /**
+   * Part of an animal in a close-up, cut by the frame, that the detector is this sure is one that is
+   * no pet and that fur is not boxed as (coco-names.ts, COCO_NOT_FUR: a cow, a sheep, a horse), and
+   * whose crop the classifier does not take for a pet (under `disputedPetProbability`), is that
+   * animal's head or flank, not a pet's skin or ear. Measured (2026-11-28): on the 405 real skin
+   * close-ups of shared/photos-real no such box reaches 0.6 (fur is boxed as a bear, up to 0.87);
+   * of 57 real photos of whole animals (Wikimedia Commons photos in Debian's gcompris-qt-data) a
+   * calf's head (a cow, 0.90, cut by two sides) had been judged as an ear canal with "yeast", mild,
+   * and as skin, and an ibex (a sheep, 0.87, cut by one side, 49% of the frame) as both too.
+   */
+  partOfNonPetScore: 0.7,
+  /** …and the classifier gives its crop less than this for a pet (a dog boxed as a horse, 0.90, read 1.0 a dog, is a dog). */
+  disputedPetProbability: 0.5,
   /** A person the frame cuts off, covering less than this, is a hand or an arm reaching in (holding the fur or the ear flap). */
   handShare: 0.4,
   /**
@@ -201,6 +214,9 @@ export const SCENE_LIMITS = {
    * 0.67 at most (an ox; then a camel 0.63, a koala 0.56); of 57 real photos of whole animals
    * (Wikimedia Commons photos in Debian's gcompris-qt-data) 16 reach it, among them a wallaby that
    * had passed for an ear canal with "dark debris… ear mites", moderate, and a llama judged as skin.
+   * The same for a pet's wild relatives where they hold all of the pet's probability
+   * (pet-identification.ts, WILD_ANIMAL_SHARE): a jaguar judged as skin is now refused; the real
+   * close-ups' wildest reading (a kitten read as a lynx) keeps 5% for the domestic cat.
    */
   frameWholeMammalProbability: 0.85,
   /** A "close-up" this much lawn or sky is a photo taken outdoors at a distance. */

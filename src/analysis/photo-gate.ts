@@ -3,16 +3,23 @@ import type { Quality } from '../vision/colour-quality-model.js';
 import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
 import type { Detection } from '../vision/detector-model.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
-import type { Location } from '../vision/localizer/locate-subject.js';
 import type { PaletteReading, ToneReading } from '../vision/pixels/photo-character.js';
-import { COCO_CONTAINERS, COCO_NAMES, COCO_PETS, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
+import {
+  COCO_CONTAINERS,
+  COCO_NAMES,
+  COCO_NOT_FUR,
+  COCO_PETS,
+  COCO_UNRELATED_OBJECTS,
+} from '../vision/tables/coco-names.js';
 import type { SubjectLook } from '../vision/localizer/subject-look.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import { imagenetKind } from '../vision/tables/imagenet-kinds.js';
+import { isWildAnimal } from '../vision/scene/pet-identification.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
 import { CHARACTER_LIMITS, QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js';
+import { boxedAsSubject, coatSeenClose, isLocatedSubject } from './located-subject.js';
 
 /**
  * Whether the gate for `needs` reads the photo's tones: to refuse a photo without colour, or a
@@ -90,6 +97,15 @@ function lacksColour(tones: ToneReading): boolean {
 const seenWhole = ({ share, cutSides }: Placement) =>
   cutSides === 0 || (cutSides === 1 && share < SCENE_LIMITS.cutCloseUpShare);
 
+/**
+ * Part of an animal that is no pet, cut by the frame: a calf's head, an ibex's flank. Fur seen close
+ * is boxed as a bear, never as these (SCENE_LIMITS.partOfNonPetScore).
+ */
+const partOfNonPet = ({ detection, pet }: SceneAnimal) =>
+  COCO_NOT_FUR.has(detection.label) &&
+  detection.score >= SCENE_LIMITS.partOfNonPetScore &&
+  (pet?.speciesProbability ?? 0) < SCENE_LIMITS.disputedPetProbability;
+
 /** A person's box the frame cuts off, small: a hand, an arm or a foot reaching into the frame (SCENE_LIMITS.handShare). */
 const reachesIn = (person: Placement) => person.cutSides > 0 && person.share < SCENE_LIMITS.handShare;
 
@@ -124,12 +140,14 @@ const frameBird = ({ frameBird: bird }: Scene): SceneSubject | undefined =>
 
 /**
  * A wild or hoofed mammal, named by its kind, when the classifier on the whole frame is sure of one
- * (SCENE_LIMITS.frameWholeMammalProbability): a llama or a wallaby is seen whole, not a pet's skin.
+ * (SCENE_LIMITS.frameWholeMammalProbability): a llama, a wallaby or a jaguar is seen whole, not a pet's skin.
  */
-function frameWholeMammal({ frameWholeMammal: mammal }: Scene): SceneSubject | undefined {
-  return mammal && mammal.probability >= SCENE_LIMITS.frameWholeMammalProbability
-    ? { kind: 'animal', name: imagenetKind(mammal.index), count: 1 }
-    : undefined;
+function frameWholeMammal({ frameWholeMammal: mammal, frame }: Scene): SceneSubject | undefined {
+  if (mammal && mammal.probability >= SCENE_LIMITS.frameWholeMammalProbability)
+    return { kind: 'animal', name: imagenetKind(mammal.index), count: 1 };
+  // …or as surely one of the pets' wild relatives, and nothing of a pet (a jaguar, a cheetah).
+  const wild = frame && isWildAnimal(frame) && frame.speciesProbability >= SCENE_LIMITS.frameWholeMammalProbability;
+  return wild && frame.topKind ? { kind: 'animal', name: frame.topKind, count: 1 } : undefined;
 }
 
 /** The object group the classifier, on the whole frame, is at least `limit` sure the photo shows. */
@@ -193,57 +211,6 @@ function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean
   return needs.roundView && isRoundView(measurement.litArea);
 }
 
-/**
- * The share of a detection's box that the cells of every subject the localizer found cover: how
- * much of what the detector boxed is, to the localizer, its subject.
- */
-function locatedCover(location: Location, { box }: Detection): number {
-  const { grid, found, frame } = location;
-  const [x1, y1, x2, y2] = box;
-  const area = Math.max(1e-9, (x2 - x1) * (y2 - y1));
-  const [cw, ch] = [frame.width / grid, frame.height / grid];
-  let covered = 0;
-  for (const subject of found)
-    for (const cell of subject.cells) {
-      const [cx, cy] = [(cell % grid) * cw, Math.floor(cell / grid) * ch];
-      covered +=
-        Math.max(0, Math.min(x2, cx + cw) - Math.max(x1, cx)) * Math.max(0, Math.min(y2, cy + ch) - Math.max(y1, cy));
-    }
-  return covered / area;
-}
-
-/** Whether the centre of a detection's box lies in a cell of a subject the localizer found. */
-function centredOnSubject({ grid, found, frame }: Location, { box }: Detection): boolean {
-  const [x1, y1, x2, y2] = box;
-  const column = Math.min(grid - 1, Math.max(0, Math.floor(((x1 + x2) / 2 / frame.width) * grid)));
-  const row = Math.min(grid - 1, Math.max(0, Math.floor(((y1 + y2) / 2 / frame.height) * grid)));
-  return found.some((subject) => subject.cells.includes(row * grid + column));
-}
-
-/**
- * Whether a detection is what the localizer found (SCENE_LIMITS.locatedAnimalCover): a box its
- * subject's cells mostly cover, or a small one centred on them.
- */
-const isLocatedSubject = (found: Location, detection: Detection, share: number) =>
-  detection.score < SCENE_LIMITS.locatedAnimalScore &&
-  (locatedCover(found, detection) >= SCENE_LIMITS.locatedAnimalCover ||
-    (share < SCENE_LIMITS.locatedSmallBoxShare && centredOnSubject(found, detection)));
-
-/**
- * A subject the localizer found only faintly, where the classifier is sure of an animal's coat: a
- * close-up of fur or skin, on which the stool localizer fires (SCENE_LIMITS.faintPeak).
- */
-const coatSeenClose = ({ found }: Location, scene: Scene) =>
-  Math.max(...found.map((subject) => subject.peak)) < SCENE_LIMITS.faintPeak &&
-  (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.coatAnimalShare;
-
-/**
- * Whether the detector boxed what the localizer found as an animal (isLocatedSubject): a small,
- * discrete thing on the ground, which a close-up of fur or skin is not (SCENE_LIMITS.faintPeak).
- */
-const boxedAsSubject = (found: Location, scene: Scene) =>
-  scene.animals.some((animal) => isLocatedSubject(found, animal.detection, animal.share));
-
 /** A specimen's photo that shows a meal: the classifier reading the frame is sure of food. */
 const foodShown = (needs: PhotoNeeds, scene: Scene): SceneSubject | undefined =>
   !needs.mayBeFood && (scene.frameFood ?? 0) >= SCENE_LIMITS.foodProbability ? { kind: 'food' } : undefined;
@@ -289,7 +256,8 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       // however its outline touches the frame's edges.
       const cutOut = isCutOut(measurement.litArea);
       const animals = scene.animals.filter(
-        (animal) => animal.detection.score >= SCENE_LIMITS.closeUpScore && (cutOut || seenWhole(animal)),
+        (animal) =>
+          animal.detection.score >= SCENE_LIMITS.closeUpScore && (cutOut || seenWhole(animal) || partOfNonPet(animal)),
       );
       if (animals.length > 0) return animalSubject(animals);
       if (scene.people.some(wholePerson)) return people;

@@ -213,6 +213,12 @@ describe('the photo gate’s table', () => {
       'object',
     ],
     [
+      'a specimen that comes in a container, in a wine glass (red wine is the colour of blood)',
+      { ...SPECIMEN, inContainer: true },
+      measured({ things: [detection('wine glass', 0.9, 0.4)] }),
+      'object',
+    ],
+    [
       'a specimen photo a detector calls a frisbee (a round blob)',
       SPECIMEN,
       measured({ things: [detection('frisbee', 0.8, 0.3)] }),
@@ -243,6 +249,54 @@ describe('the photo gate’s table', () => {
       'a close-up of part of a cat filling the frame, cut by three of its sides',
       CLOSE_UP,
       measured({ animals: [animal('cat', 0.65, 0.85, 'cat', 3)] }),
+      undefined,
+    ],
+    [
+      'a close-up the classifier reads surely as a jaguar, a pet’s wild relative, and nothing of a pet',
+      CLOSE_UP,
+      measured({
+        frame: {
+          ...pet('cat', 0.99),
+          wildShare: 1,
+          topKind: { en: 'wild mammal', zh: '野生哺乳动物', es: 'mamífero salvaje' },
+        },
+      }),
+      'animal',
+    ],
+    [
+      'a close-up of a kitten the classifier half takes for a lynx',
+      CLOSE_UP,
+      measured({
+        frame: {
+          ...pet('cat', 0.96),
+          wildShare: 0.95,
+          topKind: { en: 'wild mammal', zh: '野生哺乳动物', es: 'mamífero salvaje' },
+        },
+      }),
+      undefined,
+    ],
+    [
+      'a calf’s head cut by two sides of the frame (part of an animal that is no pet)',
+      CLOSE_UP,
+      measured({ animals: [animal('cow', SCENE_LIMITS.partOfNonPetScore, 0.8, undefined, 2)] }),
+      'animal',
+    ],
+    [
+      'fur filling the frame, boxed as a bear (as a coat seen close is)',
+      CLOSE_UP,
+      measured({ animals: [animal('bear', 0.87, 0.97, undefined, 4)] }),
+      undefined,
+    ],
+    [
+      'a dog’s flank cut by the frame, boxed as a horse but read as a dog',
+      CLOSE_UP,
+      measured({ animals: [animal('horse', 0.9, 0.8, 'dog', 2)] }),
+      undefined,
+    ],
+    [
+      'a flank cut by the frame that the detector barely takes for a sheep',
+      CLOSE_UP,
+      measured({ animals: [animal('sheep', SCENE_LIMITS.partOfNonPetScore - 0.05, 0.8, undefined, 2)] }),
       undefined,
     ],
     [

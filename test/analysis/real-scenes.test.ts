@@ -136,19 +136,13 @@ describeWithShared('real photos of the wrong thing', () => {
           if (wasJudged && (operation === 'skin' || operation === 'ear')) judged.push(name);
           if (FINDINGS.includes(severity)) findings.push(name);
         }
-      // Left: heads and shoulders cut by the frame's edges, as a close-up's animal is (a calf, an
-      // ibex, a dog, a jaguar), and a narwhal; for stool, a faint find on a bee among red flowers
-      // (its cell read "red streaks… fresh blood"; read alone it is lipstick, food 0.19).
-      expect(judged.sort()).toEqual([
-        'ear: erase-calf',
-        'ear: erase-nubian_ibex',
-        'skin: erase-calf',
-        'skin: erase-nubian_ibex',
-        'skin: explore_farm_animals-dog',
-        'skin: explore_world_animals-jaguar',
-        'skin: explore_world_animals-narwhal',
-      ]);
-      expect(findings.sort()).toEqual(['ear: erase-calf', 'stool: erase-bee']);
+      // The calf's head and the ibex, which the detector boxes as a cow (0.90) and a sheep (0.87) cut
+      // by the frame, are part of an animal that is no pet: refused (they had been judged as skin and
+      // as ear canals, the calf with "yeast"); so are the jaguars, all of whose "cat" is the wild
+      // cats. Left: a dog's head cut by the frame, a narwhal; for stool, a faint find on a bee among
+      // red flowers (its cell read "red streaks… fresh blood"; read alone it is lipstick, food 0.19).
+      expect(judged.sort()).toEqual(['skin: explore_farm_animals-dog', 'skin: explore_world_animals-narwhal']);
+      expect(findings.sort()).toEqual(['stool: erase-bee']);
     });
 
     it('names whole animals that are no pets, sent to breed, by what they are, not by the detector’s guess', async () => {

@@ -33,6 +33,8 @@ describeWithShared('the food a stool or urine photo is refused for', () => {
       'espresso',
       'cup',
       'coffee mug',
+      'wine bottle',
+      'beer bottle',
     ])
       expect(names, food).toContain(food);
     for (const other of [

@@ -5,7 +5,7 @@ import { joinSentences } from '../../narration/join-sentences.js';
 import { localeFor } from '../../narration/locales/locale-for.js';
 import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
-import type { PetIdentification } from '../../vision/scene/pet-identification.js';
+import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
 import { regionOf } from '../../vision/pixels/region.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
 import { COCO_NAMES, COCO_PETS } from '../../vision/tables/coco-names.js';
@@ -72,16 +72,6 @@ const NAMED_BY_CLASSIFIER = 0.9;
  */
 const DETECTOR_DISPUTES_PET = 0.6;
 const DISPUTED_PET = 0.5;
-/**
- * A "pet" whose probability its species' wild relatives hold this much of (a cheetah, a jaguar, a
- * wolf seen plainly) is that wild animal, no pet. The wild classes count towards a species because
- * a classifier calls a husky a timber wolf in part. Measured (2026-11-28) with MobileNetV2: a
- * cheetah and two jaguars (Wikimedia Commons photos in Debian's gcompris-qt-data) were "a cat
- * (100%)", charged, their domestic classes under 0.001; of the real cats and dogs in
- * shared/photos and shared/photos-real, the wildest was a kitten read as a lynx, 95% of its cat
- * probability (then 90%, 78%).
- */
-const WILD_RELATIVE = 0.99;
 /** Below this, the first breed is named with the next most likely ones. */
 const SURE_BREED = 0.6;
 /** Coat colours at least this share of the middle of the animal are named. */
@@ -101,9 +91,8 @@ const noPet = (pet: PetIdentification): PetIdentification => ({
   alternatives: [],
 });
 
-/** A pet read almost wholly as its wild relatives is the wild animal (WILD_RELATIVE). */
-const noWildPet = (pet: PetIdentification): PetIdentification =>
-  pet.species && pet.wildShare >= WILD_RELATIVE ? noPet(pet) : pet;
+/** A pet read almost wholly as its wild relatives is the wild animal (pet-identification.ts, isWildAnimal). */
+const noWildPet = (pet: PetIdentification): PetIdentification => (isWildAnimal(pet) ? noPet(pet) : pet);
 
 /** The sentence on what the judgement rests on, when a detector found the animal. */
 function traitsSentence({ animal }: BreedFindings, language: Language): string[] {

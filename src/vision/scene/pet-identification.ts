@@ -11,6 +11,21 @@ const IMAGENET_ANIMAL_CLASSES = 398;
 /** Below this the best breed class is too weak to name; the answer is a mixed/unknown breed. */
 export const MIN_BREED_PROBABILITY = 0.05;
 
+/**
+ * A "pet" whose probability its species' wild relatives hold this much of (a cheetah, a jaguar, a
+ * wolf seen plainly) is that wild animal, no pet. The wild classes count towards a species because
+ * a classifier calls a husky a timber wolf in part. Measured (2026-11-28) with MobileNetV2: a
+ * cheetah and two jaguars (Wikimedia Commons photos in Debian's gcompris-qt-data) were "a cat
+ * (100%)", their domestic classes under 0.001; of the real cats and dogs in shared/photos and
+ * shared/photos-real, the wildest was a kitten read as a lynx, 95% of its cat probability (then
+ * 90%, 78%).
+ */
+export const WILD_ANIMAL_SHARE = 0.99;
+
+/** Whether a reading names a pet species only by its wild relatives (WILD_ANIMAL_SHARE): a wild animal. */
+export const isWildAnimal = (pet: PetIdentification): boolean =>
+  pet.species !== undefined && pet.wildShare >= WILD_ANIMAL_SHARE;
+
 export interface PetIdentification {
   /** Undefined when the photo shows no pet. */
   readonly species: Species | undefined;

@@ -116,6 +116,20 @@ export const COCO_ANIMALS: ReadonlySet<string> = new Set([
 export const COCO_PETS: ReadonlySet<string> = new Set(['cat', 'dog']);
 
 /**
+ * COCO's animals that are no pet and that a coat seen close is not boxed as: YOLOX-Nano boxes fur
+ * filling the frame as a bear (up to 0.87 on real lesion close-ups), never as these.
+ */
+export const COCO_NOT_FUR: ReadonlySet<string> = new Set([
+  'bird',
+  'horse',
+  'sheep',
+  'cow',
+  'elephant',
+  'zebra',
+  'giraffe',
+]);
+
+/**
  * Things a stool, urine or vomit photo may well show around its subject (a floor, a litter box,
  * a bed): not an "unrelated object" that makes the photo the wrong kind.
  */
@@ -130,11 +144,12 @@ export const COCO_SURFACES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Containers a specimen is photographed in (a urine sample in a clear cup, a jar or a glass): of the
- * unrelated objects, those an operation whose specimen comes in one (PhotoNeeds.inContainer) keeps.
- * YOLOX-Nano boxes a glass of yellow liquid as a cup.
+ * Containers a specimen is photographed in (a urine sample in a clear cup, a jar or a tumbler): of
+ * the unrelated objects, those an operation whose specimen comes in one (PhotoNeeds.inContainer)
+ * keeps. YOLOX-Nano boxes a glass of yellow liquid as a cup. Not a wine glass (red wine is the
+ * colour of blood) or a vase (of flowers).
  */
-export const COCO_CONTAINERS: ReadonlySet<string> = new Set(['bottle', 'wine glass', 'cup', 'vase']);
+export const COCO_CONTAINERS: ReadonlySet<string> = new Set(['cup', 'bottle']);
 
 /**
  * Things whose detection makes a photo the wrong kind for a health operation. Deliberately not

@@ -16,12 +16,14 @@ export const IMAGENET_FOOD: readonly number[] = [
   959, 960, 961, 962, 963, 964, 965,
   // frying pan, mixing bowl, soup bowl, wok
   567, 659, 809, 909,
-  // coffee, and the teacups and mugs drinks are drunk from: espresso, cup, coffee mug
-  // (shared/photos/coffee.png: espresso 0.996; a clip-art cup of tea: cup and mug 0.74). Not red
-  // wine or eggnog, which bloody or cloudy urine in a glass looks like; not the beaker, the beer
-  // glass, the measuring cup or the bottles a sample stands in: a glass of yellow liquid on a table
-  // read 0.03 for these at most (a beaker, 0.23–0.68); the 586 real stool photos 0.024 at most.
-  967, 968, 504,
+  // coffee, the teacups and mugs drinks are drunk from, and the bottles they are sold in: espresso,
+  // cup, coffee mug, wine bottle, beer bottle, pop bottle (shared/photos/coffee.png: espresso 0.996;
+  // a clip-art cup of tea: cup and mug 0.74; a bottle of sherry and one of ketchup cut out on wood,
+  // 0.83 and 0.78). Not red wine or eggnog, which bloody or cloudy urine in a glass looks like; not
+  // the beaker, the beer glass, the measuring cup, the pill or water bottle a sample stands in: a
+  // glass of yellow liquid on a table read 0.03 for these at most (a beaker, 0.23–0.68); the 586
+  // real stool photos 0.024 for the cups and 0.057 for the bottles at most.
+  967, 968, 504, 907, 440, 737,
   // where food is cooked, sold or served: bakery, butcher shop, caldron, Crock Pot, Dutch oven,
   // restaurant, rotisserie, for dishes with no class of their own (fried chicken, muffins; no photo
   // of them was at hand: MobileNetV2 read a real skin close-up as a rotisserie at 83%). Not the

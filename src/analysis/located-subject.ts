@@ -1,0 +1,61 @@
+import type { Scene } from '../vision/scene/describe-scene.js';
+import type { Detection } from '../vision/detector-model.js';
+import type { Location } from '../vision/localizer/locate-subject.js';
+import { SCENE_LIMITS } from './gate-limits.js';
+
+/*
+ * What the localizer found, against what the detector boxed and the classifier read: whether a box
+ * is the located subject itself (YOLOX-Nano boxes a pile of stool as a dog or a bear), and whether
+ * a faint find is a coat seen close. The specimen gate's questions (photo-gate.ts).
+ */
+
+/**
+ * The share of a detection's box that the cells of every subject the localizer found cover: how
+ * much of what the detector boxed is, to the localizer, its subject.
+ */
+function locatedCover(location: Location, { box }: Detection): number {
+  const { grid, found, frame } = location;
+  const [x1, y1, x2, y2] = box;
+  const area = Math.max(1e-9, (x2 - x1) * (y2 - y1));
+  const [cw, ch] = [frame.width / grid, frame.height / grid];
+  let covered = 0;
+  for (const subject of found)
+    for (const cell of subject.cells) {
+      const [cx, cy] = [(cell % grid) * cw, Math.floor(cell / grid) * ch];
+      covered +=
+        Math.max(0, Math.min(x2, cx + cw) - Math.max(x1, cx)) * Math.max(0, Math.min(y2, cy + ch) - Math.max(y1, cy));
+    }
+  return covered / area;
+}
+
+/** Whether the centre of a detection's box lies in a cell of a subject the localizer found. */
+function centredOnSubject({ grid, found, frame }: Location, { box }: Detection): boolean {
+  const [x1, y1, x2, y2] = box;
+  const column = Math.min(grid - 1, Math.max(0, Math.floor(((x1 + x2) / 2 / frame.width) * grid)));
+  const row = Math.min(grid - 1, Math.max(0, Math.floor(((y1 + y2) / 2 / frame.height) * grid)));
+  return found.some((subject) => subject.cells.includes(row * grid + column));
+}
+
+/**
+ * Whether a detection is what the localizer found (SCENE_LIMITS.locatedAnimalCover): a box its
+ * subject's cells mostly cover, or a small one centred on them.
+ */
+export const isLocatedSubject = (found: Location, detection: Detection, share: number) =>
+  detection.score < SCENE_LIMITS.locatedAnimalScore &&
+  (locatedCover(found, detection) >= SCENE_LIMITS.locatedAnimalCover ||
+    (share < SCENE_LIMITS.locatedSmallBoxShare && centredOnSubject(found, detection)));
+
+/**
+ * A subject the localizer found only faintly, where the classifier is sure of an animal's coat: a
+ * close-up of fur or skin, on which the stool localizer fires (SCENE_LIMITS.faintPeak).
+ */
+export const coatSeenClose = ({ found }: Location, scene: Scene) =>
+  Math.max(...found.map((subject) => subject.peak)) < SCENE_LIMITS.faintPeak &&
+  (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.coatAnimalShare;
+
+/**
+ * Whether the detector boxed what the localizer found as an animal (isLocatedSubject): a small,
+ * discrete thing on the ground, which a close-up of fur or skin is not (SCENE_LIMITS.faintPeak).
+ */
+export const boxedAsSubject = (found: Location, scene: Scene) =>
+  scene.animals.some((animal) => isLocatedSubject(found, animal.detection, animal.share));
