@@ -165,10 +165,16 @@ function exposureProblem(exposure: Exposure): QualityProblem | undefined {
   return undefined;
 }
 
-const animalSubject = (animals: readonly SceneAnimal[]): SceneSubject => {
-  // The classifier on the crop names the species; the detector's class is only a weak hint.
-  const species = animals[0]?.pet?.species;
-  return { kind: 'animal', name: species && SPECIES_NAMES[species], count: animals.length };
+/**
+ * The animals a photo shows, named by the species the classifier gives the largest's crop; the
+ * detector's class is only a weak hint. With `byKind` (a close-up: the animal is seen close enough
+ * to be read), where the crop is no pet, by the kind of animal its best match is (a calf's head: a
+ * hoofed animal); a specimen's box may be the pile of stool itself, whose crop reads as a frog.
+ */
+const animalSubject = (animals: readonly SceneAnimal[], byKind = false): SceneSubject => {
+  const pet = animals[0]?.pet;
+  const kind = byKind && pet?.topIsAnimal ? pet.topKind : undefined;
+  return { kind: 'animal', name: pet?.species ? SPECIES_NAMES[pet.species] : kind, count: animals.length };
 };
 
 /**
@@ -259,7 +265,7 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         (animal) =>
           animal.detection.score >= SCENE_LIMITS.closeUpScore && (cutOut || seenWhole(animal) || partOfNonPet(animal)),
       );
-      if (animals.length > 0) return animalSubject(animals);
+      if (animals.length > 0) return animalSubject(animals, true);
       if (scene.people.some(wholePerson)) return people;
       const shown =
         (needs.recognisablePet ? undefined : framePet(scene)) ??

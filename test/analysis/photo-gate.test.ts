@@ -839,6 +839,23 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, located(boxed, [5], true, 0.6))).toEqual(animal);
   });
 
+  it('names part of an animal that is no pet, in a close-up, by the kind its crop is read as; a specimen’s box not', () => {
+    const hoofed = { en: 'hoofed animal', zh: '有蹄动物', es: 'animal con pezuñas' };
+    const calf = {
+      ...animal('cow', 0.9, 0.8, undefined, 2),
+      pet: { ...pet(undefined, 0.07), topIsAnimal: true, topKind: hoofed },
+    };
+    expect(gatePhoto(CLOSE_UP, measured({ animals: [calf] }))).toEqual({
+      reason: 'wrong_subject',
+      shows: { kind: 'animal', name: hoofed, count: 1 },
+    });
+    // A specimen's box may be the pile of stool itself, its crop read as a frog: only "an animal".
+    expect(gatePhoto(SPECIMEN, measured({ animals: [{ ...calf, cutSides: 0, share: 0.3 }] }))).toEqual({
+      reason: 'wrong_subject',
+      shows: { kind: 'animal', name: undefined, count: 1 },
+    });
+  });
+
   it('judges a located stool with a hand or a foot reaching in, where the classifier sees no coat', () => {
     const person = { reason: 'wrong_subject', shows: { kind: 'person', count: 1 } };
     const hand = detection('person', 0.8, 0.25, 1);
