@@ -72,6 +72,14 @@ const NAMED_BY_CLASSIFIER = 0.9;
  */
 const DETECTOR_DISPUTES_PET = 0.6;
 const DISPUTED_PET = 0.5;
+/**
+ * …and where the detector is DETECTOR_SURE_OF_NO_PET sure, a pet the classifier gives less than
+ * SURELY_DISPUTED_PET is none either: a horse in a paddock (boxed as a horse at 0.95, four more
+ * horses beside it) was "a dog, Great Dane (57%)", charged, its crop a dog at 0.75. The German
+ * shepherd boxed as a horse at 0.90 in the same photos is read at 1.0, and stays a dog.
+ */
+const DETECTOR_SURE_OF_NO_PET = 0.9;
+const SURELY_DISPUTED_PET = 0.9;
 /** Below this, the first breed is named with the next most likely ones. */
 const SURE_BREED = 0.6;
 /** Coat colours at least this share of the middle of the animal are named. */
@@ -137,12 +145,14 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     const { label, score } = main.detection;
     const name = COCO_PETS.has(label) ? undefined : COCO_NAMES[label];
     // A classifier unsure of a pet where the detector is fairly sure of an animal that is none (an
-    // owl read as a dog at 20%, a giraffe as a cat at 44%) names no pet: DISPUTED_PET.
+    // owl read as a dog at 20%, a giraffe as a cat at 44%, a horse as a dog at 75%) names no pet:
+    // DISPUTED_PET, and SURELY_DISPUTED_PET where the detector is surer.
+    const doubt = score >= DETECTOR_SURE_OF_NO_PET ? SURELY_DISPUTED_PET : DISPUTED_PET;
     const disputed =
       name !== undefined &&
       score >= DETECTOR_DISPUTES_PET &&
       main.pet?.species !== undefined &&
-      main.pet.speciesProbability < DISPUTED_PET;
+      main.pet.speciesProbability < doubt;
     return {
       pet: main.pet && (disputed ? noPet(main.pet) : noWildPet(main.pet)),
       animal: {
