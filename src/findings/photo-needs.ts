@@ -28,8 +28,8 @@ export interface PhotoNeeds {
   readonly mayBeFood?: true;
   /**
    * Whether the specimen is photographed in a container (urine: in a clear cup or jar, as its retake
-   * tip asks): a cup, a bottle or a glass the detector boxes is where the specimen is, not what the
-   * photo shows instead (coco-names.ts, COCO_CONTAINERS).
+   * tip asks): a cup or a bottle the detector boxes is where the specimen is, not what the photo
+   * shows instead (coco-names.ts, COCO_CONTAINERS).
    */
   readonly inContainer?: true;
   /**

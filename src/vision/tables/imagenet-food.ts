@@ -3,8 +3,8 @@
  * classifier sure of these together, reading the whole frame, sees a meal, which is not stool or
  * urine (docs/design.md §4). Left out on purpose: mushrooms, acorns and other fungi and fruit of the
  * ground (a stool on a lawn is read as them), hay, and the clear glasses, bottles and beakers a
- * urine sample is a yellow liquid in (cups with a handle and mugs hold drinks). Indices of shared/models/*\/labels.json; describe-scene.ts
- * sums their probabilities.
+ * urine sample is a yellow liquid in (cups with a handle and mugs hold drinks). Indices of
+ * shared/models/*\/labels.json; describe-scene.ts sums their probabilities.
  */
 export const IMAGENET_FOOD: readonly number[] = [
   // plate; guacamole … cardoon (dishes, breads, vegetables)
