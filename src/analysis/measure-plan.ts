@@ -24,6 +24,8 @@ export interface MeasurePlan {
     readonly readFrame: boolean;
     /** How many animals' crops the classifier reads (decode-plan.ts). */
     readonly classify: number;
+    /** Whether the largest animal's crop is read where the detector calls it no pet (a pets-only operation: PhotoNeeds.petOnly). */
+    readonly checkNonPet: boolean;
     readonly localizer: LocalizerModel | undefined;
     /** The second classifier to read the frame with, for the operation's trained head (VisionModels.companion). */
     readonly companion: ClassifierModel | undefined;
@@ -59,6 +61,7 @@ export function measurePlanFor(
     scene: {
       readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
       classify: animalsToClassify(operation, narrated),
+      checkNonPet: operation.needs.petOnly === true,
       localizer: models.localizers.get(operation.key),
       companion: models.trained.get(operation.key)?.extras.companion ? models.companion : undefined,
       stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,

@@ -178,11 +178,15 @@ const animalSubject = (animals: readonly SceneAnimal[], byKind = false): SceneSu
 };
 
 /**
- * For an operation that reads pets only: the animals, when none is a cat or a dog to the detector
- * or to the classifier reading its crop (a horse, a cow, a bird), named by the largest's box.
+ * For an operation that reads pets only: the animals, when none is a cat or a dog to the detector,
+ * or surely one to the classifier reading its crop (SCENE_LIMITS.petOnlyCropPet; a German shepherd
+ * boxed as a horse), named by the largest's box: a horse, a cow, a bird.
  */
 function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefined {
-  if (animals.some((animal) => COCO_PETS.has(animal.detection.label) || animal.pet?.species)) return undefined;
+  const isPet = ({ detection, pet }: SceneAnimal) =>
+    COCO_PETS.has(detection.label) ||
+    (pet !== undefined && pet.speciesProbability >= SCENE_LIMITS.petOnlyCropPet && !isWildAnimal(pet));
+  if (animals.some(isPet)) return undefined;
   return { kind: 'animal', name: COCO_NAMES[animals[0]!.detection.label], count: animals.length };
 }
 

@@ -25,7 +25,15 @@ describe('the measure plan', () => {
   it('reads an animal’s photo through the detector: no frame reading, exposure from its copy of the frame', () => {
     const plan = measurePlanFor(OPERATIONS.breed, withDetector, false, undefined, 'dog');
     expect(plan).toMatchObject({ colours: undefined, exposure: 'frame view', tones: false });
-    expect(plan.scene).toMatchObject({ readFrame: false, classify: 1, animalType: 'dog' });
+    expect(plan.scene).toMatchObject({ readFrame: false, classify: 1, animalType: 'dog', checkNonPet: false });
+  });
+
+  it('reads the crop of an animal the detector calls no pet for a pets-only operation (emotion), and only for it', () => {
+    expect(measurePlanFor(OPERATIONS.emotion, withDetector, false, undefined, 'dog').scene).toMatchObject({
+      classify: 0,
+      checkNonPet: true,
+    });
+    expect(measurePlanFor(OPERATIONS.stool, withDetector, false, undefined, 'dog').scene.checkNonPet).toBe(false);
   });
 
   it('reads exposure from the photo itself when neither colours nor a detector give it, and three crops for a language model', () => {

@@ -544,6 +544,24 @@ describe('the photo gate’s table', () => {
       undefined,
     ],
     [
+      'a pet photo of horses in a paddock, the largest read as a dog at 64%',
+      PET,
+      measured({ animals: [{ ...animal('horse', 0.95, 0.16, 'dog'), pet: pet('dog', 0.64) }] }),
+      'animal',
+    ],
+    [
+      'a pet photo of a German shepherd the detector calls a horse, the classifier surely a dog',
+      PET,
+      measured({ animals: [animal('horse', 0.9, 0.3, 'dog')] }),
+      undefined,
+    ],
+    [
+      'a pet photo of a cheetah the detector calls a sheep, the classifier a cat only by its wild cats',
+      PET,
+      measured({ animals: [{ ...animal('sheep', 0.32, 0.3), pet: { ...pet('cat', 1), wildShare: 1 } }] }),
+      'animal',
+    ],
+    [
       'a pet photo of a horse beside a cat',
       PET,
       measured({ animals: [animal('horse', 0.9, 0.5), animal('cat', 0.8, 0.1)] }),

@@ -23,6 +23,12 @@ const FINDINGS = ['mild', 'moderate', 'severe'];
 describeWithShared('real photos of the wrong thing', () => {
   describeWithDebianPhotos('from Debian’s packages', () => {
     const { answer, pipeline } = recommendedPipeline('pawlens-scenes-');
+    /** One of the GCompris whole-animal photos, by name, assessed for an animal's operation (asked about a dog). */
+    const assessAnimal = async (operation: 'breed' | 'emotion', name: string) => {
+      const photo = debianPhotos('animals').find((path) => basename(path, '.webp') === name)!;
+      const image = await pipeline().decode(operation, readFileSync(photo));
+      return pipeline().assess(operation, { image, language: 'en', animalType: 'dog', requestId: `req_${operation}` });
+    };
 
     it('refuses fruit sent to stool or urine analysis as a photo of food, free; vomit finds nothing in it', async () => {
       const photos = debianPhotos('food');
@@ -166,19 +172,26 @@ describeWithShared('real photos of the wrong thing', () => {
         'explore_farm_animals-horse': 'horse',
       };
       for (const [name, species] of Object.entries(expected)) {
-        const photo = debianPhotos('animals').find((path) => basename(path, '.webp') === name)!;
-        const image = await pipeline().decode('breed', readFileSync(photo));
-        const { data } = await pipeline().assess('breed', {
-          image,
-          language: 'en',
-          animalType: 'dog',
-          requestId: 'req_breedwholeanimals',
-        });
+        const { data } = await assessAnimal('breed', name);
         const { species: named, summary } = data as { species: string; summary: string };
         expect({ name, named }).toEqual({ name, named: species });
         expect(summary, name).toContain(`This looks like a${/^[aeiou]/.test(species) ? 'n' : ''} ${species}`);
         expect(summary, name).toContain('nothing was charged');
       }
+    });
+
+    it('takes a dog the detector calls a horse for a pet in emotion analysis, and horses for none', async () => {
+      // YOLOX-Nano boxes GCompris's German shepherd as a horse (0.90): emotion refused it as "a photo
+      // of a horse" until the crop was read (a dog, 1.0). Horses in a paddock read 0.64 a dog: refused.
+      const refused: Record<string, boolean> = {};
+      for (const name of ['explore_farm_animals-dog', 'explore_farm_animals-horse', 'erase-horse', 'erase-cheetah'])
+        refused[name] = !(await assessAnimal('emotion', name)).verdict.judged;
+      expect(refused).toEqual({
+        'explore_farm_animals-dog': false,
+        'explore_farm_animals-horse': true,
+        'erase-horse': true,
+        'erase-cheetah': true,
+      });
     });
 
     it('refuses clip art drawings as drawings, most of them, and finds far less in the rest than before', async () => {

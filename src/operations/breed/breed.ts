@@ -5,6 +5,7 @@ import { joinSentences } from '../../narration/join-sentences.js';
 import { localeFor } from '../../narration/locales/locale-for.js';
 import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
+import { petDisputed } from '../../vision/scene/disputed-pet.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
 import { regionOf } from '../../vision/pixels/region.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
@@ -63,23 +64,6 @@ const modelJudges = (pet: PetIdentification | undefined): boolean =>
 const NAMED_BY_DETECTOR = 0.8;
 /** A classifier this sure of its best match (a hedgehog read as a porcupine at 1.0) names the animal's kind itself. */
 const NAMED_BY_CLASSIFIER = 0.9;
-/**
- * A pet the classifier gives less than DISPUTED_PET, in an animal the detector boxes as one that is
- * no pet with DETECTOR_DISPUTES_PET or more, is no pet. Measured (2026-11-28) on 57 real photos of
- * whole animals (GCompris's Wikimedia Commons photos): an owl was "a dog (20%)", a giraffe "a cat
- * (44%)", both charged; pets the classifier is sure of are untouched (a German shepherd boxed as a
- * horse, 0.83, read at 1.0).
- */
-const DETECTOR_DISPUTES_PET = 0.6;
-const DISPUTED_PET = 0.5;
-/**
- * …and where the detector is DETECTOR_SURE_OF_NO_PET sure, a pet the classifier gives less than
- * SURELY_DISPUTED_PET is none either: a horse in a paddock (boxed as a horse at 0.95, four more
- * horses beside it) was "a dog, Great Dane (57%)", charged, its crop a dog at 0.75. The German
- * shepherd boxed as a horse at 0.90 in the same photos is read at 1.0, and stays a dog.
- */
-const DETECTOR_SURE_OF_NO_PET = 0.9;
-const SURELY_DISPUTED_PET = 0.9;
 /** Below this, the first breed is named with the next most likely ones. */
 const SURE_BREED = 0.6;
 /** Coat colours at least this share of the middle of the animal are named. */
@@ -145,16 +129,9 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     const { label, score } = main.detection;
     const name = COCO_PETS.has(label) ? undefined : COCO_NAMES[label];
     // A classifier unsure of a pet where the detector is fairly sure of an animal that is none (an
-    // owl read as a dog at 20%, a giraffe as a cat at 44%, a horse as a dog at 75%) names no pet:
-    // DISPUTED_PET, and SURELY_DISPUTED_PET where the detector is surer.
-    const doubt = score >= DETECTOR_SURE_OF_NO_PET ? SURELY_DISPUTED_PET : DISPUTED_PET;
-    const disputed =
-      name !== undefined &&
-      score >= DETECTOR_DISPUTES_PET &&
-      main.pet?.species !== undefined &&
-      main.pet.speciesProbability < doubt;
+    // owl read as a dog at 20%, a giraffe as a cat at 44%, a horse as a dog at 75%) names no pet.
     return {
-      pet: main.pet && (disputed ? noPet(main.pet) : noWildPet(main.pet)),
+      pet: main.pet && (petDisputed(main.detection, main.pet) ? noPet(main.pet) : noWildPet(main.pet)),
       animal: {
         count: scene.animals.length,
         share: main.share,

@@ -7,7 +7,7 @@ import type { Crop } from '../runtime/image-tensor.js';
 import type { Pixels } from '../pixels/pixels.js';
 import { regionOf } from '../pixels/region.js';
 import { identifyPet, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
-import { COCO_ANIMALS } from '../tables/coco-names.js';
+import { COCO_ANIMALS, COCO_PETS } from '../tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from '../localizer/localizer-model.js';
 import { CLOSER_LOOK, closerLookTiles, nearestTile, tileRegion, tilesOnFrame } from '../localizer/closer-look.js';
@@ -165,6 +165,11 @@ export async function describeScene(
     readonly animalType?: string;
     readonly readFrame: boolean;
     readonly classify: number;
+    /**
+     * Whether the largest animal's crop is read even past `classify` where the detector calls it no
+     * pet (a pets-only operation's gate: a German shepherd boxed as a horse is still a dog).
+     */
+    readonly checkNonPet?: boolean;
     /** The localizer that finds the operation's subject, when one is installed for it (then the frame is read). */
     readonly localizer?: LocalizerModel;
     /** Whether the operation has a localizer in the catalogue at all (Scene.located). */
@@ -241,7 +246,8 @@ export async function describeScene(
         share,
         cutSides,
         pet:
-          classifier && rank < options.classify
+          classifier &&
+          (rank < options.classify || (options.checkNonPet && rank === 0 && !COCO_PETS.has(detection.label)))
             ? identifyPet(await classifier.predict(cropOf(image, detection.box)), animalType)
             : undefined,
       }),
