@@ -1,4 +1,4 @@
-import type { Scene } from '../vision/scene/describe-scene.js';
+import type { Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
 import type { Detection } from '../vision/detector-model.js';
 import type { Location } from '../vision/localizer/locate-subject.js';
 import { SCENE_LIMITS } from './gate-limits.js';
@@ -59,3 +59,29 @@ export const coatSeenClose = ({ found }: Location, scene: Scene) =>
  */
 export const boxedAsSubject = (found: Location, scene: Scene) =>
   scene.animals.some((animal) => isLocatedSubject(found, animal.detection, animal.share));
+
+/**
+ * Whether an animal's operation should ask the stool localizer whether its first animal is a pile
+ * of stool (Scene.stoolFound): a box the detector is not sure of (`locatedAnimalScore`), small
+ * (`locatedSmallBoxShare`) or one whose crop the classifier is not sure is a pet
+ * (`stoolAsAnimalPet`), as the piles it boxes as bears and dogs on lawns are. One more classifier
+ * run, for such photos only.
+ */
+export const mayBeStool = ({ detection, share, pet }: SceneAnimal) =>
+  detection.score < SCENE_LIMITS.locatedAnimalScore &&
+  (share < SCENE_LIMITS.locatedSmallBoxShare || (pet?.speciesProbability ?? 0) < SCENE_LIMITS.stoolAsAnimalPet);
+
+/**
+ * Whether every animal the detector boxed is stool on the ground: the stool localizer found it
+ * (isLocatedSubject); the classifier sees some of the ground's classes in the frame
+ * (`stoolGroundProbability`, as a close-up's gate asks), for the localizer fires on fur too (a flea
+ * in a cat's coat, boxed as a bird); and it is not sure of one animal in the frame
+ * (`stoolAsAnimalFrameAnimal`): a crocodile on a mud bank or a Komodo dragon on a rock, each
+ * boxed small as a bird, is that animal.
+ */
+export const animalsAreStool = ({ stoolFound, animals, frameGround, frame }: Scene) =>
+  stoolFound !== undefined &&
+  (frameGround ?? 0) >= SCENE_LIMITS.stoolGroundProbability &&
+  !(frame?.topIsAnimal && frame.topProbability >= SCENE_LIMITS.stoolAsAnimalFrameAnimal) &&
+  animals.length > 0 &&
+  animals.every((animal) => isLocatedSubject(stoolFound, animal.detection, animal.share));

@@ -5,7 +5,9 @@ import type { ClassifierModel } from '../vision/classifier-model.js';
 import type { LocalizerModel } from '../vision/localizer/localizer-model.js';
 import { LOCALIZED_OPERATIONS } from '../vision/runtime/model-catalogue.js';
 import type { VisionModels } from '../vision/vision-models.js';
+import type { SceneAnimal } from '../vision/scene/describe-scene.js';
 import { animalsToClassify } from './decode-plan.js';
+import { mayBeStool } from './located-subject.js';
 import { gateReadsTones, isRoundView } from './photo-gate.js';
 
 /**
@@ -31,6 +33,10 @@ export interface MeasurePlan {
     readonly companion: ClassifierModel | undefined;
     /** A close-up's gate asks whether the photo shows stool on the ground (photo-gate.ts). */
     readonly stoolCheck: LocalizerModel | undefined;
+    /** An animal's gate asks whether its animal is a pile of stool the detector boxed as one (photo-gate.ts). */
+    readonly stoolAsAnimal:
+      | { readonly localizer: LocalizerModel; readonly worthALook: (animal: SceneAnimal) => boolean }
+      | undefined;
     readonly localizable: boolean;
     readonly animalType: string | undefined;
   };
@@ -56,6 +62,7 @@ export function measurePlanFor(
   lit: LitArea | undefined,
   animalType: string | undefined,
 ): MeasurePlan {
+  const stool = models.localizers.get('stool');
   const inside = operation.needs.roundView && lit && isRoundView(lit) ? lit.inside : undefined;
   return {
     scene: {
@@ -64,7 +71,9 @@ export function measurePlanFor(
       checkNonPet: operation.needs.petOnly === true,
       localizer: models.localizers.get(operation.key),
       companion: models.trained.get(operation.key)?.extras.companion ? models.companion : undefined,
-      stoolCheck: operation.needs.shows === 'close-up' ? models.localizers.get('stool') : undefined,
+      stoolCheck: operation.needs.shows === 'close-up' ? stool : undefined,
+      stoolAsAnimal:
+        operation.needs.shows === 'animal' && stool ? { localizer: stool, worthALook: mayBeStool } : undefined,
       localizable: LOCALIZED_OPERATIONS.has(operation.key),
       animalType,
     },

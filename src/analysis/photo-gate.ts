@@ -19,7 +19,7 @@ import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
 import { CHARACTER_LIMITS, QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js';
-import { boxedAsSubject, coatSeenClose, isLocatedSubject } from './located-subject.js';
+import { animalsAreStool, boxedAsSubject, coatSeenClose, isLocatedSubject } from './located-subject.js';
 
 /**
  * Whether the gate for `needs` reads the photo's tones: to refuse a photo without colour, or a
@@ -300,6 +300,8 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
     }
     case 'animal': {
       if (scene.detected) {
+        // YOLOX-Nano boxes a pile of stool on a lawn as a bear or a dog, whose crop the classifier may read as a dog.
+        if (animalsAreStool(scene)) return { kind: 'stool' };
         if (scene.animals.length > 0) return needs.petOnly ? notAPet(scene.animals) : undefined;
         return scene.people.length > 0 ? people : (unrelatedObject(scene) ?? { kind: 'no_animal' });
       }

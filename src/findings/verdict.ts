@@ -25,6 +25,8 @@ export type SceneSubject =
   | { readonly kind: 'landscape'; readonly what: 'grass' | 'sky' | 'ground' | 'greenery' }
   /** A meal, a dish or a plate of food, which a specimen that cannot be food is not. */
   | { readonly kind: 'food' }
+  /** Stool on the ground, which the detector boxed as an animal: no pet to judge. */
+  | { readonly kind: 'stool' }
   /** A drawing, logo, screenshot or other flat graphic, not a photograph. */
   | { readonly kind: 'graphic' }
   /** A round view with black around it: through a microscope or an eye camera. */

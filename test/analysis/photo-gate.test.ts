@@ -8,6 +8,7 @@ import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { QUALITY_LIMITS, SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
 import { gatePhoto, subjectSeenAs, gateReadsTones } from '../../src/analysis/photo-gate.js';
+import { mayBeStool } from '../../src/analysis/located-subject.js';
 import type { OperationKey } from '../../src/operations/registry.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-palette.js';
@@ -746,6 +747,38 @@ describe('the photo gate with a localizer', () => {
     // Larger, or centred off the subject, it is an animal.
     expect(gatePhoto(SPECIMEN, located({ animals: [straddling(0.12, 34)] }, [5]))?.reason).toBe('wrong_subject');
     expect(gatePhoto(SPECIMEN, located({ animals: [straddling(0.08, 28)] }, [10]))?.reason).toBe('wrong_subject');
+  });
+
+  it('takes an animal an animal’s operation found for stool on the ground, where the stool localizer found it there', () => {
+    // Breed and emotion measure no subject: the stool localizer's look is the scene's stoolFound.
+    const asked = (scene: Partial<Scene>, cells: readonly number[]) => {
+      const { location, ...rest } = located(scene, cells);
+      return { ...rest, location: undefined, scene: { ...rest.scene, stoolFound: location } };
+    };
+    const pile = { animals: [overCell0(0.6)], frameGround: SCENE_LIMITS.stoolGroundProbability };
+    const stool = { reason: 'wrong_subject', shows: { kind: 'stool' } };
+    expect(gatePhoto(ANIMAL, asked(pile, [0]))).toEqual(stool);
+    expect(gatePhoto(PET, asked(pile, [0]))).toEqual(stool);
+    // Found elsewhere, or with no ground in the frame (a flea in a coat), the animal is judged.
+    expect(gatePhoto(ANIMAL, asked(pile, [15]))).toBeUndefined();
+    expect(gatePhoto(ANIMAL, asked({ ...pile, frameGround: 0.01 }, [0]))).toBeUndefined();
+    // A frame the classifier takes for one animal (a crocodile on a mud bank) is that animal.
+    const crocodile = { ...pet(undefined, SCENE_LIMITS.stoolAsAnimalFrameAnimal), topIsAnimal: true };
+    expect(gatePhoto(ANIMAL, asked({ ...pile, frame: crocodile }, [0]))).toBeUndefined();
+    expect(gatePhoto(ANIMAL, asked({ ...pile, frame: { ...crocodile, topProbability: 0.7 } }, [0]))).toEqual(stool);
+    // A dog beside the pile is judged, and a box the detector is sure of is an animal.
+    const dog = animal('dog', 0.9, 0.3, 'dog');
+    expect(gatePhoto(ANIMAL, asked({ ...pile, animals: [dog, overCell0(0.6)] }, [0]))).toBeUndefined();
+    expect(gatePhoto(ANIMAL, asked({ ...pile, animals: [overCell0(0.9)] }, [0]))).toBeUndefined();
+  });
+
+  it('asks the stool localizer only about a first animal that may be a pile: unsure, and small or no sure pet', () => {
+    const small = overCell0(0.6);
+    expect(mayBeStool(small)).toBe(true);
+    expect(mayBeStool(overCell0(SCENE_LIMITS.locatedAnimalScore))).toBe(false);
+    const large = animal('bear', 0.6, 0.3);
+    expect(mayBeStool(large)).toBe(true);
+    expect(mayBeStool({ ...large, pet: pet('dog', SCENE_LIMITS.stoolAsAnimalPet) })).toBe(false);
   });
 
   it('needs the whole frame’s classifier surer of a pet or a thing where the subject was found', () => {

@@ -185,6 +185,26 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     expect(findings.ear).toBe(0);
   }, 60_000);
 
+  it('charges no breed for the same photos: a pile the detector boxes as a bear or a dog is stool on the ground', async () => {
+    const charged: string[] = [];
+    const asStool: string[] = [];
+    for (const photo of HELD_OUT) {
+      const bytes = readFileSync(join(DATASET, 'images', photo));
+      const { data, assessed } = await runPaidAnalysis(
+        { pipeline },
+        { operation: 'breed', requestId: 'req_stoolasbreed', language: 'en', animalType: 'dog', photo: () => bytes },
+      );
+      const { species, summary } = data as { species: string; summary: string };
+      if (assessed) charged.push(`${photo}: ${species}`);
+      if (summary.includes('stool on the ground')) asStool.push(photo);
+    }
+    // Measured when this was written: 3 of 118 charged as a dog (13–38%), 9 before the stool
+    // localizer was asked; 32 said to show stool on the ground (before: an animal that is no pet,
+    // or none).
+    expect(charged.length, charged.join('; ')).toBeLessThanOrEqual(3);
+    expect(asStool.length).toBeGreaterThanOrEqual(25);
+  }, 60_000);
+
   it('takes artificial turf and a pale lawn for grass, not skin or an ear canal, by their green however grey', async () => {
     // Training photos that passed for an ear canal (two with "debris like coffee grounds", charged)
     // before greenShare: the classifier reads such turf as a doormat, not the ground.

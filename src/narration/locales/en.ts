@@ -105,6 +105,8 @@ export const EN: Locale = {
           return `This looks like a photo taken at a distance, mostly ${shows.what === 'ground' ? 'the ground outdoors' : shows.what}, not a close-up of the ${subject}, so no assessment was made.`;
         case 'food':
           return seen('food or a drink');
+        case 'stool':
+          return seen('stool on the ground');
         default: {
           const unknown: never = shows;
           throw new Error(`no sentence for ${JSON.stringify(unknown)}`);

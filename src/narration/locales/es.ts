@@ -118,6 +118,8 @@ export const ES: Locale = {
           return `Parece una foto tomada a distancia, sobre todo ${{ grass: 'hierba', sky: 'cielo', ground: 'suelo al aire libre' }[shows.what]}, y no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'food':
           return seen('comida o bebida');
+        case 'stool':
+          return seen('heces en el suelo');
         default: {
           const unknown: never = shows;
           throw new Error(`no sentence for ${JSON.stringify(unknown)}`);

@@ -87,6 +87,8 @@ export const ZH: Locale = {
           return `这看起来是一张远距离拍摄的照片，画面大部分是${{ grass: '草地', sky: '天空', ground: '户外地面' }[shows.what]}，而不是${subject}的特写，因此未做评估。`;
         case 'food':
           return seen('食物或饮料');
+        case 'stool':
+          return seen('地上粪便');
         default: {
           const unknown: never = shows;
           throw new Error(`no sentence for ${JSON.stringify(unknown)}`);

@@ -75,6 +75,12 @@ export interface Scene {
    */
   readonly frameStool: boolean | undefined;
   /**
+   * Where the stool localizer found stool, for an animal's operation that asked whether its animal
+   * may be a pile of stool (`stoolAsAnimal`: YOLOX-Nano boxes one on a lawn as a bear or a dog);
+   * undefined when it did not look.
+   */
+  readonly stoolFound: Location | undefined;
+  /**
    * What the operation's localizer found: how many of its subject, largest first in the
    * measurement's `location`. `installed` false when the operation has a localizer in the
    * catalogue that is not installed (the subject was not located); undefined for an operation
@@ -114,6 +120,12 @@ export const cropOf = (image: DecodedImage, box: Detection['box']): Crop => ({
   region: regionOf(image, box, CROP_MARGIN),
 });
 
+/** The stool localizer, and which first animal is worth its look (describeScene's `stoolAsAnimal`). */
+export interface StoolAsAnimal {
+  readonly localizer: LocalizerModel;
+  readonly worthALook: (animal: SceneAnimal) => boolean;
+}
+
 /** The scene, and the photo as the detector saw it (a small copy of the whole frame) when it saw one. */
 export interface SceneReading {
   readonly scene: Scene;
@@ -147,6 +159,7 @@ export const NO_SCENE: Scene = Object.freeze({
   people: [],
   things: [],
   ...FRAME_UNREAD,
+  stoolFound: undefined,
   located: undefined,
 });
 
@@ -182,6 +195,12 @@ export async function describeScene(
     readonly stoolCheck?: LocalizerModel;
     /** A second classifier whose mean features of the frame a trained head reads (VisionModels.companion). */
     readonly companion?: ClassifierModel;
+    /**
+     * The stool localizer, to look at the whole frame where the first animal, its crop read, may be a
+     * pile of stool (`worthALook`): an animal's operation's gate (Scene.stoolFound). One more
+     * classifier run, only for such a photo.
+     */
+    readonly stoolAsAnimal?: StoolAsAnimal;
   },
 ): Promise<SceneReading> {
   const { detector, classifier } = models;
@@ -194,18 +213,8 @@ export async function describeScene(
       localizer ? classifier.predictStretched(image) : classifier.predict(image),
       options.companion?.predict(image),
     ]);
-    // Food and the ground are ImageNet's classes: another label set says nothing of them.
-    const imagenet = classification.labelSet === 'imagenet-1k';
-    const animalShare = imagenet ? animalPartProbability(classification.probabilities) : undefined;
     return {
-      frame: identifyPet(classification, animalType),
-      frameObject: frameObjectOf(classification),
-      frameAnimalPart: classifier.showsAnimalPart(classification, animalShare),
-      frameAnimalShare: animalShare,
-      frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
-      frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
-      frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
-      frameWholeMammal: imagenet ? surestOf(classification.probabilities, IMAGENET_WHOLE_MAMMALS) : undefined,
+      ...frameReadings(classification, classifier, animalType),
       frameStool: options.stoolCheck && (await showsSubject(options.stoolCheck, classification.maps)),
       features: classification.features,
       companion: second?.features?.mean,
@@ -253,6 +262,7 @@ export async function describeScene(
       }),
     ),
   );
+  const stoolLook = await lookForStoolAsAnimal(image, classifier, classified[0], options);
   const scene: Scene = {
     detected: true,
     animals: classified,
@@ -261,9 +271,45 @@ export async function describeScene(
       .filter((d) => d.label !== 'person' && !COCO_ANIMALS.has(d.label))
       .sort((a, b) => b.share - a.share),
     ...whole,
+    ...stoolLook,
     located: locatedOf(location),
   };
   return { scene, view, features: headFeatures(features, { companion, detector: detectorFeatures }), location };
+}
+
+/** What the classifier, reading the whole frame, says it shows. */
+function frameReadings(classification: Classification, classifier: ClassifierModel, animalType?: string) {
+  // Food and the ground are ImageNet's classes: another label set says nothing of them.
+  const imagenet = classification.labelSet === 'imagenet-1k';
+  const animalShare = imagenet ? animalPartProbability(classification.probabilities) : undefined;
+  return {
+    frame: identifyPet(classification, animalType),
+    frameObject: frameObjectOf(classification),
+    frameAnimalPart: classifier.showsAnimalPart(classification, animalShare),
+    frameAnimalShare: animalShare,
+    frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
+    frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
+    frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
+    frameWholeMammal: imagenet ? surestOf(classification.probabilities, IMAGENET_WHOLE_MAMMALS) : undefined,
+  };
+}
+
+/**
+ * Where the stool localizer finds stool, with what the classifier makes of the whole frame, when
+ * an animal's operation asks about its first animal (options.stoolAsAnimal); nothing otherwise.
+ */
+async function lookForStoolAsAnimal(
+  image: DecodedImage,
+  classifier: ClassifierModel | undefined,
+  first: SceneAnimal | undefined,
+  { stoolAsAnimal, animalType }: { readonly stoolAsAnimal?: StoolAsAnimal; readonly animalType?: string },
+) {
+  if (!classifier || !stoolAsAnimal || !first || !stoolAsAnimal.worthALook(first)) return { stoolFound: undefined };
+  const classification = await classifier.predictStretched(image);
+  return {
+    ...frameReadings(classification, classifier, animalType),
+    stoolFound: await locate(stoolAsAnimal.localizer, classifier, classification.maps, image),
+  };
 }
 
 /** Whether `localizer` finds its subject in any cell of the classifier's maps (undefined: the classifier gave none). */
