@@ -81,7 +81,16 @@ export const mayBeStool = ({ detection, share, pet }: SceneAnimal) =>
  */
 export const animalsAreStool = ({ stoolFound, animals, frameGround, frame }: Scene) =>
   stoolFound !== undefined &&
-  (frameGround ?? 0) >= SCENE_LIMITS.stoolGroundProbability &&
+  someGround(frameGround) &&
   !(frame?.topIsAnimal && frame.topProbability >= SCENE_LIMITS.stoolAsAnimalFrameAnimal) &&
   animals.length > 0 &&
   animals.every((animal) => isLocatedSubject(stoolFound, animal.detection, animal.share));
+
+/** Whether the classifier sees some of the ground's classes in the frame: where stool lies (`stoolGroundProbability`). */
+const someGround = (frameGround: number | undefined) => (frameGround ?? 0) >= SCENE_LIMITS.stoolGroundProbability;
+
+/**
+ * Whether the photo shows stool on the ground: the stool localizer, asked by the gate (Scene.frameStool),
+ * finds stool, and the classifier sees some of the ground in the frame (`stoolGroundProbability`).
+ */
+export const stoolOnGround = ({ frameStool, frameGround }: Scene) => frameStool === true && someGround(frameGround);

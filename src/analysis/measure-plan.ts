@@ -31,7 +31,7 @@ export interface MeasurePlan {
     readonly localizer: LocalizerModel | undefined;
     /** The second classifier to read the frame with, for the operation's trained head (VisionModels.companion). */
     readonly companion: ClassifierModel | undefined;
-    /** A close-up's gate asks whether the photo shows stool on the ground (photo-gate.ts). */
+    /** A close-up's gate, and urine's, ask whether the photo shows stool on the ground (photo-gate.ts). */
     readonly stoolCheck: LocalizerModel | undefined;
     /** An animal's gate asks whether its animal is a pile of stool the detector boxed as one (photo-gate.ts). */
     readonly stoolAsAnimal:
@@ -71,7 +71,7 @@ export function measurePlanFor(
       checkNonPet: operation.needs.petOnly === true,
       localizer: models.localizers.get(operation.key),
       companion: models.trained.get(operation.key)?.extras.companion ? models.companion : undefined,
-      stoolCheck: operation.needs.shows === 'close-up' ? stool : undefined,
+      stoolCheck: operation.needs.shows === 'close-up' || operation.needs.notStool ? stool : undefined,
       stoolAsAnimal:
         operation.needs.shows === 'animal' && stool ? { localizer: stool, worthALook: mayBeStool } : undefined,
       localizable: LOCALIZED_OPERATIONS.has(operation.key),

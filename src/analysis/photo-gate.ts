@@ -19,7 +19,7 @@ import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
 import { CHARACTER_LIMITS, QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js';
-import { animalsAreStool, boxedAsSubject, coatSeenClose, isLocatedSubject } from './located-subject.js';
+import { animalsAreStool, boxedAsSubject, coatSeenClose, isLocatedSubject, stoolOnGround } from './located-subject.js';
 
 /**
  * Whether the gate for `needs` reads the photo's tones: to refuse a photo without colour, or a
@@ -232,6 +232,10 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
   const found = location && location.found.length > 0 ? location : undefined;
   const shown = (detection: Detection, share: number) =>
     share >= SCENE_LIMITS.specimenAnimalShare && !(found && isLocatedSubject(found, detection, share));
+  // A pile of stool is no urine, boxed or not (the detector boxes one as a bear); a meal, which the
+  // stool localizer also fires on, is named for what it is below.
+  const coat = (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.stoolGroundAnimalShare;
+  if (needs.notStool && stoolOnGround(scene) && !coat && !foodShown(needs, scene)) return { kind: 'stool' };
   const animals = scene.animals.filter((animal) => shown(animal.detection, animal.share));
   if (animals.length > 0) return animalSubject(animals);
   // A hand pointing at the stool, or a foot beside it, is no photo of a person where the localizer
@@ -284,8 +288,7 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       if (ground >= SCENE_LIMITS.groundProbability) return { kind: 'landscape', what: 'ground' };
       const surelyFur =
         needs.furOutweighsStoolOnGround && (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.stoolGroundAnimalShare;
-      if (scene.frameStool && ground >= SCENE_LIMITS.stoolGroundProbability && !surelyFur)
-        return { kind: 'landscape', what: 'ground' };
+      if (stoolOnGround(scene) && !surelyFur) return { kind: 'landscape', what: 'ground' };
       // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn
       // the palette names green, or one whose green the palette names grey (turf, shade: by its hue).
       if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };

@@ -33,6 +33,12 @@ export interface PhotoNeeds {
    */
   readonly inContainer?: true;
   /**
+   * Whether stool on the ground is another specimen than this one (urine, a liquid): where the stool
+   * localizer finds stool and the classifier sees some ground in the frame, the photo is refused as
+   * one of stool. Not vomit, which on a lawn looks like a loose stool.
+   */
+  readonly notStool?: true;
+  /**
    * Whether the animal must be a pet, a cat or a dog (emotion: what a clinic's head learnt from
    * its patients' photos, and what the templates speak of). A horse or a cow is no pet's photo.
    */

@@ -772,6 +772,19 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(ANIMAL, asked({ ...pile, animals: [overCell0(0.9)] }, [0]))).toBeUndefined();
   });
 
+  it('refuses stool on the ground sent to urine as stool, unless it is a meal or a coat; vomit may lie on the ground', () => {
+    const URINE = OPERATIONS.urine.needs;
+    const onGround = { frameStool: true, frameGround: SCENE_LIMITS.stoolGroundProbability };
+    expect(gatePhoto(URINE, measured(onGround))).toEqual({ reason: 'wrong_subject', shows: { kind: 'stool' } });
+    expect(gatePhoto(URINE, measured({ ...onGround, frameGround: 0.01 }))).toBeUndefined();
+    expect(gatePhoto(URINE, measured({ ...onGround, frameStool: false }))).toBeUndefined();
+    expect(gatePhoto(URINE, measured({ ...onGround, frameFood: 0.6 }))?.reason).toBe('wrong_subject');
+    expect(gatePhoto(URINE, measured({ ...onGround, frameFood: 0.6 }))).toMatchObject({ shows: { kind: 'food' } });
+    const coat = { ...onGround, frameAnimalShare: SCENE_LIMITS.stoolGroundAnimalShare };
+    expect(gatePhoto(URINE, measured(coat))).toBeUndefined();
+    expect(gatePhoto(OPERATIONS.vomit.needs, measured(onGround))).toBeUndefined();
+  });
+
   it('asks the stool localizer only about a first animal that may be a pile: unsure, and small or no sure pet', () => {
     const small = overCell0(0.6);
     expect(mayBeStool(small)).toBe(true);
