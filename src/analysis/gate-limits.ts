@@ -364,10 +364,8 @@ export const SCENE_LIMITS = {
    * with a fungus or a bird among the ground's classes); of the 586 stool photos, the 2 that got a
    * skin finding without the rule read 0.13 and 0.35, and none gets one with this limit. Not for
    * ear: there 10 more stool photos of 586 got a finding (grey and black "debris").
-   */
-  stoolGroundAnimalShare: 0.6,
-  /*
-   * Urine asks the same (PhotoNeeds.notStool), with the same fur limit: a photo of stool on the
+   *
+   * Urine asks the same (PhotoNeeds.notStool), with this fur limit: a photo of stool on the
    * ground, not a coat, refuses urine as one of stool. Measured (2026-11-28): of the 113 held-out
    * photos with stool sent to urine, 9 had got a finding (5 "brown urine", severe), 1 now (64 are
    * "stool on the ground"); without the fur limit, 12 of the 405 real skin close-ups were called
@@ -376,4 +374,5 @@ export const SCENE_LIMITS = {
    * ground"). A glass of tinted water on the same wood is judged as before. No real urine photo
    * was at hand: a puddle on a lawn or on bare earth may be refused as stool.
    */
+  stoolGroundAnimalShare: 0.6,
 } as const;

@@ -5,7 +5,7 @@ import type { ClassifierModel } from '../vision/classifier-model.js';
 import type { LocalizerModel } from '../vision/localizer/localizer-model.js';
 import { LOCALIZED_OPERATIONS } from '../vision/runtime/model-catalogue.js';
 import type { VisionModels } from '../vision/vision-models.js';
-import type { SceneAnimal } from '../vision/scene/describe-scene.js';
+import type { StoolAsAnimal } from '../vision/scene/describe-scene.js';
 import { animalsToClassify } from './decode-plan.js';
 import { mayBeStool } from './located-subject.js';
 import { gateReadsTones, isRoundView } from './photo-gate.js';
@@ -34,9 +34,7 @@ export interface MeasurePlan {
     /** A close-up's gate, and urine's, ask whether the photo shows stool on the ground (photo-gate.ts). */
     readonly stoolCheck: LocalizerModel | undefined;
     /** An animal's gate asks whether its animal is a pile of stool the detector boxed as one (photo-gate.ts). */
-    readonly stoolAsAnimal:
-      | { readonly localizer: LocalizerModel; readonly worthALook: (animal: SceneAnimal) => boolean }
-      | undefined;
+    readonly stoolAsAnimal: StoolAsAnimal | undefined;
     readonly localizable: boolean;
     readonly animalType: string | undefined;
   };

@@ -77,7 +77,7 @@ export interface Scene {
   /**
    * Where the stool localizer found stool, for an animal's operation that asked whether its animal
    * may be a pile of stool (`stoolAsAnimal`: YOLOX-Nano boxes one on a lawn as a bear or a dog);
-   * undefined when it did not look.
+   * undefined when it did not look. Where it looked, the frame readings above are that look's.
    */
   readonly stoolFound: Location | undefined;
   /**
