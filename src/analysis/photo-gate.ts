@@ -11,7 +11,6 @@ import {
   COCO_PETS,
   COCO_UNRELATED_OBJECTS,
 } from '../vision/tables/coco-names.js';
-import type { SubjectLook } from '../vision/localizer/subject-look.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import { imagenetKind } from '../vision/tables/imagenet-kinds.js';
 import { isWildAnimal } from '../vision/scene/pet-identification.js';
@@ -357,20 +356,3 @@ const standsOut = ({ coverage, subjectSolidity }: Quality, { sideContrast }: Ton
   coverage <= QUALITY_LIMITS.maxCoverage &&
   subjectSolidity >= QUALITY_LIMITS.minSolidity &&
   sideContrast <= QUALITY_LIMITS.maxSideContrast;
-
-/** How a flower is named where a located subject turns out to be one. */
-const FLOWER: SceneSubject = { kind: 'object', name: { en: 'flower', zh: '花', es: 'flor' }, label: 'flower' };
-
-/**
- * What a located subject, read by the classifier on its own (SubjectLook), is instead of the
- * operation's specimen: food or a flower, surely enough (SCENE_LIMITS.subjectFoodOrFlower). Food
- * counts only where the specimen cannot be food. Asked only of a subject whose colours raise a
- * finding: a red flower on a lawn is not a stool with fresh blood. Specimens only.
- */
-export function subjectSeenAs(needs: PhotoNeeds, look: SubjectLook): SceneSubject | undefined {
-  // A clinic's localizer for skin or ear finds lesions, which the classifier may read as a strawberry.
-  if (needs.shows !== 'specimen') return undefined;
-  const food = needs.mayBeFood ? 0 : look.food;
-  if (food + look.flower < SCENE_LIMITS.subjectFoodOrFlower) return undefined;
-  return food >= look.flower ? { kind: 'food' } : FLOWER;
-}

@@ -7,6 +7,7 @@ import { decodeImageBytes } from '../image/decode-image.js';
 import type { DecodedImage } from '../image/decoded-image.js';
 import { OPERATIONS, type OperationData } from '../operations/registry.js';
 import { headsOf, type Operation } from '../operations/operation.js';
+import type { HealthAssessment } from '../operations/health/health-assessment.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/scene/describe-scene.js';
@@ -17,7 +18,8 @@ import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narrati
 import { decodeSizeFor } from './decode-plan.js';
 import { type MeasurePlan, measurePlanFor } from './measure-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
-import { gatePhoto, subjectSeenAs } from './photo-gate.js';
+import { gatePhoto } from './photo-gate.js';
+import { subjectSeenAs, subjectSeenByColour } from './subject-seen-as.js';
 import { JUDGED_SEVERITIES } from '../contract/data-fields.js';
 import { lookAtSubject } from '../vision/localizer/subject-look.js';
 import { photoToRead } from './photo-to-read.js';
@@ -122,14 +124,22 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     };
   }
 
-  /** What a located subject about to raise a finding is, seen alone, when it is not the operation's (subjectSeenAs). */
+  /**
+   * What a located subject about to raise a finding is, when it is not the operation's: by its
+   * colours and how surely it was found (subjectSeenByColour), else seen alone (subjectSeenAs).
+   */
   async function seenInstead(
     operation: Operation,
     { location }: Measurement,
     image: DecodedImage,
+    findings: unknown,
   ): Promise<SceneSubject | undefined> {
     const largest = location?.found[0];
-    if (!largest || !models.classifier) return undefined;
+    if (!largest) return undefined;
+    // A health operation's findings carry the colour shares its rules read (HealthAssessment.shares).
+    const shares = (findings as Partial<HealthAssessment> | undefined)?.shares;
+    const byColour = subjectSeenByColour(operation.needs, largest, shares);
+    if (byColour || !models.classifier) return byColour;
     const look = await lookAtSubject(image, location, largest, models.classifier);
     return look && subjectSeenAs(operation.needs, look);
   }
@@ -155,7 +165,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       // narrate, from the built-in templates: a complete answer that needs no language model
       let data = operation.answer(verdict, input.language, scene);
       // …and before a located subject's colours raise a finding, one look at it alone (subject-look.ts)
-      const instead = raisesFinding(data) ? await seenInstead(operation, measurement, image) : undefined;
+      const findings = verdict.judged ? verdict.findings : undefined;
+      const instead = raisesFinding(data) ? await seenInstead(operation, measurement, image, findings) : undefined;
       if (instead) {
         verdict = { judged: false as const, refusal: { reason: 'wrong_subject', shows: instead } };
         data = operation.answer(verdict, input.language, scene);

@@ -7,7 +7,8 @@ import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { QUALITY_LIMITS, SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
-import { gatePhoto, subjectSeenAs, gateReadsTones } from '../../src/analysis/photo-gate.js';
+import { gatePhoto, gateReadsTones } from '../../src/analysis/photo-gate.js';
+import { subjectSeenAs, subjectSeenByColour } from '../../src/analysis/subject-seen-as.js';
 import { mayBeStool } from '../../src/analysis/located-subject.js';
 import type { OperationKey } from '../../src/operations/registry.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
@@ -831,6 +832,17 @@ describe('the photo gate with a localizer', () => {
     const noAnimal = { reason: 'wrong_subject', shows: { kind: 'no_animal_part' } };
     expect(gatePhoto(CLOSE_UP, measured({ frameAnimalPart: false }, leaves(0.3)))).toEqual(noAnimal);
     expect(gatePhoto(SPECIMEN, measured({}, leaves(0.3)))).toBeUndefined();
+  });
+
+  it('takes a green subject the localizer found only faintly for a leaf or a plant, about to raise a finding', () => {
+    const found = (peak: number) => ({ box: [0, 0, 10, 10] as const, cells: [0], peak, share: 0.01 });
+    const green = { green: SCENE_LIMITS.leafGreenShare };
+    const leaf = subjectSeenByColour(SPECIMEN, found(SCENE_LIMITS.leafPeak - 0.01), green);
+    expect(leaf).toMatchObject({ kind: 'object', name: { en: 'leaf or plant' } });
+    expect(subjectSeenByColour(SPECIMEN, found(SCENE_LIMITS.leafPeak), green)).toBeUndefined();
+    expect(subjectSeenByColour(SPECIMEN, found(0.6), { green: SCENE_LIMITS.leafGreenShare - 0.01 })).toBeUndefined();
+    expect(subjectSeenByColour(SPECIMEN, found(0.6), undefined)).toBeUndefined();
+    expect(subjectSeenByColour(CLOSE_UP, found(0.6), green)).toBeUndefined();
   });
 
   it('takes a located subject the classifier, reading it alone, gives food or flowers for what it is', () => {

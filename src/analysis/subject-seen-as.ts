@@ -1,0 +1,49 @@
+import type { PhotoNeeds } from '../findings/photo-needs.js';
+import type { SceneSubject } from '../findings/verdict.js';
+import type { LocatedSubject } from '../vision/localizer/locate-subject.js';
+import type { SubjectLook } from '../vision/localizer/subject-look.js';
+import type { ColourName } from '../vision/tables/colour-palette.js';
+import { SCENE_LIMITS } from './gate-limits.js';
+
+/*
+ * What a specimen's located subject is instead, asked only once its colours are about to raise a
+ * finding (pipeline.ts): a red flower on a lawn is not a stool with fresh blood, a leaf is not a
+ * green stool. Specimens only: a clinic's localizer for skin or ear finds lesions, which the
+ * classifier may read as a strawberry.
+ */
+
+/** How a flower is named where a located subject turns out to be one. */
+const FLOWER: SceneSubject = { kind: 'object', name: { en: 'flower', zh: '花', es: 'flor' }, label: 'flower' };
+
+/** How a leaf is named where a located subject turns out to be one. */
+const LEAF: SceneSubject = {
+  kind: 'object',
+  name: { en: 'leaf or plant', zh: '树叶或植物', es: 'hoja o planta' },
+  label: 'leaf',
+};
+
+/**
+ * What a located subject, read by the classifier on its own (SubjectLook), is instead of the
+ * operation's specimen: food or a flower, surely enough (SCENE_LIMITS.subjectFoodOrFlower). Food
+ * counts only where the specimen cannot be food.
+ */
+export function subjectSeenAs(needs: PhotoNeeds, look: SubjectLook): SceneSubject | undefined {
+  if (needs.shows !== 'specimen') return undefined;
+  const food = needs.mayBeFood ? 0 : look.food;
+  if (food + look.flower < SCENE_LIMITS.subjectFoodOrFlower) return undefined;
+  return food >= look.flower ? { kind: 'food' } : FLOWER;
+}
+
+/**
+ * What a located subject is by its colours and how surely it was found: green over most of it
+ * (SCENE_LIMITS.leafGreenShare) and found only faintly (`leafPeak`), a leaf or a plant, which the
+ * classifier reads as an insect or a fungus. `shares`: the colours its finding was read from.
+ */
+export function subjectSeenByColour(
+  needs: PhotoNeeds,
+  subject: LocatedSubject,
+  shares: Readonly<Partial<Record<ColourName, number>>> | undefined,
+): SceneSubject | undefined {
+  if (needs.shows !== 'specimen') return undefined;
+  return subject.peak < SCENE_LIMITS.leafPeak && (shares?.green ?? 0) >= SCENE_LIMITS.leafGreenShare ? LEAF : undefined;
+}
