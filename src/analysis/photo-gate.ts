@@ -321,12 +321,18 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
 
 /**
  * The photo gate, before any rule fires: why this photo cannot be judged for an operation that
- * needs `needs`, or undefined when it can. Exposure and focus first (no model can judge a dark
- * photo), then whether it is a photograph at all (not a drawing or a round view through an
- * instrument), then colour where the verdict reads it, then what the photo shows, then, for a
- * specimen, whether a subject stands out at all, as one thing on one surface.
+ * needs `needs`, or undefined when it can. A transparent picture first, where colours are judged;
+ * then exposure and focus (no model can judge a dark photo), then whether it is a photograph at
+ * all (not a drawing or a round view through an instrument), then colour where the verdict reads
+ * it, then what the photo shows, then, for a specimen, whether a subject stands out at all, as one
+ * thing on one surface.
  */
 export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal | undefined {
+  // A picture with a transparent background is clip art, a sticker or a cut-out, whose colours are
+  // no specimen's or skin's; its white, where it is flattened, is no overexposure. An animal lifted
+  // from its background is still that animal (breed, emotion).
+  if (needs.colour && (measurement.transparentShare ?? 0) >= CHARACTER_LIMITS.transparentShare)
+    return { reason: 'wrong_subject', shows: { kind: 'graphic' } };
   const exposure = exposureProblem(measurement.exposure);
   if (exposure) return { reason: 'quality', problem: exposure };
   const picture = pictureKind(needs, measurement);

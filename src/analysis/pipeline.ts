@@ -113,6 +113,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     return {
       exposure,
       palette: read.palette,
+      transparentShare: input.image.transparentShare,
       tones: read.tones,
       litArea: lit,
       colour,

@@ -14,6 +14,8 @@ export interface Measurement {
   readonly exposure: Exposure;
   /** What kind of picture it is, from its exact colours: a photograph or a flat graphic. Every gate reads it. */
   readonly palette: PaletteReading;
+  /** The share of the photo as sent that was transparent (DecodedImage.transparentShare); absent for one without alpha. */
+  readonly transparentShare?: number;
   /**
    * Its colour and light: colour or not, round view or not, one surface at its edges or a scene.
    * Read only where the operation's gate reads it (gateReadsTones); undefined elsewhere.

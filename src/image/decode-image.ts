@@ -151,5 +151,26 @@ export async function decodeImageBytes(
   if (info.channels !== 3) {
     throw new Error(`decode produced ${info.channels} channels, expected 3`);
   }
-  return { format, sourceWidth, sourceHeight, width: info.width, height: info.height, pixels: data };
+  const decoded = { format, sourceWidth, sourceHeight, width: info.width, height: info.height, pixels: data };
+  return header.hasAlpha ? { ...decoded, transparentShare: await transparencyOf(bytes, limits.maxPixels) } : decoded;
+}
+
+/** A pixel under this alpha (0–255) is transparent: more than a trace of its colour is the white it is flattened on. */
+const TRANSPARENT_ALPHA = 250;
+/** The side of the alpha channel's thumbnail the transparent share is read from. */
+const ALPHA_THUMBNAIL = 64;
+
+/**
+ * The share of an image with an alpha channel that is transparent, from a thumbnail of that
+ * channel: a second decode, for such images only (a PNG or WebP; a camera's JPEG has none).
+ */
+async function transparencyOf(bytes: Buffer, maxPixels: number): Promise<number> {
+  const alpha = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated', sequentialRead: true })
+    .resize(ALPHA_THUMBNAIL, ALPHA_THUMBNAIL, { fit: 'fill' })
+    .extractChannel('alpha')
+    .raw()
+    .toBuffer();
+  let transparent = 0;
+  for (const value of alpha) if (value < TRANSPARENT_ALPHA) transparent++;
+  return transparent / alpha.length;
 }

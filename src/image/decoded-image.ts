@@ -16,6 +16,12 @@ export interface DecodedImage {
   readonly height: number;
   /** Interleaved RGB, row-major, width × height × 3 bytes. */
   readonly pixels: Buffer;
+  /**
+   * The share of the photo as sent that is transparent (alpha under TRANSPARENT_ALPHA), which
+   * `pixels` show flattened onto white: clip art, a sticker, a subject lifted from its background.
+   * A camera's photo has none. Absent where the format or the photo has no alpha channel.
+   */
+  readonly transparentShare?: number;
 }
 
 /**
@@ -33,6 +39,7 @@ export function cropDecodedImage(
   }
   return {
     format: image.format,
+    ...(image.transparentShare === undefined ? {} : { transparentShare: image.transparentShare }),
     sourceWidth: Math.max(1, Math.round((width * image.sourceWidth) / image.width)),
     sourceHeight: Math.max(1, Math.round((height * image.sourceHeight) / image.height)),
     width,

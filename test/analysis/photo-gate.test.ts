@@ -6,7 +6,7 @@ import type { Measurement } from '../../src/findings/measurement.js';
 import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
-import { QUALITY_LIMITS, SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
+import { CHARACTER_LIMITS, QUALITY_LIMITS, SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
 import { gatePhoto, gateReadsTones } from '../../src/analysis/photo-gate.js';
 import { subjectSeenAs, subjectSeenByColour } from '../../src/analysis/subject-seen-as.js';
 import { mayBeStool } from '../../src/analysis/located-subject.js';
@@ -832,6 +832,18 @@ describe('the photo gate with a localizer', () => {
     const noAnimal = { reason: 'wrong_subject', shows: { kind: 'no_animal_part' } };
     expect(gatePhoto(CLOSE_UP, measured({ frameAnimalPart: false }, leaves(0.3)))).toEqual(noAnimal);
     expect(gatePhoto(SPECIMEN, measured({}, leaves(0.3)))).toBeUndefined();
+  });
+
+  it('refuses a transparent picture as a graphic where colours are judged, before its white is called too bright', () => {
+    const sticker = { ...measured({}, {}, { brightness: 95 }), transparentShare: CHARACTER_LIMITS.transparentShare };
+    const graphic = { reason: 'wrong_subject', shows: { kind: 'graphic' } };
+    expect(gatePhoto(SPECIMEN, sticker)).toEqual(graphic);
+    expect(gatePhoto(CLOSE_UP, sticker)).toEqual(graphic);
+    const photo = { ...measured(), transparentShare: CHARACTER_LIMITS.transparentShare - 0.01 };
+    expect(gatePhoto(SPECIMEN, photo)).toBeUndefined();
+    // A pet lifted from its background is still the pet.
+    const liftedPet = { ...measured({ animals: [animal('dog', 0.9, 0.4, 'dog')] }), transparentShare: 0.6 };
+    expect(gatePhoto(ANIMAL, liftedPet)).toBeUndefined();
   });
 
   it('takes a green subject the localizer found only faintly for a leaf or a plant, about to raise a finding', () => {

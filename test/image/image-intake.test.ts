@@ -399,6 +399,23 @@ describe('decodeImageBytes', () => {
     expect(pixelAt(decoded, 40, 40)).toEqual([255, 255, 255]);
   });
 
+  it('says how much of the photo was transparent: a sticker’s background, never a camera’s photo', async () => {
+    // Left half clear, right half opaque, as clip art or a subject lifted from its background is.
+    const half = await sharp({
+      create: { width: 100, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        { input: { create: { width: 50, height: 80, channels: 4, background: '#a0522d' } }, left: 50, top: 0 },
+      ])
+      .png()
+      .toBuffer();
+    expect((await decodeImageBytes(half)).transparentShare).toBeCloseTo(0.5, 1);
+    const opaque = await sharp(half).flatten({ background: '#fff' }).ensureAlpha().png().toBuffer();
+    expect((await sharp(opaque).metadata()).hasAlpha).toBe(true);
+    expect((await decodeImageBytes(opaque)).transparentShare).toBe(0);
+    expect((await decodeImageBytes(await sharp(half).jpeg().toBuffer())).transparentShare).toBeUndefined();
+  });
+
   describe('refusals', () => {
     let jpeg: Buffer;
     beforeAll(async () => {
