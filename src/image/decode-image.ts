@@ -152,7 +152,8 @@ export async function decodeImageBytes(
     throw new Error(`decode produced ${info.channels} channels, expected 3`);
   }
   const decoded = { format, sourceWidth, sourceHeight, width: info.width, height: info.height, pixels: data };
-  return header.hasAlpha ? { ...decoded, transparentShare: await transparencyOf(bytes, limits.maxPixels) } : decoded;
+  const transparentShare = header.hasAlpha ? await transparencyOf(bytes, limits.maxPixels) : undefined;
+  return transparentShare === undefined ? decoded : { ...decoded, transparentShare };
 }
 
 /** A pixel under this alpha (0–255) is transparent: more than a trace of its colour is the white it is flattened on. */
@@ -162,14 +163,18 @@ const ALPHA_THUMBNAIL = 64;
 
 /**
  * The share of an image with an alpha channel that is transparent, from a thumbnail of that
- * channel: a second decode, for such images only (a PNG or WebP; a camera's JPEG has none).
+ * channel: a second decode, for such images only (a PNG or WebP; a camera's JPEG has none);
+ * undefined where that channel cannot be read.
  */
-async function transparencyOf(bytes: Buffer, maxPixels: number): Promise<number> {
+async function transparencyOf(bytes: Buffer, maxPixels: number): Promise<number | undefined> {
   const alpha = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated', sequentialRead: true })
     .resize(ALPHA_THUMBNAIL, ALPHA_THUMBNAIL, { fit: 'fill' })
     .extractChannel('alpha')
     .raw()
-    .toBuffer();
+    .toBuffer()
+    // The photo itself decoded: one whose alpha cannot be read is judged as a photo, as before.
+    .catch(() => undefined);
+  if (!alpha) return undefined;
   let transparent = 0;
   for (const value of alpha) if (value < TRANSPARENT_ALPHA) transparent++;
   return transparent / alpha.length;
