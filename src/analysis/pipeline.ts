@@ -165,7 +165,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
         : { judged: true as const, findings: await operation.judge(measurement, input, headsOf(models, key)) };
       // narrate, from the built-in templates: a complete answer that needs no language model
       let data = operation.answer(verdict, input.language, scene);
-      // …and before a located subject's colours raise a finding, one look at it alone (subject-look.ts)
+      // …and before a located subject's colours raise a finding, one look at what it is: by its colours
+      // and how surely it was found, else by the classifier on it alone (subject-seen-as.ts)
       const findings = verdict.judged ? verdict.findings : undefined;
       const instead = raisesFinding(data) ? await seenInstead(operation, measurement, image, findings) : undefined;
       if (instead) {

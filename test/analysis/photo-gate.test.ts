@@ -990,6 +990,26 @@ describe('with no scene model installed', () => {
     );
   });
 
+  it('a sticker (the melena scene on a transparent background) is a graphic for every health operation, free; breed still looks at it', async () => {
+    const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'melena')!;
+    const scene = await sharp(await sceneJpeg(svg))
+      .resize(300, 300, { fit: 'fill' })
+      .toBuffer();
+    const sticker = await sharp({
+      create: { width: 400, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: scene, left: 50, top: 50 }])
+      .png()
+      .toBuffer();
+    for (const operation of ['stool', 'urine', 'vomit', 'skin', 'ear'] as const) {
+      const { data } = expectAccepted(await app.post(operation, { image: toBase64(sticker) }), operation, 0);
+      expect(data.summary, operation).toMatch(/drawing, logo, screenshot or other graphic/);
+    }
+    // Without a classifier breed answers "unknown", free, but not because of the transparency.
+    const { data } = expectAccepted(await app.post('breed', { image: toBase64(sticker) }), 'breed', 0);
+    expect(data.summary).not.toMatch(/graphic/);
+  });
+
   it('an ear "close-up" that is mostly lawn is refused, says why, and is free', async () => {
     const lawn = await sceneJpeg(closeUp('#4c8a2e', [['#f0b8b0', 4]]));
     const response = await app.post('ear', { image: toBase64(lawn) });
