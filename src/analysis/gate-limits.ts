@@ -61,7 +61,8 @@ export const CHARACTER_LIMITS = {
    * sticker or a cut-out, not a photo of a specimen or of skin: a camera's photo has no
    * transparency. Of the 30 clip art drawings of Debian's openclipart-png, 29 are 22–98%
    * transparent; their shading passed 19 of them for photos, and 9 got a urine or vomit finding
-   * (2026-11-28). Read only where the operation judges colours.
+   * (2026-11-28). Read only where the operation judges colours, and not where the transparent part
+   * is a plain surround (photo-gate.ts, isFramed: one drawing's straight outline passes so).
    */
   transparentShare: 0.05,
   /** C* at the 99th percentile at most this: no colour (greyscale JPEGs measure 0, colour photos of grey stool 5 and up). */

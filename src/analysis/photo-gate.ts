@@ -329,9 +329,11 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
  */
 export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal | undefined {
   // A picture with a transparent background is clip art, a sticker or a cut-out, whose colours are
-  // no specimen's or skin's; its white, where it is flattened, is no overexposure. An animal lifted
-  // from its background is still that animal (breed, emotion).
-  if (needs.colour && (measurement.transparentShare ?? 0) >= CHARACTER_LIMITS.transparentShare)
+  // no specimen's or skin's; its white, where it is flattened, is no overexposure. Not a photo
+  // rotated or cropped round in an editor, whose transparent corners are straight or round
+  // (isFramed: it is read inside them), and not for an animal lifted from its background (breed, emotion).
+  const transparent = (measurement.transparentShare ?? 0) >= CHARACTER_LIMITS.transparentShare;
+  if (needs.colour && transparent && !isFramed(measurement.litArea))
     return { reason: 'wrong_subject', shows: { kind: 'graphic' } };
   const exposure = exposureProblem(measurement.exposure);
   if (exposure) return { reason: 'quality', problem: exposure };

@@ -844,6 +844,10 @@ describe('the photo gate with a localizer', () => {
     // A pet lifted from its background is still the pet.
     const liftedPet = { ...measured({ animals: [animal('dog', 0.9, 0.4, 'dog')] }), transparentShare: 0.6 };
     expect(gatePhoto(ANIMAL, liftedPet)).toBeUndefined();
+    // A photo rotated in an editor onto transparency: straight-edged corners, read inside them.
+    const rotated = measured({}, {}, {}, PHOTOGRAPH, ROTATED_ON_WHITE);
+    expect(gatePhoto(SPECIMEN, { ...rotated, transparentShare: 0.2 })).toEqual(gatePhoto(SPECIMEN, rotated));
+    expect(gatePhoto(SPECIMEN, rotated)?.reason).not.toBe('wrong_subject');
   });
 
   it('takes a green subject the localizer found only faintly for a leaf or a plant, about to raise a finding', () => {
@@ -990,23 +994,38 @@ describe('with no scene model installed', () => {
     );
   });
 
-  it('a sticker (the melena scene on a transparent background) is a graphic for every health operation, free; breed still looks at it', async () => {
+  it('a sticker (the melena scene cut in a star on transparency) is a graphic for every health operation, free; breed still looks at it', async () => {
+    // Its own key: the tests beside it count this one's credits.
+    const own = await createTestApp({ keyCredits: 100 });
     const [, , svg] = RULE_SCENES.find(([operation, rule]) => operation === 'stool' && rule === 'melena')!;
-    const scene = await sharp(await sceneJpeg(svg))
-      .resize(300, 300, { fit: 'fill' })
-      .toBuffer();
-    const sticker = await sharp({
-      create: { width: 400, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-    })
-      .composite([{ input: scene, left: 50, top: 50 }])
+    // Cut in a star, as clip art's outline is neither straight nor round (a photo rotated in an
+    // editor onto transparency, straight-edged, is read inside it).
+    const star = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><path d="M200 20 L245 150 L385 150 L270 235 L315 375 L200 290 L85 375 L130 235 L15 150 L155 150 Z"/></svg>',
+    );
+    const sticker = await sharp(await sceneJpeg(svg))
+      .resize(400, 400, { fit: 'fill' })
+      .ensureAlpha()
+      .composite([{ input: star, blend: 'dest-in' }])
       .png()
       .toBuffer();
     for (const operation of ['stool', 'urine', 'vomit', 'skin', 'ear'] as const) {
-      const { data } = expectAccepted(await app.post(operation, { image: toBase64(sticker) }), operation, 0);
+      const { data } = expectAccepted(await own.post(operation, { image: toBase64(sticker) }), operation, 0);
       expect(data.summary, operation).toMatch(/drawing, logo, screenshot or other graphic/);
     }
+    // The same scene letterboxed onto transparency is a photo with a plain surround, read inside it.
+    const scene = await sharp(await sceneJpeg(svg))
+      .resize(300, 300, { fit: 'fill' })
+      .toBuffer();
+    const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
+    const letterboxed = await sharp({ create: { width: 400, height: 300, channels: 4, background: transparent } })
+      .composite([{ input: await sharp(scene).resize(300, 300).toBuffer(), left: 50, top: 0 }])
+      .png()
+      .toBuffer();
+    const inside = expectAccepted(await own.post('stool', { image: toBase64(letterboxed) }), 'stool');
+    expect(inside.data.summary).not.toMatch(/graphic/);
     // Without a classifier breed answers "unknown", free, but not because of the transparency.
-    const { data } = expectAccepted(await app.post('breed', { image: toBase64(sticker) }), 'breed', 0);
+    const { data } = expectAccepted(await own.post('breed', { image: toBase64(sticker) }), 'breed', 0);
     expect(data.summary).not.toMatch(/graphic/);
   });
 
