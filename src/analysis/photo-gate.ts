@@ -220,6 +220,13 @@ function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean
   return needs.roundView && isRoundView(measurement.litArea);
 }
 
+/**
+ * Whether the classifier, on the whole frame, takes the photo surely enough for an animal's fur or
+ * skin that stool on the ground, which the stool localizer finds in fur too, does not outweigh it
+ * (SCENE_LIMITS.stoolGroundAnimalShare).
+ */
+const coatShown = (scene: Scene) => (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.stoolGroundAnimalShare;
+
 /** A specimen's photo that shows a meal: the classifier reading the frame is sure of food. */
 const foodShown = (needs: PhotoNeeds, scene: Scene): SceneSubject | undefined =>
   !needs.mayBeFood && (scene.frameFood ?? 0) >= SCENE_LIMITS.foodProbability ? { kind: 'food' } : undefined;
@@ -233,8 +240,7 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
     share >= SCENE_LIMITS.specimenAnimalShare && !(found && isLocatedSubject(found, detection, share));
   // A pile of stool is no urine, boxed or not (the detector boxes one as a bear); a meal, which the
   // stool localizer also fires on, is named for what it is below.
-  const coat = (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.stoolGroundAnimalShare;
-  if (needs.notStool && stoolOnGround(scene) && !coat && !foodShown(needs, scene)) return { kind: 'stool' };
+  if (needs.notStool && stoolOnGround(scene) && !coatShown(scene) && !foodShown(needs, scene)) return { kind: 'stool' };
   const animals = scene.animals.filter((animal) => shown(animal.detection, animal.share));
   if (animals.length > 0) return animalSubject(animals);
   // A hand pointing at the stool, or a foot beside it, is no photo of a person where the localizer
@@ -285,9 +291,8 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
       const ground = scene.frameGround ?? 0;
       if (ground >= SCENE_LIMITS.groundProbability) return { kind: 'landscape', what: 'ground' };
-      const surelyFur =
-        needs.furOutweighsStoolOnGround && (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.stoolGroundAnimalShare;
-      if (stoolOnGround(scene) && !surelyFur) return { kind: 'landscape', what: 'ground' };
+      if (stoolOnGround(scene) && !(needs.furOutweighsStoolOnGround && coatShown(scene)))
+        return { kind: 'landscape', what: 'ground' };
       // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn
       // the palette names green, or one whose green the palette names grey (turf, shade: by its hue).
       if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };

@@ -186,6 +186,12 @@ const animal = (label: string, score: number, share: number, species?: 'dog' | '
   const { share: _share, cutSides: _cut, ...found } = detection(label, score, share);
   return { detection: found, share, cutSides, pet: species && pet(species) };
 };
+/** A cat the classifier reads at `probability`, `wildShare` of it as its wild relatives (a jaguar, a lynx). */
+const wildCat = (probability: number, wildShare: number): PetIdentification => ({
+  ...pet('cat', probability),
+  wildShare,
+  topKind: { en: 'wild mammal', zh: '野生哺乳动物', es: 'mamífero salvaje' },
+});
 const vehicle = (probability: number) => ({
   frameObject: { group: IMAGENET_OBJECT_GROUPS[0]!, label: 'moped', probability },
 });
@@ -256,25 +262,13 @@ describe('the photo gate’s table', () => {
     [
       'a close-up the classifier reads surely as a jaguar, a pet’s wild relative, and nothing of a pet',
       CLOSE_UP,
-      measured({
-        frame: {
-          ...pet('cat', 0.99),
-          wildShare: 1,
-          topKind: { en: 'wild mammal', zh: '野生哺乳动物', es: 'mamífero salvaje' },
-        },
-      }),
+      measured({ frame: wildCat(0.99, 1) }),
       'animal',
     ],
     [
       'a close-up of a kitten the classifier half takes for a lynx',
       CLOSE_UP,
-      measured({
-        frame: {
-          ...pet('cat', 0.96),
-          wildShare: 0.95,
-          topKind: { en: 'wild mammal', zh: '野生哺乳动物', es: 'mamífero salvaje' },
-        },
-      }),
+      measured({ frame: wildCat(0.96, 0.95) }),
       undefined,
     ],
     [

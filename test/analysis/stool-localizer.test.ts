@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
-import { OPERATIONS } from '../../src/operations/registry.js';
+import { OPERATIONS, type OperationKey } from '../../src/operations/registry.js';
 import { describeScene } from '../../src/vision/scene/describe-scene.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/runtime/model-catalogue.js';
@@ -30,17 +30,22 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
   let models: VisionModels;
   let pipeline: Pipeline;
   const answers = new Map<string, { severity: string; color: string; summary: string; assessed: boolean }>();
+  /** One of the dataset's photos analysed for `operation`, as a request is (English, a dog). */
+  const analyse = (operation: OperationKey, photo: string) => {
+    const bytes = readFileSync(join(DATASET, 'images', photo));
+    const requestId = `req_stooldataset${operation}`;
+    return runPaidAnalysis(
+      { pipeline },
+      { operation, requestId, language: 'en', animalType: 'dog', photo: () => bytes },
+    );
+  };
   beforeAll(async () => {
     const modelsDir = tempDir('pawlens-stool-');
     for (const name of RECOMMENDED_MODELS) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
     models = await loadAnalysisModels({ modelsDir });
     pipeline = createPipeline(models);
     for (const photo of HELD_OUT) {
-      const bytes = readFileSync(join(DATASET, 'images', photo));
-      const { data, assessed } = await runPaidAnalysis(
-        { pipeline },
-        { operation: 'stool', requestId: 'req_stoolheldout', language: 'en', animalType: 'dog', photo: () => bytes },
-      );
+      const { data, assessed } = await analyse('stool', photo);
       expect(OPERATIONS.stool.data.safeParse(data).success).toBe(true);
       answers.set(photo, { ...(data as { severity: string; color: string; summary: string }), assessed });
     }
@@ -172,11 +177,7 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     const findings = { skin: 0, ear: 0 };
     for (const operation of ['skin', 'ear'] as const)
       for (const photo of HELD_OUT) {
-        const bytes = readFileSync(join(DATASET, 'images', photo));
-        const { data } = await runPaidAnalysis(
-          { pipeline },
-          { operation, requestId: 'req_stoolascloseup', language: 'en', animalType: 'dog', photo: () => bytes },
-        );
+        const { data } = await analyse(operation, photo);
         if (!['inconclusive', 'normal'].includes((data as { severity: string }).severity)) findings[operation]++;
       }
     // Measured when this was written: skin 0, ear 0 of 118 (9 before the gate asked the stool
@@ -191,11 +192,7 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     // The photos without stool are lawns with things on them: an empty bottle's red label on turf
     // is judged as red urine (a bottle is where a sample is kept: PhotoNeeds.inContainer).
     for (const photo of HELD_OUT.filter(hasStool)) {
-      const bytes = readFileSync(join(DATASET, 'images', photo));
-      const { data } = await runPaidAnalysis(
-        { pipeline },
-        { operation: 'urine', requestId: 'req_stoolasurine', language: 'en', animalType: 'dog', photo: () => bytes },
-      );
+      const { data } = await analyse('urine', photo);
       const { severity, summary } = data as { severity: string; summary: string };
       if (!['inconclusive', 'normal'].includes(severity)) findings.push(`${photo}: ${summary}`);
       if (summary.includes('stool on the ground')) asStool++;
@@ -210,11 +207,7 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     const charged: string[] = [];
     const asStool: string[] = [];
     for (const photo of HELD_OUT) {
-      const bytes = readFileSync(join(DATASET, 'images', photo));
-      const { data, assessed } = await runPaidAnalysis(
-        { pipeline },
-        { operation: 'breed', requestId: 'req_stoolasbreed', language: 'en', animalType: 'dog', photo: () => bytes },
-      );
+      const { data, assessed } = await analyse('breed', photo);
       const { species, summary } = data as { species: string; summary: string };
       if (assessed) charged.push(`${photo}: ${species}`);
       if (summary.includes('stool on the ground')) asStool.push(photo);
@@ -237,11 +230,7 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     ];
     for (const operation of ['skin', 'ear'] as const)
       for (const photo of turf) {
-        const bytes = readFileSync(join(DATASET, 'images', photo));
-        const { data, assessed } = await runPaidAnalysis(
-          { pipeline },
-          { operation, requestId: 'req_turfascloseup', language: 'en', animalType: 'dog', photo: () => bytes },
-        );
+        const { data, assessed } = await analyse(operation, photo);
         expect(assessed, `${operation} ${photo}`).toBe(false);
         expect((data as { summary: string }).summary, `${operation} ${photo}`).toMatch(/mostly grass/);
       }
