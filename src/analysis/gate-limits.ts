@@ -1,6 +1,7 @@
 /**
- * The photo gate's limits (docs/design.md §4), each with what it was measured on and what it rests
- * on: photo-gate.ts decides with them.
+ * The photo gate's limits on quality and on what a photo shows (docs/design.md §4), each with what
+ * it was measured on and what it rests on: photo-gate.ts decides with them (what kind of picture a
+ * photo is: character-limits.ts).
  */
 
 /**
@@ -47,106 +48,6 @@ export const QUALITY_LIMITS = {
    * at hand: a tarry stool in daylight reads L* 5–14, which this leaves black.
    */
   crushedSubject: 0.7,
-} as const;
-
-/**
- * What kind of picture cannot be judged at all, from its pixels (PhotoCharacter). Tuned on the
- * shared photos, greyscale, sepia and tinted copies of them, and generated scenes with camera
- * noise; no real drawing, microscope view or sepia photo was at hand, so the graphic and round-view
- * limits are set far from every photo measured, not close to any graphic.
- */
-export const CHARACTER_LIMITS = {
-  /**
-   * A photo this much of which is transparent (DecodedImage.transparentShare) is clip art, a
-   * sticker or a cut-out, not a photo of a specimen or of skin: a camera's photo has no
-   * transparency. Of the 30 clip art drawings of Debian's openclipart-png, 29 are 22–98%
-   * transparent; their shading passed 19 of them for photos, and 9 got a urine or vomit finding
-   * (2026-11-28). Read only where the operation judges colours, and not where the transparent part
-   * is a plain surround (photo-gate.ts, isFramed: one drawing's straight outline passes so).
-   */
-  transparentShare: 0.05,
-  /** C* at the 99th percentile at most this: no colour (greyscale JPEGs measure 0, colour photos of grey stool 5 and up). */
-  greyscaleChroma: 2,
-  /**
-   * A tinted monochrome (sepia, a night camera's green): nearly every pixel coloured, one hue, and
-   * colour following lightness alone. Sepia and green-tinted copies of the shared photos measured a
-   * residual of 0.03–0.26 and a hue spread of 1.6–13°; the colour photos 0.20–0.65, but generated
-   * two-tone skin close-ups (pink with dark red or tan, all one hue) 0.105–0.12 at 5°. Only the
-   * clearest tints are caught, then: a real colour photo refused costs more than a sepia one judged.
-   */
-  tintedShare: 0.9,
-  tintResidual: 0.09,
-  tintHueSpread: 8,
-  /**
-   * …and one hue in the dark and the light alike: sepia, green and blue tints of the shared photos
-   * moved 0–8.3° between lightness bands (the giraffe's 17–35°, whose residual already passes it),
-   * where dark brown debris on pink skin with camera noise moved 19° and a red lesion on pink skin
-   * 13°, both one hue to hueSpread (5.6–6°) and refused before (issue 40). A vivid red saucer, one
-   * red from dark to light (1.8°), is still taken for a tint: no measurement of colour alone tells
-   * it from a red-filtered photo.
-   */
-  tintHueDrift: 12,
-  /**
-   * A flat graphic: three quarters of the unclipped pixels in this few exact colours (photos
-   * measured thousands, greyscale ones 68 and up; a generated scene with camera noise, mostly a
-   * smooth dark tile, saved at JPEG quality 50 to 80, as few as 8 to 19)…
-   */
-  graphicColours: 16,
-  /**
-   * …and one exact colour this much of them, as a drawing's fill is (drawn scenes saved as JPEG:
-   * 77%; that noisy scene at quality 50: 22%, at 80: 17%). A drawing full of fine lines and
-   * shading is not caught: the limits keep heavily compressed photos of smooth floors judged.
-   */
-  graphicTopColour: 0.35,
-  /** …provided this much of the frame is not clipped white or black, so that the count means something. */
-  graphicUnclipped: 0.1,
-  /**
-   * A drawing with shading or antialiased edges, resized to the decode size, spreads over hundreds
-   * of exact values, but its fills stay flat: this share of its unclipped pixels exactly equal to
-   * their right and lower neighbours (PaletteReading.flatShare), in at most `graphicFlatColours`
-   * dominant colours. Measured (2026-11-27) at every operation's decode size: of 165 clip art
-   * drawings of the Open Clip Art Library (Debian's openclipart-png: animals, food, logos, plants,
-   * people), 97 are refused by it for every operation (14 more for some); their findings from
-   * stool, urine, vomit, skin and ear analysis ("severe… black urine") fell from 95 to 36. Of
-   * 1,478 real photos (the stool set, the skin close-ups, the shared photos; 240 of them shrunk to
-   * 400 px and saved at JPEG quality 30 or 50; 240 as WebP at 50, 80 and, at 1024 px, 75, and as
-   * 160-px JPEGs) none is: those in 600 colours or fewer measured 0.185 at most (one crushed to
-   * JPEG quality 30), the others up to 0.48 (WebP), those flatter than 0.19 in 836 colours or
-   * more. Drawings shaded throughout (gradients, airbrushing) measure under 0.05 and still pass.
-   */
-  graphicFlatShare: 0.25,
-  graphicFlatColours: 600,
-  /**
-   * A photo whose four corners are black (lit-area.ts) is a round view through an instrument when
-   * this share of its lit part's edge lies on one circle, and less than `roundViewOnLines` on
-   * straight lines. Measured on the 50 dog and 25 cat skin close-ups of shared/photos-real that are
-   * rotated or letterboxed onto black: on a circle 0.08–0.41 where an edge is also broken by dark
-   * fur or a dark background (a fifth of them), and then on lines 0.15–0.45; photos rotated by 45°
-   * (octagons) on a circle 0.80–0.92 but on lines 0.73–1. Round views made from real photos (a
-   * disc of each of 20 skin photos in black, in five framings, sharp and soft-edged, JPEG at 75):
-   * on a circle 0.8–1 for most, 0.32–0.75 where the photo is dark at the disc's edge; on lines
-   * 0.04–0.37. So a dark-edged disc may be read as a photo, and a rotated photo is never refused as
-   * a round view. No real otoscope or microscope photo was at hand.
-   */
-  roundViewOnCircle: 0.6,
-  roundViewOnLines: 0.5,
-  /**
-   * A photo whose four corners are white (lit-area.ts) is something cut out and set on white when
-   * at least `cutOutOnEdge` of the frame's edge is white (the cut-out touches it only here and
-   * there), and less than `cutOutOnLines` of the edge between the white and the rest lies on
-   * straight lines (and less than `roundViewOnCircle` on a circle); more on lines, and it is a
-   * photo rotated, letterboxed or framed on white, read inside the white like one on black.
-   * Measured (2026-11-27): the 131 of 144 animals of Debian's tuxpaint-stamps-default (photos cut
-   * out on white) with white corners: on lines 0.04–0.38, white on the edge 0.89–1; the 30 drawings
-   * of scripts/debian-photos.sh on lines 0.02–0.58 (refused as drawings before this). Of the 1,042
-   * real photos of shared/ (skin close-ups, stool photos, the shared photos), the 6 with white
-   * corners: a cat photo framed in white (on lines 0.68); a kitten and a whole dog with lesions on
-   * a studio's backdrop (on lines 0.29 and 0.24, white on the edge 1 and 0.88); a cat's face, a
-   * cat at a bowl and a cat's chin in front of a white wall, running off the frame (on lines
-   * 0.28–0.41, white on the edge 0.68–0.79: close-ups, read whole and judged as before).
-   */
-  cutOutOnLines: 0.5,
-  cutOutOnEdge: 0.85,
 } as const;
 
 /**

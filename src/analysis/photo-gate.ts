@@ -17,7 +17,8 @@ import { isWildAnimal } from '../vision/scene/pet-identification.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
-import { CHARACTER_LIMITS, QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js';
+import { CHARACTER_LIMITS } from './character-limits.js';
+import { QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js';
 import { animalsAreStool, boxedAsSubject, coatSeenClose, isLocatedSubject, stoolOnGround } from './located-subject.js';
 
 /**
@@ -227,12 +228,20 @@ function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean
  */
 const coatShown = (scene: Scene) => (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.stoolGroundAnimalShare;
 
+/**
+ * A specimen's photo of something cut out and set on blown-out white (CHARACTER_LIMITS.cutOutBlownOnEdge):
+ * a drawing shaded too finely for isGraphic, a sticker or a stock picture, not a specimen where it lies.
+ * Asked last, so that a cut-out cat or meal is named for what it is.
+ */
+const cutOutOnWhite = (lit: LitArea | undefined): SceneSubject | undefined =>
+  isCutOut(lit) && (lit?.blownOnEdge ?? 0) >= CHARACTER_LIMITS.cutOutBlownOnEdge ? { kind: 'cut_out' } : undefined;
+
 /** A specimen's photo that shows a meal: the classifier reading the frame is sure of food. */
 const foodShown = (needs: PhotoNeeds, scene: Scene): SceneSubject | undefined =>
   !needs.mayBeFood && (scene.frameFood ?? 0) >= SCENE_LIMITS.foodProbability ? { kind: 'food' } : undefined;
 
 /** What the photo shows instead of a specimen, or undefined when it may show one. */
-function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): SceneSubject | undefined {
+function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measurement): SceneSubject | undefined {
   // A box the localizer takes for its subject is the subject (YOLOX-Nano boxes a pile of stool as a
   // dog, a bear or a person): an animal or a person elsewhere still refuses.
   const found = location && location.found.length > 0 ? location : undefined;
@@ -259,7 +268,8 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location }: Measurement): 
     framePet(scene, located ? SCENE_LIMITS.locatedFramePetProbability : SCENE_LIMITS.framePetProbability) ??
     foodShown(needs, scene) ??
     unrelatedObject(scene, needs) ??
-    frameObject(scene, located ? SCENE_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability)
+    frameObject(scene, located ? SCENE_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability) ??
+    cutOutOnWhite(litArea)
   );
 }
 

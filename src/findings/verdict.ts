@@ -29,6 +29,11 @@ export type SceneSubject =
   | { readonly kind: 'stool' }
   /** A drawing, logo, screenshot or other flat graphic, not a photograph. */
   | { readonly kind: 'graphic' }
+  /**
+   * Something cut out and set on plain white (clip art, a sticker, a stock photo's backdrop): no
+   * specimen is photographed where it was found like that.
+   */
+  | { readonly kind: 'cut_out' }
   /** A round view with black around it: through a microscope or an eye camera. */
   | { readonly kind: 'round_view' }
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measurePlanFor } from '../../src/analysis/measure-plan.js';
-import { CHARACTER_LIMITS } from '../../src/analysis/gate-limits.js';
+import { CHARACTER_LIMITS } from '../../src/analysis/character-limits.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
 
@@ -12,6 +12,7 @@ const disc = {
   onCircle: CHARACTER_LIMITS.roundViewOnCircle,
   onLines: 0,
   surroundOnEdge: 0.6,
+  blownOnEdge: 0,
 };
 
 describe('the measure plan', () => {

@@ -6,7 +6,8 @@ import type { Measurement } from '../../src/findings/measurement.js';
 import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
-import { CHARACTER_LIMITS, QUALITY_LIMITS, SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
+import { CHARACTER_LIMITS } from '../../src/analysis/character-limits.js';
+import { QUALITY_LIMITS, SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
 import { gatePhoto, gateReadsTones } from '../../src/analysis/photo-gate.js';
 import { subjectSeenAs, subjectSeenByColour } from '../../src/analysis/subject-seen-as.js';
 import { mayBeStool } from '../../src/analysis/located-subject.js';
@@ -101,13 +102,23 @@ const ROUND_VIEW: LitArea = {
   onCircle: 0.95,
   onLines: 0.1,
   surroundOnEdge: 0.6,
+  blownOnEdge: 0,
 };
 /** A photo rotated onto black (straight-edged black triangles in its corners): a photo, not a round view. */
 const ROTATED: LitArea = { ...ROUND_VIEW, onCircle: 0.3, onLines: 0.95 };
 /** A photo rotated by 45° onto black: an octagon, which a circle fits nearly as well as a disc. */
 const OCTAGON: LitArea = { ...ROUND_VIEW, onCircle: 0.9, onLines: 0.9 };
 /** Something cut out and set on white (a stock photo's dog on its backdrop): an outline neither straight nor round. */
-const CUT_OUT: LitArea = { ...ROUND_VIEW, surround: 'white', onCircle: 0.2, onLines: 0.2, surroundOnEdge: 0.95 };
+const CUT_OUT: LitArea = {
+  ...ROUND_VIEW,
+  surround: 'white',
+  onCircle: 0.2,
+  onLines: 0.2,
+  surroundOnEdge: 0.95,
+  blownOnEdge: 0.95,
+};
+/** Something on white paper, photographed: white all round, but shaded and grainy, not blown out. */
+const ON_WHITE_PAPER: LitArea = { ...CUT_OUT, blownOnEdge: 0.3 };
 /** A cat's face on white, running off the frame: white in the corners, not along most of the edge. */
 const FACE_ON_WHITE: LitArea = { ...CUT_OUT, surroundOnEdge: 0.7 };
 /** A photo rotated onto white: straight edges, read inside the white like one on black. */
@@ -431,6 +442,24 @@ describe('the photo gate’s table', () => {
       EAR_CLOSE_UP,
       measured({ frameAnimalPart: false }, {}, {}, PHOTOGRAPH, CUT_OUT),
       'no_animal_part',
+    ],
+    [
+      'a drawing on blown-out white sent as a specimen: a cut-out, not a specimen where it lies',
+      SPECIMEN,
+      measured({}, {}, {}, PHOTOGRAPH, CUT_OUT),
+      'cut_out',
+    ],
+    [
+      'a specimen on white paper, photographed: the paper is shaded, not blown out',
+      SPECIMEN,
+      measured({}, {}, {}, PHOTOGRAPH, ON_WHITE_PAPER),
+      undefined,
+    ],
+    [
+      'a urine sample on blown-out white in a glass, whose sides are straight: a photo framed on white',
+      SPECIMEN,
+      measured({}, {}, {}, PHOTOGRAPH, { ...CUT_OUT, onLines: 0.9 }),
+      undefined,
     ],
     [
       'an ear photo cropped round on white: no instrument’s view, and no cut-out',

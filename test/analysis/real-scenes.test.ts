@@ -213,5 +213,27 @@ describeWithShared('real photos of the wrong thing', () => {
       expect(refusedAsDrawings).toBe(140);
       expect(findings).toBe(0);
     });
+
+    it('refuses the same drawings saved as JPEGs on white, as a specimen, for cut-outs or drawings; no verdict', async () => {
+      const folder = tempDir('pawlens-drawn-jpeg-');
+      let cutOuts = 0;
+      let findings = 0;
+      for (const drawing of debianPhotos('drawings')) {
+        const jpeg = join(folder, `${basename(drawing, '.png')}.jpg`);
+        await sharp(drawing).flatten({ background: '#ffffff' }).jpeg({ quality: 88 }).toFile(jpeg);
+        for (const operation of ['stool', 'urine', 'vomit'] as const) {
+          const { summary, severity } = await answer(operation, jpeg);
+          if (/cut out and set on plain white/.test(summary)) cutOuts++;
+          if (FINDINGS.includes(severity) || severity === 'normal') findings++;
+        }
+      }
+      // Measured (2026-11-28), 30 drawings × 3 operations: 42 cut-outs (14 an operation); the rest
+      // named for what they show (a cup, scissors, food), drawings in few colours, washed out or
+      // colourless. Before cut-outs were refused: 16 findings (urine 6, vomit 10: "active
+      // bleeding", severe). Of 116 GCompris word-game drawings saved so, urine had given 51 findings
+      // and 8 "normal", vomit 77; none now.
+      expect(cutOuts).toBe(42);
+      expect(findings).toBe(0);
+    });
   });
 });

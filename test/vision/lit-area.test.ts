@@ -159,6 +159,27 @@ describe('a photo on white: rotated, letterboxed or framed on white, or somethin
     expect(area.surroundOnEdge).toBeGreaterThan(0.85);
     expect(isCutOut(area)).toBe(true);
     expect(isRoundView(area)).toBe(false);
+    // Its backdrop is pure white: blown out all along the edge.
+    expect(area.blownOnEdge).toBeGreaterThan(0.85);
+  });
+
+  it('white paper photographed round a subject is white to the surround, but not blown out', () => {
+    const photo = framed(400, 300, animalOutline, [], 'white');
+    // Paper’s shading and grain, 235–249, with the corners darker (vignetting): no sample at 250.
+    for (let y = 0; y < 300; y++)
+      for (let x = 0; x < 400; x++) {
+        const at = (y * 400 + x) * 3;
+        if (photo.pixels[at] !== 255) continue;
+        const shade = 249 - Math.round(5 * Math.hypot((x - 200) / 200, (y - 150) / 150) ** 2) - ((x * 7 + y * 3) % 5);
+        photo.pixels.set([shade, shade, shade - 2], at);
+      }
+    const area = litAreaOf(photo, 'white')!;
+    expect(isCutOut(area)).toBe(true);
+    expect(area.blownOnEdge).toBe(0);
+  });
+
+  it('a black surround is never blown out', () => {
+    expect(litAreaOf(framed(300, 240, disc({ x: 150, y: 120, radius: 100 })))!.blownOnEdge).toBe(0);
   });
 
   it('a furry face filling the frame on white, running off its four sides, is no cut-out and no framed photo', () => {

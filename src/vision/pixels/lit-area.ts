@@ -24,6 +24,13 @@ export interface LitArea {
    * touches the frame only here and there, less where a subject runs off the frame.
    */
   readonly surroundOnEdge: number;
+  /**
+   * The share of the frame's edge that is blown-out white (every channel at BLOWN or more): a
+   * drawing's or a stock photo's backdrop, flat 255 but for JPEG's ringing along the outline,
+   * where a camera's photo of white paper or a white floor keeps its shading, its texture and its
+   * noise under it, and its vignetting in the corners. 0 round a black surround.
+   */
+  readonly blownOnEdge: number;
 }
 
 export type Surround = 'black' | 'white';
@@ -46,6 +53,8 @@ const LIT_LUMA = 40;
  */
 const WHITE_LEAST = 225;
 const WHITE_SPREAD = 20;
+/** A sample is blown-out white when every channel is at least this (0–255). */
+const BLOWN = 250;
 /** A row's lit part starts at the first of this many lit samples in a row: a stray bright speck in the black does not start it. */
 const LIT_RUN = 3;
 /** Each corner's square of this many samples a side is the surround, but for a stray speck or two: the surround reaches every corner. */
@@ -102,16 +111,36 @@ export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround 
     onCircle: circleShare(edgePoints(edge)),
     onLines: straightShare(edge),
     surroundOnEdge: surroundOnEdge(lit, columns, rows),
+    blownOnEdge:
+      surround === 'white'
+        ? edgeShare(columns, rows, (row, column) => isBlown(pixels, (row * step * width + column * step) * 3))
+        : 0,
   };
 }
 
-/** The share of the frame's edge samples (its outer rows and columns) that are the surround, not lit. */
-function surroundOnEdge(lit: Uint8Array, columns: number, rows: number): number {
-  let surround = 0;
-  for (let column = 0; column < columns; column++) surround += 2 - lit[column]! - lit[(rows - 1) * columns + column]!;
-  for (let row = 1; row < rows - 1; row++) surround += 2 - lit[row * columns]! - lit[row * columns + columns - 1]!;
-  return surround / (2 * columns + 2 * (rows - 2));
+/** Whether the pixel at byte offset `i` is blown-out white. */
+const isBlown = (pixels: Pixels['pixels'], i: number) => Math.min(pixels[i]!, pixels[i + 1]!, pixels[i + 2]!) >= BLOWN;
+
+/** The share of the frame's edge samples (its outer rows and columns) for which `holds` is true. */
+function edgeShare(columns: number, rows: number, holds: (row: number, column: number) => boolean): number {
+  let count = 0;
+  const add = (row: number, column: number) => {
+    if (holds(row, column)) count++;
+  };
+  for (let column = 0; column < columns; column++) {
+    add(0, column);
+    add(rows - 1, column);
+  }
+  for (let row = 1; row < rows - 1; row++) {
+    add(row, 0);
+    add(row, columns - 1);
+  }
+  return count / (2 * columns + 2 * (rows - 2));
 }
+
+/** The share of the frame's edge samples that are the surround, not lit. */
+const surroundOnEdge = (lit: Uint8Array, columns: number, rows: number) =>
+  edgeShare(columns, rows, (row, column) => lit[row * columns + column] === 0);
 
 /** Where lit samples run along one row or column: the first and one past the last of LIT_RUN lit samples in a row. */
 interface Span {
