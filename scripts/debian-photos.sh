@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Real pictures of things that are not pets or specimens, from Debian's own packages, for the tests
 # in test/analysis/real-scenes.test.ts (fruit, a lawn, leaves, flowers, sand, sky, wood, clip art
-# drawings, and whole animals photographed outdoors): what stool, urine, vomit, skin and ear analysis
-# must refuse or find nothing in. They are fetched, not committed: OpenCV's sample data (opencv-doc,
-# BSD-3-Clause), MATE's nature backgrounds (mate-backgrounds, GPL-2+/CC), the Open Clip Art Library
-# (openclipart-png, public domain) and the Wikimedia Commons photos of GCompris's animal activities
-# (gcompris-qt-data, CC-BY-SA; packed in Qt resource bundles, read by scripts/support/qt-resources.ts,
-# so run this after npm ci). Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
+# drawings, whole animals photographed outdoors, fish, tools and other everyday things): what stool,
+# urine, vomit, skin and ear analysis must refuse or find nothing in. They are fetched, not
+# committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature backgrounds
+# (mate-backgrounds, GPL-2+/CC), the Open Clip Art Library (openclipart-png, public domain) and the
+# Wikimedia Commons photos of GCompris's animal activities and sorting game (gcompris-qt-data,
+# CC-BY-SA; packed in Qt resource bundles, read by scripts/support/qt-resources.ts, so run this
+# after npm ci). Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
 opencv=(fruits.jpg apple.jpg orange.jpg)
@@ -27,8 +28,13 @@ drawings=(animals/2_dead_frogs_lumen_desig_01.png animals/birds/cigno_di_spalle_
   people/clothing/tennis_shoe_jarno_vasama_.png people/fata_fatina_architetto_f_01.png people/head11.png)
 # GCompris's activities whose pictures are photos of whole animals (57 in 3.1).
 animals=(erase explore_farm_animals explore_world_animals)
+# …and, from its sorting game, its photos of fish and of everyday things (82 in 3.1): tools, a
+# scale, balls, a cup, a plate, a pillow; not its monuments, dams, windmills and solar panels.
+things='fish|hammer|screwDriver|plier|scissors|measuringTape|multimeter|wrench|tweezer|sideCutter|nailCutter|sickle'
+things+='|knife|cuttingTool|weighingMachine|spray|baseball|volleyball|cup|bucket|pan|spoons|erasers|pencil|bulb|pillow'
+things+='|plate|chair|buffetset'
 if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -f "$out/drawings/people_head11.png" ] &&
-  [ -f "$out/animals/explore_world_animals-koala.webp" ]; then
+  [ -f "$out/animals/explore_world_animals-koala.webp" ] && [ -f "$out/things/categorization-wrench1.webp" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
@@ -38,12 +44,17 @@ packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
-mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals"
+mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
 for name in "${drawings[@]}"; do cp "$work/root/usr/share/openclipart/png/$name" "$out/drawings/${name//\//_}"; done
 for name in "${animals[@]}"; do
   npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris-qt/rcc/$name.rcc" "$out/animals" \
     "gcompris/src/activities/$name/resource" .webp
+done
+npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris-qt/rcc/categorization.rcc" "$work/sorted" \
+  gcompris/src/activities/categorization/resource .webp
+for photo in "$work"/sorted/*.webp; do
+  if [[ "$(basename "$photo" .webp)" =~ ^categorization-($things)[0-9]*$ ]]; then cp "$photo" "$out/things/"; fi
 done
 echo "$(find "$out" -type f | wc -l) photos in $out"

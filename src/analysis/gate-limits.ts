@@ -127,6 +127,16 @@ export const SCENE_LIMITS = {
    */
   frameBirdProbability: 0.7,
   /**
+   * …and a fish (its fish classes together): scales are no fur, and YOLOX-Nano boxes no fish.
+   * Measured (2026-11-28) with MobileNetV2: the 405 real skin close-ups of shared/photos-real reach
+   * 0.74 (a pink pyoderma read as a coho; then 0.55); of 28 real photos of fish (reef and aquarium
+   * fish, Wikimedia Commons photos in Debian's gcompris-qt-data) 17 reach it, among them 11 of the
+   * 14 that had got an ear finding ("dark, crumbly debris… mites") and 5 of the 7 with a skin
+   * finding. Not for a specimen: SqueezeNet gives a generated coffee-ground vomit to the fish, and
+   * no real photo of one was at hand to measure MobileNetV2 on (the 586 stool photos reach 0.11).
+   */
+  frameFishProbability: 0.85,
+  /**
    * A "close-up" the classifier, reading the whole frame, takes this surely for one wild or hoofed
    * mammal (imagenet-kinds.ts: IMAGENET_WHOLE_MAMMALS; not a pet's wild relative, nor a hog or a
    * porcupine, which real lesion close-ups are read as at 0.995 and 0.96) shows that animal whole.

@@ -12,7 +12,7 @@ import {
   COCO_UNRELATED_OBJECTS,
 } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
-import { imagenetKind } from '../vision/tables/imagenet-kinds.js';
+import { FISH_NAME, imagenetKind } from '../vision/tables/imagenet-kinds.js';
 import { isWildAnimal } from '../vision/scene/pet-identification.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
@@ -137,6 +137,10 @@ function framePet(scene: Scene, limit: number = SCENE_LIMITS.framePetProbability
 /** A bird, when the classifier on the whole frame is sure of one (SCENE_LIMITS.frameBirdProbability). */
 const frameBird = ({ frameBird: bird }: Scene): SceneSubject | undefined =>
   (bird ?? 0) >= SCENE_LIMITS.frameBirdProbability ? { kind: 'animal', name: COCO_NAMES.bird, count: 1 } : undefined;
+
+/** A fish, when the classifier on the whole frame is sure of one (SCENE_LIMITS.frameFishProbability): the detector boxes none. */
+const frameFish = ({ frameFish: fish }: Scene): SceneSubject | undefined =>
+  (fish ?? 0) >= SCENE_LIMITS.frameFishProbability ? { kind: 'animal', name: FISH_NAME, count: 1 } : undefined;
 
 /**
  * A wild or hoofed mammal, named by its kind, when the classifier on the whole frame is sure of one
@@ -293,6 +297,7 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       const shown =
         (needs.recognisablePet ? undefined : framePet(scene)) ??
         frameBird(scene) ??
+        frameFish(scene) ??
         frameWholeMammal(scene) ??
         unrelatedObject(scene) ??
         frameObject(scene);

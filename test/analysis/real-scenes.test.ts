@@ -151,6 +151,45 @@ describeWithShared('real photos of the wrong thing', () => {
       expect(findings.sort()).toEqual(['stool: erase-bee']);
     });
 
+    it('refuses real photos of fish sent to skin or ear, and of tools sent to any health operation, for what they are', async () => {
+      // 82 Wikimedia Commons photos from GCompris's sorting game: 28 fish on reefs and in tanks, and
+      // tools, a scale, balls, a cup, a plate. Measured (2026-11-28): before the classifier's fish
+      // and its tools, instruments and appliances refused them, 48 findings (skin 7, ear 15).
+      const photos = debianPhotos('things');
+      expect(photos.length).toBe(82);
+      let fishNamed = 0;
+      let tools = 0;
+      const findings: string[] = [];
+      for (const photo of photos)
+        for (const operation of HEALTH) {
+          const { summary, severity } = await answer(operation, photo);
+          const name = `${operation}: ${basename(photo, '.webp').replace('categorization-', '')}`;
+          expect({ name, severity }).not.toMatchObject({ severity: 'normal' });
+          if (/photo of a fish/.test(summary)) fishNamed++;
+          if (/photo of a tool, instrument or appliance/.test(summary)) tools++;
+          if (FINDINGS.includes(severity)) findings.push(name);
+        }
+      expect({ fishNamed, tools }).toEqual({ fishNamed: 30, tools: 58 });
+      // Left: for skin and ear, fish the classifier is under 0.85 sure of (a reef's colours read as
+      // "debris"); for a specimen, fish (not refused: no photo of vomit was at hand to measure the
+      // classifier's fish on), a sickle it takes for a hook, a tape measure for a CD player (small
+      // smooth things are left out: a pale stool is read as them), a baseball (balls are left out:
+      // round stools read as them) and a cup of tea sent to vomit analysis (which may show food).
+      const fish = (operation: string, ...numbers: number[]) => numbers.map((n) => `${operation}: fish${n}`);
+      const things = (operation: string, ...names: string[]) => names.map((name) => `${operation}: ${name}`);
+      expect(findings.sort()).toEqual(
+        [
+          ...fish('ear', 10, 13, 24),
+          ...fish('skin', 10, 24),
+          ...fish('stool', 27, 5),
+          ...fish('urine', 12, 13, 16, 2),
+          ...things('urine', 'baseball', 'measuringTape2', 'sickle'),
+          ...fish('vomit', 12, 16, 2, 25),
+          ...things('vomit', 'baseball', 'cup', 'measuringTape2', 'sickle'),
+        ].sort(),
+      );
+    });
+
     it('names whole animals that are no pets, sent to breed, by what they are, not by the detector’s guess', async () => {
       // YOLOX-Nano boxed the crocodile as a bird (0.37), the camels as a sheep (0.43), the crab as a
       // horse (0.46), the wallaby as a bear (0.47): the answers said so. Where the detector is sure

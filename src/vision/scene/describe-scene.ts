@@ -15,7 +15,7 @@ import { locateSubjects, type Location } from '../localizer/locate-subject.js';
 import { probabilityOf, surestOf } from '../tables/class-probability.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
 import { IMAGENET_GROUND } from '../tables/imagenet-ground.js';
-import { IMAGENET_BIRDS, IMAGENET_WHOLE_MAMMALS } from '../tables/imagenet-kinds.js';
+import { IMAGENET_BIRDS, IMAGENET_FISH, IMAGENET_WHOLE_MAMMALS } from '../tables/imagenet-kinds.js';
 import type { VisionModels } from '../vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
@@ -64,6 +64,8 @@ export interface Scene {
   readonly frameGround: number | undefined;
   /** How sure the classifier, on the whole frame, is that it shows a bird (ImageNet's bird classes together); undefined when it did not read the frame. */
   readonly frameBird: number | undefined;
+  /** How sure the classifier, on the whole frame, is that it shows a fish (ImageNet's fish classes together); undefined when it did not read the frame. */
+  readonly frameFish: number | undefined;
   /**
    * The wild or hoofed mammal (imagenet-kinds.ts: IMAGENET_WHOLE_MAMMALS) the classifier, on the
    * whole frame, is surest of, and how sure; undefined when it did not read the frame.
@@ -149,6 +151,7 @@ const FRAME_UNREAD = {
   frameFood: undefined,
   frameGround: undefined,
   frameBird: undefined,
+  frameFish: undefined,
   frameWholeMammal: undefined,
   frameStool: undefined,
 } as const;
@@ -290,6 +293,7 @@ function frameReadings(classification: Classification, classifier: ClassifierMod
     frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
     frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
     frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
+    frameFish: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FISH) : undefined,
     frameWholeMammal: imagenet ? surestOf(classification.probabilities, IMAGENET_WHOLE_MAMMALS) : undefined,
   };
 }

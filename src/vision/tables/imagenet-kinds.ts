@@ -65,6 +65,12 @@ const classesOf = (...kinds: LocalizedName[]): number[] =>
 /** ImageNet-1k's bird classes (cock … albatross), from the ranges above. */
 export const IMAGENET_BIRDS: readonly number[] = classesOf(BIRD);
 
+/** ImageNet-1k's fish classes (tench … stingray, barracouta … puffer): a pet's fish in its tank, or a reef's. */
+export const IMAGENET_FISH: readonly number[] = classesOf(FISH);
+
+/** The name of ImageNet's fish, in every language. */
+export const FISH_NAME: LocalizedName = FISH;
+
 const PET_CLASSES: ReadonlySet<number> = new Set(IMAGENET_PET_CLASSES.map((pet) => pet.index));
 
 /** 334 porcupine and 341 hog: real skin close-ups are read as them at 0.96 and 0.995 (shared/photos-real). */
