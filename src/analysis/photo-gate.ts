@@ -304,10 +304,13 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       if (shown) return shown;
       // …and is no close-up even where nothing in it is boxed or named.
       if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
+      // Fur the classifier is sure of outweighs a reading of the ground, where the operation lets it
+      // and the stool localizer looked and found no stool (a dog's flank on a tiled floor).
+      const furOutweighs = needs.furOutweighsStoolOnGround && coatShown(scene);
       const ground = scene.frameGround ?? 0;
-      if (ground >= SCENE_LIMITS.groundProbability) return { kind: 'landscape', what: 'ground' };
-      if (stoolOnGround(scene) && !(needs.furOutweighsStoolOnGround && coatShown(scene)))
+      if (ground >= SCENE_LIMITS.groundProbability && !(furOutweighs && scene.frameStool === false))
         return { kind: 'landscape', what: 'ground' };
+      if (stoolOnGround(scene) && !furOutweighs) return { kind: 'landscape', what: 'ground' };
       // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn
       // the palette names green, or one whose green the palette names grey (turf, shade: by its hue).
       if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };

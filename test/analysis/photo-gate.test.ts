@@ -939,6 +939,12 @@ describe('the photo gate with a localizer', () => {
     // Fur it is not sure of, or plenty of the ground, is still the ground.
     expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnGround, frameAnimalShare: 0.4 }))).toEqual(ground);
     expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnGround, frameGround: 0.2 }))).toEqual(ground);
+    // …unless the localizer looked and found no stool: a dog's flank on a tiled floor.
+    const furOnFloor = { frameStool: false, frameGround: 0.25, frameAnimalShare: 0.66 };
+    expect(gatePhoto(SKIN_CLOSE_UP, measured(furOnFloor))).toBeUndefined();
+    expect(gatePhoto(EAR_CLOSE_UP, measured(furOnFloor))).toEqual(ground);
+    expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnFloor, frameStool: undefined }))).toEqual(ground);
+    expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnFloor, frameAnimalShare: 0.5 }))).toEqual(ground);
   });
 
   it('refuses stool found only faintly in what the classifier is sure is an animal coat: fur or skin seen close', () => {
