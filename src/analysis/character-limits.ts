@@ -109,8 +109,8 @@ export const CHARACTER_LIMITS = {
    * 116 GCompris word-game drawings (gcompris-qt-data's lang activity, watercolour on white), saved
    * as JPEG: 140 are cut-outs, blown out on 0.70–1 of the edge (a tenth under 0.98); they had got
    * 57 urine findings (and 8 "normal") and 87 vomit findings, none now (those named for what they
-   * show, a cup or a meal, are refused as such). Of the 1,179 real photos (the
-   * 586 stool photos, the 405 skin close-ups, the shared photos, MATE's and OpenCV's), 2 are
+   * show, a cup or a meal, are refused as such). Of 1,012 real photos (the 586 stool
+   * photos, the 405 skin close-ups, the 7 shared photos, OpenCV's fruit, MATE's backgrounds), 2 are
    * cut-outs, a kitten and a dog on studio backdrops (blown out on 1 and 0.85), and neither a
    * specimen. No photo of a specimen on white paper was at hand: paper photographed keeps its
    * shading, grain and vignetting under 250, so it is not blown out along most of the edge unless

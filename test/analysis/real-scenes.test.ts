@@ -154,7 +154,7 @@ describeWithShared('real photos of the wrong thing', () => {
     it('refuses real photos of fish sent to skin or ear, and of tools sent to any health operation, for what they are', async () => {
       // 82 Wikimedia Commons photos from GCompris's sorting game: 28 fish on reefs and in tanks, and
       // tools, a scale, balls, a cup, a plate. Measured (2026-11-28): before the classifier's fish
-      // and its tools, instruments and appliances refused them, 48 findings (skin 7, ear 15).
+      // and its tools, instruments and other equipment refused them, 48 findings (skin 7, ear 15).
       const photos = debianPhotos('things');
       expect(photos.length).toBe(82);
       let fishNamed = 0;
@@ -166,7 +166,7 @@ describeWithShared('real photos of the wrong thing', () => {
           const name = `${operation}: ${basename(photo, '.webp').replace('categorization-', '')}`;
           expect({ name, severity }).not.toMatchObject({ severity: 'normal' });
           if (/photo of a fish/.test(summary)) fishNamed++;
-          if (/photo of a tool, instrument or appliance/.test(summary)) tools++;
+          if (/photo of a tool, instrument or other equipment/.test(summary)) tools++;
           if (FINDINGS.includes(severity)) findings.push(name);
         }
       expect({ fishNamed, tools }).toEqual({ fishNamed: 30, tools: 58 });

@@ -47,21 +47,22 @@ export const IMAGENET_OBJECT_GROUPS: readonly ObjectGroup[] = [
       975, 976, 977, 978, 979, 980,
     ],
   ),
-  // Hand tools, musical instruments, cameras and appliances. Not balls, which round stools on a lawn
-  // are read as (croquet ball, baseball: 0.55 together for one of the 586 stool photos), nor a ruler,
-  // laid beside a lesion to show its size (0.64 for a real scabies close-up), nor small smooth
-  // things (an iPod, a mouse, a remote, a clock, a lens cap, an eraser), which a pale smooth stool
-  // is read as (a generated clay-coloured stool on a floor: an iPod). Measured (2026-11-28): the 405
-  // real skin close-ups and 586 stool photos reach 0.21 for the group; GCompris's real photos of
-  // tools (gcompris-qt-data's sorting game), most of them 0.7 or more (real-scenes.test.ts).
+  // Hand tools, musical instruments, cameras, appliances and sports gear. Not balls, which round
+  // stools on a lawn are read as (croquet ball, baseball: 0.55 together for one of the 586 stool
+  // photos), nor a ruler, laid beside a lesion to show its size (0.64 for a real scabies close-up),
+  // nor small smooth things (an iPod, a mouse, a remote, a clock, a lens cap, an eraser), which a
+  // pale smooth stool is read as (a generated clay-coloured stool on a floor: an iPod). Measured
+  // (2026-11-28): the 405 real skin close-ups and 586 stool photos reach 0.21 for the group;
+  // GCompris's real photos of tools (gcompris-qt-data's sorting game), most of them 0.7 or more
+  // (real-scenes.test.ts).
   group(
-    'tool, instrument or appliance',
-    '工具、仪器或电器',
-    'herramienta, instrumento o aparato',
+    'tool, instrument or other equipment',
+    '工具、仪器或其他器材',
+    'herramienta, instrumento u otro equipo',
     [
       398, 401, 402, 418, 420, 422, 432, 447, 473, 486, 491, 494, 507, 512, 513, 528, 534, 546, 550, 558, 563, 566, 579,
       587, 593, 594, 596, 623, 651, 683, 695, 713, 726, 732, 740, 742, 752, 759, 760, 776, 778, 784, 786, 792, 795, 798,
-      822, 823, 827, 836, 837, 872, 875, 881, 882, 889, 891, 897,
+      822, 823, 827, 872, 875, 881, 882, 889, 891, 897,
     ],
   ),
 ];
