@@ -112,9 +112,10 @@ export const CHARACTER_LIMITS = {
    * show, a cup or a meal, are refused as such). Of 1,012 real photos (the 586 stool
    * photos, the 405 skin close-ups, the 7 shared photos, OpenCV's fruit, MATE's backgrounds), 2 are
    * cut-outs, a kitten and a dog on studio backdrops (blown out on 1 and 0.85), and neither a
-   * specimen. No photo of a specimen on white paper was at hand: paper photographed keeps its
-   * shading, grain and vignetting under 250, so it is not blown out along most of the edge unless
-   * the photo itself is washed out.
+   * specimen. No photo of a specimen on white paper or on a white pad was at hand: paper photographed
+   * keeps its shading, grain and vignetting under 250, so it is not blown out along most of the edge
+   * unless the photo itself is washed out. A urine stain on a pad blown out all round (urine's retake
+   * tip asks for a white pad) would be refused as a cut-out: the limit rests on that being rare.
    */
   cutOutBlownOnEdge: 0.75,
 } as const;
