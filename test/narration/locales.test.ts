@@ -33,6 +33,15 @@ const SUBJECTS: readonly SceneSubject[] = [
   { kind: 'landscape', what: 'grass' },
   { kind: 'landscape', what: 'sky' },
   { kind: 'landscape', what: 'greenery' },
+  { kind: 'landscape', what: 'ground' },
+  { kind: 'no_animal_part' },
+  { kind: 'food' },
+  { kind: 'stool' },
+  { kind: 'graphic' },
+  { kind: 'cut_out' },
+  { kind: 'round_view' },
+  { kind: 'described', description: 'a cup of tea' },
+  { kind: 'described', description: undefined },
 ];
 
 describe.each(SHARED)('the shared words (%s)', (language, t) => {
