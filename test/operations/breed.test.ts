@@ -6,8 +6,12 @@ import { OPERATIONS } from '../../src/operations/registry.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import type { Classification } from '../../src/vision/classifier-model.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
+import type { Language } from '../../src/contract/language.js';
+import type { Verdict } from '../../src/findings/verdict.js';
+import { type BreedFindings, SURE_AGAINST_STATED } from '../../src/operations/breed/breed.js';
 import {
   identifyPet,
+  type PetIdentification,
   MIN_BREED_PROBABILITY,
   MIN_PET_PROBABILITY,
   speciesFromAnimalType,
@@ -187,6 +191,58 @@ describe('identifyPet on ImageNet-1k probabilities', () => {
       expect(pet.species).toBeUndefined();
       expect(pet.contradictsAnimalType).toBe('dog');
     });
+  });
+});
+
+describe('breed where the classifier leans against the stated animal', () => {
+  const judged = (pet: PetIdentification): Verdict<BreedFindings> => ({
+    judged: true,
+    findings: { pet, animal: undefined },
+  });
+  const answer = (pet: PetIdentification, language: Language) =>
+    OPERATIONS.breed.answer(judged(pet), language, undefined as never);
+  // A dog at 0.6 where the request said cat (weighted, the cat's 0.1 counts 0.2): another species, unsure.
+  const unsureDog = identifyPet(imagenet({ [TABBY]: 0.1, [GOLDEN]: 0.6 }), 'cat');
+  const sureDog = identifyPet(imagenet({ [TABBY]: 0.05, [GOLDEN]: 0.9 }), 'cat');
+
+  it.each([
+    [
+      'en',
+      { species: 'unknown', breed: 'unknown' },
+      /^The request said "cat", and the classifier leans to a dog \(60% probability\)/,
+    ],
+    ['zh', { species: '未知', breed: '未知' }, /^请求中说明的是“cat”，分类器则倾向于狗（概率 60%）/],
+    [
+      'es',
+      { species: 'sin determinar', breed: 'sin determinar' },
+      /^En la solicitud se indicó «cat», y el clasificador identifica al animal como perro \(60 %/,
+    ],
+  ] as const)('in %s: names neither, says why, and charges nothing', (language, names, summary) => {
+    expect(unsureDog.species).toBe('dog');
+    expect(unsureDog.contradictsAnimalType).toBe('cat');
+    expect(unsureDog.speciesProbability).toBeLessThan(SURE_AGAINST_STATED);
+    const data = OPERATIONS.breed.data.parse(answer(unsureDog, language));
+    expect(data).toMatchObject({ ...names, confidence: 0 });
+    expect(data.summary).toMatch(summary);
+    expect(OPERATIONS.breed.assessed({ pet: unsureDog, animal: undefined }, data, false)).toBe(false);
+  });
+
+  it('a reading sure of the other species still says so, and is charged', () => {
+    const data = answer(sureDog, 'en');
+    expect(data).toMatchObject({ species: 'dog', breed: 'Golden Retriever' });
+    expect(data.summary).toMatch(/^The request said "cat", but the classifier sees a dog/);
+    expect(OPERATIONS.breed.assessed({ pet: sureDog, animal: undefined }, data, false)).toBe(true);
+  });
+
+  it('with a language model, the model judges the species, told that the classifier is unsure', () => {
+    const findings = { pet: unsureDog, animal: undefined };
+    expect(OPERATIONS.breed.llm.facts(findings, 'en')).toEqual([
+      'The request says the animal is a "cat"; the breed classifier leans, unsure, to a dog (60%): judge the species from the photo.',
+    ]);
+    const measured = answer(unsureDog, 'en');
+    const model = { species: 'cat', breed: 'Domestic shorthair', confidence: 0.7, summary: 'A short-haired cat.' };
+    expect(OPERATIONS.breed.merge(findings, measured, model, 'en')).toEqual(model);
+    expect(OPERATIONS.breed.assessed(findings, model, true)).toBe(true);
   });
 });
 

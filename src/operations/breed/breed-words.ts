@@ -26,6 +26,11 @@ export interface BreedWords extends OperationWords {
   notAPet(animal: string, topMatch: string): string;
   /** Follows noAnimal: why there is no breed and what photo to send. */
   readonly noAnimalAdvice: string;
+  /**
+   * The classifier leans to another species than the request's (`stated`, as sent) without being
+   * sure of it: neither is given, and nothing is charged.
+   */
+  doubtsStated(facts: { readonly stated: string; readonly species: string; readonly percent: number }): string;
   identified(facts: BreedFacts): string;
   speciesOnly(facts: BreedFacts): string;
   /** What the judgement rests on: how many animals, how much of the frame the judged one fills, its coat. */
@@ -37,6 +42,8 @@ export interface BreedWords extends OperationWords {
     /** The classifier's reading, as the model is told it. */
     petLine(species: string, speciesPercent: number, breed: string | undefined, breedPercent: number): string;
     noPetLine(topMatch: string): string;
+    /** The classifier leans, unsure, to `species` where the request said `stated`. */
+    doubtLine(stated: string, species: string, percent: number): string;
     readonly noClassifier: string;
   };
 }

@@ -16,6 +16,8 @@ export const EN: BreedWords = {
   notAPet: (animal, topLabel) =>
     `This looks like ${article(animal)} ${animal} (the classifier's best match: "${topLabel}"), not a dog, cat, rabbit, hamster or guinea pig, so no breed is given and nothing was charged.`,
   noAnimalAdvice: 'No breed is given for a photo without a pet; send one in which your pet is clearly visible.',
+  doubtsStated: ({ stated, species, percent }) =>
+    `The request said "${stated}", and the classifier leans to ${article(species)} ${species} (${percent}% probability), not surely enough to overrule it, so no species or breed is given and nothing was charged.`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `The request said "${statedAnimal}", but the classifier sees a ${species}, most likely ${article(breed)} ${breed} (${percent}% probability).`
@@ -45,5 +47,7 @@ export const EN: BreedWords = {
       `The breed classifier sees a ${species} (${speciesPercent}%)${breed ? `, most likely ${breed} (${breedPercent}%)` : ''}.`,
     noPetLine: (topLabel) => `The breed classifier sees no pet; its best match is "${topLabel}".`,
     noClassifier: 'No breed classifier is installed; judge from the photo alone.',
+    doubtLine: (stated, species, percent) =>
+      `The request says the animal is a "${stated}"; the breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%): judge the species from the photo.`,
   },
 };

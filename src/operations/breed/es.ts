@@ -16,6 +16,8 @@ export const ES: BreedWords = {
   notAPet: (animal, topKind) =>
     `Parece un animal (${animal}${animal === topKind ? '' : `; la mejor coincidencia del clasificador es del tipo «${topKind}»`}) que no es un perro, un gato, un conejo, un hámster ni una cobaya, así que no se indica raza y no se cobró nada.`,
   noAnimalAdvice: 'No se indica raza para una foto sin mascota; envíe una en la que su mascota se vea con claridad.',
+  doubtsStated: ({ stated, species, percent }) =>
+    `En la solicitud se indicó «${stated}», y el clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin la seguridad suficiente para contradecirla, así que no se indica especie ni raza y no se cobró nada.`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species}, y la raza más probable es ${breed} (${percent} % de probabilidad).`
@@ -46,5 +48,7 @@ export const ES: BreedWords = {
     noPetLine: (topKind) =>
       `El clasificador de razas no ve ninguna mascota; su mejor coincidencia es del tipo «${topKind}».`,
     noClassifier: 'No hay ningún clasificador de razas instalado; juzga solo por la foto.',
+    doubtLine: (stated, species, percent) =>
+      `En la solicitud se indica que el animal es «${stated}»; el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %): juzga la especie por la foto.`,
   },
 };

@@ -15,6 +15,8 @@ export const ZH: BreedWords = {
   notAPet: (animal, topKind) =>
     `这看起来是${animal}${animal === topKind ? '' : `（分类器的最佳匹配属于“${topKind}”一类）`}，而不是狗、猫、兔、仓鼠或豚鼠，因此不给出品种，也未扣费。`,
   noAnimalAdvice: '没有宠物的照片不会给出品种；请发送一张能清楚看到宠物的照片。',
+  doubtsStated: ({ stated, species, percent }) =>
+    `请求中说明的是“${stated}”，分类器则倾向于${species}（概率 ${percent}%），但把握不足以推翻请求，因此不给出物种和品种，也未扣费。`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}，最可能的品种是${breed}（概率 ${percent}%）。`
@@ -40,5 +42,7 @@ export const ZH: BreedWords = {
       `品种分类器认为这是${species}（${speciesPercent}%）${breed ? `，最可能是${breed}（${breedPercent}%）` : ''}。`,
     noPetLine: (topKind) => `品种分类器没有看到宠物；它的最佳匹配属于“${topKind}”一类。`,
     noClassifier: '没有安装品种分类器；请仅根据照片判断。',
+    doubtLine: (stated, species, percent) =>
+      `请求中说明这只动物是“${stated}”；品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断物种。`,
   },
 };
