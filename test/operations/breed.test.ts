@@ -8,6 +8,7 @@ import type { Classification } from '../../src/vision/classifier-model.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
 import type { Language } from '../../src/contract/language.js';
 import type { Verdict } from '../../src/findings/verdict.js';
+import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
 import { type BreedFindings, SURE_AGAINST_STATED } from '../../src/operations/breed/breed.js';
 import {
   identifyPet,
@@ -243,6 +244,47 @@ describe('breed where the classifier leans against the stated animal', () => {
     const model = { species: 'cat', breed: 'Domestic shorthair', confidence: 0.7, summary: 'A short-haired cat.' };
     expect(OPERATIONS.breed.merge(findings, measured, model, 'en')).toEqual(model);
     expect(OPERATIONS.breed.assessed(findings, model, true)).toBe(true);
+  });
+});
+
+describe('breed where the classifier’s best match is a pet’s class it cannot name', () => {
+  const PERSIAN = 283;
+  // 0.15 on a Persian cat and nothing else of a pet: under MIN_PET_PROBABILITY, so no pet is named.
+  const rest = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [900 + i, 0.085]));
+  const faintCat = identifyPet(imagenet({ [PERSIAN]: 0.15, ...rest }), 'cat');
+  const answer = (animal: BreedFindings['animal'], language: Language) =>
+    OPERATIONS.breed.answer({ judged: true, findings: { pet: faintCat, animal } }, language, undefined as never);
+  const bear = (score: number): BreedFindings['animal'] => ({
+    count: 1,
+    share: 0.95,
+    coat: [],
+    notAPet: { name: COCO_NAMES.bear!, score },
+  });
+
+  it.each([
+    ['en', undefined, /^The classifier's best match is "label 283", but it is not sure enough that this is a pet/],
+    [
+      'en',
+      0.6,
+      /^The detector takes this animal for a bear, and the classifier's best match is "label 283": they disagree/,
+    ],
+    ['zh', 0.6, /^检测器认为这只动物是熊，而分类器的最佳匹配是“猫”：两者不一致/],
+    ['es', undefined, /^La mejor coincidencia del clasificador es «gato», pero no tiene la seguridad suficiente/],
+  ] as const)(
+    'in %s (a detector’s bear at %s): never "a cat, not a dog, cat…", and free',
+    (language, score, summary) => {
+      expect(faintCat.species).toBeUndefined();
+      const data = OPERATIONS.breed.data.parse(answer(score === undefined ? undefined : bear(score), language));
+      expect(data.summary).toMatch(summary);
+      expect(data.summary).not.toMatch(/not a dog, cat/);
+      expect(data.confidence).toBe(0);
+      expect(OPERATIONS.breed.assessed({ pet: faintCat, animal: undefined }, data, false)).toBe(false);
+    },
+  );
+
+  it('a detector sure of its animal still names it (a horse the classifier half reads as a Great Dane)', () => {
+    const data = answer({ count: 1, share: 0.8, coat: [], notAPet: { name: COCO_NAMES.horse!, score: 0.95 } }, 'en');
+    expect(data).toMatchObject({ species: 'horse', breed: 'none (not a pet)' });
   });
 });
 

@@ -24,6 +24,12 @@ export interface BreedWords extends OperationWords {
   readonly notAPetBreed: string;
   /** An animal that is not a pet (`animal`, as the detector or the classifier names it), and the classifier's best match. */
   notAPet(animal: string, topMatch: string): string;
+  /**
+   * No pet is named, yet the classifier's best match (`topMatch`, as noAnimal names it) is a pet's
+   * own class: too faint to name, or disputed by the detector, which took the animal for `detected`
+   * (in this language) where it did.
+   */
+  modelsDisagree(topMatch: string, detected: string | undefined): string;
   /** Follows noAnimal: why there is no breed and what photo to send. */
   readonly noAnimalAdvice: string;
   /**

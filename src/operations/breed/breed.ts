@@ -79,6 +79,8 @@ const modelJudges = (pet: PetIdentification | undefined): boolean =>
  * is right at 0.8 and more (a giraffe, horses, a calf, a sheep), save a goat called a cow (0.80).
  */
 const NAMED_BY_DETECTOR = 0.8;
+/** The kinds ImageNet's pet classes are of (imagenet-kinds.ts): a best match of one is a pet's class. */
+const PET_KINDS: ReadonlySet<LocalizedName> = new Set(Object.values(SPECIES_NAMES));
 /** A classifier this sure of its best match (a hedgehog read as a porcupine at 1.0) names the animal's kind itself. */
 const NAMED_BY_CLASSIFIER = 0.9;
 /** Below this, the first breed is named with the next most likely ones. */
@@ -182,6 +184,13 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
           notAPet && notAPet.score >= NAMED_BY_DETECTOR && pet.topProbability < NAMED_BY_CLASSIFIER
             ? notAPet
             : undefined;
+        // Named by its kind, a best match that is a pet's own class (a Persian cat too faint to name,
+        // or disputed by a detector not sure of its bear) would be "a cat, not a dog, cat…": the
+        // models disagree, and say so.
+        if (!byDetector && pet.topKind && PET_KINDS.has(pet.topKind)) {
+          const disagree = t.modelsDisagree(pet.topName[language], notAPet?.name[language]);
+          return { ...unknown, summary: joinSentences(language, [disagree, t.retakeTip]) };
+        }
         const animal = (byDetector?.name ?? pet.topKind ?? pet.topName)[language];
         return {
           species: animal,

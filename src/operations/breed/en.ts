@@ -15,6 +15,10 @@ export const EN: BreedWords = {
   notAPetBreed: 'none (not a pet)',
   notAPet: (animal, topLabel) =>
     `This looks like ${article(animal)} ${animal} (the classifier's best match: "${topLabel}"), not a dog, cat, rabbit, hamster or guinea pig, so no breed is given and nothing was charged.`,
+  modelsDisagree: (topMatch, detected) =>
+    detected
+      ? `The detector takes this animal for ${article(detected)} ${detected}, and the classifier's best match is "${topMatch}": they disagree, so no species or breed is given and nothing was charged.`
+      : `The classifier's best match is "${topMatch}", but it is not sure enough that this is a pet to name one, so no species or breed is given and nothing was charged.`,
   noAnimalAdvice: 'No breed is given for a photo without a pet; send one in which your pet is clearly visible.',
   doubtsStated: ({ stated, species, percent }) =>
     `The request said "${stated}", and the classifier leans to ${article(species)} ${species} (${percent}% probability), not surely enough to overrule it, so no species or breed is given and nothing was charged.`,

@@ -15,6 +15,10 @@ export const ES: BreedWords = {
   notAPetBreed: 'ninguna (no es una mascota)',
   notAPet: (animal, topKind) =>
     `Parece un animal (${animal}${animal === topKind ? '' : `; la mejor coincidencia del clasificador es del tipo «${topKind}»`}) que no es un perro, un gato, un conejo, un hámster ni una cobaya, así que no se indica raza y no se cobró nada.`,
+  modelsDisagree: (topMatch, detected) =>
+    detected
+      ? `El detector toma a este animal por ${detected} y la mejor coincidencia del clasificador es «${topMatch}»: no coinciden, así que no se indica especie ni raza y no se cobró nada.`
+      : `La mejor coincidencia del clasificador es «${topMatch}», pero no tiene la seguridad suficiente de que sea una mascota para nombrarla, así que no se indica especie ni raza y no se cobró nada.`,
   noAnimalAdvice: 'No se indica raza para una foto sin mascota; envíe una en la que su mascota se vea con claridad.',
   doubtsStated: ({ stated, species, percent }) =>
     `En la solicitud se indicó «${stated}», y el clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin la seguridad suficiente para contradecirla, así que no se indica especie ni raza y no se cobró nada.`,

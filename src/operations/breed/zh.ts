@@ -14,6 +14,10 @@ export const ZH: BreedWords = {
   notAPetBreed: '无（不是宠物）',
   notAPet: (animal, topKind) =>
     `这看起来是${animal}${animal === topKind ? '' : `（分类器的最佳匹配属于“${topKind}”一类）`}，而不是狗、猫、兔、仓鼠或豚鼠，因此不给出品种，也未扣费。`,
+  modelsDisagree: (topMatch, detected) =>
+    detected
+      ? `检测器认为这只动物是${detected}，而分类器的最佳匹配是“${topMatch}”：两者不一致，因此不给出物种和品种，也未扣费。`
+      : `分类器的最佳匹配是“${topMatch}”，但它没有足够把握认定这是宠物，因此不给出物种和品种，也未扣费。`,
   noAnimalAdvice: '没有宠物的照片不会给出品种；请发送一张能清楚看到宠物的照片。',
   doubtsStated: ({ stated, species, percent }) =>
     `请求中说明的是“${stated}”，分类器则倾向于${species}（概率 ${percent}%），但把握不足以推翻请求，因此不给出物种和品种，也未扣费。`,
