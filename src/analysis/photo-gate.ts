@@ -184,14 +184,18 @@ const animalSubject = (animals: readonly SceneAnimal[], byKind = false): SceneSu
 /**
  * For an operation that reads pets only: the animals, when none is a cat or a dog to the detector,
  * or surely one to the classifier reading its crop (SCENE_LIMITS.petOnlyCropPet; a German shepherd
- * boxed as a horse), named by the largest's box: a horse, a cow, a bird.
+ * boxed as a horse), named by the largest's box: a horse, a cow, a bird. A bear's box cut by two
+ * sides of the frame or more is fur seen close (SCENE_LIMITS.furAsBearCutSides), not a bear.
  */
 function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefined {
   const isPet = ({ detection, pet }: SceneAnimal) =>
     COCO_PETS.has(detection.label) ||
     (pet !== undefined && pet.speciesProbability >= SCENE_LIMITS.petOnlyCropPet && !isWildAnimal(pet));
   if (animals.some(isPet)) return undefined;
-  return { kind: 'animal', name: COCO_NAMES[animals[0]!.detection.label], count: animals.length };
+  const largest = animals[0]!;
+  if (largest.detection.label === 'bear' && largest.cutSides >= SCENE_LIMITS.furAsBearCutSides)
+    return { kind: 'part_of_animal' };
+  return { kind: 'animal', name: COCO_NAMES[largest.detection.label], count: animals.length };
 }
 
 /**

@@ -34,6 +34,11 @@ export type SceneSubject =
    * specimen is photographed where it was found like that.
    */
   | { readonly kind: 'cut_out' }
+  /**
+   * Part of an animal filling the frame, the detector's box cut by two of its sides or more: fur seen
+   * close, which YOLOX-Nano boxes as a bear, is not the whole pet an emotion is read from.
+   */
+  | { readonly kind: 'part_of_animal' }
   /** A round view with black around it: through a microscope or an eye camera. */
   | { readonly kind: 'round_view' }
   /**

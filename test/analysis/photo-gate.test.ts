@@ -587,6 +587,18 @@ describe('the photo gate’s table', () => {
       'animal',
     ],
     [
+      'a pet photo that is fur seen close, boxed as a bear cut by three sides of the frame',
+      PET,
+      measured({ animals: [animal('bear', 0.8, 0.95, undefined, 3)] }),
+      'part_of_animal',
+    ],
+    [
+      'a pet photo of a bear cut by one side of the frame',
+      PET,
+      measured({ animals: [animal('bear', 0.86, 0.7, undefined, 1)] }),
+      'animal',
+    ],
+    [
       'a pet photo of a horse beside a cat',
       PET,
       measured({ animals: [animal('horse', 0.9, 0.5), animal('cat', 0.8, 0.1)] }),

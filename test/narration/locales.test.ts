@@ -39,6 +39,7 @@ const SUBJECTS: readonly SceneSubject[] = [
   { kind: 'stool' },
   { kind: 'graphic' },
   { kind: 'cut_out' },
+  { kind: 'part_of_animal' },
   { kind: 'round_view' },
   { kind: 'described', description: 'a cup of tea' },
   { kind: 'described', description: undefined },
