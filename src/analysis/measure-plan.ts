@@ -28,6 +28,12 @@ export interface MeasurePlan {
     readonly classify: number;
     /** Whether the largest animal's crop is read where the detector calls it no pet (a pets-only operation: PhotoNeeds.petOnly). */
     readonly checkNonPet: boolean;
+    /**
+     * …and where it calls it a cat or a dog, for a pets-only operation with a head the clinic
+     * trained, which would read an emotion in any animal the gate lets through (a language model
+     * reads the crops anyway: decode-plan.ts).
+     */
+    readonly checkPetLabel: boolean;
     readonly localizer: LocalizerModel | undefined;
     /** The second classifier to read the frame with, for the operation's trained head (VisionModels.companion). */
     readonly companion: ClassifierModel | undefined;
@@ -67,6 +73,7 @@ export function measurePlanFor(
       readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
       classify: animalsToClassify(operation, narrated),
       checkNonPet: operation.needs.petOnly === true,
+      checkPetLabel: operation.needs.petOnly === true && models.trained.has(operation.key),
       localizer: models.localizers.get(operation.key),
       companion: models.trained.get(operation.key)?.extras.companion ? models.companion : undefined,
       stoolCheck: operation.needs.shows === 'close-up' || operation.needs.notStool ? stool : undefined,

@@ -4,16 +4,11 @@ import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-sce
 import type { Detection } from '../vision/detector-model.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
 import type { PaletteReading, ToneReading } from '../vision/pixels/photo-character.js';
-import {
-  COCO_CONTAINERS,
-  COCO_NAMES,
-  COCO_NOT_FUR,
-  COCO_PETS,
-  COCO_UNRELATED_OBJECTS,
-} from '../vision/tables/coco-names.js';
+import { COCO_CONTAINERS, COCO_NAMES, COCO_NOT_FUR, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import { FISH_NAME, imagenetKind } from '../vision/tables/imagenet-kinds.js';
 import { isWildAnimal } from '../vision/scene/pet-identification.js';
+import { notAPet } from './pets-only.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
@@ -180,23 +175,6 @@ const animalSubject = (animals: readonly SceneAnimal[], byKind = false): SceneSu
   const kind = byKind && pet?.topIsAnimal ? pet.topKind : undefined;
   return { kind: 'animal', name: pet?.species ? SPECIES_NAMES[pet.species] : kind, count: animals.length };
 };
-
-/**
- * For an operation that reads pets only: the animals, when none is a cat or a dog to the detector,
- * or surely one to the classifier reading its crop (SCENE_LIMITS.petOnlyCropPet; a German shepherd
- * boxed as a horse), named by the largest's box: a horse, a cow, a bird. A bear's box cut by two
- * sides of the frame or more is fur seen close (SCENE_LIMITS.furAsBearCutSides), not a bear.
- */
-function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefined {
-  const isPet = ({ detection, pet }: SceneAnimal) =>
-    COCO_PETS.has(detection.label) ||
-    (pet !== undefined && pet.speciesProbability >= SCENE_LIMITS.petOnlyCropPet && !isWildAnimal(pet));
-  if (animals.some(isPet)) return undefined;
-  const largest = animals[0]!;
-  if (largest.detection.label === 'bear' && largest.cutSides >= SCENE_LIMITS.furAsBearCutSides)
-    return { kind: 'part_of_animal' };
-  return { kind: 'animal', name: COCO_NAMES[largest.detection.label], count: animals.length };
-}
 
 /**
  * The largest unrelated object the detector is sure of, if it fills enough of the frame; not the cup

@@ -37,6 +37,14 @@ describe('the measure plan', () => {
     expect(measurePlanFor(OPERATIONS.stool, withDetector, false, undefined, 'dog').scene.checkNonPet).toBe(false);
   });
 
+  it('reads that crop where the detector calls it a cat or a dog too, for emotion with a head the clinic trained', () => {
+    expect(measurePlanFor(OPERATIONS.emotion, withDetector, false, undefined, 'dog').scene.checkPetLabel).toBe(false);
+    const withHead = { ...withDetector, trained: new Map([['emotion', { extras: {} }]]) } as unknown as VisionModels;
+    expect(measurePlanFor(OPERATIONS.emotion, withHead, false, undefined, 'dog').scene.checkPetLabel).toBe(true);
+    const breedWithHead = { ...withDetector, trained: new Map([['breed', { extras: {} }]]) } as unknown as VisionModels;
+    expect(measurePlanFor(OPERATIONS.breed, breedWithHead, false, undefined, 'dog').scene.checkPetLabel).toBe(false);
+  });
+
   it('reads exposure from the photo itself when neither colours nor a detector give it, and three crops for a language model', () => {
     const plan = measurePlanFor(OPERATIONS.emotion, builtIn, true, undefined, undefined);
     expect(plan).toMatchObject({ colours: undefined, exposure: 'photo' });

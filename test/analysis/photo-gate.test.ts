@@ -203,6 +203,13 @@ const wildCat = (probability: number, wildShare: number): PetIdentification => (
   wildShare,
   topKind: { en: 'wild mammal', zh: '野生哺乳动物', es: 'mamífero salvaje' },
 });
+/** A crop the classifier reads as a macaque, `pets` for all pets together, none named. */
+const macaque = (pets: number): PetIdentification => ({
+  ...pet(undefined, pets),
+  topLabel: 'macaque',
+  topIsAnimal: true,
+  topKind: { en: 'wild mammal', zh: '野生哺乳动物', es: 'mamífero salvaje' },
+});
 const vehicle = (probability: number) => ({
   frameObject: { group: IMAGENET_OBJECT_GROUPS[0]!, label: 'moped', probability },
 });
@@ -585,6 +592,18 @@ describe('the photo gate’s table', () => {
       PET,
       measured({ animals: [{ ...animal('sheep', 0.32, 0.3), pet: { ...pet('cat', 1), wildShare: 1 } }] }),
       'animal',
+    ],
+    [
+      'a pet photo of a macaque the detector calls a dog, its crop read as no pet at all',
+      PET,
+      measured({ animals: [{ ...animal('dog', 0.83, 0.46, undefined, 2), pet: macaque(0) }] }),
+      'animal',
+    ],
+    [
+      'a pet photo of a cat’s flank the detector calls a cat, its crop read as a ferret, with 17% for pets',
+      PET,
+      measured({ animals: [{ ...animal('cat', 0.67, 0.91, undefined, 1), pet: macaque(0.17) }] }),
+      undefined,
     ],
     [
       'a pet photo that is fur seen close, boxed as a bear cut by three sides of the frame',

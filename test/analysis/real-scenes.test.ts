@@ -9,6 +9,8 @@ import { recommendedPipeline } from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { PACKAGE_MODELS_DIR } from '../../src/vision/runtime/models-location.js';
+import { createPipeline } from '../../src/analysis/pipeline.js';
+import type { TrainedHeadModel } from '../../src/vision/heads/trained-head-model.js';
 
 /**
  * Real pictures of the wrong thing, with the recommended models: fruit (OpenCV's samples), a lawn,
@@ -22,7 +24,7 @@ const FINDINGS = ['mild', 'moderate', 'severe'];
 
 describeWithShared('real photos of the wrong thing', () => {
   describeWithDebianPhotos('from Debian’s packages', () => {
-    const { answer, pipeline } = recommendedPipeline('pawlens-scenes-');
+    const { answer, pipeline, models } = recommendedPipeline('pawlens-scenes-');
     /** One of the GCompris whole-animal photos, by name, assessed for an animal's operation (asked about a dog). */
     const assessAnimal = async (operation: 'breed' | 'emotion', name: string) => {
       const photo = debianPhotos('animals').find((path) => basename(path, '.webp') === name)!;
@@ -231,6 +233,36 @@ describeWithShared('real photos of the wrong thing', () => {
         'erase-horse': true,
         'erase-cheetah': true,
       });
+    });
+
+    it('gives a clinic’s emotion head no macaque, monkey, alpaca or pig the detector boxes as a dog', async () => {
+      // YOLOX-Nano boxes these as dogs (0.52–0.83), and emotion took the detector's word: a head
+      // would have read an emotion in each. With a head installed, the crop is read: the classifier
+      // names a macaque, a llama or a warthog, and gives pets together 0.00 (SCENE_LIMITS.noPetInCrop).
+      // The head here must never be asked: each photo is refused before it could be.
+      const neverAsked = { extras: {} } as unknown as TrainedHeadModel;
+      const withHead = createPipeline({ ...models(), trained: new Map([['emotion', neverAsked]]) });
+      const kinds: Record<string, string> = {};
+      for (const name of ['erase-macaque', 'erase-long_nosed_monkey', 'erase-alpaca', 'explore_farm_animals-pig']) {
+        const photo = debianPhotos('animals').find((path) => basename(path, '.webp') === name)!;
+        const image = await withHead.decode('emotion', readFileSync(photo));
+        const { verdict, data } = await withHead.assess('emotion', {
+          image,
+          language: 'en',
+          animalType: 'dog',
+          requestId: 'req_emotionhead',
+        });
+        expect(verdict.judged, name).toBe(false);
+        kinds[name] = /a photo of an? ([a-z ]+), not of the pet/.exec((data as { summary: string }).summary)?.[1] ?? '';
+      }
+      expect(kinds).toEqual({
+        'erase-macaque': 'wild mammal',
+        'erase-long_nosed_monkey': 'wild mammal',
+        'erase-alpaca': 'hoofed animal',
+        'explore_farm_animals-pig': 'hoofed animal',
+      });
+      // Without a head nothing reads an emotion, and the detector's dog is not looked at again.
+      expect((await assessAnimal('emotion', 'erase-macaque')).verdict.judged).toBe(true);
     });
 
     it('refuses clip art drawings as drawings, and finds nothing in any', async () => {

@@ -186,6 +186,11 @@ export async function describeScene(
      * pet (a pets-only operation's gate: a German shepherd boxed as a horse is still a dog).
      */
     readonly checkNonPet?: boolean;
+    /**
+     * …and where it calls it a cat or a dog too: a pets-only operation that can read an emotion (a
+     * head the clinic trained), to which a macaque or a lion boxed as a dog is no pet.
+     */
+    readonly checkPetLabel?: boolean;
     /** The localizer that finds the operation's subject, when one is installed for it (then the frame is read). */
     readonly localizer?: LocalizerModel;
     /** Whether the operation has a localizer in the catalogue at all (Scene.located). */
@@ -259,7 +264,8 @@ export async function describeScene(
         cutSides,
         pet:
           classifier &&
-          (rank < options.classify || (options.checkNonPet && rank === 0 && !COCO_PETS.has(detection.label)))
+          (rank < options.classify ||
+            (options.checkNonPet && rank === 0 && (options.checkPetLabel || !COCO_PETS.has(detection.label))))
             ? identifyPet(await classifier.predict(cropOf(image, detection.box)), animalType)
             : undefined,
       }),
