@@ -105,8 +105,8 @@ export const SCENE_LIMITS = {
   furAsBearCutSides: 2,
   /**
    * For an operation that reads pets only, a box the detector calls a cat or a dog is none where
-   * the classifier, reading its crop where it was asked to (a head the clinic trained reads
-   * emotions), names another animal as its best match and gives all pets together under this: a
+   * the classifier, reading its crop where it was asked to (a head the clinic trained or a
+   * language model reads emotions), names another animal as its best match and gives all pets together under this: a
    * macaque, an alpaca or a pig boxed as a dog read 0.00 (GCompris's photos), while the 7 real skin
    * close-ups of cats and dogs whose crop's best match is another animal (a ferret, a hog, a coot)
    * keep 0.03–0.19 for pets, and pass as before. One of the 405 falls under it: a kitten with
