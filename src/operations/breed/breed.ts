@@ -211,12 +211,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     if (doubtsStatedAnimal(pet)) {
       const stated = pet.contradictsAnimalType!;
       const doubt = t.doubtsStated({ stated, species, percent: percent(pet.speciesProbability) });
-      return {
-        species: t.unknown,
-        breed: t.unknown,
-        confidence: 0,
-        summary: joinSentences(language, [doubt, t.retakeTip]),
-      };
+      return { ...unknown, summary: joinSentences(language, [doubt, t.retakeTip]) };
     }
     const breed = pet.breed ? pet.breed[language] : t.mixedBreed;
     const probability = pet.breed ? pet.breedProbability : pet.speciesProbability;

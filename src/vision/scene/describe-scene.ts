@@ -188,7 +188,7 @@ export async function describeScene(
     readonly checkNonPet?: boolean;
     /**
      * …and where it calls it a cat or a dog too: a pets-only operation that can read an emotion (a
-     * head the clinic trained), to which a macaque or a lion boxed as a dog is no pet.
+     * head the clinic trained), to which a macaque or an alpaca boxed as a dog is no pet.
      */
     readonly checkPetLabel?: boolean;
     /** The localizer that finds the operation's subject, when one is installed for it (then the frame is read). */
