@@ -7,6 +7,7 @@ import { decodeImageBytes } from '../image/decode-image.js';
 import type { DecodedImage } from '../image/decoded-image.js';
 import { OPERATIONS, type OperationData } from '../operations/registry.js';
 import { headsOf, type Operation } from '../operations/operation.js';
+import { headVouches } from './head-vouches.js';
 import type { HealthAssessment } from '../operations/health/health-assessment.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
@@ -158,7 +159,11 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       const measurement = await measure(plan, input, lit);
       const { scene } = measurement;
       // gate: can this photo be judged for this operation at all? If not, why, and no rule speaks
-      const refusal = gatePhoto(operation.needs, measurement);
+      const gated = gatePhoto(operation.needs, measurement);
+      // …unless the clinic's own head takes a refused close-up for one of its photos (head-vouches.ts)
+      const vouched =
+        gated && (await headVouches(operation.needs, gated, models.trained.get(key), measurement.features));
+      const refusal = vouched ? undefined : gated;
       // judge: the operation's rules or classifier turn what was measured into findings
       let verdict: Verdict<unknown> = refusal
         ? { judged: false as const, refusal }

@@ -58,6 +58,7 @@ function headManifest(
       threshold: report.threshold,
       precision: report.precision,
       farthest: report.farthest,
+      typical: report.typical,
       counts: report.counts,
       crossValidation: {
         accuracy: report.accuracy,

@@ -103,6 +103,12 @@ export interface TrainingReport extends ScoresReport {
   readonly log_loss: number;
   /** The farthest a training photo lies from the others (head-graph.ts HEAD_DISTANCE): a photo farther is unlike them all. */
   readonly farthest: number;
+  /**
+   * The median training photo's distance from the others: a photo this near is as like the photos
+   * the clinic chose as the typical one of them, so the photo gate does not refuse it as the wrong
+   * kind of close-up (head-vouches.ts).
+   */
+  readonly typical: number;
   /** Below this probability the head says it is unsure; NEVER_SURE when no threshold met `precision`. */
   readonly threshold: number;
   readonly precision: number;
@@ -192,6 +198,7 @@ export function trainHead(
   for (const group of groups) sizes.set(group, (sizes.get(group) ?? 0) + 1);
   const samples = samplesOf(pooling);
   const model = fitSoftmaxRegression(samples, targets, labels.length, { ...DEFAULT_TRAINING, l2 });
+  const distances = samples.map((sample) => distanceFrom(model, sample)).sort((a, b) => a - b);
   return {
     model,
     trainedOn: [...new Set(photos.map((photo) => photo.sha256.slice(0, TRAINED_ON_HEX)))].sort(),
@@ -211,7 +218,9 @@ export function trainHead(
       threshold,
       precision: settings.precision,
       // Rounded up: no training photo lies beyond it.
-      farthest: Math.ceil(Math.max(...samples.map((sample) => distanceFrom(model, sample))) * 1000) / 1000,
+      farthest: Math.ceil(Math.max(...distances) * 1000) / 1000,
+      // Rounded down: half of them at least lie within it.
+      typical: Math.floor(distances[Math.floor((distances.length - 1) / 2)]! * 1000) / 1000,
       scenes: sizes.size,
       largest_scene: Math.max(...sizes.values()),
       ...scoresReport(scores, labels),

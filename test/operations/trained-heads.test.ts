@@ -9,7 +9,7 @@ import type { HealthAssessment } from '../../src/operations/health/health-assess
 import { visionReadinessCheck } from '../../src/vision/vision-readiness.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
 import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
-import { closeUp, sceneJpeg } from '../../scripts/support/scenes.js';
+import { blob, closeUp, scene, sceneJpeg, speckles } from '../../scripts/support/scenes.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
 import { colourMapsBackbone, installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
@@ -216,6 +216,46 @@ describe('a photo unlike every photo the head learnt from (issue 40)', () => {
     const within = await answerFrom(undefined);
     expect(within.data.condition).toBe('ringworm (en)');
     expect(within.charged).toBeGreaterThan(0);
+  });
+});
+
+describe("a close-up the photo gate refused, vouched for by the clinic's head (issue 40)", () => {
+  // A lawn: what the gate refuses as a photo taken at a distance, and what the skin close-ups a
+  // clinic photographs read as (fur on a dry lawn, MobileNetV2's "the ground") often enough.
+  const lawn = () => sceneJpeg(scene('#4f9a35', [blob('#7a4a25'), ...speckles('#d8c040')]));
+  const answerFrom = async (typical: number | undefined, photo: Buffer) => {
+    const modelsDir = tempDir('pawlens-heads-');
+    await installFixedHead(modelsDir, meanColourBackbone(modelsDir), {
+      name: 'cat-skin',
+      operation: 'skin',
+      labels: { ringworm: label('ringworm', 'moderate'), flea: label('flea', 'mild') },
+      bias: logs(0.1, 0.9),
+      threshold: 0.6,
+      typical,
+    });
+    const { app } = await appOn(modelsDir);
+    return post(app, 'skin', photo);
+  };
+
+  it('is judged by the head where it lies as near its training photos as the typical one of them, and refused where it lies farther', async () => {
+    // The mean-colour backbone's features of a photo lie about 0.5 from the fixed head's zero mean.
+    const near = await answerFrom(10, await lawn());
+    expect(near.data.condition).toBe('ringworm (en)');
+    expect(near.charged).toBeGreaterThan(0);
+    const far = await answerFrom(0.01, await lawn());
+    expect(far.data.condition).toBe('not a photo of the right kind');
+    expect(far.data.summary).toMatch(/grass|lawn|distance/);
+    expect(far.charged).toBe(0);
+  });
+
+  it('never vouches for a photo refused for its quality', async () => {
+    const dark = await sceneJpeg(scene('#4f9a35', [blob('#7a4a25'), ...speckles('#d8c040')]), (image) =>
+      image.linear(0.03, 0),
+    );
+    const answer = await answerFrom(10, dark);
+    expect(answer.data.condition).not.toMatch(/ringworm|flea/);
+    expect(answer.data.summary).toMatch(/dark/);
+    expect(answer.charged).toBe(0);
   });
 });
 

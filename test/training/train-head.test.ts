@@ -145,11 +145,40 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
     );
     const result = await trained(backbone, dir);
     expect(result.report.accuracy).toBeGreaterThanOrEqual(0.6);
+    // Half its training photos lie within its typical distance, all within its farthest (head-vouches.ts).
+    expect(result.report.typical).toBeGreaterThan(0);
+    expect(result.report.typical).toBeLessThan(result.report.farthest);
+    // The photo gate's refusals of the held-out photos, before the head is installed and after.
+    const refused = async () => {
+      const models = await loadAnalysisModels({ modelsDir });
+      try {
+        const photos = labels.flatMap((condition) => photosOf(condition, 30, 15));
+        const pipeline = createPipeline(models);
+        let count = 0;
+        for (const photo of photos) {
+          const data = await analyze(pipeline, 'skin', {
+            photo,
+            language: 'en',
+            animalType: 'cat',
+            requestId: 'req_real_gate',
+          });
+          if (data.condition === 'not a photo of the right kind') count++;
+        }
+        return count;
+      } finally {
+        await Promise.all(models.loaded.map((model) => model.release()));
+      }
+    };
+    const refusedWithout = await refused();
     await installHead(modelsDir, result.definition, result, {
       backbone: backbone.classifier.sha256,
       companion: backbone.companion?.sha256,
     });
 
+    // Close-ups as like its training photos as the typical one are judged, not refused (head-vouches.ts).
+    expect(refusedWithout).toBeGreaterThan(0);
+    // Measured with MobileNetV2 alone: 6 of the 45 refused without the head, 3 with it.
+    expect(await refused()).toBeLessThan(refusedWithout);
     const vision = await loadAnalysisModels({ modelsDir });
     let heldOutCount = 0;
     const answer = (photo: Buffer) =>

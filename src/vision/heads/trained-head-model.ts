@@ -24,6 +24,8 @@ export interface HeadReading {
   readonly sure: boolean;
   /** The photo lies farther from the training photos than any of them (TrainedHeadSpec.farthest): the head names nothing. */
   readonly unlike: boolean;
+  /** The photo lies as near the training photos as the median one of them (TrainedHeadSpec.typical). */
+  readonly typical: boolean;
   readonly threshold: number;
   /** What head.json said of the label, and of the next likeliest (named beside it when the head is unsure). */
   readonly about: HeadLabel;
@@ -133,12 +135,14 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
     // A head trained before its farthest training photo was kept has no such limit.
     const distance = outputs[HEAD_DISTANCE]?.data[0];
     const unlike = this.spec.farthest !== undefined && distance !== undefined && Number(distance) > this.spec.farthest;
+    const typical = this.spec.typical !== undefined && distance !== undefined && Number(distance) <= this.spec.typical;
     return {
       head: this.name,
       label,
       probability,
       sure: isSure(probability, this.spec.threshold) && !unlike,
       unlike,
+      typical,
       threshold: this.spec.threshold,
       about: this.spec.labels[label]!,
       runnerUp: this.spec.labels[this.labels[next]!]!,

@@ -110,6 +110,12 @@ export const TrainedHeadSpec = z.strictObject({
    * learnt from, and the head names nothing for it. Absent in heads trained before it was kept.
    */
   farthest: z.number().positive().optional(),
+  /**
+   * The median training photo's distance, on the same measure: a photo as near as that is as like
+   * the photos the clinic chose as the typical one of them (analysis/head-vouches.ts). Absent in
+   * heads trained before it was kept.
+   */
+  typical: z.number().positive().optional(),
   /** Photos per label it was trained on. */
   counts: z.record(z.string(), z.number().int().min(0)),
   /** Cross-validated when trained: `folds` folds, dealt by `seed`, with the L2 penalty they chose. */
