@@ -222,7 +222,8 @@ describe('a photo unlike every photo the head learnt from (issue 40)', () => {
 describe("a close-up the photo gate refused, vouched for by the clinic's head (issue 40)", () => {
   // A lawn: what the gate refuses as a photo taken at a distance, and what the skin close-ups a
   // clinic photographs read as (fur on a dry lawn, MobileNetV2's "the ground") often enough.
-  const lawn = () => sceneJpeg(scene('#4f9a35', [blob('#7a4a25'), ...speckles('#d8c040')]));
+  const lawn = (edit?: Parameters<typeof sceneJpeg>[1]) =>
+    sceneJpeg(scene('#4f9a35', [blob('#7a4a25'), ...speckles('#d8c040')]), edit);
   const answerFrom = async (typical: number | undefined, photo: Buffer) => {
     const modelsDir = tempDir('pawlens-heads-');
     await installFixedHead(modelsDir, meanColourBackbone(modelsDir), {
@@ -249,9 +250,7 @@ describe("a close-up the photo gate refused, vouched for by the clinic's head (i
   });
 
   it('never vouches for a photo refused for its quality', async () => {
-    const dark = await sceneJpeg(scene('#4f9a35', [blob('#7a4a25'), ...speckles('#d8c040')]), (image) =>
-      image.linear(0.03, 0),
-    );
+    const dark = await lawn((image) => image.linear(0.03, 0));
     const answer = await answerFrom(10, dark);
     expect(answer.data.condition).not.toMatch(/ringworm|flea/);
     expect(answer.data.summary).toMatch(/dark/);
