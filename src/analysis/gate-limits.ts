@@ -161,8 +161,11 @@ export const SCENE_LIMITS = {
    * 0.74 (a pink pyoderma read as a coho; then 0.55); of 28 real photos of fish (reef and aquarium
    * fish, Wikimedia Commons photos in Debian's gcompris-qt-data) 17 reach it, among them 11 of the
    * 14 that had got an ear finding ("dark, crumbly debris… mites") and 5 of the 7 with a skin
-   * finding. Not for a specimen: SqueezeNet gives a generated coffee-ground vomit to the fish, and
-   * no real photo of one was at hand to measure MobileNetV2 on (the 586 stool photos reach 0.11).
+   * finding. For stool too (2026-12-01): its 586 real photos reach 0.11 with MobileNetV2 (which
+   * reads the frame wherever the stool localizer is installed) and 0.61 with SqueezeNet alone, and
+   * of the 28 real fish sent to stool, 3 that had been judged as stool are refused now (one "red
+   * and brown", severe: a reef fish). Not urine or vomit: SqueezeNet gives a generated coffee-ground
+   * vomit to the fish, and no real photo of either was at hand to measure a classifier on.
    */
   frameFishProbability: 0.85,
   /**

@@ -253,6 +253,7 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
   return (
     framePet(scene, located ? SCENE_LIMITS.locatedFramePetProbability : SCENE_LIMITS.framePetProbability) ??
     foodShown(needs, scene) ??
+    (needs.fishIsNoSpecimen ? frameFish(scene) : undefined) ??
     unrelatedObject(scene, needs) ??
     frameObject(scene, located ? SCENE_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability) ??
     cutOutOnWhite(litArea)

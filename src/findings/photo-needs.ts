@@ -39,6 +39,13 @@ export interface PhotoNeeds {
    */
   readonly notStool?: true;
   /**
+   * Whether a specimen's photo the classifier, reading the whole frame, is sure shows a fish
+   * (gate-limits.ts, `frameFishProbability`) is refused as one: stool, whose real photos were
+   * measured against it. Not urine or vomit, of which no real photo was at hand, and SqueezeNet
+   * gives a generated coffee-ground vomit to the fish.
+   */
+  readonly fishIsNoSpecimen?: true;
+  /**
    * Whether the animal must be a pet, a cat or a dog (emotion: what a clinic's head learnt from
    * its patients' photos, and what the templates speak of). A horse or a cow is no pet's photo.
    */
