@@ -164,8 +164,9 @@ export const SCENE_LIMITS = {
    * finding. For stool too (2026-12-01): its 586 real photos reach 0.11 with MobileNetV2 (which
    * reads the frame wherever the stool localizer is installed) and 0.61 with SqueezeNet alone, and
    * of the 28 real fish sent to stool, 3 that had been judged as stool are refused now (one "red
-   * and brown", severe: a reef fish). Not urine or vomit: SqueezeNet gives a generated coffee-ground
-   * vomit to the fish, and no real photo of either was at hand to measure a classifier on.
+   * and brown", severe: a reef fish). Not urine or vomit, of which no real photo was at hand to
+   * measure a classifier on (the generated coffee-ground vomits of health-rules.test.ts read 0.36
+   * with MobileNetV2 and 0.29 with SqueezeNet: no evidence either way for a real one).
    */
   frameFishProbability: 0.85,
   /**

@@ -40,9 +40,8 @@ export interface PhotoNeeds {
   readonly notStool?: true;
   /**
    * Whether a specimen's photo the classifier, reading the whole frame, is sure shows a fish
-   * (gate-limits.ts, `frameFishProbability`) is refused as one: stool, whose real photos were
-   * measured against it. Not urine or vomit, of which no real photo was at hand, and SqueezeNet
-   * gives a generated coffee-ground vomit to the fish.
+   * (gate-limits.ts, `frameFishProbability`, which says what it was measured on) is refused as
+   * one: stool, whose real photos were measured against it.
    */
   readonly fishIsNoSpecimen?: true;
   /**
