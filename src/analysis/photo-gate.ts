@@ -149,12 +149,15 @@ function frameWholeMammal({ frameWholeMammal: mammal, frame }: Scene): SceneSubj
   return wild && frame.topKind ? { kind: 'animal', name: frame.topKind, count: 1 } : undefined;
 }
 
-/** The object group the classifier, on the whole frame, is at least `limit` sure the photo shows. */
+/**
+ * The object group the classifier, on the whole frame, is at least `limit` sure the photo shows, or
+ * surer for a group specimens are read as (ObjectGroup.specimenLookalike: balls).
+ */
 function frameObject(scene: Scene, limit: number = SCENE_LIMITS.frameObjectProbability): SceneSubject | undefined {
   const object = scene.frameObject;
-  return object && object.probability >= limit
-    ? { kind: 'object', name: object.group.name, label: object.label }
-    : undefined;
+  if (!object) return undefined;
+  const sureFrom = object.group.specimenLookalike ? Math.max(limit, SCENE_LIMITS.lookalikeObjectProbability) : limit;
+  return object.probability >= sureFrom ? { kind: 'object', name: object.group.name, label: object.label } : undefined;
 }
 
 function exposureProblem(exposure: Exposure): QualityProblem | undefined {

@@ -213,6 +213,14 @@ const macaque = (pets: number): PetIdentification => ({
 const vehicle = (probability: number) => ({
   frameObject: { group: IMAGENET_OBJECT_GROUPS[0]!, label: 'moped', probability },
 });
+/** The classifier reads the frame as balls at `probability`: a group real stools are read as at times. */
+const ball = (probability: number) => ({
+  frameObject: {
+    group: IMAGENET_OBJECT_GROUPS.find((group) => group.name.en === 'ball')!,
+    label: 'croquet ball',
+    probability,
+  },
+});
 
 describe('the photo gate’s table', () => {
   it.each<[string, PhotoNeeds, Measurement, string | undefined]>([
@@ -358,6 +366,10 @@ describe('the photo gate’s table', () => {
     ['a close-up the classifier is sure shows a vehicle', CLOSE_UP, measured(vehicle(0.7)), 'object'],
     ['a close-up the classifier half suspects is a vehicle', CLOSE_UP, measured(vehicle(0.3)), undefined],
     ['a specimen photo the classifier is sure shows a vehicle', SPECIMEN, measured(vehicle(0.7)), 'object'],
+    // A round stool on a lawn reads up to 0.54 for balls: they need a surer reading.
+    ['a specimen photo the classifier reads as balls at 0.7', SPECIMEN, measured(ball(0.7)), undefined],
+    ['a specimen photo the classifier is sure shows a ball', SPECIMEN, measured(ball(0.85)), 'object'],
+    ['a close-up the classifier reads as balls at 0.7', CLOSE_UP, measured(ball(0.7)), undefined],
     ['a greyscale specimen photo', SPECIMEN, measured({}, {}, {}, GREYSCALE), 'quality'],
     ['a sepia close-up', CLOSE_UP, measured({}, {}, {}, SEPIA), 'quality'],
     [

@@ -60,14 +60,18 @@ describeWithShared('real photos of the wrong thing', () => {
       const photos = debianPhotos('nature');
       expect(photos.length).toBe(11);
       const judged: string[] = [];
+      const flowers: string[] = [];
       for (const photo of photos)
         for (const operation of HEALTH) {
-          const { severity, judged: wasJudged } = await answer(operation, photo);
+          const { severity, judged: wasJudged, summary } = await answer(operation, photo);
           expect({ photo: basename(photo), operation, severity }).not.toMatchObject({
             severity: expect.stringMatching(/^(mild|moderate|severe|normal)$/),
           });
           if (wasJudged) judged.push(`${operation}: ${basename(photo)}`);
+          if (/photo of a flower\b/.test(summary)) flowers.push(`${operation}: ${basename(photo)}`);
         }
+      // The yellow flower filling the frame is named for what it is (0.62 for ImageNet's flowers).
+      expect(flowers).toEqual(HEALTH.map((operation) => `${operation}: YellowFlower.jpg`));
       // Measured (2026-11-27): skin and ear refuse all eleven (sky, grass, the ground, nothing like
       // an animal); the stool localizer takes the ladybird on a leaf for a stool (brown and orange,
       // no finding), the only one judged.
@@ -153,14 +157,16 @@ describeWithShared('real photos of the wrong thing', () => {
       expect(findings.sort()).toEqual(['stool: erase-bee']);
     });
 
-    it('refuses real photos of fish sent to skin or ear, and of tools sent to any health operation, for what they are', async () => {
+    it('refuses real photos of fish sent to skin or ear, and of tools and balls sent to any health operation, for what they are', async () => {
       // 82 Wikimedia Commons photos from GCompris's sorting game: 28 fish on reefs and in tanks, and
       // tools, a scale, balls, a cup, a plate. Measured (2026-11-28): before the classifier's fish
-      // and its tools, instruments and other equipment refused them, 48 findings (skin 7, ear 15).
+      // and its tools, instruments and other equipment refused them, 48 findings (skin 7, ear 15);
+      // before balls (2026-12-01), the baseball got "red… blood" from urine and vomit analysis.
       const photos = debianPhotos('things');
       expect(photos.length).toBe(82);
       let fishNamed = 0;
       let tools = 0;
+      let balls = 0;
       const findings: string[] = [];
       for (const photo of photos)
         for (const operation of HEALTH) {
@@ -169,14 +175,14 @@ describeWithShared('real photos of the wrong thing', () => {
           expect({ name, severity }).not.toMatchObject({ severity: 'normal' });
           if (/photo of a fish/.test(summary)) fishNamed++;
           if (/photo of a tool, instrument or other equipment/.test(summary)) tools++;
+          if (/photo of a ball\b/.test(summary)) balls++;
           if (FINDINGS.includes(severity)) findings.push(name);
         }
-      expect({ fishNamed, tools }).toEqual({ fishNamed: 35, tools: 58 });
+      expect({ fishNamed, tools, balls }).toEqual({ fishNamed: 35, tools: 58, balls: 10 });
       // Left: for skin and ear, fish the classifier is under 0.85 sure of (a reef's colours read as
       // "debris"); for stool, a fish under 0.85 on sand; for urine and vomit, fish (not refused: no
       // photo of either was at hand to measure the classifier's fish on), a sickle it takes for a hook, a tape measure for a CD player (small
-      // smooth things are left out: a pale stool is read as them), a baseball (balls are left out:
-      // round stools read as them) and a cup of tea sent to vomit analysis (which may show food).
+      // smooth things are left out: a pale stool is read as them) and a cup of tea sent to vomit analysis (which may show food).
       const fish = (operation: string, ...numbers: number[]) => numbers.map((n) => `${operation}: fish${n}`);
       const things = (operation: string, ...names: string[]) => names.map((name) => `${operation}: ${name}`);
       expect(findings.sort()).toEqual(
@@ -185,9 +191,9 @@ describeWithShared('real photos of the wrong thing', () => {
           ...fish('skin', 10, 24),
           ...fish('stool', 27),
           ...fish('urine', 12, 13, 16, 2),
-          ...things('urine', 'baseball', 'measuringTape2', 'sickle'),
+          ...things('urine', 'measuringTape2', 'sickle'),
           ...fish('vomit', 12, 16, 2, 25),
-          ...things('vomit', 'baseball', 'cup', 'measuringTape2', 'sickle'),
+          ...things('vomit', 'cup', 'measuringTape2', 'sickle'),
         ].sort(),
       );
     });
@@ -300,10 +306,11 @@ describeWithShared('real photos of the wrong thing', () => {
       }
       // Measured (2026-11-28), 30 drawings × 3 operations: 42 cut-outs (14 an operation); the rest
       // named for what they show (a cup, scissors, food), drawings in few colours, washed out or
-      // colourless. Before cut-outs were refused: 16 findings (urine 6, vomit 10: "active
+      // colourless. Since flowers are named (2026-12-01), the daisy sent to urine and vomit is a
+      // flower: 40 cut-outs. Before cut-outs were refused: 16 findings (urine 6, vomit 10: "active
       // bleeding", severe). Of 116 GCompris word-game drawings saved so, urine had given 51 findings
       // and 8 "normal", vomit 77; none now.
-      expect(cutOuts).toBe(42);
+      expect(cutOuts).toBe(40);
       expect(findings).toBe(0);
     });
   });
