@@ -174,12 +174,13 @@ export const SCENE_LIMITS = {
    * reads the frame wherever the stool localizer is installed) and 0.61 with SqueezeNet alone, and
    * of the 28 real fish sent to stool, 3 that had been judged as stool are refused now (one "red
    * and brown", severe: a reef fish). Not urine or vomit, of which no real photo was at hand to
-   * measure a classifier on (the generated coffee-ground vomits of health-rules.test.ts read 0.36
-   * with MobileNetV2 and 0.29 with SqueezeNet: no evidence either way for a real one). With the
-   * reef the fish swim by (2026-12-01, imagenet-kinds.ts: IMAGENET_REEF), whose classes take a
-   * reef photo's probability from the fish (a reef with fish: 0.68 fish, 0.29 coral reef): the skin
-   * close-ups still reach 0.74 (MobileNetV2; 0.36 SqueezeNet), the stool photos 0.10 (0.60), and
-   * that reef, which had got "yellow crusts" from skin and "discharge" from ear analysis, is a fish.
+   * measure a classifier on, and whose generated red flag reads as fish: rule-scenes.ts's
+   * coffee-ground vomit reads 0.86 with SqueezeNet alone (health-rules.test.ts's granular ones 0.36
+   * with MobileNetV2, 0.29 with SqueezeNet). With the reef the fish swim by (2026-12-01,
+   * imagenet-kinds.ts: IMAGENET_REEF), whose classes take a reef photo's probability from the fish
+   * (a reef with fish: 0.68 fish, 0.29 coral reef): the skin close-ups still reach 0.74
+   * (MobileNetV2; 0.36 SqueezeNet), the stool photos 0.10 (0.60), and that reef, which had got
+   * "yellow crusts" from skin and "discharge" from ear analysis, is a fish.
    */
   frameFishProbability: 0.85,
   /**
