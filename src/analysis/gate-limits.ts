@@ -177,7 +177,7 @@ export const SCENE_LIMITS = {
    * measure a classifier on, and whose generated red flag reads as fish: rule-scenes.ts's
    * coffee-ground vomit reads 0.86 with SqueezeNet alone (health-rules.test.ts's granular ones 0.36
    * with MobileNetV2, 0.29 with SqueezeNet). With the reef the fish swim by (2026-12-01,
-   * imagenet-kinds.ts: IMAGENET_REEF), whose classes take a reef photo's probability from the fish
+   * imagenet-kinds.ts: IMAGENET_FISH_AND_REEF), whose classes take a reef photo's probability from the fish
    * (a reef with fish: 0.68 fish, 0.29 coral reef): the skin close-ups still reach 0.74
    * (MobileNetV2; 0.36 SqueezeNet), the stool photos 0.10 (0.60), and that reef, which had got
    * "yellow crusts" from skin and "discharge" from ear analysis, is a fish.

@@ -15,7 +15,7 @@ import { locateSubjects, type Location } from '../localizer/locate-subject.js';
 import { probabilityOf, surestOf } from '../tables/class-probability.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
 import { IMAGENET_GROUND } from '../tables/imagenet-ground.js';
-import { IMAGENET_BIRDS, IMAGENET_FISH, IMAGENET_REEF, IMAGENET_WHOLE_MAMMALS } from '../tables/imagenet-kinds.js';
+import { IMAGENET_BIRDS, IMAGENET_FISH_AND_REEF, IMAGENET_WHOLE_MAMMALS } from '../tables/imagenet-kinds.js';
 import type { VisionModels } from '../vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
@@ -66,7 +66,7 @@ export interface Scene {
   readonly frameBird: number | undefined;
   /**
    * How sure the classifier, on the whole frame, is that it shows a fish (ImageNet's fish classes
-   * together) or the reef it swims by (IMAGENET_REEF); undefined when it did not read the frame.
+   * together) or the reef it swims by (IMAGENET_FISH_AND_REEF); undefined when it did not read the frame.
    */
   readonly frameFish: number | undefined;
   /**
@@ -93,9 +93,6 @@ export interface Scene {
    */
   readonly located: { readonly installed: boolean; readonly count: number } | undefined;
 }
-
-/** A fish and the reef it swims by: a reef photo's probability spreads over both (SCENE_LIMITS.frameFishProbability). */
-const FISH_AND_REEF: readonly number[] = [...IMAGENET_FISH, ...IMAGENET_REEF];
 
 /** A crop is widened by this share of its box on each side: a classifier needs the whole animal. */
 const CROP_MARGIN = 0.1;
@@ -305,7 +302,7 @@ function frameReadings(classification: Classification, classifier: ClassifierMod
     frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
     frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
     frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
-    frameFish: imagenet ? probabilityOf(classification.probabilities, FISH_AND_REEF) : undefined,
+    frameFish: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FISH_AND_REEF) : undefined,
     frameWholeMammal: imagenet ? surestOf(classification.probabilities, IMAGENET_WHOLE_MAMMALS) : undefined,
   };
 }

@@ -65,16 +65,14 @@ const classesOf = (...kinds: LocalizedName[]): number[] =>
 /** ImageNet-1k's bird classes (cock … albatross), from the ranges above. */
 export const IMAGENET_BIRDS: readonly number[] = classesOf(BIRD);
 
-/** ImageNet-1k's fish classes (tench … stingray, barracouta … puffer): a pet's fish in its tank, or a reef's. */
-export const IMAGENET_FISH: readonly number[] = classesOf(FISH);
-
 /**
- * What ImageNet-1k sees with fish on a reef, which a reef photo's probability spreads to: the coral
- * reef, a sea anemone and a scuba diver. Not brain coral nor a sea urchin, which a coiled stool is
- * read as (SqueezeNet: 0.94 brain coral for one of the 586 real stool photos), nor the other
- * invertebrates.
+ * ImageNet-1k's fish classes (tench … stingray, barracouta … puffer): a pet's fish in its tank, or a
+ * reef's; with what it sees with fish on a reef, which a reef photo's probability spreads to: the
+ * coral reef, a sea anemone and a scuba diver. Not brain coral nor a sea urchin, which a coiled
+ * stool is read as (SqueezeNet: 0.94 brain coral for one of the 586 real stool photos), nor the
+ * other invertebrates.
  */
-export const IMAGENET_REEF: readonly number[] = [108, 973, 983];
+export const IMAGENET_FISH_AND_REEF: readonly number[] = [...classesOf(FISH), 108, 973, 983];
 
 /** The name of ImageNet's fish, in every language. */
 export const FISH_NAME: LocalizedName = FISH;

@@ -17,7 +17,7 @@ export interface ObjectGroup {
    * Real specimens are read as this group at times (a round stool as a ball): the gate takes a
    * photo for it only where the classifier is surer of it (SCENE_LIMITS.lookalikeObjectProbability).
    */
-  readonly specimenLookalike?: boolean;
+  readonly specimenLookalike: boolean;
 }
 
 const group = (
@@ -25,8 +25,8 @@ const group = (
   zh: string,
   es: string,
   indices: readonly number[],
-  specimenLookalike?: boolean,
-): ObjectGroup => ({ name: { en, zh, es }, indices, ...(specimenLookalike ? { specimenLookalike } : {}) });
+  specimenLookalike = false,
+): ObjectGroup => ({ name: { en, zh, es }, indices, specimenLookalike });
 
 export const IMAGENET_OBJECT_GROUPS: readonly ObjectGroup[] = [
   group(
@@ -58,8 +58,8 @@ export const IMAGENET_OBJECT_GROUPS: readonly ObjectGroup[] = [
     ],
   ),
   // Hand tools, musical instruments, cameras, appliances and sports gear. Not balls (their own
-  // group, below), nor a ruler, laid beside a lesion to show its size (0.64 for a real scabies close-up),
-  // nor small smooth things (an iPod, a mouse, a remote, a clock, a lens cap, an eraser), which a
+  // group, below), nor a ruler, laid beside a lesion to show its size (0.64 for a real scabies
+  // close-up), nor small smooth things (an iPod, a mouse, a remote, a clock, a lens cap, an eraser), which a
   // pale smooth stool is read as (a generated clay-coloured stool on a floor: an iPod). Measured
   // (2026-11-28): the 405 real skin close-ups and 586 stool photos reach 0.21 for the group;
   // GCompris's real photos of tools (gcompris-qt-data's sorting game), most of them 0.7 or more
