@@ -108,6 +108,7 @@ try {
     catalogue.models[NAME] = {
       about:
         'Where the stool is in a photo, and whether there is any: trained by pawlens on 586 real photos of dog stool outdoors (public domain), reading MobileNetV2’s feature maps.',
+      bytes: bytes.length,
       packaged: `trained/${NAME}`,
       manifest,
       extraFiles: {},

@@ -103,6 +103,8 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
     expect(run.stdout).toContain(`Cross-validating penalties: ${PENALTIES.length}/${PENALTIES.length}`);
   });
 
+  // About a dozen CLI runs and a server start, each a Node process that loads the models: 17 s alone,
+  // over 60 s while the whole suite runs on two cores.
   it('evaluate --json on photos it never saw; list shows it with that figure; the service uses it after a restart', async () => {
     // Four photos a label: a figure, but none worth quoting ("right on 100% of 2 photos").
     const few = writeHeadFolder(tempDir(), undefined, await colourPhotos(4, 50));
@@ -192,7 +194,7 @@ describe('pawlens heads: train, evaluate, list, remove, and the head answering a
     expect(removed.code).toBe(0);
     expect(existsSync(join(modelsDir, 'colour-skin'))).toBe(false);
     expect((await heads(modelsDir, 'list')).stdout).toContain('No heads installed');
-  });
+  }, 180_000);
 });
 
 describe('pawlens heads: what it refuses, and what it reports', () => {

@@ -6,7 +6,7 @@
 
 import { nearestTile } from '../../vision/localizer/closer-look.js';
 import { rounded } from '../head-scores.js';
-import type { LocalizerData } from './localizer-rows.js';
+import { learntOnly, type LocalizerData } from './localizer-rows.js';
 
 const peakOf = (cells: Float32Array) => Math.max(...cells);
 const hasSubject = (data: LocalizerData, view: number) => data.views[view]!.boxes.length > 0;
@@ -24,7 +24,7 @@ export interface Looked {
   readonly tileSurest: { readonly view: number; readonly cell: number } | undefined;
 }
 
-/** Every judged photo and ground crop (not the mirrored views, learnt from only), with its tiles' answers. */
+/** Every judged photo and ground crop (not the views learnt from only), with its tiles' answers. */
 export function lookedAt(data: LocalizerData, probabilities: ReadonlyArray<Float32Array | undefined>): Looked[] {
   const tilesOf = new Map<number, number[]>();
   data.views.forEach((view, index) => {
@@ -32,7 +32,7 @@ export function lookedAt(data: LocalizerData, probabilities: ReadonlyArray<Float
   });
   return probabilities.flatMap((cells, view) => {
     const kind = data.views[view]!.kind;
-    if (!cells || kind === 'mirrored' || kind === 'tile') return [];
+    if (!cells || learntOnly(kind) || kind === 'tile') return [];
     const peak = peakOf(cells);
     // The closer look reads one of the view's tiles (in closerLookTiles() order): the one nearest its surest cell.
     const tile = tilesOf.get(view)?.[nearestTile(cells, data.layout.grid)];

@@ -10,7 +10,7 @@ import {
 } from './logistic-regression.js';
 import { rounded } from '../head-scores.js';
 import { HeadFolderError } from '../head-folder.js';
-import type { LocalizerData } from './localizer-rows.js';
+import { learntOnly, type LocalizerData } from './localizer-rows.js';
 import { sameSceneGroups } from '../near-duplicates.js';
 import {
   chooseThresholds,
@@ -106,8 +106,8 @@ export function areaUnderCurve(scores: Float32Array, labels: Uint8Array): number
 /**
  * How a localizer did (LocalizerFigures) from its cell probabilities for some views (undefined
  * for the others): found means a cell at `threshold` or more, or when the whole frame has none, a
- * cell of its tiles at the closer look's. Mirrored views are left out: a photo counts once. The
- * cell AUC is the whole frames'.
+ * cell of its tiles at the closer look's. The views learnt from only are left out: a photo counts
+ * once. The cell AUC is the whole frames'.
  */
 export function figuresFrom(
   data: LocalizerData,
@@ -173,7 +173,7 @@ const CROSS_VALIDATION_FOLDS = 5;
 
 /**
  * Each view's cell probabilities from a model that saw no photo of its group, for the views
- * `include` picks (mirrored views are judged never, only learnt from): the groups of those views
+ * `include` picks (the views learnt from only are judged never): the groups of those views
  * are dealt round `folds` folds in order.
  */
 function outOfFoldProbabilities(
@@ -193,7 +193,7 @@ function outOfFoldProbabilities(
     const inFold = (view: number) => include(view) && foldOf.get(groups[data.views[view]!.photo]!) === fold;
     const { rows, targets } = rowsOf(data, (view) => include(view) && !inFold(view));
     const model = fitLogisticRegression(rows, targets, training);
-    viewProbabilities(data, model, (view) => inFold(view) && data.views[view]!.kind !== 'mirrored').forEach(
+    viewProbabilities(data, model, (view) => inFold(view) && !learntOnly(data.views[view]!.kind)).forEach(
       (cells, view) => {
         if (cells) out[view] = cells;
       },

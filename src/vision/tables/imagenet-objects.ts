@@ -1,4 +1,4 @@
-import { IMAGENET_FLOWERS } from './imagenet-flowers.js';
+import { IMAGENET_FLOWER_INSECTS, IMAGENET_FLOWERS } from './imagenet-flowers.js';
 import type { LocalizedName } from './imagenet-pets.js';
 
 /**
@@ -79,13 +79,14 @@ export const IMAGENET_OBJECT_GROUPS: readonly ObjectGroup[] = [
   // balls of one colour, which a smooth yellow or white puddle is read as: the generated vomit with
   // fresh blood, 0.82 a tennis ball to MobileNetV2, a generated one 0.94 a ping-pong ball to SqueezeNet.
   group('ball', '球', 'pelota', [429, 430, 522, 574, 768, 805, 890], true),
-  // A flower or a bed of them filling the frame (a bee on a quince's flowers); one flower lying on
-  // a lawn is asked about where the stool localizer finds it (subject-look.ts). Measured
-  // (2026-12-01) with MobileNetV2: the 586 real stool photos reach 0.11 for these classes together,
-  // the 405 real skin close-ups 0.01; MATE's real photos of flowers 0.62 and 0.19, GCompris's bee
-  // on flowers 0.87 (now a flower to vomit, skin and ear). Stool reads the frame stretched to a
-  // square, for its localizer: the bee reads 0.37 there, and still gets "red streaks… fresh blood".
-  group('flower', '花', 'flor', IMAGENET_FLOWERS),
+  // A flower or a bed of them filling the frame, and the bees and butterflies ImageNet shows on
+  // them, which a flower seen close is read as too (imagenet-flowers.ts); one flower lying on a
+  // lawn is asked about where the stool localizer finds it (subject-look.ts). Measured (2026-12-01)
+  // with MobileNetV2: the 586 real stool photos reach 0.11 for the flowers together, the 405 real
+  // skin close-ups 0.01; MATE's real photos of flowers 0.62 and 0.19, GCompris's bee on flowers
+  // 0.87. With the insects (2026-12-02): stools 0.29, skin 0.40; MATE's marigold, which stool
+  // analysis had read as "red… fresh blood" where the localizer found stool in its petals, 0.81.
+  group('flower or insect', '花或昆虫', 'flor o insecto', [...IMAGENET_FLOWERS, ...IMAGENET_FLOWER_INSECTS]),
 ];
 
 /** The group of each listed class index. */

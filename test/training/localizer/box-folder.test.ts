@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseYoloLabels, readBoxFolder } from '../../../src/training/localizer/box-folder.js';
-import { boxesInTile, cellCoverage, groundSquare } from '../../../src/training/localizer/localizer-rows.js';
+import {
+  boxesInTile,
+  cellCoverage,
+  groundSquare,
+  subjectCells,
+  zoomedOut,
+  zoomedOutBoxes,
+} from '../../../src/training/localizer/localizer-rows.js';
 import { tempDir } from '../../fixtures/temp-dir.js';
 
 let jpeg: Buffer;
@@ -119,5 +126,41 @@ describe('what a localizer learns from boxes', () => {
     expect(inside[0]!.w).toBeCloseTo(0.1 / 0.6);
     expect(inside[0]!.cy).toBeCloseTo(0.1 / 0.6);
     expect(inside[0]!.h).toBeCloseTo(0.2 / 0.6);
+  });
+
+  it('takes a cell for the subject where boxes cover a quarter of it, and a small box’s most covered cell', () => {
+    // A box over two whole cells and half the next; a small one inside the ninth cell (0.09 of it).
+    const cells = subjectCells(
+      [
+        { cx: 0.3125, cy: 0.125, w: 0.625, h: 0.25 },
+        { cx: 0.125, cy: 0.625, w: 0.075, h: 0.075 },
+      ],
+      4,
+    );
+    expect([...cells.subarray(0, 4)]).toEqual([1, 1, 1, 0]);
+    expect(cells[8]).toBe(1);
+    // A speck under SMALL_BOX_CELL_COVERAGE of its cell (one of its 64 samples) teaches nothing either way.
+    const speck = { cx: 0.14, cy: 0.14, w: 0.03, h: 0.03 };
+    expect(Math.max(...cellCoverage([speck], 4))).toBeGreaterThan(0);
+    expect([...subjectCells([speck], 4)].every((cell) => cell === 0)).toBe(true);
+  });
+
+  it('zooms a photo out into four mirrored quarters, each box in all four', async () => {
+    // A 4 × 2 photo whose top-left pixel is red and the rest black.
+    const pixels = Buffer.alloc(4 * 2 * 3);
+    pixels[0] = 255;
+    const zoomed = await zoomedOut({ width: 4, height: 2, pixels });
+    expect([zoomed.width, zoomed.height]).toEqual([4, 2]);
+    // Each 2 × 1 quarter is the photo halved: its red corner lands at the zoomed photo's four corners.
+    const red = [0, 1, 2, 3, 4, 5, 6, 7].filter((at) => zoomed.pixels[at * 3]! > 40);
+    expect(red).toEqual([0, 3, 4, 7]);
+    const boxes = zoomedOutBoxes([{ cx: 0.2, cy: 0.3, w: 0.1, h: 0.2 }]);
+    expect(boxes.map((box) => [box.cx, box.cy])).toEqual([
+      [0.1, 0.15],
+      [0.9, 0.15],
+      [0.1, 0.85],
+      [0.9, 0.85],
+    ]);
+    expect(boxes.every((box) => box.w === 0.05 && box.h === 0.1)).toBe(true);
   });
 });
