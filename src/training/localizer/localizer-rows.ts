@@ -59,7 +59,8 @@ export const SUBJECT_CELL_COVERAGE = 0.25;
  * …and so does the cell a smaller box covers most, when it covers at least this share of it: a
  * stool under a quarter of a cell otherwise taught the localizer that its cell is ground, and the
  * small stools are those it missed. Measured with the zoomed views (docs/stool-localizer.md): any
- * share (no minimum) found as many, with a few more false finds.
+ * share (no minimum) found about as many held-out stools (88.5% against 89.4%), and took a few
+ * more photos without stool for stool (9.0% against 8.7%, cross-validated).
  */
 export const SMALL_BOX_CELL_COVERAGE = 0.05;
 
