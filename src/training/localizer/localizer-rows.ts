@@ -109,9 +109,14 @@ export function cellCoverage(boxes: readonly RelativeBox[], grid: number): Float
 /**
  * Which cells of a grid × grid view are the subject's: those its boxes cover at least
  * SUBJECT_CELL_COVERAGE of, and each smaller box's most covered cell (SMALL_BOX_CELL_COVERAGE).
+ * `covered`: the boxes' cellCoverage, where the caller has it already.
  */
-export function subjectCells(boxes: readonly RelativeBox[], grid: number): Uint8Array {
-  const cells = cellCoverage(boxes, grid).map((share) => (share >= SUBJECT_CELL_COVERAGE ? 1 : 0));
+export function subjectCells(
+  boxes: readonly RelativeBox[],
+  grid: number,
+  covered: Float32Array = cellCoverage(boxes, grid),
+): Uint8Array {
+  const cells = covered.map((share) => (share >= SUBJECT_CELL_COVERAGE ? 1 : 0));
   for (const box of boxes) {
     const own = cellCoverage([box], grid);
     const most = Math.max(...own);
@@ -240,8 +245,9 @@ export async function readLocalizerData(
     const at = views.length * cells;
     if (options.keepMaps) kept.push(maps);
     writeCellFeatures(maps, values, at);
-    coverage.set(cellCoverage(view.boxes, layout.grid), at);
-    targets.set(subjectCells(view.boxes, layout.grid), at);
+    const covered = cellCoverage(view.boxes, layout.grid);
+    coverage.set(covered, at);
+    targets.set(subjectCells(view.boxes, layout.grid, covered), at);
     views.push(view);
     return views.length - 1;
   };

@@ -84,7 +84,7 @@ export const IMAGENET_OBJECT_GROUPS: readonly ObjectGroup[] = [
   // lawn is asked about where the stool localizer finds it (subject-look.ts). Measured (2026-12-01)
   // with MobileNetV2: the 586 real stool photos reach 0.11 for the flowers together, the 405 real
   // skin close-ups 0.01; MATE's real photos of flowers 0.62 and 0.19, GCompris's bee on flowers
-  // 0.87. With the insects (2026-12-02): stools 0.29, skin 0.40; MATE's marigold, which stool
+  // 0.87. With the insects (2026-12-02): stools 0.29, skin 0.24; MATE's marigold, which stool
   // analysis had read as "red… fresh blood" where the localizer found stool in its petals, 0.81.
   group('flower or insect', '花或昆虫', 'flor o insecto', [...IMAGENET_FLOWERS, ...IMAGENET_FLOWER_INSECTS]),
 ];
