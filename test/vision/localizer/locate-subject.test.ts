@@ -90,6 +90,27 @@ describe('subjectPixels', () => {
     expect(subjectPixels(photo([60, 140, 40], [60, 140, 40]), where, where.found[0]!).standsOut).toBe(false);
   });
 
+  it('says a subject stands out whose colour crowds in it though its ground shows some of it too', () => {
+    // A dark square on a lawn flecked with the same dark (1 pixel in 18, past the 5% at which the
+    // ground shows a colour): its lawn is 5.6% dark, its candidates more than half. The same flecks
+    // without the square stand out from nothing.
+    const where = middle();
+    const fleck = (x: number, y: number) => (x * 7 + y * 13) % 18 === 0;
+    const lawn = (square: boolean) => {
+      const pixels = Buffer.alloc(64 * 64 * 3);
+      for (let y = 0; y < 64; y++)
+        for (let x = 0; x < 64; x++) {
+          const inSquare = square && x >= 16 && x < 48 && y >= 16 && y < 48;
+          pixels.set(inSquare || fleck(x, y) ? [40, 30, 20] : [60, 140, 40], (y * 64 + x) * 3);
+        }
+      return { width: 64, height: 64, pixels };
+    };
+    const read = subjectPixels(lawn(true), where, where.found[0]!);
+    expect(read.ownShare).toBe(0);
+    expect(read.standsOut).toBe(true);
+    expect(subjectPixels(lawn(false), where, where.found[0]!).standsOut).toBe(false);
+  });
+
   it('reads a one-cell subject by its cell’s blocks, which the threshold alone would nearly empty', () => {
     // One cell (5) sure, its neighbours far below: between cell centres, the threshold keeps a few
     // blocks at the cell's centre only. The brown square fills the cell's lower-right quarter.
