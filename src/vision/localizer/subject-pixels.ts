@@ -41,12 +41,13 @@ export const SUBJECT_PIXELS = {
    * common among them as in the ground. The ground is read from the blocks the localizer is unsure
    * of, and a small dark stool's own edges and the lawn's shadows fall there: enough blocks of its
    * colour for every one of its own to match the ground. Only a subject that keeps under
-   * `standsOutFrom` is asked, so it costs nothing elsewhere. Measured (2026-12-02) on the 586 real stool photos, recommended
-   * models: of the 21 refused as standing out from nothing, 12 reach 0.05 (3 held out), all stools
-   * by eye, 11 then read brown and 1 refused as in deep shadow; of the negatives at hand refused so
-   * (4 of 319 lawns, lawn crops with OpenCV's apple and other real photos; 1 of the 405 skin
-   * close-ups), the most reached 0.024. Of the photos where no stool stands out but a gate before
-   * refuses (16 negatives), 5 reach 0.05 (0.10–0.31).
+   * `standsOutFrom` is asked, so it costs nothing elsewhere. Measured (2026-12-02) on the 586 real
+   * stool photos, recommended models: of the 21 refused as standing out from nothing, 12 reach 0.05
+   * (3 held out), all stools by eye; 11 then read brown and 1 is refused as in deep shadow (at a
+   * ratio of 5, two of the held-out three stay refused). Of the negatives at hand refused so (4 of
+   * 319 lawns, lawn crops with OpenCV's apple and other real photos; 1 of the 405 skin close-ups)
+   * the most reached 0.024; of 16 more on which no stool stands out but a gate before refuses, 5
+   * reach 0.05 (0.10–0.31).
    */
   crowded: { ratio: 3, from: 0.05 },
   /** A subject read by its cells: the ground is the blocks around them under this share of the threshold. */
