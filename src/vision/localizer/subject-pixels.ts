@@ -181,12 +181,15 @@ function litBlocks(lab: readonly number[]): number[] {
   return lit;
 }
 
+/** How many of a ground's blocks must lie near a colour for the ground to show it too (`groundMatches`, and 3 at least). */
+const groundShowsFrom = (groundBlocks: number) => Math.max(3, SUBJECT_PIXELS.groundMatches * groundBlocks);
+
 /** The candidates' colours less those the ground shows too (SUBJECT_PIXELS), three values a block. */
 function withoutGround(candidates: readonly number[], ground: readonly number[]): readonly number[] {
   const groundBlocks = ground.length / 3;
   if (groundBlocks === 0) return candidates;
   const sample = sampleOf(ground);
-  const needed = Math.max(3, SUBJECT_PIXELS.groundMatches * groundBlocks);
+  const needed = groundShowsFrom(groundBlocks);
   const kept: number[] = [];
   for (let i = 0; i < candidates.length; i += 3)
     if (matchesNear(candidates, i, sample, needed) < needed)
@@ -202,7 +205,7 @@ function crowdedShare(candidates: readonly number[], ground: readonly number[]):
   if (candidates.length === 0 || ground.length === 0) return 0;
   const [own, around] = [sampleOf(candidates), sampleOf(ground)];
   const [ownBlocks, groundBlocks] = [candidates.length / 3, ground.length / 3];
-  const needed = Math.max(3, SUBJECT_PIXELS.groundMatches * groundBlocks);
+  const needed = groundShowsFrom(groundBlocks);
   let crowded = 0;
   for (let i = 0; i < candidates.length; i += 3) {
     const inGround = matchesNear(candidates, i, around, Infinity);
