@@ -35,6 +35,8 @@ export interface MeasurePlan {
      */
     readonly checkPetLabel: boolean;
     readonly localizer: LocalizerModel | undefined;
+    /** …and the one trained on the detector's maps, where that one finds nothing (VisionModels.detectorLocalizers). */
+    readonly detectorLocalizer: LocalizerModel | undefined;
     /** The second classifier to read the frame with, for the operation's trained head (VisionModels.companion). */
     readonly companion: ClassifierModel | undefined;
     /** A close-up's gate, and urine's, ask whether the photo shows stool on the ground (photo-gate.ts). */
@@ -61,7 +63,7 @@ export interface MeasurePlan {
 
 export function measurePlanFor(
   operation: Operation,
-  models: Pick<VisionModels, 'detector' | 'trained' | 'localizers' | 'companion'>,
+  models: Pick<VisionModels, 'detector' | 'trained' | 'localizers' | 'detectorLocalizers' | 'companion'>,
   narrated: boolean,
   lit: LitArea | undefined,
   animalType: string | undefined,
@@ -75,6 +77,7 @@ export function measurePlanFor(
       checkNonPet: operation.needs.petOnly === true,
       checkPetLabel: operation.needs.petOnly === true && models.trained.has(operation.key),
       localizer: models.localizers.get(operation.key),
+      detectorLocalizer: models.detectorLocalizers.get(operation.key),
       companion: models.trained.get(operation.key)?.extras.companion ? models.companion : undefined,
       stoolCheck: operation.needs.shows === 'close-up' || operation.needs.notStool ? stool : undefined,
       stoolAsAnimal:

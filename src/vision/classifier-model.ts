@@ -143,9 +143,13 @@ function peakOf({ channels, grid, data }: FeatureMap): Float32Array {
 }
 
 /** Feature map number `index` of a run's outputs, checked against its spec. */
-function mapOf(outputs: Record<string, PlainTensor>, { channels, grid }: FeatureMapSpec, index: number): FeatureMap {
+export function mapOf(
+  outputs: Record<string, PlainTensor>,
+  { channels, grid }: FeatureMapSpec,
+  index: number,
+): FeatureMap {
   const output = outputs[featureMapOutput(index)];
-  if (!output) throw new Error(`the classifier gave no ${featureMapOutput(index)}`);
+  if (!output) throw new Error(`the model gave no ${featureMapOutput(index)}`);
   const data = output.data as Float32Array;
   if (data.length !== channels * grid * grid)
     throw new Error(`${featureMapOutput(index)} has ${data.length} values, not ${channels} × ${grid} × ${grid}`);

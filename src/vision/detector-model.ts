@@ -1,5 +1,6 @@
 import type { DecodedImage } from '../image/decoded-image.js';
-import { letterboxScale, pixelsToTensor, resizeFor } from './runtime/image-tensor.js';
+import { type FeatureMap, mapOf } from './classifier-model.js';
+import { type Crop, letterboxScale, pixelsToTensor, resizeFor } from './runtime/image-tensor.js';
 import type { Pixels } from './pixels/pixels.js';
 import type { PlainTensor } from './runtime/inference-pool.js';
 import { featureMapOutput, type LoadedModel } from './runtime/load-model.js';
@@ -13,6 +14,17 @@ export interface DetectorReading {
   readonly view: Pixels | undefined;
   /** Its feature map's mean over the photo, for heads (undefined when its manifest names none). */
   readonly features: Float32Array | undefined;
+  /** The maps a localizer trained on the detector reads, when its manifest names them (DetectorModel.localizerMaps). */
+  readonly cells: LetterboxedMaps | undefined;
+}
+
+/**
+ * A letterboxed input's feature maps, coarsest first, and the share of the input's width and height
+ * the photo fills, from the top left (the rest is padding, of which the cells say nothing).
+ */
+export interface LetterboxedMaps {
+  readonly maps: readonly FeatureMap[];
+  readonly content: { readonly width: number; readonly height: number };
 }
 
 /** One object a detector found: its class, how sure it is, and where, in the photo's own pixels. */
@@ -131,6 +143,11 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
   private readonly iouThreshold: number;
   /** The map whose mean over the photo heads read, when its manifest names one. */
   private readonly featureMap: FeatureMapSpec | undefined;
+  /**
+   * The maps after it, coarsest first: what a localizer trained on this detector reads cell by cell
+   * (YOLOX-Nano's neck at strides 16 and 8, finer than any classifier map: small stools far off).
+   */
+  readonly localizerMaps: readonly FeatureMapSpec[];
 
   constructor(model: LoadedModel) {
     super(model);
@@ -144,9 +161,9 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     this.decoder = output.decoder;
     this.scoreThreshold = output.scoreThreshold ?? 0.3;
     this.iouThreshold = output.iouThreshold ?? 0.45;
-    this.featureMap = model.manifest.featureMaps?.[0];
-    if (model.manifest.featureMaps && model.manifest.featureMaps.length > 1)
-      throw this.fail("a detector's manifest names one feature map at most, the one heads read.");
+    [this.featureMap, ...this.localizerMaps] = model.manifest.featureMaps ?? [];
+    if (this.localizerMaps.length > 0 && this.input.resize !== 'letterbox')
+      throw this.fail('a detector whose maps a localizer reads takes a letterboxed input.');
   }
 
   /**
@@ -161,6 +178,23 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
       detections: this.read(outputs, image),
       view: letterboxed ? input : undefined,
       features: this.featureMap && letterboxed ? this.meanOverPhoto(outputs, input) : undefined,
+      cells: this.cellsOf(outputs, input),
+    };
+  }
+
+  /** The maps a localizer reads of a photo or a crop of it, alone: training reads its views so. */
+  async localizerCells(source: Pixels | Crop): Promise<LetterboxedMaps> {
+    const input = await resizeFor(source, this.input);
+    const cells = this.cellsOf(await this.model.run({ [this.input.name]: pixelsToTensor(input, this.input) }), input);
+    if (!cells) throw new Error(`${this.name}'s manifest names no maps for a localizer`);
+    return cells;
+  }
+
+  private cellsOf(outputs: Record<string, PlainTensor>, input: Pixels): LetterboxedMaps | undefined {
+    if (this.localizerMaps.length === 0) return undefined;
+    return {
+      maps: this.localizerMaps.map((spec, index) => mapOf(outputs, spec, index + 1)),
+      content: { width: input.width / this.input.width, height: input.height / this.input.height },
     };
   }
 

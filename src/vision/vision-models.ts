@@ -22,6 +22,12 @@ export interface VisionModels {
   readonly trained: ReadonlyMap<string, TrainedHeadModel>;
   /** Localizers (docs/design.md §13), by the operation each finds the subject of: where the colour rules read. */
   readonly localizers: ReadonlyMap<string, LocalizerModel>;
+  /**
+   * Localizers trained on the detector's finer maps, by operation: asked where the classifier's
+   * localizer finds nothing (YOLOX-Nano's neck sees small stools far off that MobileNetV2's 7 × 7
+   * grid averages away). They read what the detector computes anyway.
+   */
+  readonly detectorLocalizers: ReadonlyMap<string, LocalizerModel>;
   /** The second classifier an installed trained head reads the features of (HEAD_COMPANION), when one does. */
   readonly companion?: ClassifierModel;
   /** The ImageNet (or pet-breed) classifier, when one is installed: species and breed, of a photo or an animal's crop. */
@@ -167,26 +173,39 @@ function withPackagedManifest(model: LoadedModel): LoadedModel {
 }
 
 /**
- * The installed localizers, one per operation, each checked against the classifier in use: a
- * localizer reads that classifier's feature maps and nothing else.
+ * The installed localizers, one per operation and backbone, each checked against the model whose
+ * maps it reads: the classifier's (a localizer that reads nothing else), or the detector's (one a
+ * stool request asks where the classifier’s finds nothing: locate-in-photo.ts, withSecondSight).
  */
-function localizersOf(installed: readonly LoadedModel[], classifier: ClassifierModel | undefined) {
-  const localizers = new Map<string, LocalizerModel>();
+function localizersOf(
+  installed: readonly LoadedModel[],
+  classifier: ClassifierModel | undefined,
+  detector: DetectorModel | undefined,
+) {
+  const byBackbone = { classifier: new Map<string, LocalizerModel>(), detector: new Map<string, LocalizerModel>() };
   for (const model of installed.filter((candidate) => candidate.manifest.task === 'localizer')) {
-    const localizer = new LocalizerModel(withPackagedManifest(model));
+    const onDetector =
+      detector !== undefined &&
+      model.manifest.input.kind === 'feature-maps' &&
+      model.manifest.input.backbone === detector.sha256;
+    const localizer = new LocalizerModel(withPackagedManifest(model), onDetector ? 'detector' : 'classifier');
+    const localizers = byBackbone[localizer.reads];
     const other = localizers.get(localizer.operation);
     if (other)
       throw new ModelLoadError(
         `${other.name} and ${localizer.name} both find the subject of ${localizer.operation}; remove one ("pawlens heads remove NAME").`,
       );
-    const mismatch = localizer.mismatchWith(classifier);
+    const source = onDetector
+      ? { name: detector.name, sha256: detector.sha256, maps: detector.localizerMaps }
+      : classifier && { name: classifier.name, sha256: classifier.sha256, maps: classifier.featureMaps };
+    const mismatch = localizer.mismatchWith(source);
     if (mismatch)
       throw new ModelLoadError(
-        `${localizer.name} reads the feature maps of the classifier with sha256 ${localizer.backbone.slice(0, 12)}…, but ${mismatch}: install that classifier (and name it in PAWLENS_BREED_MODEL if several are installed), or remove ${localizer.name}.`,
+        `${localizer.name} reads the feature maps of the ${localizer.reads} with sha256 ${localizer.backbone.slice(0, 12)}…, but ${mismatch}: install that ${localizer.reads} (and name it in ${localizer.reads === 'classifier' ? 'PAWLENS_BREED_MODEL' : 'PAWLENS_DETECTOR_MODEL'} if several are installed), or remove ${localizer.name}.`,
       );
     localizers.set(localizer.operation, localizer);
   }
-  return localizers;
+  return { localizers: byBackbone.classifier, detectorLocalizers: byBackbone.detector };
 }
 
 /**
@@ -235,7 +254,7 @@ export async function loadVisionModels(options: VisionOptions): Promise<VisionMo
     heads,
     trained: trained.heads,
     companion: trained.companion,
-    localizers: localizersOf(installed, classifierModel),
+    ...localizersOf(installed, classifierModel, detectorModel),
     classifier: classifierModel,
     detector: detectorModel,
     loaded: [...builtins, ...installed],

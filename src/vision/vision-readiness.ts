@@ -25,6 +25,10 @@ export function visionReadinessCheck(vision: VisionModels): ReadinessCheck {
         heads: Object.fromEntries([...vision.trained].map(([operation, head]) => [operation, head.name])),
         // The localizers, by the operation whose subject each finds (docs/design.md §13).
         localizers: Object.fromEntries([...vision.localizers].map(([operation, found]) => [operation, found.name])),
+        // …and those on the detector's maps, asked where the first finds nothing.
+        detectorLocalizers: Object.fromEntries(
+          [...vision.detectorLocalizers].map(([operation, found]) => [operation, found.name]),
+        ),
         inference,
       };
       return { status: pool?.failure === undefined ? 'ok' : 'not_ready', report };

@@ -4,8 +4,18 @@ import { CHARACTER_LIMITS } from '../../src/analysis/character-limits.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
 
-const withDetector = { detector: {}, trained: new Map(), localizers: new Map() } as unknown as VisionModels;
-const builtIn = { detector: undefined, trained: new Map(), localizers: new Map() } as unknown as VisionModels;
+const withDetector = {
+  detector: {},
+  trained: new Map(),
+  localizers: new Map(),
+  detectorLocalizers: new Map(),
+} as unknown as VisionModels;
+const builtIn = {
+  detector: undefined,
+  trained: new Map(),
+  localizers: new Map(),
+  detectorLocalizers: new Map(),
+} as unknown as VisionModels;
 const disc = {
   surround: 'black' as const,
   inside: { left: 10, top: 10, width: 80, height: 80 },

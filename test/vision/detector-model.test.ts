@@ -174,4 +174,27 @@ describeWithShared('YOLOX-Nano’s features for heads (issue 40)', () => {
     const gap = Math.hypot(...cat.features!.map((value, i) => value - onCanvas.features![i]!));
     expect(gap).toBeGreaterThan(0.1 * Math.hypot(...cat.features!));
   });
+
+  it('gives the maps a localizer reads, with the share of its input the photo fills, and a crop alike', async () => {
+    const [detector, without] = [new DetectorModel(withMap), new DetectorModel(plain)];
+    expect(detector.localizerMaps.map(({ channels, grid }) => [channels, grid])).toEqual([
+      [128, 26],
+      [64, 52],
+    ]);
+    const image = await decodeImageBytes(readFileSync(sharedPhoto('chelsea.png')));
+    const { cells } = await detector.detect(image);
+    expect((await without.detect(image)).cells).toBeUndefined();
+    // 451 × 300 letterboxed into 416 × 416: the photo fills its width and 277 of its rows.
+    expect(cells!.content).toEqual({ width: 1, height: 277 / 416 });
+    expect(cells!.maps.map((map) => [map.channels, map.grid, map.data.length])).toEqual([
+      [128, 26, 128 * 26 * 26],
+      [64, 52, 64 * 52 * 52],
+    ]);
+    // Read alone (as training reads its views), the photo gives the same maps.
+    const alone = await detector.localizerCells(image);
+    expect(alone.content).toEqual(cells!.content);
+    expect(alone.maps[0]!.data).toEqual(cells!.maps[0]!.data);
+    const crop = await detector.localizerCells({ image, region: { left: 0, top: 0, width: 300, height: 300 } });
+    expect(crop.content).toEqual({ width: 1, height: 1 });
+  });
 });

@@ -175,6 +175,7 @@ describe('threads that cannot start', () => {
         classifier: undefined,
         trained: new Map(),
         localizers: new Map(),
+        detectorLocalizers: new Map(),
         pool,
       } as unknown as VisionModels;
       const report = await checkReadiness(store, [visionReadinessCheck(vision)]);

@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { DecodeSize } from '../../image/decode-image.js';
 import { decodeImageBytes } from '../../image/decode-image.js';
-import type { ClassifierModel, FeatureMap } from '../../vision/classifier-model.js';
+import type { FeatureMap } from '../../vision/classifier-model.js';
 import type { Pixels } from '../../vision/pixels/pixels.js';
 import { cellLayout, type CellLayout, writeCellFeatures } from '../../vision/localizer/cell-features.js';
-import { CLOSER_LOOK, closerLookTiles, type Tile, tileRegion } from '../../vision/localizer/closer-look.js';
+import { CLOSER_LOOK, closerLookTiles, type Tile } from '../../vision/localizer/closer-look.js';
+import type { MapContent, MapReader } from './map-reader.js';
 import type { Rows } from './logistic-regression.js';
 import { TRAINING_LIMITS } from '../photo-features.js';
 import { thumbnailOf } from '../near-duplicates.js';
@@ -216,19 +217,29 @@ function pooledOf(map: FeatureMap): Float32Array {
   return out;
 }
 
+/** `boxes` (shares of a view's sides) in its maps' square, where the view fills `content` of it. */
+const inSquare = (boxes: readonly RelativeBox[], content: MapContent): RelativeBox[] =>
+  boxes.map((b) => ({
+    cx: b.cx * content.width,
+    cy: b.cy * content.height,
+    w: b.w * content.width,
+    h: b.h * content.height,
+  }));
+
 /**
- * Reads every photo's views through the backbone as the service will (decoded at `decodeSize`,
- * then the classifier's stretched view, ClassifierModel.predictStretched) into cell rows.
+ * Reads every photo's views through `backbone.reader` as the service will (decoded at
+ * `decodeSize`, then the reader's view: the classifier's stretched, the detector's letterboxed)
+ * into cell rows. A letterboxed view's padding cells are rows too: ground, never the subject.
  * `progress` hears after each photo.
  */
 export async function readLocalizerData(
   photos: readonly BoxedPhoto[],
-  backbone: { readonly classifier: ClassifierModel; readonly decodeSize: DecodeSize },
+  backbone: { readonly reader: MapReader; readonly decodeSize: DecodeSize },
   progress: (done: number, total: number) => void = () => {},
   options: { readonly keepMaps?: boolean } = {},
 ): Promise<LocalizerData> {
-  const { classifier, decodeSize } = backbone;
-  const layout = cellLayout(classifier.featureMaps);
+  const { reader, decodeSize } = backbone;
+  const layout = cellLayout(reader.maps);
   const cells = layout.grid * layout.grid;
   // Each photo: itself, mirrored, zoomed out, its ground crop, and the closer look's tiles of the photo and of the crop.
   const capacity = photos.length * (4 + 2 * CLOSER_LOOK.corners.length) * cells;
@@ -241,48 +252,64 @@ export async function readLocalizerData(
   const thumbnails: Uint8Array[] = [];
   const unreadable: Array<{ path: string; why: string }> = [];
   const kept: Array<readonly FeatureMap[]> = [];
-  const add = (maps: readonly FeatureMap[], view: TrainingView) => {
+  const add = ({ maps, content }: Awaited<ReturnType<MapReader['read']>>, view: TrainingView) => {
     const at = views.length * cells;
     if (options.keepMaps) kept.push(maps);
     writeCellFeatures(maps, values, at);
-    const covered = cellCoverage(view.boxes, layout.grid);
+    const boxes = inSquare(view.boxes, content);
+    const covered = cellCoverage(boxes, layout.grid);
     coverage.set(covered, at);
-    targets.set(subjectCells(view.boxes, layout.grid, covered), at);
+    targets.set(subjectCells(boxes, layout.grid, covered), at);
     views.push(view);
     return views.length - 1;
   };
-  const mapsOf = async (image: Pixels, part: Tile) =>
-    (await classifier.predictStretched({ image, region: tileRegion(image, part) })).maps!;
-  // A view (`within` is its part of the photo, `maps` what the backbone made of it), and the closer look's tiles of it.
-  const addLooked = async (image: Pixels, within: Tile, maps: readonly FeatureMap[], view: TrainingView) => {
-    const of = add(maps, view);
+  // A view (`within` is its part of the photo, `read` what the backbone made of it), and the closer look's tiles of it.
+  const addLooked = async (
+    image: Pixels,
+    within: Tile,
+    seen: Awaited<ReturnType<MapReader['read']>>,
+    view: TrainingView,
+  ) => {
+    const of = add(seen, view);
+    if (!reader.closerLook) return;
     for (const tile of closerLookTiles(within)) {
-      const tileMaps = await mapsOf(image, tile);
       const local = {
         x: (tile.x - within.x) / within.side,
         y: (tile.y - within.y) / within.side,
         side: tile.side / within.side,
       };
-      add(tileMaps, { photo: view.photo, kind: 'tile', boxes: boxesInTile(view.boxes, local), of });
+      add(await reader.read(image, tile), {
+        photo: view.photo,
+        kind: 'tile',
+        boxes: boxesInTile(view.boxes, local),
+        of,
+      });
     }
   };
   for (const [index, photo] of photos.entries()) {
     try {
       const image = await decodeImageBytes(await readFile(photo.path), TRAINING_LIMITS, decodeSize);
-      const maps = (await classifier.predictStretched(image)).maps;
-      if (!maps) throw new Error(`${classifier.name} gave no feature maps`);
-      const flipped = (await classifier.predictStretched(mirrored(image))).maps!;
+      const seen = await reader.read(image, WHOLE);
       const photoIndex = read.length;
       read.push(photo);
-      pooled.push(pooledOf(maps[0]!));
+      pooled.push(pooledOf(seen.maps[0]!));
       thumbnails.push(await thumbnailOf(image));
-      await addLooked(image, WHOLE, maps, { photo: photoIndex, kind: 'photo', boxes: photo.boxes });
-      add(flipped, { photo: photoIndex, kind: 'mirrored', boxes: photo.boxes.map((b) => ({ ...b, cx: 1 - b.cx })) });
-      const zoomed = (await classifier.predictStretched(await zoomedOut(image))).maps!;
-      add(zoomed, { photo: photoIndex, kind: 'zoomed', boxes: zoomedOutBoxes(photo.boxes) });
+      await addLooked(image, WHOLE, seen, { photo: photoIndex, kind: 'photo', boxes: photo.boxes });
+      const flipped = photo.boxes.map((b) => ({ ...b, cx: 1 - b.cx }));
+      add(await reader.read(mirrored(image), WHOLE), { photo: photoIndex, kind: 'mirrored', boxes: flipped });
+      if (reader.closerLook)
+        add(await reader.read(await zoomedOut(image), WHOLE), {
+          photo: photoIndex,
+          kind: 'zoomed',
+          boxes: zoomedOutBoxes(photo.boxes),
+        });
       const square = groundSquare(photo.boxes);
       if (square)
-        await addLooked(image, square, await mapsOf(image, square), { photo: photoIndex, kind: 'ground', boxes: [] });
+        await addLooked(image, square, await reader.read(image, square), {
+          photo: photoIndex,
+          kind: 'ground',
+          boxes: [],
+        });
     } catch (error) {
       unreadable.push({ path: photo.path, why: (error as Error).message });
     }

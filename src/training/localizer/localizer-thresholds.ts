@@ -84,32 +84,39 @@ function thresholdCurve(
   from = MIN_THRESHOLD,
   closerAt?: { readonly threshold: number },
 ): ThresholdPoint[] {
-  const withSubject = looked.filter((l) => l.subject);
-  const without = looked.filter((l) => !l.subject);
-  const share = (of: readonly Looked[], threshold: number) =>
-    rounded(
-      of.filter((l) =>
-        closerAt ? foundIn(l, closerAt.threshold, { from: 0, threshold }) : foundIn(l, threshold, undefined),
-      ).length / Math.max(1, of.length),
-    );
+  return curveOf(
+    looked,
+    from,
+    MAX_THRESHOLD,
+    (threshold) => (l) =>
+      closerAt ? foundIn(l, closerAt.threshold, { from: 0, threshold }) : foundIn(l, threshold, undefined),
+  );
+}
+
+/** pointAt each step of 0.05 from `from` to `to`, what is found at a threshold as `foundAt` says. */
+function curveOf(
+  looked: readonly Looked[],
+  from: number,
+  to: number,
+  foundAt: (threshold: number) => (looked: Looked) => boolean,
+): ThresholdPoint[] {
   const curve: ThresholdPoint[] = [];
-  for (let step = Math.round(from * 20); step <= MAX_THRESHOLD * 20; step++) {
-    const threshold = step / 20;
-    curve.push({
-      threshold,
-      recall: share(withSubject, threshold),
-      falseFound: share(without, threshold),
-      falseOnGround: share(
-        without.filter((l) => l.ground),
-        threshold,
-      ),
-      falseOnPhotos: share(
-        without.filter((l) => !l.ground),
-        threshold,
-      ),
-    });
-  }
+  for (let step = Math.round(from * 20); step <= Math.round(to * 20); step++)
+    curve.push(pointAt(looked, step / 20, foundAt(step / 20)));
   return curve;
+}
+
+/** How `found` does at `threshold`: the share of the views with the subject it finds, and of those without it that it takes for it. */
+function pointAt(looked: readonly Looked[], threshold: number, found: (looked: Looked) => boolean): ThresholdPoint {
+  const share = (of: readonly Looked[]) => rounded(of.filter(found).length / Math.max(1, of.length));
+  const without = looked.filter((l) => !l.subject);
+  return {
+    threshold,
+    recall: share(looked.filter((l) => l.subject)),
+    falseFound: share(without),
+    falseOnGround: share(without.filter((l) => l.ground)),
+    falseOnPhotos: share(without.filter((l) => !l.ground)),
+  };
 }
 
 const [MIN_THRESHOLD, MAX_THRESHOLD] = [0.2, 0.9];
@@ -192,4 +199,34 @@ export function chooseThresholds(looked: readonly Looked[]): {
     ...(closer !== undefined && { closerLook: { from: closerLookFrom(looked, threshold, closer), threshold: closer } }),
   };
   return { thresholds, curve, closerCurve };
+}
+
+/**
+ * What a second localizer, asked only where the first found nothing, may add to the first's false
+ * finds out of fold: as for the closer look, half the one lawn in 20 that issue 39 allows a finding.
+ */
+const SECOND_SIGHT_FALSE_FINDS = 0.025;
+
+/**
+ * The threshold of a localizer asked only where another found nothing (the detector's, after the
+ * classifier's whole frame and closer look: describe-scene.ts, withSecondSight), from its
+ * out-of-fold answers `looked` and what the first found of the same views out of fold
+ * (`firstFound`): the lowest step of 0.05 from MIN_THRESHOLD to 0.95 at which the two together find
+ * more photos' subject than the first alone, and take at most SECOND_SIGHT_FALSE_FINDS more of the
+ * views without it for it. `curve` is the two together's. Throws when no threshold pays.
+ */
+export function chooseSecondSight(
+  looked: readonly Looked[],
+  firstFound: (looked: Looked) => boolean,
+): ReturnType<typeof chooseThresholds> {
+  const first = pointAt(looked, 0, firstFound);
+  const curve = curveOf(looked, MIN_THRESHOLD, 0.95, (threshold) => (l) => firstFound(l) || l.peak >= threshold);
+  const chosen = curve.find(
+    (point) => point.recall > first.recall && point.falseFound - first.falseFound <= SECOND_SIGHT_FALSE_FINDS + 1e-9,
+  );
+  if (!chosen)
+    throw new Error(
+      `a second localizer finds no more than the first (${(first.recall * 100).toFixed(1)}% out of fold) without taking more than ${SECOND_SIGHT_FALSE_FINDS * 100} points more views without the subject for it`,
+    );
+  return { thresholds: { threshold: chosen.threshold }, curve, closerCurve: [] };
 }

@@ -4,6 +4,7 @@ import { readBoxFolder } from './box-folder.js';
 import { type LocalizerDefinition, MIN_BOXED_PHOTOS } from './localizer-definition.js';
 import { localizerArtifact } from './localizer-manifest.js';
 import { type LocalizerData, readLocalizerData } from './localizer-rows.js';
+import { classifierMaps } from './map-reader.js';
 import { type TrainedLocalizer, trainLocalizer } from './train-localizer.js';
 import { installLocalizer } from './install-localizer.js';
 
@@ -43,7 +44,11 @@ export async function trainClinicLocalizer(
   const backbone = await openBackbone(options, definition.operation, 'maps');
   let data: LocalizerData;
   try {
-    data = await readLocalizerData(photos, backbone, progress.reading);
+    data = await readLocalizerData(
+      photos,
+      { reader: classifierMaps(backbone.classifier), decodeSize: backbone.decodeSize },
+      progress.reading,
+    );
   } finally {
     await backbone.release();
   }

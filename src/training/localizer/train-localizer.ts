@@ -16,6 +16,7 @@ import {
   chooseThresholds,
   foundIn,
   type LocalizerThresholds,
+  type Looked,
   lookedAt,
   type ThresholdPoint,
 } from './localizer-thresholds.js';
@@ -166,7 +167,12 @@ export interface TrainedLocalizer {
   /** The out-of-fold trade-offs the thresholds were chosen on: the whole frame's, then the closer look's after it. */
   readonly curve: readonly ThresholdPoint[];
   readonly closerCurve: readonly ThresholdPoint[];
+  /** How it saw each judged view: out of fold (the training photos), and held out, by the model kept. */
+  readonly looked: { readonly outOfFold: readonly Looked[]; readonly heldOut: readonly Looked[] };
 }
+
+/** How a localizer's thresholds are chosen from its out-of-fold answers (chooseThresholds unless told). */
+export type ThresholdChoice = (looked: readonly Looked[]) => ReturnType<typeof chooseThresholds>;
 
 /** Folds over every photo's group for the figure that does not rest on one split. */
 const CROSS_VALIDATION_FOLDS = 5;
@@ -216,33 +222,33 @@ export function trainLocalizer(
   seed: number,
   progress: (done: number, total: number) => void = () => {},
   training: LogisticTraining = { ...LOCALIZER_TRAINING, seed },
+  given: { readonly split?: LocalizerSplit; readonly choose?: ThresholdChoice } = {},
 ): TrainedLocalizer {
-  const split = splitBySource(data, seed);
+  // A second localizer of the same photos is split as the first was, so that neither saw the other's held-out photos.
+  const split = given.split ?? splitBySource(data, seed);
   const isTraining = (view: number) => !split.heldOut[data.views[view]!.photo];
   const total = THRESHOLD_FOLDS + 1 + CROSS_VALIDATION_FOLDS;
   let done = 0;
   const step = () => progress(++done, total);
   const outOfFold = outOfFoldProbabilities(data, split.groups, isTraining, THRESHOLD_FOLDS, training, step);
-  const { thresholds, curve, closerCurve } = chooseThresholds(lookedAt(data, outOfFold));
+  const outOfFoldLooked = lookedAt(data, outOfFold);
+  const { thresholds, curve, closerCurve } = (given.choose ?? chooseThresholds)(outOfFoldLooked);
   const { rows, targets } = rowsOf(data, isTraining);
   const model = fitLogisticRegression(rows, targets, training);
   step();
   const everyPhoto = outOfFoldProbabilities(data, split.groups, () => true, CROSS_VALIDATION_FOLDS, training, step);
   const trainingPhotos = split.heldOut.filter((held) => !held).length;
   const heldOutPhotos = split.heldOut.length - trainingPhotos;
+  const heldOut = viewProbabilities(data, model, (view) => !isTraining(view));
   return {
     model,
     thresholds,
     curve,
     closerCurve,
     split,
+    looked: { outOfFold: outOfFoldLooked, heldOut: lookedAt(data, heldOut) },
     outOfFold: figuresFrom(data, outOfFold, thresholds, `out of fold, ${trainingPhotos} training photos`),
-    heldOut: figuresFrom(
-      data,
-      viewProbabilities(data, model, (view) => !isTraining(view)),
-      thresholds,
-      `${heldOutPhotos} photos held out by source photo`,
-    ),
+    heldOut: figuresFrom(data, heldOut, thresholds, `${heldOutPhotos} photos held out by source photo`),
     crossValidated: figuresFrom(
       data,
       everyPhoto,

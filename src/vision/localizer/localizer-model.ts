@@ -1,4 +1,4 @@
-import type { ClassifierModel, FeatureMap } from '../classifier-model.js';
+import type { FeatureMap } from '../classifier-model.js';
 import type { PlainTensor } from '../runtime/inference-pool.js';
 import type { LoadedModel } from '../runtime/load-model.js';
 import type { LocalizerSpec } from '../runtime/model-manifest.js';
@@ -6,21 +6,30 @@ import { OnnxModel } from '../runtime/onnx-model.js';
 import { cellLayout, type CellLayout } from './cell-features.js';
 import { LOCALIZER_OUTPUT, localizerInput } from './localizer-graph.js';
 
+/** A model whose feature maps a localizer reads: its name, its sha256 and those maps' shapes. */
+export interface MapSource {
+  readonly name: string;
+  readonly sha256: string;
+  readonly maps: ReadonlyArray<{ readonly channels: number; readonly grid: number }>;
+}
+
 /**
  * A localizer (docs/design.md §13): from a backbone's spatial feature maps of the whole photo, the
  * probability that each cell of its grid shows its subject (stool, a lesion, ear debris). Trained
  * by pawlens, from open data (the stool model) or from a clinic's boxed photos, and checked at
- * load against its manifest and against the classifier whose maps it reads.
+ * load against its manifest and against the classifier (or detector) whose maps it reads.
  */
 export class LocalizerModel extends OnnxModel<readonly FeatureMap[], Float32Array> {
   readonly operation: string;
   readonly spec: LocalizerSpec;
-  /** The sha256 of the classifier whose maps it reads, and those maps' shapes. */
+  /** The sha256 of the model whose maps it reads, and those maps' shapes. */
   readonly backbone: string;
   readonly maps: ReadonlyArray<{ readonly channels: number; readonly grid: number }>;
   readonly layout: CellLayout;
+  /** Whose maps it reads: the classifier's (the photo stretched), or the detector's (letterboxed). */
+  readonly reads: 'classifier' | 'detector';
 
-  constructor(model: LoadedModel) {
+  constructor(model: LoadedModel, reads: 'classifier' | 'detector' = 'classifier') {
     super(model);
     const { input, localizer, operation, task } = model.manifest;
     if (task !== 'localizer' || input.kind !== 'feature-maps' || !localizer || !operation)
@@ -35,19 +44,23 @@ export class LocalizerModel extends OnnxModel<readonly FeatureMap[], Float32Arra
     this.backbone = input.backbone;
     this.maps = input.maps.map(({ channels, grid }) => ({ channels, grid }));
     this.layout = cellLayout(this.maps);
+    this.reads = reads;
   }
 
-  /** Why it cannot read `classifier`'s maps, or undefined when it can. */
-  mismatchWith(classifier: ClassifierModel | undefined): string | undefined {
-    if (!classifier) return 'no classifier is installed';
-    if (classifier.sha256 !== this.backbone) return `the classifier in use is ${classifier.name}`;
-    const given = classifier.featureMaps;
+  /**
+   * Why it cannot read `backbone`'s maps (a classifier's, or a detector's after the one heads read),
+   * or undefined when it can.
+   */
+  mismatchWith(backbone: MapSource | undefined): string | undefined {
+    if (!backbone) return `no ${this.reads} is installed`;
+    if (backbone.sha256 !== this.backbone) return `the ${this.reads} in use is ${backbone.name}`;
+    const given = backbone.maps;
     const same =
       given.length === this.maps.length &&
       given.every((map, index) => map.channels === this.maps[index]!.channels && map.grid === this.maps[index]!.grid);
     return same
       ? undefined
-      : `${classifier.name}'s manifest does not give the feature maps it reads (install it again: "pawlens models install ${classifier.name}")`;
+      : `${backbone.name}'s manifest does not give the feature maps it reads (install it again: "pawlens models install ${backbone.name}")`;
   }
 
   protected prepare(maps: readonly FeatureMap[]): Record<string, PlainTensor> {

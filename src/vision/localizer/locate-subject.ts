@@ -17,8 +17,11 @@ export interface Location {
   /** What it looks for ("stool"), and the localizer's name, for the record. */
   readonly subject: string;
   readonly localizer: string;
-  /** Found in the whole frame's cells, or (only when those showed nothing) in the closer look's tiles (closer-look.ts). */
-  readonly look: 'whole' | 'closer';
+  /**
+   * Found in the whole frame's cells, or (only when those showed nothing) in the closer look's tiles
+   * (closer-look.ts), or by the localizer trained on the detector's maps (describe-scene.ts, withSecondSight).
+   */
+  readonly look: 'whole' | 'closer' | 'detector';
   readonly grid: number;
   /** One probability per cell, row-major: the photo stretched over the grid. */
   readonly probabilities: Float32Array;

@@ -69,8 +69,8 @@ export const PenultimateInputSpec = z.strictObject({
 
 /**
  * A localizer's input (docs/design.md §13): the spatial feature maps of the backbone it was trained on
- * (the classifier's FeatureMapSpec, in its order), which `backbone` names by its sha256. One input
- * tensor per map, named as the map's `name`.
+ * (the classifier's FeatureMapSpec, in its order, or the detector's after the one heads read), which
+ * `backbone` names by its sha256. One input tensor per map, named as the map's `name`.
  */
 export const FeatureMapsInputSpec = z.strictObject({
   kind: z.literal('feature-maps'),
@@ -83,7 +83,7 @@ export const FeatureMapsInputSpec = z.strictObject({
       }),
     )
     .min(1),
-  backbone: z.string().regex(/^[0-9a-f]{64}$/, 'backbone must be the sha256 of the classifier it was trained on'),
+  backbone: z.string().regex(/^[0-9a-f]{64}$/, 'backbone must be the sha256 of the model it was trained on'),
 });
 
 const share = z.number().min(0).max(1);
@@ -261,7 +261,8 @@ export const ModelManifest = z.strictObject({
   penultimate: PenultimateSpec.optional(),
   /**
    * A classifier's spatial feature maps, coarsest first, for localizers trained on them; a
-   * detector's one map whose mean over the photo's cells heads read (DetectorModel.detect).
+   * detector's map whose mean over the photo's cells heads read (DetectorModel.detect), then,
+   * coarsest first, the maps a localizer trained on the detector reads cell by cell.
    */
   featureMaps: z.array(FeatureMapSpec).min(1).max(4).optional(),
   /**

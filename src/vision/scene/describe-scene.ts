@@ -10,8 +10,8 @@ import { identifyPet, type PetIdentification, speciesFromAnimalType } from './pe
 import { COCO_ANIMALS, COCO_PETS } from '../tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from '../localizer/localizer-model.js';
-import { CLOSER_LOOK, closerLookTiles, nearestTile, tileRegion, tilesOnFrame } from '../localizer/closer-look.js';
-import { locateSubjects, type Location } from '../localizer/locate-subject.js';
+import type { Location } from '../localizer/locate-subject.js';
+import { locate, showsSubject, withSecondSight } from '../localizer/locate-in-photo.js';
 import { probabilityOf, surestOf } from '../tables/class-probability.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
 import { IMAGENET_GROUND } from '../tables/imagenet-ground.js';
@@ -196,6 +196,8 @@ export async function describeScene(
     readonly checkPetLabel?: boolean;
     /** The localizer that finds the operation's subject, when one is installed for it (then the frame is read). */
     readonly localizer?: LocalizerModel;
+    /** …and the one trained on the detector's maps, asked where that one finds nothing (withSecondSight). */
+    readonly detectorLocalizer?: LocalizerModel;
     /** Whether the operation has a localizer in the catalogue at all (Scene.located). */
     readonly localizable?: boolean;
     /**
@@ -246,8 +248,10 @@ export async function describeScene(
       location,
     };
   }
-  const [{ detections, view, features: detectorFeatures }, { features, companion, location, ...whole }] =
+  const [{ detections, view, features: detectorFeatures, cells }, { features, companion, location: first, ...whole }] =
     await Promise.all([detector.detect(image), readFrame()]);
+  const people = detections.filter((detection) => detection.label === 'person');
+  const location = await withSecondSight(first, options.detectorLocalizer, { cells, people }, image);
   const withShare = detections.map((detection) => ({
     ...detection,
     ...placementOf(detection.box, image.sourceWidth, image.sourceHeight),
@@ -323,45 +327,4 @@ async function lookForStoolAsAnimal(
     ...frameReadings(classification, classifier, animalType),
     stoolFound: await locate(stoolAsAnimal.localizer, classifier, classification.maps, image),
   };
-}
-
-/** Whether `localizer` finds its subject in any cell of the classifier's maps (undefined: the classifier gave none). */
-async function showsSubject(localizer: LocalizerModel, maps: Classification['maps']): Promise<boolean | undefined> {
-  if (!maps) return undefined;
-  return Math.max(...(await localizer.predict(maps))) >= localizer.spec.threshold;
-}
-
-/**
- * Where `localizer` finds its subject, from the classifier's feature maps of the whole photo; when
- * they show none, but a cell comes near (the closer look's `from`), from the maps of the tile round
- * that cell (closer-look.ts): one more classifier run, only for such a photo.
- */
-async function locate(
-  localizer: LocalizerModel,
-  classifier: ClassifierModel,
-  maps: Classification['maps'],
-  image: DecodedImage,
-): Promise<Location> {
-  const { grid } = localizer.layout;
-  const { threshold, subject, closerLook } = localizer.spec;
-  const mapsOf = (given: Classification['maps']) => {
-    if (!given) throw new Error(`${localizer.name} reads feature maps, but the classifier gave none`);
-    return given;
-  };
-  const located = (look: Location['look'], probabilities: Float32Array, side: number, at: number): Location => ({
-    subject,
-    localizer: localizer.name,
-    look,
-    grid: side,
-    probabilities,
-    threshold: at,
-    frame: { width: image.sourceWidth, height: image.sourceHeight },
-    found: locateSubjects(probabilities, side, at, image),
-  });
-  const whole = located('whole', await localizer.predict(mapsOf(maps)), grid, threshold);
-  if (whole.found.length > 0 || !closerLook || Math.max(...whole.probabilities) < closerLook.from) return whole;
-  const tile = closerLookTiles()[nearestTile(whole.probabilities, grid)]!;
-  const tileMaps = (await classifier.predictStretched({ image, region: tileRegion(image, tile) })).maps;
-  const onFrame = tilesOnFrame([tile], [await localizer.predict(mapsOf(tileMaps))], grid);
-  return located('closer', onFrame, grid * CLOSER_LOOK.gridScale, closerLook.threshold);
 }
