@@ -20,6 +20,7 @@ import {
 } from '../training/train-head.js';
 import { MIN_BOXED_PHOTOS, readLocalizerDefinition } from '../training/localizer/localizer-definition.js';
 import { installedLocalizers } from '../training/localizer/install-localizer.js';
+import { installedOfTask } from '../training/install-trained.js';
 import { trainClinicLocalizer } from '../training/localizer/train-clinic-localizer.js';
 import type { LocalizerThresholds } from '../training/localizer/localizer-thresholds.js';
 import { figuresLine } from '../training/localizer/figures-line.js';
@@ -330,9 +331,13 @@ export async function runHeadsCommand(
         photos: manifest.head?.crossValidation.n,
         dir,
       }));
+      // A localizer on a detector's maps is asked only where the one on the classifier's finds nothing.
+      const detectors = new Set((await installedOfTask(options.modelsDir, 'detector')).map((m) => m.manifest.sha256));
       const localizers = (await installedLocalizers(options.modelsDir)).map(({ dir, manifest }) => ({
         name: manifest.name,
         kind: 'localizer',
+        reads:
+          manifest.input.kind === 'feature-maps' && detectors.has(manifest.input.backbone) ? 'detector' : 'classifier',
         operation: manifest.operation,
         subject: manifest.localizer?.subject,
         threshold: manifest.localizer?.threshold,
@@ -349,7 +354,7 @@ export async function runHeadsCommand(
           );
         for (const localizer of localizers)
           print(
-            `${localizer.name}  ${localizer.operation}  localizer of ${localizer.subject}${localizer.held_out ? `, held out: found ${percent(localizer.held_out.recall)}, cell AUC ${localizer.held_out.cellAuc.toFixed(3)}` : ''}`,
+            `${localizer.name}  ${localizer.operation}  localizer of ${localizer.subject}${localizer.reads === 'detector' ? ' where the first finds none (reads the detector)' : ''}${localizer.held_out ? `, held out: found ${percent(localizer.held_out.recall)}, cell AUC ${localizer.held_out.cellAuc.toFixed(3)}` : ''}`,
           );
       }
       return;

@@ -12,6 +12,8 @@ import { PACKAGE_MODELS_DIR } from '../../src/vision/runtime/models-location.js'
 import type { VisionModels } from '../../src/vision/vision-models.js';
 import { describeWithShared, SHARED_DIR } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
+import { runProcess } from '../fixtures/run-process.js';
+import { cleanEnv, CLI, ROOT } from '../fixtures/served-cli.js';
 
 /**
  * Stool analysis with the recommended models, the stool localizer among them, on the real stool
@@ -229,6 +231,19 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     writeFileSync(manifestPath, JSON.stringify(older));
     await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(
       /stool-localizer-detector reads the feature maps of the detector .*install it again: "pawlens models install yolox-nano".*PAWLENS_DETECTOR_MODEL/,
+    );
+  });
+
+  it('lists the second localizer as asked where the first finds none', async () => {
+    const modelsDir = tempDir('pawlens-stool-list-');
+    for (const name of RECOMMENDED_MODELS) await installModel(name, { from: join(SHARED_DIR, 'models'), modelsDir });
+    const list = await runProcess(process.execPath, [CLI, 'heads', 'list'], {
+      cwd: ROOT,
+      env: cleanEnv({ PAWLENS_MODELS_DIR: modelsDir }),
+    });
+    expect(list.stdout).toMatch(/^stool-localizer {2}stool {2}localizer of stool, held out/m);
+    expect(list.stdout).toMatch(
+      /^stool-localizer-detector {2}stool {2}localizer of stool where the first finds none \(reads the detector\), held out/m,
     );
   });
 
