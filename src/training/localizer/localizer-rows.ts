@@ -6,7 +6,8 @@ import type { FeatureMap } from '../../vision/classifier-model.js';
 import type { Pixels } from '../../vision/pixels/pixels.js';
 import { cellLayout, type CellLayout, writeCellFeatures } from '../../vision/localizer/cell-features.js';
 import { CLOSER_LOOK, closerLookTiles, type Tile } from '../../vision/localizer/closer-look.js';
-import type { MapContent, MapReader } from './map-reader.js';
+import type { LetterboxedMaps } from '../../vision/detector-model.js';
+import type { MapReader } from './map-reader.js';
 import type { Rows } from './logistic-regression.js';
 import { TRAINING_LIMITS } from '../photo-features.js';
 import { thumbnailOf } from '../near-duplicates.js';
@@ -218,7 +219,7 @@ function pooledOf(map: FeatureMap): Float32Array {
 }
 
 /** `boxes` (shares of a view's sides) in its maps' square, where the view fills `content` of it. */
-const inSquare = (boxes: readonly RelativeBox[], content: MapContent): RelativeBox[] =>
+const inSquare = (boxes: readonly RelativeBox[], content: LetterboxedMaps['content']): RelativeBox[] =>
   boxes.map((b) => ({
     cx: b.cx * content.width,
     cy: b.cy * content.height,
@@ -252,7 +253,7 @@ export async function readLocalizerData(
   const thumbnails: Uint8Array[] = [];
   const unreadable: Array<{ path: string; why: string }> = [];
   const kept: Array<readonly FeatureMap[]> = [];
-  const add = ({ maps, content }: Awaited<ReturnType<MapReader['read']>>, view: TrainingView) => {
+  const add = ({ maps, content }: LetterboxedMaps, view: TrainingView) => {
     const at = views.length * cells;
     if (options.keepMaps) kept.push(maps);
     writeCellFeatures(maps, values, at);
@@ -264,12 +265,7 @@ export async function readLocalizerData(
     return views.length - 1;
   };
   // A view (`within` is its part of the photo, `read` what the backbone made of it), and the closer look's tiles of it.
-  const addLooked = async (
-    image: Pixels,
-    within: Tile,
-    seen: Awaited<ReturnType<MapReader['read']>>,
-    view: TrainingView,
-  ) => {
+  const addLooked = async (image: Pixels, within: Tile, seen: LetterboxedMaps, view: TrainingView) => {
     const of = add(seen, view);
     if (!reader.closerLook) return;
     for (const tile of closerLookTiles(within)) {

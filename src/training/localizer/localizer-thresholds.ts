@@ -107,7 +107,11 @@ function curveOf(
 }
 
 /** How `found` does at `threshold`: the share of the views with the subject it finds, and of those without it that it takes for it. */
-function pointAt(looked: readonly Looked[], threshold: number, found: (looked: Looked) => boolean): ThresholdPoint {
+export function pointAt(
+  looked: readonly Looked[],
+  threshold: number,
+  found: (looked: Looked) => boolean,
+): ThresholdPoint {
   const share = (of: readonly Looked[]) => rounded(of.filter(found).length / Math.max(1, of.length));
   const without = looked.filter((l) => !l.subject);
   return {

@@ -1,6 +1,6 @@
 import { rounded } from '../head-scores.js';
 import type { LocalizerData } from './localizer-rows.js';
-import { chooseSecondSight, foundIn, type LocalizerThresholds, type Looked } from './localizer-thresholds.js';
+import { chooseSecondSight, foundIn, type LocalizerThresholds, type Looked, pointAt } from './localizer-thresholds.js';
 import type { ThresholdChoice } from './train-localizer.js';
 
 /*
@@ -40,21 +40,12 @@ export const secondSightChoice =
 export function foundTogether(first: LocalizerAnswers, second: LocalizerAnswers) {
   const byFirst = foundByFirst(first, second.data);
   const judged = new Set(first.looked.map((l) => keyOf(first.data, l)));
-  let [withSubject, right, without, falseFound] = [0, 0, 0, 0];
-  for (const looked of second.looked) {
-    if (!judged.has(keyOf(second.data, looked))) continue;
-    const found = byFirst(looked) || looked.peak >= second.thresholds.threshold;
-    if (looked.subject) {
-      withSubject++;
-      if (found) right++;
-    } else {
-      without++;
-      if (found) falseFound++;
-    }
-  }
+  const views = second.looked.filter((looked) => judged.has(keyOf(second.data, looked)));
+  const { threshold } = second.thresholds;
+  const together = (looked: Looked) => byFirst(looked) || looked.peak >= threshold;
+  const found = views.filter(together);
   return {
-    recall: rounded(right / Math.max(1, withSubject)),
-    precision: rounded(right / Math.max(1, right + falseFound)),
-    falseFound: rounded(falseFound / Math.max(1, without)),
+    ...pointAt(views, threshold, together),
+    precision: rounded(found.filter((looked) => looked.subject).length / Math.max(1, found.length)),
   };
 }
