@@ -228,6 +228,17 @@ describe('small lesions are seen (rules read patches of the frame)', () => {
     expect(assessment.mainFinding?.id).toBe('clean');
     expect(assessment.severity).toBe('normal');
   });
+
+  it('dark matter over 5% of a pink canal is no clean ear, though too little for mites: no verdict, free', async () => {
+    // Three 76 × 60 ellipses of near-black, 9% of the frame (about 6% to the colour analyser, which
+    // softens their edges): debris, or the opening's shadow, which colour cannot tell apart.
+    const debris = [lesion('#1c1410', 100, 90), lesion('#1c1410', 300, 90), lesion('#1c1410', 200, 210)];
+    const assessment = await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], debris));
+    expect(assessment.findings.map((finding) => finding.id)).toEqual([]);
+    expect(assessment.severity).toBe('inconclusive');
+    // One of them leaves the canal clean.
+    expect((await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], debris.slice(0, 1)))).severity).toBe('normal');
+  });
 });
 
 describe('texture where colour is ambiguous: coffee grounds against smooth dark matter', () => {
