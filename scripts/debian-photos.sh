@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Real pictures of things that are not pets or specimens, from Debian's own packages, for the tests
 # in test/analysis/real-scenes.test.ts (fruit, a lawn, leaves, flowers, sand, sky, wood, clip art
-# drawings, whole animals photographed outdoors, fish, tools and other everyday things): what stool,
-# urine, vomit, skin and ear analysis must refuse or find nothing in. They are fetched, not
-# committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature backgrounds
-# (mate-backgrounds, GPL-2+/CC), the Open Clip Art Library (openclipart-png, public domain) and the
-# Wikimedia Commons photos of GCompris's animal activities and sorting game (gcompris-qt-data,
-# CC-BY-SA; packed in Qt resource bundles, read by scripts/support/qt-resources.ts, so run this
-# after npm ci). Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
+# drawings, whole animals photographed outdoors, fish, tools and other everyday things, fallen
+# autumn leaves): what stool, urine, vomit, skin and ear analysis must refuse or find nothing in.
+# They are fetched, not committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature
+# backgrounds (mate-backgrounds, GPL-2+/CC), KDE Plasma's two autumn wallpapers, a photo of fallen
+# maple leaves and a painted autumn tree (plasma-workspace-wallpapers, LGPL-3), the Open Clip Art
+# Library (openclipart-png, public domain) and the Wikimedia Commons photos of GCompris's animal
+# activities and sorting game (gcompris-qt-data, CC-BY-SA; packed in Qt resource bundles, read by
+# scripts/support/qt-resources.ts, so run this after npm ci).
+# Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
 opencv=(fruits.jpg apple.jpg orange.jpg)
@@ -33,20 +35,24 @@ animals=(erase explore_farm_animals explore_world_animals)
 things='fish|hammer|screwDriver|plier|scissors|measuringTape|multimeter|wrench|tweezer|sideCutter|nailCutter|sickle'
 things+='|knife|cuttingTool|weighingMachine|spray|baseball|volleyball|cup|bucket|pan|spoons|erasers|pencil|bulb|pillow'
 things+='|plate|chair|buffetset'
+# KDE's autumn wallpapers, at their smallest size (800 × 600).
+autumn=(FallenLeaf Autumn)
 if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -f "$out/drawings/people_head11.png" ] &&
-  [ -f "$out/animals/explore_world_animals-koala.webp" ] && [ -f "$out/things/categorization-wrench1.webp" ]; then
+  [ -f "$out/animals/explore_world_animals-koala.webp" ] && [ -f "$out/things/categorization-wrench1.webp" ] &&
+  [ -f "$out/autumn/FallenLeaf.jpg" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # apt-get download needs the package lists; refresh them once when a download fails.
-packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data)
+packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-workspace-wallpapers)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
-mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things"
+mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
+for name in "${autumn[@]}"; do cp "$work/root/usr/share/wallpapers/$name/contents/images/800x600.jpg" "$out/autumn/$name.jpg"; done
 for name in "${drawings[@]}"; do cp "$work/root/usr/share/openclipart/png/$name" "$out/drawings/${name//\//_}"; done
 for name in "${animals[@]}"; do
   npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris-qt/rcc/$name.rcc" "$out/animals" \

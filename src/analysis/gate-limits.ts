@@ -239,6 +239,17 @@ export const SCENE_LIMITS = {
    * green stool was at hand: one found faintly is refused too.
    */
   leafGreenShare: 0.5,
+  /**
+   * …and so is one in which yellow and orange (an autumn leaf's) hold this share of its blocks, found
+   * under `leafPeak` too: a leaf, not a yellow stool. Measured (2026-12-02): of the 586 real stool
+   * photos, the 5 judged yellow or orange were found at 0.89–0.98, and the one under 0.9 (a dark
+   * stool on straw, read "yellow" from the straw: 0.52) is refused as a plant now; KDE's photo of
+   * fallen maple leaves (orange 0.57, found at 0.67) and its painted autumn tree (yellow and orange
+   * 0.64, at 0.68), Debian's plasma-workspace-wallpapers, had been "yellow or orange stool", mild.
+   * Red is left out: a red leaf and a bloody stool found faintly look alike, and a red flag is not
+   * given up on a guess.
+   */
+  leafAutumnShare: 0.5,
   leafPeak: 0.9,
   /**
    * The classifier, reading the whole frame, this sure of food classes together (imagenet-food.ts):

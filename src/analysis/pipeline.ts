@@ -127,8 +127,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
   }
 
   /**
-   * What a located subject about to raise a finding is, when it is not the operation's: by its
-   * colours and how surely it was found (subjectSeenByColour), else seen alone (subjectSeenAs).
+   * What a located subject about to raise a finding is, when it is not the operation's: seen alone
+   * (subjectSeenAs), else by its colours and how surely it was found (subjectSeenByColour).
    */
   async function seenInstead(
     operation: Operation,
@@ -140,10 +140,9 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     if (!largest) return undefined;
     // A health operation's findings carry the colour shares its rules read (HealthAssessment.shares).
     const shares = (findings as Partial<HealthAssessment> | undefined)?.shares;
-    const byColour = subjectSeenByColour(operation.needs, largest, shares);
-    if (byColour || !models.classifier) return byColour;
-    const look = await lookAtSubject(image, location, largest, models.classifier);
-    return look && subjectSeenAs(operation.needs, look);
+    // What the classifier names first (an apple is food, though yellow and found faintly as a leaf is).
+    const look = models.classifier && (await lookAtSubject(image, location, largest, models.classifier));
+    return (look && subjectSeenAs(operation.needs, look)) ?? subjectSeenByColour(operation.needs, largest, shares);
   }
 
   return {

@@ -36,14 +36,18 @@ export function subjectSeenAs(needs: PhotoNeeds, look: SubjectLook): SceneSubjec
 
 /**
  * What a located subject is by its colours and how surely it was found: green over most of it
- * (SCENE_LIMITS.leafGreenShare) and found only faintly (`leafPeak`), a leaf or a plant, which the
- * classifier reads as an insect or a fungus. `shares`: the colours its finding was read from.
+ * (SCENE_LIMITS.leafGreenShare), or an autumn leaf's yellow and orange (`leafAutumnShare`), and
+ * found only faintly (`leafPeak`), a leaf or a plant, which the classifier reads as an insect, a
+ * fungus or an acorn. `shares`: the colours its finding was read from.
  */
 export function subjectSeenByColour(
   needs: PhotoNeeds,
   subject: LocatedSubject,
   shares: Readonly<Partial<Record<ColourName, number>>> | undefined,
 ): SceneSubject | undefined {
-  if (needs.shows !== 'specimen') return undefined;
-  return subject.peak < SCENE_LIMITS.leafPeak && (shares?.green ?? 0) >= SCENE_LIMITS.leafGreenShare ? LEAF : undefined;
+  if (needs.shows !== 'specimen' || subject.peak >= SCENE_LIMITS.leafPeak) return undefined;
+  const share = (colour: ColourName) => shares?.[colour] ?? 0;
+  const green = share('green') >= SCENE_LIMITS.leafGreenShare;
+  const autumn = share('yellow') + share('orange') >= SCENE_LIMITS.leafAutumnShare;
+  return green || autumn ? LEAF : undefined;
 }

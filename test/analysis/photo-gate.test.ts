@@ -925,6 +925,13 @@ describe('the photo gate with a localizer', () => {
     expect(subjectSeenByColour(SPECIMEN, found(0.6), { green: SCENE_LIMITS.leafGreenShare - 0.01 })).toBeUndefined();
     expect(subjectSeenByColour(SPECIMEN, found(0.6), undefined)).toBeUndefined();
     expect(subjectSeenByColour(CLOSE_UP, found(0.6), green)).toBeUndefined();
+    // An autumn leaf: yellow and orange together, found as faintly; red is no leaf's (a bloody stool).
+    const autumn = { yellow: SCENE_LIMITS.leafAutumnShare / 2, orange: SCENE_LIMITS.leafAutumnShare / 2 };
+    expect(subjectSeenByColour(SPECIMEN, found(SCENE_LIMITS.leafPeak - 0.01), autumn)).toEqual(leaf);
+    expect(subjectSeenByColour(SPECIMEN, found(SCENE_LIMITS.leafPeak), autumn)).toBeUndefined();
+    const paler = { yellow: SCENE_LIMITS.leafAutumnShare / 2, orange: SCENE_LIMITS.leafAutumnShare / 2 - 0.01 };
+    expect(subjectSeenByColour(SPECIMEN, found(0.6), paler)).toBeUndefined();
+    expect(subjectSeenByColour(SPECIMEN, found(0.6), { red: 0.9 })).toBeUndefined();
   });
 
   it('takes a located subject the classifier, reading it alone, gives food or flowers for what it is', () => {
