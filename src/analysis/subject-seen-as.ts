@@ -36,7 +36,8 @@ export function subjectSeenAs(needs: PhotoNeeds, look: SubjectLook): SceneSubjec
 
 /**
  * What a located subject is by its colours and how surely it was found: green over most of it
- * (SCENE_LIMITS.leafGreenShare), or an autumn leaf's yellow and orange (`leafAutumnShare`), and
+ * (SCENE_LIMITS.leafGreenShare), or, where the specimen is not yellow itself
+ * (PhotoNeeds.autumnLeafIsNoSpecimen), an autumn leaf's yellow and orange (`leafAutumnShare`), and
  * found only faintly (`leafPeak`), a leaf or a plant, which the classifier reads as an insect, a
  * fungus or an acorn. `shares`: the colours its finding was read from.
  */
@@ -48,6 +49,6 @@ export function subjectSeenByColour(
   if (needs.shows !== 'specimen' || subject.peak >= SCENE_LIMITS.leafPeak) return undefined;
   const share = (colour: ColourName) => shares?.[colour] ?? 0;
   const green = share('green') >= SCENE_LIMITS.leafGreenShare;
-  const autumn = share('yellow') + share('orange') >= SCENE_LIMITS.leafAutumnShare;
+  const autumn = needs.autumnLeafIsNoSpecimen && share('yellow') + share('orange') >= SCENE_LIMITS.leafAutumnShare;
   return green || autumn ? LEAF : undefined;
 }

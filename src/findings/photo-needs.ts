@@ -45,6 +45,12 @@ export interface PhotoNeeds {
    */
   readonly fishIsNoSpecimen?: true;
   /**
+   * Whether a located subject of an autumn leaf's yellow and orange, found only faintly, is a leaf
+   * (gate-limits.ts, `leafAutumnShare`): stool, whose yellow is rare. Not urine, whose normal colour
+   * is yellow, nor vomit, whose bile is: a clinic's localizer for them finds yellow specimens.
+   */
+  readonly autumnLeafIsNoSpecimen?: true;
+  /**
    * Whether the animal must be a pet, a cat or a dog (emotion: what a clinic's head learnt from
    * its patients' photos, and what the templates speak of). A horse or a cow is no pet's photo.
    */

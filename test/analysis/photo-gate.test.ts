@@ -925,13 +925,17 @@ describe('the photo gate with a localizer', () => {
     expect(subjectSeenByColour(SPECIMEN, found(0.6), { green: SCENE_LIMITS.leafGreenShare - 0.01 })).toBeUndefined();
     expect(subjectSeenByColour(SPECIMEN, found(0.6), undefined)).toBeUndefined();
     expect(subjectSeenByColour(CLOSE_UP, found(0.6), green)).toBeUndefined();
-    // An autumn leaf: yellow and orange together, found as faintly; red is no leaf's (a bloody stool).
+    // An autumn leaf: yellow and orange together, found as faintly, for stool; red is no leaf's (a
+    // bloody stool); and urine and vomit are yellow themselves (normal urine, bile).
+    const stool = OPERATIONS.stool.needs;
     const autumn = { yellow: SCENE_LIMITS.leafAutumnShare / 2, orange: SCENE_LIMITS.leafAutumnShare / 2 };
-    expect(subjectSeenByColour(SPECIMEN, found(SCENE_LIMITS.leafPeak - 0.01), autumn)).toEqual(leaf);
-    expect(subjectSeenByColour(SPECIMEN, found(SCENE_LIMITS.leafPeak), autumn)).toBeUndefined();
+    expect(subjectSeenByColour(stool, found(SCENE_LIMITS.leafPeak - 0.01), autumn)).toEqual(leaf);
+    expect(subjectSeenByColour(stool, found(SCENE_LIMITS.leafPeak), autumn)).toBeUndefined();
     const paler = { yellow: SCENE_LIMITS.leafAutumnShare / 2, orange: SCENE_LIMITS.leafAutumnShare / 2 - 0.01 };
-    expect(subjectSeenByColour(SPECIMEN, found(0.6), paler)).toBeUndefined();
-    expect(subjectSeenByColour(SPECIMEN, found(0.6), { red: 0.9 })).toBeUndefined();
+    expect(subjectSeenByColour(stool, found(0.6), paler)).toBeUndefined();
+    expect(subjectSeenByColour(stool, found(0.6), { red: 0.9 })).toBeUndefined();
+    for (const operation of ['urine', 'vomit'] as const)
+      expect(subjectSeenByColour(OPERATIONS[operation].needs, found(0.6), autumn), operation).toBeUndefined();
   });
 
   it('takes a located subject the classifier, reading it alone, gives food or flowers for what it is', () => {

@@ -51,7 +51,7 @@ export const stool = healthOperation({
   data: StoolData,
   rules: STOOL_RULES,
   words: { en: EN, zh: ZH, es: ES },
-  needs: { ...SPECIMEN_NEEDS, blackIsAFinding: true, fishIsNoSpecimen: true },
+  needs: { ...SPECIMEN_NEEDS, blackIsAFinding: true, fishIsNoSpecimen: true, autumnLeafIsNoSpecimen: true },
   llmFields: StoolData.pick({ ...HEALTH_LLM_FIELDS, consistency: true }),
   labelFields: ['consistency'],
   locatedNaming: stoolColourNaming,
