@@ -236,10 +236,17 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
   const found = location && location.found.length > 0 ? location : undefined;
   const shown = (detection: Detection, share: number) =>
     share >= SCENE_LIMITS.specimenAnimalShare && !(found && isLocatedSubject(found, detection, share));
+  // An animal the detector is unsure of, whose crop the classifier names a thing (a pile of stool, a
+  // false morel to it, boxed as a bear), is that thing: SCENE_LIMITS.cropThingProbability.
+  const namedAThing = ({ detection, pet }: SceneAnimal) =>
+    detection.score < SCENE_LIMITS.locatedAnimalScore &&
+    pet?.topKind !== undefined &&
+    !pet.topIsAnimal &&
+    pet.topProbability >= SCENE_LIMITS.cropThingProbability;
   // A pile of stool is no urine, boxed or not (the detector boxes one as a bear); a meal, which the
   // stool localizer also fires on, is named for what it is below.
   if (needs.notStool && stoolOnGround(scene) && !coatShown(scene) && !foodShown(needs, scene)) return { kind: 'stool' };
-  const animals = scene.animals.filter((animal) => shown(animal.detection, animal.share));
+  const animals = scene.animals.filter((animal) => shown(animal.detection, animal.share) && !namedAThing(animal));
   if (animals.length > 0) return animalSubject(animals);
   // A hand pointing at the stool, or a foot beside it, is no photo of a person where the localizer
   // found the specimen and the classifier sees no coat (a hand holding fur apart is a skin close-up):

@@ -1014,6 +1014,30 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, located(boxed, [5], true, 0.6))).toEqual(animal);
   });
 
+  it('takes an animal box whose crop the classifier names a thing for that thing in a specimen photo, where the detector is unsure', () => {
+    // A pile of stool boxed as a bear, which MobileNetV2 reads as a false morel.
+    const fungus = { en: 'fungus', zh: '真菌', es: 'hongo' };
+    const bear = (score: number, topProbability: number, imagenet = true) => ({
+      ...animal('bear', score, 0.09),
+      pet: {
+        ...pet(undefined, 0.01),
+        topLabel: 'gyromitra',
+        topIsAnimal: false,
+        topProbability,
+        topKind: imagenet ? fungus : undefined,
+      },
+    });
+    const shows = (box: ReturnType<typeof bear>) => {
+      const refusal = gatePhoto(SPECIMEN, measured({ animals: [box] }));
+      return refusal?.reason === 'wrong_subject' ? refusal.shows.kind : refusal?.reason;
+    };
+    expect(shows(bear(0.31, SCENE_LIMITS.cropThingProbability))).toBeUndefined();
+    expect(shows(bear(0.31, SCENE_LIMITS.cropThingProbability - 0.01))).toBe('animal');
+    // The detector sure of its animal, or a classifier without ImageNet's labels, cannot be overruled so.
+    expect(shows(bear(SCENE_LIMITS.locatedAnimalScore, 0.92))).toBe('animal');
+    expect(shows(bear(0.31, 0.92, false))).toBe('animal');
+  });
+
   it('names part of an animal that is no pet, in a close-up, by the kind its crop is read as; a specimen’s box not', () => {
     const hoofed = { en: 'hoofed animal', zh: '有蹄动物', es: 'animal con pezuñas' };
     const calf = {
