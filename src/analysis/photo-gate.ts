@@ -237,7 +237,8 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
   const shown = (detection: Detection, share: number) =>
     share >= SCENE_LIMITS.specimenAnimalShare && !(found && isLocatedSubject(found, detection, share));
   // An animal the detector is unsure of, whose crop the classifier names a thing (a pile of stool, a
-  // false morel to it, boxed as a bear), is that thing: SCENE_LIMITS.cropThingProbability.
+  // false morel to it, boxed as a bear), is that thing: SCENE_LIMITS.cropThingProbability. Only
+  // ImageNet's labels say what is no animal (topKind); a pet-breeds classifier's best label is a breed.
   const namedAThing = ({ detection, pet }: SceneAnimal) =>
     detection.score < SCENE_LIMITS.locatedAnimalScore &&
     pet?.topKind !== undefined &&

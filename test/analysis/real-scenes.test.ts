@@ -92,15 +92,16 @@ describeWithShared('real photos of the wrong thing', () => {
       // (2026-12-02); the classifier, on the leaf alone, reads an acorn or a buckeye.
       const photos = debianPhotos('autumn');
       expect(photos.map((photo) => basename(photo)).sort()).toEqual(['Autumn.jpg', 'FallenLeaf.jpg']);
-      for (const photo of photos) {
-        expect((await answer('stool', photo)).summary, basename(photo)).toMatch(/photo of a leaf or plant/);
-        for (const operation of HEALTH)
-          expect({ photo: basename(photo), operation, severity: (await answer(operation, photo)).severity }).toEqual({
+      for (const photo of photos)
+        for (const operation of HEALTH) {
+          const { severity, summary } = await answer(operation, photo);
+          expect({ photo: basename(photo), operation, severity }).toEqual({
             photo: basename(photo),
             operation,
             severity: 'inconclusive',
           });
-      }
+          if (operation === 'stool') expect(summary, basename(photo)).toMatch(/photo of a leaf or plant/);
+        }
     });
 
     it('takes a real apple lying on real lawns for food, not for an orange stool, when its colours would raise a finding', async () => {
