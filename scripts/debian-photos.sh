@@ -2,13 +2,15 @@
 # Real pictures of things that are not pets or specimens, from Debian's own packages, for the tests
 # in test/analysis/real-scenes.test.ts (fruit, a lawn, leaves, flowers, sand, sky, wood, clip art
 # drawings, whole animals photographed outdoors, fish, tools and other everyday things, fallen
-# autumn leaves): what stool, urine, vomit, skin and ear analysis must refuse or find nothing in.
+# autumn leaves, served meals): what stool, urine, vomit, skin and ear analysis must refuse or find nothing in.
 # They are fetched, not committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature
 # backgrounds (mate-backgrounds, GPL-2+/CC), KDE Plasma's two autumn wallpapers, a photo of fallen
 # maple leaves and a painted autumn tree (plasma-workspace-wallpapers, LGPL-3), the Open Clip Art
 # Library (openclipart-png, public domain) and the Wikimedia Commons photos of GCompris's animal
 # activities and sorting game (gcompris-qt-data, CC-BY-SA; packed in Qt resource bundles, read by
-# scripts/support/qt-resources.ts, so run this after npm ci).
+# scripts/support/qt-resources.ts, so run this after npm ci), and photos of served meals from Qt's
+# examples (a recipe browser's and a list view's: qtwebengine5-examples, qtdeclarative5-examples,
+# BSD-3-Clause) and Scribus's menu template (scribus-template, GPL-2+).
 # Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
@@ -37,22 +39,37 @@ things+='|knife|cuttingTool|weighingMachine|spray|baseball|volleyball|cup|bucket
 things+='|plate|chair|buffetset'
 # KDE's autumn wallpapers, at their smallest size (800 × 600).
 autumn=(FallenLeaf Autumn)
+# Photos of meals, by their path in their package (not the list view's lemonade, a drawing).
+qt5=usr/lib/x86_64-linux-gnu/qt5/examples
+meals=("$qt5"/webengine/recipebrowser/resources/pages/images/{burger,cupcakes,pasta,pizza,skewers,soup,steak}.jpg
+  "$qt5"/quick/views/listview/content/pics/{fruit-salad,hamburger,pancakes,vegetable-soup}.jpg
+  usr/share/scribus/templates/menu2/pizza.jpg)
 if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -f "$out/drawings/people_head11.png" ] &&
   [ -f "$out/animals/explore_world_animals-koala.webp" ] && [ -f "$out/things/categorization-wrench1.webp" ] &&
-  [ -f "$out/autumn/FallenLeaf.jpg" ]; then
+  [ -f "$out/autumn/FallenLeaf.jpg" ] && [ -f "$out/meals/scribus-menu2-pizza.jpg" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # apt-get download needs the package lists; refresh them once when a download fails.
-packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-workspace-wallpapers)
+packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-workspace-wallpapers qtwebengine5-examples
+  qtdeclarative5-examples scribus-template)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
-mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn"
+mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn" "$out/meals"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
 for name in "${autumn[@]}"; do cp "$work/root/usr/share/wallpapers/$name/contents/images/800x600.jpg" "$out/autumn/$name.jpg"; done
+# Named by their package's folder, so that the two pizzas keep apart: recipebrowser-pizza.jpg, scribus-menu2-pizza.jpg.
+for path in "${meals[@]}"; do
+  case "$path" in
+    *recipebrowser*) name="recipebrowser-$(basename "$path")" ;;
+    *listview*) name="listview-$(basename "$path")" ;;
+    *) name="scribus-menu2-$(basename "$path")" ;;
+  esac
+  cp "$work/root/$path" "$out/meals/$name"
+done
 for name in "${drawings[@]}"; do cp "$work/root/usr/share/openclipart/png/$name" "$out/drawings/${name//\//_}"; done
 for name in "${animals[@]}"; do
   npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris-qt/rcc/$name.rcc" "$out/animals" \

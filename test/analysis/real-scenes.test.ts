@@ -46,6 +46,30 @@ describeWithShared('real photos of the wrong thing', () => {
       }
     });
 
+    it('refuses real photos of served meals sent to stool or urine analysis as food, free; skin and ear find nothing in them', async () => {
+      // Burgers, a steak, soups, pasta, pizzas, skewers, cupcakes, pancakes and a fruit salad (Qt's
+      // examples, a Scribus menu): the classifier reads 0.72–1.0 of the food classes on each frame.
+      const photos = debianPhotos('meals');
+      expect(photos.length).toBe(12);
+      const vomitFindings: string[] = [];
+      for (const photo of photos) {
+        for (const operation of ['stool', 'urine'] as const) {
+          const { judged, summary } = await answer(operation, photo);
+          expect({ photo: basename(photo), operation, judged }).toMatchObject({ judged: false });
+          expect(summary, `${operation}: ${basename(photo)}`).toMatch(/photo of food or a drink/);
+        }
+        for (const operation of ['skin', 'ear'] as const)
+          expect(FINDINGS, `${operation}: ${basename(photo)}`).not.toContain((await answer(operation, photo)).severity);
+        if (FINDINGS.includes((await answer('vomit', photo)).severity)) vomitFindings.push(basename(photo));
+      }
+      // Vomit may hold food, so it is not refused as food, and its colours are read wherever a
+      // subject stands out: measured (2026-12-02), the skewers (orange, brown and red: "active
+      // bleeding", severe) and a pizza (red streaks, moderate). Known and left: no vomit photo was at
+      // hand to show how surely the classifier takes real vomit for a dish. This bound keeps it from
+      // growing unseen.
+      expect(vomitFindings.length, vomitFindings.join(', ')).toBeLessThanOrEqual(2);
+    });
+
     it('refuses a cup of coffee sent to urine or stool analysis as a drink, free, not as dark urine in a cup', async () => {
       // The detector boxes the cup, which urine keeps (a sample comes in one); the classifier reads
       // espresso (0.996), one of the drinks among the food classes.
