@@ -239,6 +239,21 @@ describe('small lesions are seen (rules read patches of the frame)', () => {
     // One of them leaves the canal clean.
     expect((await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], debris.slice(0, 1)))).severity).toBe('normal');
   });
+
+  it('coffee-ground debris over 5% of a pink canal, dark brown to the palette, is no clean ear either', async () => {
+    // Issue 40's ear-mite debris (#2e1d10): four patches are 12% of the frame to the colour
+    // analyser, too little for yeast (20%) and no black for mites; it had been called a healthy ear.
+    const coffeeGrounds = [lesion('#2e1d10', 100, 90), lesion('#2e1d10', 300, 90), lesion('#2e1d10', 200, 210)];
+    const assessment = await assess(
+      'ear',
+      closeUp('#f0b8b0', [['#d9b48c', 6]], [...coffeeGrounds, lesion('#2e1d10', 100, 220)]),
+    );
+    expect(assessment.severity).toBe('inconclusive');
+    expect(assessment.findings.map((finding) => finding.id)).not.toContain('clean');
+    expect((await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], coffeeGrounds.slice(0, 1)))).severity).toBe(
+      'normal',
+    );
+  });
 });
 
 describe('texture where colour is ambiguous: coffee grounds against smooth dark matter', () => {

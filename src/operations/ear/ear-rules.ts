@@ -31,13 +31,16 @@ export const EAR_RULES = {
         { colours: ['pink', 'light_brown', 'pale_yellow', 'white'], atLeast: 0.5 },
         { colours: ['pink'], atLeast: 0.15 },
         { colours: ['red', 'dark_red'], atMost: 0.06 },
-        // Black over 5% of the frame, too little for mites, is debris or the opening's shadow, which
-        // colour cannot tell apart: no verdict either way. Measured (2026-12-02) on the 405 real skin
-        // close-ups of shared/photos-real sent to ear analysis: 3 of the 7 "clean" answers had 5–12%
-        // (flea dirt, a pyoderma's dark patches, black fur round a ringworm); the generated clean
-        // canal has none. No real ear photo was at hand: a clean one whose opening shows dark over
-        // 5% of the frame now gets no verdict, free.
-        { colours: ['black'], atMost: 0.05 },
+        // Black or dark brown over 5% of the frame, too little for mites or yeast, is debris or the
+        // opening's shadow, which colour cannot tell apart: no verdict either way. Measured
+        // (2026-12-02) on the 405 real skin close-ups of shared/photos-real sent to ear analysis: 3
+        // of the 7 "clean" answers had 5–12% black (flea dirt, a pyoderma's dark patches, black fur
+        // round a ringworm); the generated clean canal has neither. Dark brown counts with black:
+        // the coffee-ground debris of ear mites (issue 40's #2e1d10) is dark brown to the palette,
+        // and a pink canal with 6–15% of it had been called clean; the 4 clean answers left on
+        // the 405 have under 5% of both together. No real ear photo was at hand: a clean one whose
+        // opening shows dark over 5% of the frame gets no verdict, free.
+        { colours: ['black', 'dark_brown'], atMost: 0.05 },
       ],
       severity: 'normal',
     },
