@@ -266,17 +266,6 @@ export const SCENE_LIMITS = {
   leafAutumnShare: 0.5,
   leafPeak: 0.9,
   /**
-   * The classifier, reading the whole frame, this sure of food classes together (imagenet-food.ts):
-   * a photo of food. On the 586 real stool photos MobileNetV2 gave them 0.005 at the median, 0.19
-   * at the 99th percentile and 0.59 at most (one photo); the limit is set a little above the
-   * stools' 99th percentile. The other side, on the three real photos of fruit at hand (OpenCV's
-   * samples, scripts/debian-photos.sh): 0.40 (an apple), 0.996 and 1.0; on 12 real photos of served
-   * meals (Qt's examples and a Scribus menu: burgers, soups, pasta, pizzas, skewers, cupcakes,
-   * pancakes, a fruit salad), 0.72 at least, 0.97 at the median. A bowl of candy (not an ImageNet
-   * class) measured 0.11.
-   */
-  foodProbability: 0.3,
-  /**
    * An animal's box this much covered by the cells a localizer gave its subject, and boxed with
    * less than `locatedAnimalScore`, is that subject (YOLOX-Nano boxes a pile of stool as a dog or a
    * bear, MobileNetV2 on its crop may even name a retriever), not an animal. Measured with the stool

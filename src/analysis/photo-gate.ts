@@ -13,6 +13,7 @@ import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
 import { CHARACTER_LIMITS } from './character-limits.js';
+import { foodShown } from './food-shown.js';
 import { QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js';
 import { animalsAreStool, boxedAsSubject, coatSeenClose, isLocatedSubject, stoolOnGround } from './located-subject.js';
 
@@ -224,10 +225,6 @@ const coatShown = (scene: Scene) => (scene.frameAnimalShare ?? 0) >= SCENE_LIMIT
  */
 const cutOutOnWhite = (lit: LitArea | undefined): SceneSubject | undefined =>
   isCutOut(lit) && (lit?.blownOnEdge ?? 0) >= CHARACTER_LIMITS.cutOutBlownOnEdge ? { kind: 'cut_out' } : undefined;
-
-/** A specimen's photo that shows a meal: the classifier reading the frame is sure of food. */
-const foodShown = (needs: PhotoNeeds, scene: Scene): SceneSubject | undefined =>
-  !needs.mayBeFood && (scene.frameFood ?? 0) >= SCENE_LIMITS.foodProbability ? { kind: 'food' } : undefined;
 
 /** What the photo shows instead of a specimen, or undefined when it may show one. */
 function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measurement): SceneSubject | undefined {

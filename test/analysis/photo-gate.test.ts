@@ -8,6 +8,7 @@ import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { CHARACTER_LIMITS } from '../../src/analysis/character-limits.js';
 import { QUALITY_LIMITS, SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
+import { FOOD_LIMITS } from '../../src/analysis/food-limits.js';
 import { gatePhoto, gateReadsTones } from '../../src/analysis/photo-gate.js';
 import { subjectSeenAs, subjectSeenByColour } from '../../src/analysis/subject-seen-as.js';
 import { mayBeStool } from '../../src/analysis/located-subject.js';
@@ -1076,6 +1077,22 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, measured({ frameFood: 0.2 }))).toBeUndefined();
     expect(OPERATIONS.vomit.needs.mayBeFood).toBe(true);
     expect([OPERATIONS.stool.needs.mayBeFood, OPERATIONS.urine.needs.mayBeFood]).toEqual([undefined, undefined]);
+  });
+
+  it('refuses a served dish for vomit only where the classifier is surer of food and the detector sure of a dish', () => {
+    const { servedDishFood, servedDishScore } = FOOD_LIMITS;
+    const mayHoldFood = { ...SPECIMEN, mayBeFood: true as const };
+    const served = (food: number, thing: ReturnType<typeof detection>) =>
+      gatePhoto(mayHoldFood, measured({ frameFood: food, things: [thing] }));
+    expect(served(servedDishFood, detection('pizza', servedDishScore, 0.9))).toEqual({
+      reason: 'wrong_subject',
+      shows: { kind: 'food' },
+    });
+    // Either model alone is not enough: bloody or bilious vomit may look like food to the classifier.
+    expect(served(servedDishFood - 0.01, detection('pizza', 0.97, 0.9))).toBeUndefined();
+    expect(served(1, detection('cake', servedDishScore - 0.01, 0.9))).toBeUndefined();
+    // A bowl, fruit and a doughnut (any round blob, to a small detector) are no dish.
+    for (const thing of ['bowl', 'orange', 'donut']) expect(served(1, detection(thing, 0.9, 0.5))).toBeUndefined();
   });
 
   it('takes a cup or a bottle for where urine is kept, and for no stool or vomit', () => {

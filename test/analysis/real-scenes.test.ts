@@ -46,12 +46,13 @@ describeWithShared('real photos of the wrong thing', () => {
       }
     });
 
-    it('refuses real photos of served meals sent to stool or urine analysis as food, free; skin and ear find nothing in them', async () => {
+    it('refuses real photos of served meals sent to stool or urine analysis as food, free, and a served dish sent to vomit; skin and ear find nothing in them', async () => {
       // Burgers, a steak, soups, pasta, pizzas, skewers, cupcakes, pancakes and a fruit salad (Qt's
       // examples, a Scribus menu): the classifier reads 0.72–1.0 of the food classes on each frame.
       const photos = debianPhotos('meals');
       expect(photos.length).toBe(12);
       const vomitFindings: string[] = [];
+      const servedToVomit: string[] = [];
       for (const photo of photos) {
         for (const operation of ['stool', 'urine'] as const) {
           const { judged, summary } = await answer(operation, photo);
@@ -60,14 +61,22 @@ describeWithShared('real photos of the wrong thing', () => {
         }
         for (const operation of ['skin', 'ear'] as const)
           expect(FINDINGS, `${operation}: ${basename(photo)}`).not.toContain((await answer(operation, photo)).severity);
-        if (FINDINGS.includes((await answer('vomit', photo)).severity)) vomitFindings.push(basename(photo));
+        const vomit = await answer('vomit', photo);
+        if (FINDINGS.includes(vomit.severity)) vomitFindings.push(basename(photo));
+        if (/photo of food or a drink/.test(vomit.summary)) servedToVomit.push(basename(photo));
       }
-      // Vomit may hold food, so it is not refused as food, and its colours are read wherever a
-      // subject stands out: measured (2026-12-02), the skewers (orange, brown and red: "active
-      // bleeding", severe) and a pizza (red streaks, moderate). Known and left: no vomit photo was at
-      // hand to show how surely the classifier takes real vomit for a dish. This bound keeps it from
-      // growing unseen.
-      expect(vomitFindings.length, vomitFindings.join(', ')).toBeLessThanOrEqual(2);
+      // Vomit may hold food: only a served dish, which the detector boxes as one too, is refused
+      // as food (FOOD_LIMITS.servedDishScore). The Scribus pizza had been "vomit with fresh blood",
+      // moderate. Other colours are read wherever a subject stands out: the skewers (orange, brown
+      // and red: "active bleeding", severe) are still a finding (the detector: a pizza at 0.33).
+      // Known and left: no vomit photo was at hand to show how surely the classifier takes real
+      // vomit for food.
+      expect(servedToVomit.sort()).toEqual([
+        'recipebrowser-burger.jpg',
+        'recipebrowser-pizza.jpg',
+        'scribus-menu2-pizza.jpg',
+      ]);
+      expect(vomitFindings).toEqual(['recipebrowser-skewers.jpg']);
     });
 
     it('refuses a cup of coffee sent to urine or stool analysis as a drink, free, not as dark urine in a cup', async () => {

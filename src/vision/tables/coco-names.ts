@@ -152,6 +152,13 @@ export const COCO_SURFACES: ReadonlySet<string> = new Set([
 export const COCO_CONTAINERS: ReadonlySet<string> = new Set(['cup', 'bottle']);
 
 /**
+ * COCO's prepared dishes: a box of one of them, with the classifier sure of food, is a served meal
+ * (FOOD_LIMITS.servedDishScore). Not the doughnut, which small detectors see in any round blob,
+ * nor fruit and vegetables, which vomit may hold in pieces.
+ */
+export const COCO_DISHES: ReadonlySet<string> = new Set(['pizza', 'sandwich', 'hot dog', 'cake']);
+
+/**
  * Things whose detection makes a photo the wrong kind for a health operation. Deliberately not
  * every COCO class: small detectors see round blobs (a stool on a floor, a patch of skin) as
  * frisbees, balls, kites, umbrellas, doughnuts or clocks, so those never count against a photo.

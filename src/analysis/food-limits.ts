@@ -1,0 +1,33 @@
+/**
+ * When a specimen's photo shows a meal instead (docs/design.md §4: food is not a specimen): the
+ * photo gate's limits on food, each with what it was measured on. photo-gate.ts decides with them
+ * (`foodShown`).
+ */
+export const FOOD_LIMITS = {
+  /**
+   * The classifier, reading the whole frame, this sure of food classes together (imagenet-food.ts):
+   * a photo of food, for stool and urine. On the 586 real stool photos MobileNetV2 gave them 0.005
+   * at the median, 0.19 at the 99th percentile and 0.59 at most (one photo); the limit is set a
+   * little above the stools' 99th percentile. The other side, on the three real photos of fruit at
+   * hand (OpenCV's samples, scripts/debian-photos.sh): 0.40 (an apple), 0.996 and 1.0; on 12 real
+   * photos of served meals (Qt's examples and a Scribus menu: burgers, soups, pasta, pizzas,
+   * skewers, cupcakes, pancakes, a fruit salad), 0.72 at least, 0.97 at the median. A bowl of candy
+   * (not an ImageNet class) measured 0.11.
+   */
+  foodProbability: 0.3,
+  /**
+   * Vomit may hold food (PhotoNeeds.mayBeFood), so the limit above is not asked of it; a served
+   * dish is still no vomit: the classifier this sure of food on the whole frame (`servedDishFood`)
+   * and the detector this sure of a dish in it (`servedDishScore`; COCO_DISHES: a pizza, a
+   * sandwich, a hot dog, a cake), two models agreeing. Measured (2026-12-02), read as vomit: the
+   * Scribus menu's pizza (classifier 1.0, detector 0.97) had been "vomit with fresh blood",
+   * moderate, charged; with the Qt burger and pizza (0.74, 0.77), 3 of the 12 meals reach both.
+   * None of the 586 real stool photos (a dish at 0.57 at most), none of the 405 real skin close-ups
+   * (0.43), none of 150 of Tux Paint's photographed fruit and vegetables cut out on white, wood and
+   * a plate (0.5), nor of the 197 Debian photos but those three. The classifier alone is not
+   * enough: 52 of those cut-outs reach 0.9, and pomegranates, strawberries and squashes are what
+   * bloody or bilious vomit may look like to it; no vomit photo was at hand to say how often.
+   */
+  servedDishFood: 0.9,
+  servedDishScore: 0.7,
+} as const;
