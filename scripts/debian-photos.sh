@@ -40,8 +40,10 @@ things+='|knife|cuttingTool|weighingMachine|spray|baseball|volleyball|cup|bucket
 things+='|plate|chair|buffetset'
 # KDE's autumn wallpapers, at their smallest size (800 × 600).
 autumn=(FallenLeaf Autumn)
-# Photos of meals, by their path in their package (not the list view's lemonade, a drawing).
-qt5=usr/lib/x86_64-linux-gnu/qt5/examples
+# Photos of meals, by their path in their package (not the list view's lemonade, a drawing). Qt's
+# examples lie under the machine's architecture (usr/lib/x86_64-linux-gnu on amd64): a pattern,
+# matched once the packages are unpacked.
+qt5='usr/lib/*-linux-gnu/qt5/examples'
 meals=("$qt5"/webengine/recipebrowser/resources/pages/images/{burger,cupcakes,pasta,pizza,skewers,soup,steak}.jpg
   "$qt5"/quick/views/listview/content/pics/{fruit-salad,hamburger,pancakes,vegetable-soup}.jpg
   usr/share/scribus/templates/menu2/pizza.jpg)
@@ -69,7 +71,9 @@ for path in "${meals[@]}"; do
     *listview*) name="listview-$(basename "$path")" ;;
     *) name="scribus-menu2-$(basename "$path")" ;;
   esac
-  cp "$work/root/$path" "$out/meals/$name"
+  # shellcheck disable=SC2206 # the path is a pattern (qt5 above)
+  unpacked=("$work"/root/$path)
+  cp "${unpacked[0]}" "$out/meals/$name"
 done
 for name in "${drawings[@]}"; do cp "$work/root/usr/share/openclipart/png/$name" "$out/drawings/${name//\//_}"; done
 for name in "${animals[@]}"; do
