@@ -1,7 +1,7 @@
 /**
  * When a specimen's photo shows a meal instead (docs/design.md §4: food is not a specimen): the
- * photo gate's limits on food, each with what it was measured on. photo-gate.ts decides with them
- * (`foodShown`).
+ * photo gate's limits on food, each with what it was measured on. food-shown.ts decides with them,
+ * for photo-gate.ts.
  */
 export const FOOD_LIMITS = {
   /**
