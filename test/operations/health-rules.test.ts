@@ -254,6 +254,21 @@ describe('small lesions are seen (rules read patches of the frame)', () => {
       'normal',
     );
   });
+
+  it('charcoal-grey debris in a pink canal, grey to the palette, is no clean ear', async () => {
+    // Dark crumbs greyed by a flash (#454340, L* 28): the palette's darkest black is L* 13 and its
+    // darkest grey L* 38, so they are grey, which the clean rule had not looked at.
+    const crumbs = [lesion('#454340', 100, 90), lesion('#454340', 300, 90), lesion('#454340', 200, 210)];
+    const assessment = await assess(
+      'ear',
+      closeUp('#f0b8b0', [['#d9b48c', 6]], [...crumbs, lesion('#454340', 100, 220), lesion('#454340', 300, 220)]),
+    );
+    expect(assessment.colours).toContain('grey');
+    expect(assessment.severity).toBe('inconclusive');
+    expect(assessment.findings.map((finding) => finding.id)).not.toContain('clean');
+    // One crumb of that size is too little to withhold the verdict.
+    expect((await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], crumbs.slice(0, 1)))).severity).toBe('normal');
+  });
 });
 
 describe('texture where colour is ambiguous: coffee grounds against smooth dark matter', () => {

@@ -41,6 +41,16 @@ export const EAR_RULES = {
         // the 405 have under 5% of both together. No real ear photo was at hand: a clean one whose
         // opening shows dark over 5% of the frame gets no verdict, free.
         { colours: ['black', 'dark_brown'], atMost: 0.05 },
+        // Grey over a tenth of the frame is no clean canal either: the palette names dark-grey
+        // matter grey, not black (its darkest grey is L* 38), so a pink canal with 12–40% of
+        // charcoal-grey debris (#454340, as flash greys dark crumbs) had been called a healthy ear.
+        // A grey tuft of fur or a grey background withholds the verdict too: grey in a canal
+        // photo is debris, hair or shade, none of which colour can tell from the others. Measured
+        // (2026-12-02) on the 405 real skin close-ups of shared/photos-real sent to ear analysis:
+        // the 4 clean answers left had 20–38% grey (grey and white fur round pink skin), and none
+        // is called clean now. No real ear photo was at hand: a clean canal framed by grey hair
+        // over a tenth of the photo gets no verdict, free.
+        { colours: ['grey'], atMost: 0.1 },
       ],
       severity: 'normal',
     },
