@@ -1,4 +1,5 @@
 import type { SceneSubject } from '../findings/verdict.js';
+import { animalKindOf, namedByDetector } from '../vision/scene/animal-name.js';
 import type { SceneAnimal } from '../vision/scene/describe-scene.js';
 import { isWildAnimal, type PetIdentification } from '../vision/scene/pet-identification.js';
 import { COCO_NAMES, COCO_PETS } from '../vision/tables/coco-names.js';
@@ -23,7 +24,8 @@ const cropShowsNoPet = (pet: PetIdentification | undefined) =>
  * (unless the classifier, where it read the crop, names no pet in it: cropShowsNoPet), or surely
  * one to the classifier reading its crop (SCENE_LIMITS.petOnlyCropPet; a German shepherd boxed as a
  * horse), named by the largest's box (a horse, a cow, a bird) or, where that box is a cat's or a
- * dog's and its crop names no pet, by the kind the crop is read as (a wild mammal). A bear's box
+ * dog's and its crop names no pet, by the kind the crop is read as (a wild mammal), and where the
+ * detector is not sure of its class, by that kind too (namedByDetector). A bear's box
  * cut by two sides of the frame or more is fur seen close (SCENE_LIMITS.furAsBearCutSides).
  */
 export function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefined {
@@ -34,7 +36,14 @@ export function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefin
   const largest = animals[0]!;
   const { label } = largest.detection;
   if (label === 'bear' && largest.cutSides >= SCENE_LIMITS.furAsBearCutSides) return { kind: 'part_of_animal' };
-  // The detector's cat or dog is named for the kind its crop is read as; its other animals are right where it is this sure.
-  const name = COCO_PETS.has(label) ? largest.pet?.topKind : COCO_NAMES[label];
+  // The detector's cat or dog is named for the kind its crop is read as. Its other animals are named
+  // as breed names them (animal-name.ts): by its class where it is sure of it, else by the kind the
+  // crop is read as (YOLOX-Nano boxes a cheetah as a sheep at 0.32, and a gorilla as a bear).
+  const { pet } = largest;
+  const name = COCO_PETS.has(label)
+    ? pet?.topKind
+    : namedByDetector(largest.detection.score, pet)
+      ? COCO_NAMES[label]
+      : (animalKindOf(pet) ?? COCO_NAMES[label]);
   return { kind: 'animal', name, count: animals.length };
 }

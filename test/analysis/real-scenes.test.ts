@@ -317,6 +317,34 @@ describeWithShared('real photos of the wrong thing', () => {
       });
     });
 
+    it('names the animal emotion refuses as breed names it, not by a class the detector is unsure of', async () => {
+      // YOLOX-Nano boxes the cheetah as a sheep (0.32), the gorilla and the red panda as bears, the
+      // rhinoceros as a horse, the chameleon as a bird: emotion had called them so. A horse it is
+      // sure of keeps its class.
+      const named: Record<string, string> = {};
+      const kinds: Record<string, string> = {};
+      for (const name of [
+        'erase-cheetah',
+        'erase-gorilla',
+        'erase-rhinoceros',
+        'explore_world_animals-chameleon',
+        'erase-horse',
+      ]) {
+        const summary = ((await assessAnimal('emotion', name)).data as { summary: string }).summary;
+        named[name] = /a photo of an? ([a-z ]+), not of the pet/.exec(summary)?.[1] ?? summary;
+        const breed = (await assessAnimal('breed', name)).data as { species: string };
+        kinds[name] = breed.species;
+      }
+      expect(named).toEqual({
+        'erase-cheetah': 'wild mammal',
+        'erase-gorilla': 'wild mammal',
+        'erase-rhinoceros': 'wild mammal',
+        'explore_world_animals-chameleon': 'reptile',
+        'erase-horse': 'horse',
+      });
+      expect(kinds).toEqual(named);
+    });
+
     it('gives a clinic’s emotion head no macaque, monkey, alpaca or pig the detector boxes as a dog', async () => {
       // YOLOX-Nano boxes these as dogs (0.52–0.83), and emotion took the detector's word: a head
       // would have read an emotion in each. With a head installed, the crop is read: the classifier

@@ -5,6 +5,7 @@ import { joinSentences } from '../../narration/join-sentences.js';
 import { localeFor } from '../../narration/locales/locale-for.js';
 import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
+import { namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
 import { petDisputed } from '../../vision/scene/disputed-pet.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
 import { regionOf } from '../../vision/pixels/region.js';
@@ -70,19 +71,6 @@ const doubtsStatedAnimal = (pet: PetIdentification): boolean =>
  */
 const modelJudges = (pet: PetIdentification | undefined): boolean =>
   !pet || (!pet.species && pet.speciesProbability >= SURELY_NO_PET) || doubtsStatedAnimal(pet);
-/**
- * An animal that is not a pet is named by the detector's class where the detector is this sure of
- * it and the classifier is less than NAMED_BY_CLASSIFIER sure of its own best match; by the kind
- * of that match otherwise. YOLOX-Nano boxes a crocodile, a chameleon and a Komodo dragon as birds,
- * a camel and a hen as sheep, a wallaby and a gorilla as bears, a crab as a horse, at 0.37–0.76
- * (57 real photos of whole animals, Wikimedia Commons photos in Debian's gcompris-qt-data), and
- * is right at 0.8 and more (a giraffe, horses, a calf, a sheep), save a goat called a cow (0.80).
- */
-const NAMED_BY_DETECTOR = 0.8;
-/** The kinds ImageNet's pet classes are of (imagenet-kinds.ts): a best match of one is a pet's class. */
-const PET_KINDS: ReadonlySet<LocalizedName> = new Set(Object.values(SPECIES_NAMES));
-/** A classifier this sure of its best match (a hedgehog read as a porcupine at 1.0) names the animal's kind itself. */
-const NAMED_BY_CLASSIFIER = 0.9;
 /** Below this, the first breed is named with the next most likely ones. */
 const SURE_BREED = 0.6;
 /** Coat colours at least this share of the middle of the animal are named. */
@@ -180,10 +168,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       // of the classifier's best match. It assessed no pet, so it is free.
       if (pet.topIsAnimal) {
         const notAPet = verdict.findings.animal?.notAPet;
-        const byDetector =
-          notAPet && notAPet.score >= NAMED_BY_DETECTOR && pet.topProbability < NAMED_BY_CLASSIFIER
-            ? notAPet
-            : undefined;
+        const byDetector = notAPet && namedByDetector(notAPet.score, pet) ? notAPet : undefined;
         // Named by its kind, a best match that is a pet's own class (a Persian cat too faint to name,
         // or disputed by a detector not sure of its bear) would be "a cat, not a dog, cat…": the
         // models disagree, and say so.
