@@ -55,7 +55,8 @@ export const EN: HealthWords<EarRuleId> = {
     },
     unclassified: {
       label: 'unclear from the photo',
-      meaning: 'The colours do not match a pattern pawlens can interpret, so no severity was assigned.',
+      meaning:
+        'The colours match none of the patterns pawlens reads in an ear canal (clean pale pink, redness, dark debris, discharge), so no severity was assigned.',
       homeCare: [
         'Retake a close, well-lit photo of the ear opening.',
         'Watch for head shaking, scratching or a bad smell.',

@@ -70,7 +70,7 @@ export const ES: HealthWords<EarRuleId> = {
     unclassified: {
       label: 'indeterminado a partir de la foto',
       meaning:
-        'Los colores no coinciden con ningún patrón que pawlens pueda interpretar, así que no se asignó ninguna gravedad.',
+        'Los colores no coinciden con ninguno de los patrones que pawlens lee en un conducto auditivo (rosa pálido limpio, enrojecimiento, restos oscuros, secreción), así que no se asignó ninguna gravedad.',
       homeCare: [
         'Repita la foto de cerca y con buena luz, enfocando la entrada del oído.',
         'Vigile si su mascota sacude la cabeza, se rasca o si hay mal olor.',

@@ -46,7 +46,8 @@ export const ZH: HealthWords<EarRuleId> = {
     },
     unclassified: {
       label: '照片无法判断',
-      meaning: '这些颜色不符合 pawlens 能够解读的任何模式，因此未给出严重程度。',
+      meaning:
+        '这些颜色不符合 pawlens 在耳道中解读的任何模式（干净的淡粉色、发红、深色碎屑、分泌物），因此未给出严重程度。',
       homeCare: ['在光线充足处近距离重新拍摄耳道口。', '留意宠物是否甩头、抓挠耳朵，或耳朵是否有异味。'],
       vetAdvice: ['如果宠物频繁甩头或抓挠耳朵，请咨询兽医。'],
     },
