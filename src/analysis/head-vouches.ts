@@ -5,11 +5,17 @@ import { readTrainedHead, type TrainedHeadModel } from '../vision/heads/trained-
 
 /**
  * What the photo gate may take a real close-up for, from readings that a coat, a lesion or a canal
- * seen close can give: the ground or the sky, nothing like part of an animal, an animal or a thing
+ * seen close can give: the ground or the sky, nothing like part of an animal, an animal (a whole pet) or a thing
  * the classifier half-recognises in it. Not what the photo positively is (a person, food, stool, a
  * drawing, a screen, a round view, a cut-out) nor any quality problem.
  */
-const MISTAKEN_FOR: ReadonlySet<SceneSubject['kind']> = new Set(['landscape', 'no_animal_part', 'animal', 'object']);
+const MISTAKEN_FOR: ReadonlySet<SceneSubject['kind']> = new Set([
+  'landscape',
+  'no_animal_part',
+  'animal',
+  'whole_pet',
+  'object',
+]);
 
 /**
  * Whether a clinic's head vouches for a close-up the photo gate refused as the wrong kind: the

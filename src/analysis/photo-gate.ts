@@ -7,6 +7,7 @@ import type { PaletteReading, ToneReading } from '../vision/pixels/photo-charact
 import { COCO_CONTAINERS, COCO_NAMES, COCO_NOT_FUR, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import { FISH_NAME, imagenetKind } from '../vision/tables/imagenet-kinds.js';
+import { PET_KINDS } from '../vision/scene/animal-name.js';
 import { isWildAnimal } from '../vision/scene/pet-identification.js';
 import { notAPet } from './pets-only.js';
 import type { Measurement } from '../findings/measurement.js';
@@ -268,52 +269,67 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
   );
 }
 
+/** What a close-up (skin, ear) shows instead of part of an animal, or undefined when it may show one. */
+function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
+  const { scene, colour } = measurement;
+  const people: SceneSubject = { kind: 'person', count: scene.people.length };
+  // Something cut out and set on white is seen whole, however much of the frame it fills and
+  // however its outline touches the frame's edges.
+  const cutOut = isCutOut(measurement.litArea);
+  const animals = scene.animals.filter(
+    (animal) =>
+      animal.detection.score >= SCENE_LIMITS.closeUpScore && (cutOut || seenWhole(animal) || partOfNonPet(animal)),
+  );
+  if (animals.length > 0) return animalSubject(animals, true);
+  if (scene.people.some(wholePerson)) return people;
+  const shown =
+    (needs.recognisablePet ? undefined : framePet(scene)) ??
+    frameBird(scene) ??
+    frameFish(scene) ??
+    frameWholeMammal(scene) ??
+    unrelatedObject(scene) ??
+    frameObject(scene);
+  if (shown) return shown;
+  // …and is no close-up even where nothing in it is boxed or named.
+  if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
+  // Fur the classifier is sure of outweighs a reading of the ground, where the operation lets it
+  // and the stool localizer looked and found no stool (a dog's flank on a tiled floor).
+  const furOutweighs = needs.furOutweighsStoolOnGround && coatShown(scene);
+  const ground = scene.frameGround ?? 0;
+  if (ground >= SCENE_LIMITS.groundProbability && !(furOutweighs && scene.frameStool === false))
+    return { kind: 'landscape', what: 'ground' };
+  if (stoolOnGround(scene) && !furOutweighs) return { kind: 'landscape', what: 'ground' };
+  // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn
+  // the palette names green, or one whose green the palette names grey (turf, shade: by its hue).
+  if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
+  if (measuredTones(measurement).greenShare >= SCENE_LIMITS.greenShare) return { kind: 'landscape', what: 'grass' };
+  if (colour && colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };
+  // …and, where a classifier read the frame, that it shows part of an animal at all.
+  if (!showsPartOfAnimal(needs, measurement)) return { kind: 'no_animal_part' };
+  // Less green than a lawn, but more than any skin or ear close-up shows: plants round a whole animal.
+  return colour && colour.frame.green >= SCENE_LIMITS.greeneryShare
+    ? { kind: 'landscape', what: 'greenery' }
+    : undefined;
+}
+
+/**
+ * One pet named by its species, where a close-up of part of it is asked for, is the whole pet: the
+ * right animal, too far away to judge its skin or ear, and the answer says so.
+ */
+const asWholePet = (shows: SceneSubject | undefined): SceneSubject | undefined =>
+  shows?.kind === 'animal' && shows.count === 1 && shows.name && PET_KINDS.has(shows.name)
+    ? { kind: 'whole_pet', name: shows.name }
+    : shows;
+
 /** What the photo shows instead of what `needs` asks for, or undefined when it may be what it should. */
 function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
-  const { scene, colour } = measurement;
+  const { scene } = measurement;
   const people: SceneSubject = { kind: 'person', count: scene.people.length };
   switch (needs.shows) {
     case 'specimen':
       return wrongForSpecimen(needs, measurement);
-    case 'close-up': {
-      // Something cut out and set on white is seen whole, however much of the frame it fills and
-      // however its outline touches the frame's edges.
-      const cutOut = isCutOut(measurement.litArea);
-      const animals = scene.animals.filter(
-        (animal) =>
-          animal.detection.score >= SCENE_LIMITS.closeUpScore && (cutOut || seenWhole(animal) || partOfNonPet(animal)),
-      );
-      if (animals.length > 0) return animalSubject(animals, true);
-      if (scene.people.some(wholePerson)) return people;
-      const shown =
-        (needs.recognisablePet ? undefined : framePet(scene)) ??
-        frameBird(scene) ??
-        frameFish(scene) ??
-        frameWholeMammal(scene) ??
-        unrelatedObject(scene) ??
-        frameObject(scene);
-      if (shown) return shown;
-      // …and is no close-up even where nothing in it is boxed or named.
-      if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
-      // Fur the classifier is sure of outweighs a reading of the ground, where the operation lets it
-      // and the stool localizer looked and found no stool (a dog's flank on a tiled floor).
-      const furOutweighs = needs.furOutweighsStoolOnGround && coatShown(scene);
-      const ground = scene.frameGround ?? 0;
-      if (ground >= SCENE_LIMITS.groundProbability && !(furOutweighs && scene.frameStool === false))
-        return { kind: 'landscape', what: 'ground' };
-      if (stoolOnGround(scene) && !furOutweighs) return { kind: 'landscape', what: 'ground' };
-      // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn
-      // the palette names green, or one whose green the palette names grey (turf, shade: by its hue).
-      if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };
-      if (measuredTones(measurement).greenShare >= SCENE_LIMITS.greenShare) return { kind: 'landscape', what: 'grass' };
-      if (colour && colour.frame.blue_purple >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'sky' };
-      // …and, where a classifier read the frame, that it shows part of an animal at all.
-      if (!showsPartOfAnimal(needs, measurement)) return { kind: 'no_animal_part' };
-      // Less green than a lawn, but more than any skin or ear close-up shows: plants round a whole animal.
-      return colour && colour.frame.green >= SCENE_LIMITS.greeneryShare
-        ? { kind: 'landscape', what: 'greenery' }
-        : undefined;
-    }
+    case 'close-up':
+      return asWholePet(wrongForCloseUp(needs, measurement));
     case 'animal': {
       if (scene.detected) {
         // YOLOX-Nano boxes a pile of stool on a lawn as a bear or a dog, whose crop the classifier may read as a dog.
