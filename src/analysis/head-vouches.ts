@@ -5,7 +5,7 @@ import { readTrainedHead, type TrainedHeadModel } from '../vision/heads/trained-
 
 /**
  * What the photo gate may take a real close-up for, from readings that a coat, a lesion or a canal
- * seen close can give: the ground or the sky, nothing like part of an animal, an animal (a whole pet) or a thing
+ * seen close can give: the ground or the sky, nothing like part of an animal, an animal (a pet) or a thing
  * the classifier half-recognises in it. Not what the photo positively is (a person, food, stool, a
  * drawing, a screen, a round view, a cut-out) nor any quality problem.
  */
@@ -13,7 +13,7 @@ const MISTAKEN_FOR: ReadonlySet<SceneSubject['kind']> = new Set([
   'landscape',
   'no_animal_part',
   'animal',
-  'whole_pet',
+  'pet',
   'object',
 ]);
 

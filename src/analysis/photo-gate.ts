@@ -313,12 +313,14 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
 }
 
 /**
- * One pet named by its species, where a close-up of part of it is asked for, is the whole pet: the
- * right animal, too far away to judge its skin or ear, and the answer says so.
+ * One pet named by its species, where a close-up of its skin or ear is asked for, is that pet: the
+ * answer says the photo is not a close-up of its skin, not that it is not of the skin (the skin is
+ * the pet's). Nor does it say "whole": 12 of the 300 real cat skin close-ups of shared/photos-real,
+ * chins with acne and ears filling the frame, are refused as a cat the detector sees whole.
  */
-const asWholePet = (shows: SceneSubject | undefined): SceneSubject | undefined =>
+const asPet = (shows: SceneSubject | undefined): SceneSubject | undefined =>
   shows?.kind === 'animal' && shows.count === 1 && shows.name && PET_KINDS.has(shows.name)
-    ? { kind: 'whole_pet', name: shows.name }
+    ? { kind: 'pet', name: shows.name }
     : shows;
 
 /** What the photo shows instead of what `needs` asks for, or undefined when it may be what it should. */
@@ -329,7 +331,7 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
     case 'specimen':
       return wrongForSpecimen(needs, measurement);
     case 'close-up':
-      return asWholePet(wrongForCloseUp(needs, measurement));
+      return asPet(wrongForCloseUp(needs, measurement));
     case 'animal': {
       if (scene.detected) {
         // YOLOX-Nano boxes a pile of stool on a lawn as a bear or a dog, whose crop the classifier may read as a dog.

@@ -17,8 +17,11 @@ export type QualityProblem =
 /** What a photo of the wrong kind seems to show, as its summary names it. */
 export type SceneSubject =
   | { readonly kind: 'animal'; readonly name: LocalizedName | undefined; readonly count: number }
-  /** One whole pet (a dog, a cat) where a close-up of part of it is asked for (skin, ear): the right animal, too far away. */
-  | { readonly kind: 'whole_pet'; readonly name: LocalizedName }
+  /**
+   * One pet (a dog, a cat) where a close-up of its skin or ear is asked for: the animal rather than
+   * the close-up. Not said to be whole: the gate also takes a cat's face filling the frame for one.
+   */
+  | { readonly kind: 'pet'; readonly name: LocalizedName }
   | { readonly kind: 'person'; readonly count: number }
   | { readonly kind: 'object'; readonly name: LocalizedName | undefined; readonly label: string }
   | { readonly kind: 'no_animal' }

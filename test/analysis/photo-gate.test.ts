@@ -272,13 +272,13 @@ describe('the photo gate’s table', () => {
       'a close-up of a whole cat at a distance, inside the frame',
       CLOSE_UP,
       measured({ animals: [animal('cat', 0.65, 0.3, 'cat')] }),
-      'whole_pet',
+      'pet',
     ],
     [
       'a close-up of a whole cat cut off by one side of the frame, small in it',
       CLOSE_UP,
       measured({ animals: [animal('cat', 0.9, 0.2, 'cat', 1)] }),
-      'whole_pet',
+      'pet',
     ],
     [
       'a close-up of part of a cat filling the frame, cut by three of its sides',
@@ -326,7 +326,7 @@ describe('the photo gate’s table', () => {
       'a whole cat photographed close, filling the frame but inside it',
       CLOSE_UP,
       measured({ animals: [animal('cat', 0.65, 0.85, 'cat')] }),
-      'whole_pet',
+      'pet',
     ],
     [
       'a close-up of part of a dog that runs off two sides of the frame',
@@ -362,7 +362,7 @@ describe('the photo gate’s table', () => {
       'an ear close-up that the classifier recognises as a whole cat',
       EAR_CLOSE_UP,
       measured({ animals: [animal('cat', 0.65, 0.99, 'cat', 4)], frame: pet('cat', 0.95) }),
-      'whole_pet',
+      'pet',
     ],
     ['a close-up the classifier is sure shows a vehicle', CLOSE_UP, measured(vehicle(0.7)), 'object'],
     ['a close-up the classifier half suspects is a vehicle', CLOSE_UP, measured(vehicle(0.3)), undefined],
@@ -419,7 +419,7 @@ describe('the photo gate’s table', () => {
       'a dog cut out on white, filling the frame and touching its four sides, sent as skin',
       CLOSE_UP,
       measured({ frameAnimalPart: true, animals: [animal('dog', 0.8, 0.9, 'dog', 4)] }, {}, {}, PHOTOGRAPH, CUT_OUT),
-      'whole_pet',
+      'pet',
     ],
     [
       'a cat’s face on white, running off two sides of the frame, sent as skin: a close-up',
@@ -1234,24 +1234,22 @@ describeWithShared('with the recommended scene models installed', () => {
     for (const operation of ['skin', 'ear'] as const) {
       const response = await app.post(operation, { image: toBase64(closeDog) });
       const data = expectAccepted(response, operation, 0).data as unknown as { summary: string };
-      expect(data.summary, operation).toContain(
-        `This looks like a photo of a whole dog, not a close-up of its ${operation}`,
-      );
+      expect(data.summary, operation).toContain(`This looks like a photo of a dog, not a close-up of its ${operation}`);
     }
   });
 
   it('says what the photo shows in the request’s language', async () => {
     expect((await refusedFree('stool', 'kitten_224.png', 'zh')).summary).toContain('这看起来是一张猫的照片');
     expect((await refusedFree('urine', 'coffee.png', 'es')).summary).toContain('Parece una foto de comida o bebida');
-    // A whole dog where a close-up of its skin is asked for: the right animal, too far away.
+    // A dog where a close-up of its skin is asked for: the animal, not the close-up.
     expect((await refusedFree('skin', 'wml_dog.jpg')).summary).toContain(
-      'This looks like a photo of a whole dog, not a close-up of its skin',
+      'This looks like a photo of a dog, not a close-up of its skin',
     );
     expect((await refusedFree('skin', 'wml_dog.jpg', 'zh')).summary).toContain(
-      '这看起来是一整只狗的照片，而不是皮肤的特写',
+      '这看起来是一张狗的照片，而不是皮肤的特写',
     );
     expect((await refusedFree('ear', 'wml_dog.jpg', 'es')).summary).toContain(
-      'Parece una foto del animal entero (perro), no un primer plano',
+      'Parece una foto de un animal (perro), no un primer plano',
     );
   });
 

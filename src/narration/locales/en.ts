@@ -83,8 +83,8 @@ export const EN: Locale = {
                 ? `${article(shows.name.en)} ${shows.name.en}`
                 : 'an animal',
           );
-        case 'whole_pet':
-          return `This looks like a photo of a whole ${shows.name.en}, not a close-up of its ${subject}, so no assessment was made.`;
+        case 'pet':
+          return `This looks like a photo of ${article(shows.name.en)} ${shows.name.en}, not a close-up of its ${subject}, so no assessment was made.`;
         case 'person':
           return seen(shows.count > 1 ? 'people' : 'a person');
         case 'object':

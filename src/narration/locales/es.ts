@@ -96,8 +96,8 @@ export const ES: Locale = {
           return seen(
             shows.count > 1 ? `${shows.count} animales` : shows.name ? `un animal (${shows.name.es})` : 'un animal',
           );
-        case 'whole_pet':
-          return `Parece una foto del animal entero (${shows.name.es}), no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
+        case 'pet':
+          return `Parece una foto de un animal (${shows.name.es}), no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'person':
           return seen(shows.count > 1 ? 'varias personas' : 'una persona');
         case 'object':

@@ -65,8 +65,8 @@ export const ZH: Locale = {
       switch (shows.kind) {
         case 'animal':
           return seen(shows.count > 1 ? `有${shows.count}只动物` : (shows.name?.zh ?? '动物'));
-        case 'whole_pet':
-          return `这看起来是一整只${shows.name.zh}的照片，而不是${subject}的特写，因此未做评估。`;
+        case 'pet':
+          return `这看起来是一张${shows.name.zh}的照片，而不是${subject}的特写，因此未做评估。`;
         case 'person':
           return seen('人物');
         case 'object':
