@@ -2,8 +2,8 @@
 # Real pictures of things that are not pets or specimens, from Debian's own packages, for the tests
 # in test/analysis/real-scenes.test.ts (fruit, a lawn, leaves, flowers, sand, sky, wood, clip art
 # drawings, whole animals photographed outdoors, fish, tools and other everyday things, fallen
-# autumn leaves, served meals): what stool, urine, vomit, skin and ear analysis must refuse or find
-# nothing in.
+# autumn leaves, served meals, user avatars): what stool, urine, vomit, skin and ear analysis must
+# refuse or find nothing in.
 # They are fetched, not committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature
 # backgrounds (mate-backgrounds, GPL-2+/CC), KDE Plasma's two autumn wallpapers, a photo of fallen
 # maple leaves and a painted autumn tree (plasma-workspace-wallpapers, LGPL-3), the Open Clip Art
@@ -11,7 +11,9 @@
 # activities and sorting game (gcompris-qt-data, CC-BY-SA; packed in Qt resource bundles, read by
 # scripts/support/qt-resources.ts, so run this after npm ci), and photos of served meals from Qt's
 # examples (a recipe browser's and a list view's: qtwebengine5-examples, qtdeclarative5-examples,
-# BSD-3-Clause) and Scribus's menu template (scribus-template, GPL-2+).
+# BSD-3-Clause) and Scribus's menu template (scribus-template, GPL-2+), and the pictures desktops offer
+# as user avatars (cinnamon-common's 96 px photos and transparent cartoons, budgie-control-center-data's
+# 512 px photos; GPL-2+): pets' faces, a cat's eye, food, flowers, balls, instruments, landscapes.
 # Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
@@ -49,18 +51,19 @@ meals=("$qt5"/webengine/recipebrowser/resources/pages/images/{burger,cupcakes,pa
   usr/share/scribus/templates/menu2/pizza.jpg)
 if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -f "$out/drawings/people_head11.png" ] &&
   [ -f "$out/animals/explore_world_animals-koala.webp" ] && [ -f "$out/things/categorization-wrench1.webp" ] &&
-  [ -f "$out/autumn/FallenLeaf.jpg" ] && [ -f "$out/meals/scribus-menu2-pizza.jpg" ]; then
+  [ -f "$out/autumn/FallenLeaf.jpg" ] && [ -f "$out/meals/scribus-menu2-pizza.jpg" ] &&
+  [ -f "$out/avatars/budgie-cat.jpg" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # apt-get download needs the package lists; refresh them once when a download fails.
 packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-workspace-wallpapers qtwebengine5-examples
-  qtdeclarative5-examples scribus-template)
+  qtdeclarative5-examples scribus-template cinnamon-common budgie-control-center-data)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
-mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn" "$out/meals"
+mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn" "$out/meals" "$out/avatars"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
 for name in "${autumn[@]}"; do cp "$work/root/usr/share/wallpapers/$name/contents/images/800x600.jpg" "$out/autumn/$name.jpg"; done
@@ -75,6 +78,18 @@ for path in "${meals[@]}"; do
   unpacked=("$work"/root/$path)
   cp "${unpacked[0]}" "$out/meals/$name"
 done
+# Avatars, named by their package (cinnamon-5_kitten.jpg, budgie-cat.jpg): Cinnamon's and Budgie's,
+# its legacy ones too (links point there), but for those that are byte for byte Cinnamon's.
+copy_avatars() {
+  find "$work/root/$1" -maxdepth 1 -type f \( -name '*.jpg' -o -name '*.png' \) -printf '%f\n' |
+    while read -r name; do cp "$work/root/$1/$name" "$out/avatars/$2-$name"; done
+}
+copy_avatars usr/share/cinnamon/faces cinnamon
+copy_avatars usr/share/pixmaps/budgie-faces budgie
+copy_avatars usr/share/pixmaps/budgie-faces/legacy budgie
+declare -A cinnamons
+for file in "$out"/avatars/cinnamon-*; do cinnamons[$(md5sum <"$file")]=1; done
+for file in "$out"/avatars/budgie-*; do if [ -n "${cinnamons[$(md5sum <"$file")]:-}" ]; then rm "$file"; fi; done
 for name in "${drawings[@]}"; do cp "$work/root/usr/share/openclipart/png/$name" "$out/drawings/${name//\//_}"; done
 for name in "${animals[@]}"; do
   npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris-qt/rcc/$name.rcc" "$out/animals" \

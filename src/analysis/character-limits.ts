@@ -19,6 +19,15 @@ export const CHARACTER_LIMITS = {
    * is a plain surround (photo-gate.ts, isFramed: one drawing's straight outline passes so).
    */
   transparentShare: 0.05,
+  /**
+   * …and one this much transparent is no photo rotated or cropped round in an editor, whatever its
+   * outline: a square photo rotated by 45° leaves half its canvas transparent, a 2:1 one 56%, a round
+   * crop 21%. Small cartoons' outlines pass for circles or straight lines (isFramed): of Cinnamon's
+   * and Budgie's 96 px avatar drawings (Debian's cinnamon-common, budgie-control-center-data), a
+   * toucan (72% transparent) and a penguin (79%) had got urine and vomit findings, "brown… blood",
+   * severe among them.
+   */
+  framedTransparentShare: 0.6,
   /** C* at the 99th percentile at most this: no colour (greyscale JPEGs measure 0, colour photos of grey stool 5 and up). */
   greyscaleChroma: 2,
   /**

@@ -313,10 +313,9 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
 }
 
 /**
- * One pet named by its species, where a close-up of its skin or ear is asked for, is that pet: the
- * answer says the photo is not a close-up of its skin, not that it is not of the skin (the skin is
- * the pet's). Nor does it say "whole": 12 of the 300 real cat skin close-ups of shared/photos-real,
- * chins with acne and ears filling the frame, are refused as a cat the detector sees whole.
+ * One pet named by its species, where a close-up of its skin or ear is asked for: "not a close-up of
+ * its skin", since the skin is the pet's. Not "whole": of the 300 real cat close-ups, chins and ears
+ * filling the frame (12) are refused as a cat the detector sees whole.
  */
 const asPet = (shows: SceneSubject | undefined): SceneSubject | undefined =>
   shows?.kind === 'animal' && shows.count === 1 && shows.name && PET_KINDS.has(shows.name)
@@ -363,9 +362,11 @@ export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal 
   // A picture with a transparent background is clip art, a sticker or a cut-out, whose colours are
   // no specimen's or skin's; its white, where it is flattened, is no overexposure. Not a photo
   // rotated or cropped round in an editor, whose transparent corners are straight or round
-  // (isFramed: it is read inside them), and not for an animal lifted from its background (breed, emotion).
-  const transparent = (measurement.transparentShare ?? 0) >= CHARACTER_LIMITS.transparentShare;
-  if (needs.colour && transparent && !isFramed(measurement.litArea))
+  // (isFramed: it is read inside them), unless more is transparent than such a photo leaves
+  // (framedTransparentShare); and not for an animal lifted from its background (breed, emotion).
+  const transparent = measurement.transparentShare ?? 0;
+  const framed = isFramed(measurement.litArea) && transparent < CHARACTER_LIMITS.framedTransparentShare;
+  if (needs.colour && transparent >= CHARACTER_LIMITS.transparentShare && !framed)
     return { reason: 'wrong_subject', shows: { kind: 'graphic' } };
   const exposure = exposureProblem(measurement.exposure);
   if (exposure) return { reason: 'quality', problem: exposure };

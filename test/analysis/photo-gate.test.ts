@@ -915,6 +915,9 @@ describe('the photo gate with a localizer', () => {
     const rotated = measured({}, {}, {}, PHOTOGRAPH, ROTATED_ON_WHITE);
     expect(gatePhoto(SPECIMEN, { ...rotated, transparentShare: 0.2 })).toEqual(gatePhoto(SPECIMEN, rotated));
     expect(gatePhoto(SPECIMEN, rotated)?.reason).not.toBe('wrong_subject');
+    // …but no rotated photo leaves this much of its canvas transparent: a cartoon whose small outline passes for lines.
+    const cartoon = { ...rotated, transparentShare: CHARACTER_LIMITS.framedTransparentShare };
+    expect(gatePhoto(SPECIMEN, cartoon)).toEqual(graphic);
   });
 
   it('takes a green subject the localizer found only faintly for a leaf or a plant, about to raise a finding', () => {
