@@ -164,8 +164,8 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     if (!pet.species) {
       // An animal that is not a pet (the classifier's best match is an animal) is named for what it is:
       // by the detector's class in the request's language where the detector is sure of a class that
-      // is not a pet's and the classifier is not sure of its own (NAMED_BY_DETECTOR), else by the kind
-      // of the classifier's best match. It assessed no pet, so it is free.
+      // is not a pet's and the classifier is not sure of its own (namedByDetector, animal-name.ts),
+      // else by the kind of the classifier's best match. It assessed no pet, so it is free.
       if (pet.topIsAnimal) {
         const notAPet = verdict.findings.animal?.notAPet;
         const byDetector = notAPet && namedByDetector(notAPet.score, pet) ? notAPet : undefined;
