@@ -272,7 +272,6 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
 /** What a close-up (skin, ear) shows instead of part of an animal, or undefined when it may show one. */
 function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
   const { scene, colour } = measurement;
-  const people: SceneSubject = { kind: 'person', count: scene.people.length };
   // Something cut out and set on white is seen whole, however much of the frame it fills and
   // however its outline touches the frame's edges.
   const cutOut = isCutOut(measurement.litArea);
@@ -281,7 +280,7 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
       animal.detection.score >= SCENE_LIMITS.closeUpScore && (cutOut || seenWhole(animal) || partOfNonPet(animal)),
   );
   if (animals.length > 0) return animalSubject(animals, true);
-  if (scene.people.some(wholePerson)) return people;
+  if (scene.people.some(wholePerson)) return { kind: 'person', count: scene.people.length };
   const shown =
     (needs.recognisablePet ? undefined : framePet(scene)) ??
     frameBird(scene) ??

@@ -194,6 +194,8 @@ describe('small lesions are seen (rules read patches of the frame)', () => {
   // A 76 × 60 ellipse is 3% of the 400 × 300 frame: a lesion a skin close-up shows.
   const lesion = (fill: string, cx = 150, cy = 120): Shape => ({ fill, cx, cy, rx: 38, ry: 30 });
   const PINK_SKIN = '#eab2a8';
+  /** A clean ear canal: pale pink with a little light wax, and `shapes` on it. */
+  const pinkCanal = (shapes: Shape[]) => closeUp('#f0b8b0', [['#d9b48c', 6]], shapes);
 
   it('a red patch of 3% of a skin close-up is redness, and its colour is named', async () => {
     const assessment = await assess('skin', closeUp(PINK_SKIN, [], [lesion('#cc3333')]));
@@ -224,7 +226,7 @@ describe('small lesions are seen (rules read patches of the frame)', () => {
 
   it('one warm cell (4% of the frame) in a clean ear canal leaves it clean: inflammation is spread', async () => {
     const warmCell: Shape = { fill: '#d04a3a', cx: 130, cy: 110, rx: 40, ry: 30 };
-    const assessment = await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], [warmCell]));
+    const assessment = await assess('ear', pinkCanal([warmCell]));
     expect(assessment.mainFinding?.id).toBe('clean');
     expect(assessment.severity).toBe('normal');
   });
@@ -233,26 +235,21 @@ describe('small lesions are seen (rules read patches of the frame)', () => {
     // Three 76 × 60 ellipses of near-black, 9% of the frame (about 6% to the colour analyser, which
     // softens their edges): debris, or the opening's shadow, which colour cannot tell apart.
     const debris = [lesion('#1c1410', 100, 90), lesion('#1c1410', 300, 90), lesion('#1c1410', 200, 210)];
-    const assessment = await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], debris));
+    const assessment = await assess('ear', pinkCanal(debris));
     expect(assessment.findings.map((finding) => finding.id)).toEqual([]);
     expect(assessment.severity).toBe('inconclusive');
     // One of them leaves the canal clean.
-    expect((await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], debris.slice(0, 1)))).severity).toBe('normal');
+    expect((await assess('ear', pinkCanal(debris.slice(0, 1)))).severity).toBe('normal');
   });
 
   it('coffee-ground debris over 5% of a pink canal, dark brown to the palette, is no clean ear either', async () => {
     // Issue 40's ear-mite debris (#2e1d10): four patches are 12% of the frame to the colour
     // analyser, too little for yeast (20%) and no black for mites; it had been called a healthy ear.
     const coffeeGrounds = [lesion('#2e1d10', 100, 90), lesion('#2e1d10', 300, 90), lesion('#2e1d10', 200, 210)];
-    const assessment = await assess(
-      'ear',
-      closeUp('#f0b8b0', [['#d9b48c', 6]], [...coffeeGrounds, lesion('#2e1d10', 100, 220)]),
-    );
+    const assessment = await assess('ear', pinkCanal([...coffeeGrounds, lesion('#2e1d10', 100, 220)]));
     expect(assessment.severity).toBe('inconclusive');
     expect(assessment.findings.map((finding) => finding.id)).not.toContain('clean');
-    expect((await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], coffeeGrounds.slice(0, 1)))).severity).toBe(
-      'normal',
-    );
+    expect((await assess('ear', pinkCanal(coffeeGrounds.slice(0, 1)))).severity).toBe('normal');
   });
 
   it('charcoal-grey debris in a pink canal, grey to the palette, is no clean ear', async () => {
@@ -261,13 +258,13 @@ describe('small lesions are seen (rules read patches of the frame)', () => {
     const crumbs = [lesion('#454340', 100, 90), lesion('#454340', 300, 90), lesion('#454340', 200, 210)];
     const assessment = await assess(
       'ear',
-      closeUp('#f0b8b0', [['#d9b48c', 6]], [...crumbs, lesion('#454340', 100, 220), lesion('#454340', 300, 220)]),
+      pinkCanal([...crumbs, lesion('#454340', 100, 220), lesion('#454340', 300, 220)]),
     );
     expect(assessment.colours).toContain('grey');
     expect(assessment.severity).toBe('inconclusive');
     expect(assessment.findings.map((finding) => finding.id)).not.toContain('clean');
     // One crumb of that size is too little to withhold the verdict.
-    expect((await assess('ear', closeUp('#f0b8b0', [['#d9b48c', 6]], crumbs.slice(0, 1)))).severity).toBe('normal');
+    expect((await assess('ear', pinkCanal(crumbs.slice(0, 1)))).severity).toBe('normal');
   });
 });
 
