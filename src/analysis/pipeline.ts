@@ -78,6 +78,8 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
   /** Carries out a measure plan (measure-plan.ts) on the one decoded photo. */
   async function measure(plan: MeasurePlan, input: AnalysisInput, lit: LitArea | undefined): Promise<Measurement> {
     const { image } = input;
+    // A photo smaller than the analyser's input has its focus read as it is, not enlarged (ColourQualityModel.enlarges).
+    const focusOnPhoto = plan.exposure === 'photo' || (plan.exposure === 'colours' && models.colour.enlarges(image));
     /**
      * The event loop's readings, while the models run: with few requests in flight, a request's
      * time is its steps' sum, and these (about 1 ms) then overlap the inference threads' (one
@@ -90,7 +92,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       return {
         palette: paletteOf(image),
         tones: plan.tones ? tonesOf(image) : undefined,
-        exposure: plan.exposure === 'photo' ? await models.colour.exposure(image) : undefined,
+        exposure: focusOnPhoto ? await models.colour.exposure(image) : undefined,
       };
     };
     // The scene models and the colour analyser run side by side, in the inference threads.
@@ -102,12 +104,12 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       ]),
       readMeanwhile(),
     ]);
+    // The detector's view is a cheaper copy to read, unless it enlarges the photo (a photo under 416 px).
     const exposure =
-      plan.exposure === 'colours'
+      read.exposure ??
+      (plan.exposure === 'colours'
         ? colour!.quality
-        : plan.exposure === 'photo'
-          ? read.exposure!
-          : await models.colour.exposure(view ?? image);
+        : await models.colour.exposure(view && view.width <= image.width ? view : image));
     // The largest subject the localizer found, its own pixels told from the ground around it.
     const largest = location?.found[0];
     const subject = largest && subjectPixels(image, location, largest);

