@@ -8,7 +8,8 @@ import type { VisionModels } from '../vision/vision-models.js';
 import type { StoolAsAnimal } from '../vision/scene/describe-scene.js';
 import { animalsToClassify } from './decode-plan.js';
 import { mayBeStool } from './located-subject.js';
-import { gateReadsTones, isRoundView } from './photo-gate.js';
+import { gateReadsTones } from './photo-gate.js';
+import { isRoundView } from './picture-character.js';
 
 /**
  * What the measure step reads of one photo for one operation, decided before it runs, beside the

@@ -3,7 +3,7 @@ import type { Quality } from '../vision/colour-quality-model.js';
 import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
 import type { Detection } from '../vision/detector-model.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
-import type { PaletteReading, ToneReading } from '../vision/pixels/photo-character.js';
+import type { ToneReading } from '../vision/pixels/photo-character.js';
 import { COCO_CONTAINERS, COCO_NAMES, COCO_NOT_FUR, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import { FISH_NAME, imagenetKind } from '../vision/tables/imagenet-kinds.js';
@@ -14,6 +14,7 @@ import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
 import { CHARACTER_LIMITS } from './character-limits.js';
+import { isCutOut, isFramed, isGraphic, isRoundView, lacksColour } from './picture-character.js';
 import { foodShown } from './food-shown.js';
 import { QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js';
 import { animalsAreStool, boxedAsSubject, coatSeenClose, isLocatedSubject, stoolOnGround } from './located-subject.js';
@@ -31,63 +32,10 @@ function measuredTones({ tones }: Measurement): ToneReading {
   return tones;
 }
 
-/** Whether the photo is a graphic: a drawing, a logo, a screenshot (in few exact colours, or flat fills). */
-function isGraphic(palette: PaletteReading): boolean {
-  const limits = CHARACTER_LIMITS;
-  if (palette.unclippedShare < limits.graphicUnclipped) return false;
-  const fewColours =
-    palette.dominantColours <= limits.graphicColours && palette.topColourShare >= limits.graphicTopColour;
-  const flatFills =
-    palette.flatShare >= limits.graphicFlatShare && palette.dominantColours <= limits.graphicFlatColours;
-  return fewColours || flatFills;
-}
-
-/**
- * Whether the photo is a round view through an instrument: a lit disc in black, whose edge lies on
- * a circle and not on straight lines (a photo rotated or letterboxed onto black). A disc on white
- * is a photo cropped round.
- */
-export const isRoundView = (lit: LitArea | undefined) =>
-  lit?.surround === 'black' &&
-  lit.onCircle >= CHARACTER_LIMITS.roundViewOnCircle &&
-  lit.onLines < CHARACTER_LIMITS.roundViewOnLines;
-
-/**
- * Whether the photo is a photo inside a plain surround, to be read without it: one rotated or
- * letterboxed onto black (anything in black but a round view), or rotated, letterboxed, framed or
- * cropped round on white (an outline on straight lines or a circle). White corners around any other
- * outline are the photo's own: a backdrop, or a white wall behind a close-up.
- */
-export const isFramed = (lit: LitArea | undefined) =>
-  lit !== undefined &&
-  (lit.surround === 'black'
-    ? !isRoundView(lit)
-    : lit.onLines >= CHARACTER_LIMITS.cutOutOnLines || lit.onCircle >= CHARACTER_LIMITS.roundViewOnCircle);
-
-/**
- * Whether the photo is something cut out and set on white (a stock photo's animal on its backdrop,
- * a sticker): white in every corner and nearly all along the frame's edge, around an outline that
- * is neither straight lines nor a circle (isFramed).
- */
-export const isCutOut = (lit: LitArea | undefined) =>
-  lit?.surround === 'white' && !isFramed(lit) && lit.surroundOnEdge >= CHARACTER_LIMITS.cutOutOnEdge;
-
 /** A flat graphic or a round view through an instrument, when the photo is one of them and the operation does not take it. */
 function pictureKind(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
   if (isGraphic(measurement.palette)) return { kind: 'graphic' };
   return !needs.roundView && isRoundView(measurement.litArea) ? { kind: 'round_view' } : undefined;
-}
-
-/** Whether a photo has the colour a colour verdict needs: none at all, or one tint that follows lightness, is not enough. */
-function lacksColour(tones: ToneReading): boolean {
-  const limits = CHARACTER_LIMITS;
-  if (tones.chromaP99 <= limits.greyscaleChroma) return true;
-  return (
-    tones.chromaticShare >= limits.tintedShare &&
-    tones.tintResidual < limits.tintResidual &&
-    tones.hueSpread < limits.tintHueSpread &&
-    tones.hueDrift < limits.tintHueDrift
-  );
 }
 
 /** A whole animal, as opposed to part of one cut off by the frame's edges (SCENE_LIMITS.cutCloseUpShare). */
@@ -292,10 +240,12 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   // …and is no close-up even where nothing in it is boxed or named.
   if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
   // Fur the classifier is sure of outweighs a reading of the ground, where the operation lets it
-  // and the stool localizer looked and found no stool (a dog's flank on a tiled floor).
+  // and the stool localizer looked and found no stool (a dog's flank on a tiled floor), or skin
+  // shows through the fur the localizer fired on (SCENE_LIMITS.skinThroughFurShare).
   const furOutweighs = needs.furOutweighsStoolOnGround && coatShown(scene);
   const ground = scene.frameGround ?? 0;
-  if (ground >= SCENE_LIMITS.groundProbability && !(furOutweighs && scene.frameStool === false))
+  const skinShows = colour && colour.frame.pink + colour.frame.red >= SCENE_LIMITS.skinThroughFurShare;
+  if (ground >= SCENE_LIMITS.groundProbability && !(furOutweighs && (scene.frameStool === false || skinShows)))
     return { kind: 'landscape', what: 'ground' };
   if (stoolOnGround(scene) && !furOutweighs) return { kind: 'landscape', what: 'ground' };
   // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn

@@ -1,6 +1,6 @@
 import { cropDecodedImage, type DecodedImage } from '../image/decoded-image.js';
 import { litAreaOf, type LitArea } from '../vision/pixels/lit-area.js';
-import { isFramed } from './photo-gate.js';
+import { isFramed } from './picture-character.js';
 
 /**
  * A photo inside black (or white) is cropped only when its largest lit rectangle is at least this

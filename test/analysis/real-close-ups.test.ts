@@ -36,10 +36,12 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     const refused = answers.filter(({ judged }) => !judged);
     // None is a view through an instrument: 27 were, all rotated onto black, before issue 40.
     expect(answers.filter(({ summary }) => /microscope/.test(summary))).toEqual([]);
-    // Measured: 11 of 105 refused (5 whole dogs, one of them on a studio's white backdrop, 3 with
-    // much of the ground's classes, 2 nothing of an animal, 1 too dark); 13 before fur sure enough
-    // outweighed stool on a little ground, 41 before issue 40.
-    expect(refused.length).toBeLessThanOrEqual(11);
+    // Measured: 8 of 105 refused (5 dogs the detector sees whole, one of them on a studio's white
+    // backdrop, 2 nothing of an animal, 1 too dark); 10 before skin showing through the fur
+    // outweighed the stool localizer firing on a spotted or mangy coat (SCENE_LIMITS.skinThroughFurShare),
+    // 13 before fur sure enough outweighed stool on a little ground, 41 before issue 40.
+    expect(refused.length).toBeLessThanOrEqual(8);
+    expect(refused.filter(({ summary }) => /mostly the ground/.test(summary))).toEqual([]);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
     // Redness is seen on a third: 36 of 105 measured, 18 of them only as patches redder than the
     // photo's own skin and fur (pink papules on grey-cast skin, which the colour names call pink on grey).
