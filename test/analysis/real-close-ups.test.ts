@@ -36,10 +36,11 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     const refused = answers.filter(({ judged }) => !judged);
     // None is a view through an instrument: 27 were, all rotated onto black, before issue 40.
     expect(answers.filter(({ summary }) => /microscope/.test(summary))).toEqual([]);
-    // Measured: 8 of 105 refused (5 dogs the detector sees whole, one of them on a studio's white
-    // backdrop, 2 nothing of an animal, 1 too dark); 10 before skin showing through the fur
-    // outweighed the stool localizer firing on a spotted or mangy coat (SCENE_LIMITS.skinThroughFurShare),
-    // 13 before fur sure enough outweighed stool on a little ground, 41 before issue 40.
+    // Measured: 8 of 105 refused (5 as a dog: 4 seen whole, one of them on a studio's white backdrop,
+    // and legs the detector boxes as a bear; 2 nothing of an animal; 1 too dark). 10 before skin
+    // showing through the fur outweighed the stool localizer firing on a spotted or mangy coat
+    // (SCENE_LIMITS.skinThroughFurShare), 13 before fur sure enough outweighed stool on a little
+    // ground, 41 before issue 40.
     expect(refused.length).toBeLessThanOrEqual(8);
     expect(refused.filter(({ summary }) => /mostly the ground/.test(summary))).toEqual([]);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
