@@ -384,8 +384,8 @@ export const SCENE_LIMITS = {
    * Measured (2026-12-02) on the photos the ground refused with fur at `stoolGroundAnimalShare` or
    * more and the localizer firing: 44 of the 586 stool photos show at most 0.03 (gravel, pale
    * dirt, curled stool the classifier takes for fur); 4 of the 405 real skin close-ups
-   * (shared/photos-real) 0.04–0.27. It frees 3 dogs' skin: a spotted flank with pink pustules (now
-   * "redness"), a mangy dog lying on dirt and a ringworm patch (both judged, no colour change). No
+   * (shared/photos-real) 0.04–0.27. It frees 3: a dog's spotted flank with pink pustules (now
+   * "redness"), a mangy dog lying on dirt and a cat's ringworm (both judged, no colour change). No
    * other answer of 1,268 photos sent to skin changed (the close-ups, the stool photos, Debian's
    * and OpenCV's photos). A stool photo with pink or red over this share of the frame, refused as
    * the ground today, is judged as skin.
