@@ -1,6 +1,7 @@
 /**
  * The photo gate's limits on what kind of picture a photo is (docs/design.md §4), each with what
- * it was measured on: photo-gate.ts decides with them, beside gate-limits.ts's on quality and scene.
+ * it was measured on: picture-character.ts reads them, photo-gate.ts decides with them, beside
+ * gate-limits.ts's on quality and scene.
  */
 
 /**
@@ -16,7 +17,7 @@ export const CHARACTER_LIMITS = {
    * transparency. Of the 30 clip art drawings of Debian's openclipart-png, 29 are 22–98%
    * transparent; their shading passed 19 of them for photos, and 9 got a urine or vomit finding
    * (2026-11-28). Read only where the operation judges colours, and not where the transparent part
-   * is a plain surround (photo-gate.ts, isFramed: one drawing's straight outline passes so).
+   * is a plain surround (picture-character.ts, isFramed: one drawing's straight outline passes so).
    */
   transparentShare: 0.05,
   /**

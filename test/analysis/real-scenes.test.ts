@@ -27,9 +27,16 @@ const HEAVY_TIMEOUT = 180_000;
 describeWithShared('real photos of the wrong thing', () => {
   describeWithDebianPhotos('from Debian’s packages', () => {
     const { answer, pipeline, models } = recommendedPipeline('pawlens-scenes-');
-    /** One of the GCompris whole-animal photos, by name, assessed for an animal's operation (asked about a dog). */
-    const assessAnimal = async (operation: 'breed' | 'emotion', name: string) => {
-      const photo = debianPhotos('animals').find((path) => basename(path, '.webp') === name)!;
+    /**
+     * A Debian photo by name, without its extension (GCompris's whole animals unless another folder
+     * is named), assessed for an animal's operation (asked about a dog).
+     */
+    const assessAnimal = async (
+      operation: 'breed' | 'emotion',
+      name: string,
+      folder: Parameters<typeof debianPhotos>[0] = 'animals',
+    ) => {
+      const photo = debianPhotos(folder).find((path) => basename(path).replace(/\.\w+$/, '') === name)!;
       const image = await pipeline().decode(operation, readFileSync(photo));
       return pipeline().assess(operation, { image, language: 'en', animalType: 'dog', requestId: `req_${operation}` });
     };
@@ -354,14 +361,7 @@ describeWithShared('real photos of the wrong thing', () => {
           'cinnamon-5_puppy.jpg skin',
         ]);
         // …and that puppy, sharp at its own 96 px, is a dog to breed analysis, not a blurred photo.
-        const puppy = avatars.find((photo) => basename(photo) === 'cinnamon-5_puppy.jpg')!;
-        const image = await pipeline().decode('breed', readFileSync(puppy));
-        const breed = await pipeline().assess('breed', {
-          image,
-          language: 'en',
-          animalType: 'dog',
-          requestId: 'req_puppy',
-        });
+        const breed = await assessAnimal('breed', 'cinnamon-5_puppy', 'avatars');
         expect((breed.data as { summary: string }).summary).toContain('The classifier sees a dog');
       },
       HEAVY_TIMEOUT,

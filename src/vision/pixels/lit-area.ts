@@ -15,7 +15,7 @@ export interface LitArea {
   /**
    * The share of the lit part's edge (where it is not the frame's) that lies on one circle, and the
    * share that lies on straight lines: a round view's disc, a photo rotated or letterboxed onto
-   * the surround, or neither, the outline of something cut out (photo-gate.ts tells which).
+   * the surround, or neither, the outline of something cut out (picture-character.ts tells which).
    */
   readonly onCircle: number;
   readonly onLines: number;
