@@ -16,6 +16,21 @@ export const FOOD_LIMITS = {
    */
   foodProbability: 0.3,
   /**
+   * Below that, two models agreeing: the classifier this sure of food (`boxedFoodProbability`) and
+   * the detector's boxes of COCO_PLAIN_FOOD at `boxedFoodScore` or more covering this share of the
+   * frame together, for stool and urine. Budgie's tomatoes on a board (classifier 0.22, apples at
+   * 0.78 and 0.63 covering 25%) had been "blood" to urine, moderate. Measured (2026-12-02) on the
+   * 586 real stool photos, the 405 real skin close-ups, Debian's 197 photos, 150 of Tux Paint's
+   * fruit and vegetable cut-outs and 1,139 more (Budgie's and Cinnamon's avatars, OpenCV's samples,
+   * GCompris's pictures): both are reached by the tomatoes, one Tux Paint mango (classifier 0.19)
+   * and 31 photos the classifier alone names food already (28 cut-outs, a burger, two pizzas). The
+   * stool photos nearest: a lawn boxed as broccoli over 67% of it (classifier 0.01), and a stool
+   * boxed as a doughnut (not counted) at 0.23. No urine sample was at hand to measure.
+   */
+  boxedFoodProbability: 0.15,
+  boxedFoodScore: 0.6,
+  boxedFoodShare: 0.2,
+  /**
    * Vomit may hold food (PhotoNeeds.mayBeFood), so the limit above is not asked of it; a served
    * dish is still no vomit: the classifier this sure of food on the whole frame (`servedDishFood`)
    * and the detector this sure of a dish in it (`servedDishScore`; COCO_DISHES: a pizza, a

@@ -1,17 +1,25 @@
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { SceneSubject } from '../findings/verdict.js';
 import type { Scene } from '../vision/scene/describe-scene.js';
-import { COCO_DISHES } from '../vision/tables/coco-names.js';
+import { COCO_DISHES, COCO_PLAIN_FOOD } from '../vision/tables/coco-names.js';
 import { FOOD_LIMITS } from './food-limits.js';
 
 /**
- * A specimen's photo that shows a meal: the classifier reading the frame is sure of food, or, for a
+ * A specimen's photo that shows a meal: the classifier reading the frame is sure of food, or leans
+ * to it where the detector boxes plain food over part of the frame, or, for a
  * specimen that may hold food (vomit), surer still and the detector sure of a dish in it (FOOD_LIMITS).
  */
 export function foodShown(needs: PhotoNeeds, scene: Scene): SceneSubject | undefined {
   const food = scene.frameFood ?? 0;
   const dish = () =>
     scene.things.some((thing) => COCO_DISHES.has(thing.label) && thing.score >= FOOD_LIMITS.servedDishScore);
-  const meal = needs.mayBeFood ? food >= FOOD_LIMITS.servedDishFood && dish() : food >= FOOD_LIMITS.foodProbability;
+  const boxedFood = () =>
+    food >= FOOD_LIMITS.boxedFoodProbability &&
+    scene.things
+      .filter((thing) => COCO_PLAIN_FOOD.has(thing.label) && thing.score >= FOOD_LIMITS.boxedFoodScore)
+      .reduce((share, thing) => share + thing.share, 0) >= FOOD_LIMITS.boxedFoodShare;
+  const meal = needs.mayBeFood
+    ? food >= FOOD_LIMITS.servedDishFood && dish()
+    : food >= FOOD_LIMITS.foodProbability || boxedFood();
   return meal ? { kind: 'food' } : undefined;
 }

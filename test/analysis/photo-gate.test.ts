@@ -1082,6 +1082,29 @@ describe('the photo gate with a localizer', () => {
     expect([OPERATIONS.stool.needs.mayBeFood, OPERATIONS.urine.needs.mayBeFood]).toEqual([undefined, undefined]);
   });
 
+  it('refuses plain food the detector boxes for stool and urine where the classifier leans to food, and never for a doughnut, a hot dog, an orange or a banana', () => {
+    const { boxedFoodProbability, boxedFoodScore, boxedFoodShare } = FOOD_LIMITS;
+    const food = { reason: 'wrong_subject', shows: { kind: 'food' } };
+    const boxed = (frameFood: number, ...things: Array<ReturnType<typeof detection>>) =>
+      gatePhoto(SPECIMEN, measured({ frameFood, things }));
+    // Two apples that cover the share together, as Budgie's tomatoes on a board are boxed.
+    const apples = [
+      detection('apple', 0.78, boxedFoodShare / 2),
+      detection('apple', boxedFoodScore, boxedFoodShare / 2),
+    ];
+    expect(boxed(boxedFoodProbability, ...apples)).toEqual(food);
+    expect(boxed(boxedFoodProbability - 0.01, ...apples)).toBeUndefined();
+    expect(
+      boxed(boxedFoodProbability, apples[0]!, detection('apple', boxedFoodScore - 0.01, boxedFoodShare / 2)),
+    ).toBeUndefined();
+    expect(boxed(boxedFoodProbability, detection('apple', 0.9, boxedFoodShare - 0.01))).toBeUndefined();
+    // A coiled or a log-shaped stool is boxed as a doughnut or a hot dog; a urine sample has an orange's or a banana's colour.
+    for (const thing of ['donut', 'hot dog', 'orange', 'banana'])
+      expect(boxed(0.29, detection(thing, 0.95, 0.8))).toBeUndefined();
+    // Vomit may hold food: only a served dish is refused there.
+    expect(gatePhoto({ ...SPECIMEN, mayBeFood: true }, measured({ frameFood: 0.29, things: apples }))).toBeUndefined();
+  });
+
   it('refuses a served dish for vomit only where the classifier is surer of food and the detector sure of a dish', () => {
     const { servedDishFood, servedDishScore } = FOOD_LIMITS;
     const mayHoldFood = { ...SPECIMEN, mayBeFood: true as const };
