@@ -6,8 +6,8 @@ import { FOOD_LIMITS } from './food-limits.js';
 
 /**
  * A specimen's photo that shows a meal: the classifier reading the frame is sure of food, or leans
- * to it where the detector boxes plain food over part of the frame, or, for a
- * specimen that may hold food (vomit), surer still and the detector sure of a dish in it (FOOD_LIMITS).
+ * to it where the detector boxes plain food over part of the frame; or, for a specimen that may
+ * hold food (vomit), surer still and the detector sure of a dish in it (FOOD_LIMITS).
  */
 export function foodShown(needs: PhotoNeeds, scene: Scene): SceneSubject | undefined {
   const food = scene.frameFood ?? 0;
