@@ -83,6 +83,13 @@ export const SCENE_LIMITS = {
    * but none of the 108 boxes that large on the 405 real skin close-ups (shared/photos-real) lies
    * inside the frame, while whole animals photographed close do (Tux Paint's mammals laid on a
    * photo of dunes, filling 92% of it: 6 of those were judged as skin, "yellow crusts", mild).
+   * Not taken (2026-12-02): for skin, a cat or dog box inside the frame, over half of it, the
+   * detector under 0.8 sure and the classifier naming the crop that pet at 0.4 or more, as a
+   * close-up of the pet. It frees 10 of the 300 cat close-ups refused as "a cat" (7 faces and
+   * chins with lesions, 5 of them given a finding), but 3 of the 10 are whole cats lying or
+   * sitting (one then "patches", mild), and nothing in the boxes' scores or shares (0.50–0.77,
+   * 0.53–0.79) sets them apart from the faces; without the classifier's agreement, rabbits and a
+   * pig laid on dunes were judged "yellow crusts".
    */
   cutCloseUpShare: 0.4,
   /**
