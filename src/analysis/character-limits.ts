@@ -51,6 +51,17 @@ export const CHARACTER_LIMITS = {
    */
   tintHueDrift: 12,
   /**
+   * …and a photo of something with light and shade: a tint is read off how colour follows
+   * lightness, which a close-up of one flat surface does not span. Measured (2026-12-02): the
+   * sepia, green and blue copies of 48 real photos (the shared photos, skin close-ups and stool
+   * photos) taken for tints range 30–85 L* (5th to 95th percentile); a flat pink frame with one
+   * dark brown or red patch of up to 4% and camera noise, 0–5, and it had been refused as a photo
+   * without colour (issue 40's debris on skin, in one patch). Black or grey crumbs over 5% of such a
+   * frame still range 45–65 and are still refused: dark without colour, light of one hue, is what
+   * a sepia photo is too. No real photo at hand was refused as a tint, before or after.
+   */
+  tintToneRange: 15,
+  /**
    * A flat graphic: three quarters of the unclipped pixels in this few exact colours (photos
    * measured thousands, greyscale ones 68 and up; a generated scene with camera noise, mostly a
    * smooth dark tile, saved at JPEG quality 50 to 80, as few as 8 to 19)…

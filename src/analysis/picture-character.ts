@@ -49,7 +49,7 @@ export const isFramed = (lit: LitArea | undefined) =>
 export const isCutOut = (lit: LitArea | undefined) =>
   lit?.surround === 'white' && !isFramed(lit) && lit.surroundOnEdge >= CHARACTER_LIMITS.cutOutOnEdge;
 
-/** Whether a photo has the colour a colour verdict needs: none at all, or one tint that follows lightness, is not enough. */
+/** Whether a photo has the colour a colour verdict needs: none at all, or one tint that follows its light and shade, is not enough. */
 export function lacksColour(tones: ToneReading): boolean {
   const limits = CHARACTER_LIMITS;
   if (tones.chromaP99 <= limits.greyscaleChroma) return true;
@@ -57,6 +57,7 @@ export function lacksColour(tones: ToneReading): boolean {
     tones.chromaticShare >= limits.tintedShare &&
     tones.tintResidual < limits.tintResidual &&
     tones.hueSpread < limits.tintHueSpread &&
-    tones.hueDrift < limits.tintHueDrift
+    tones.hueDrift < limits.tintHueDrift &&
+    tones.toneRange >= limits.tintToneRange
   );
 }

@@ -67,6 +67,7 @@ const PHOTOGRAPH: PhotoCharacter = {
   tintResidual: 9,
   hueSpread: 25,
   hueDrift: 30,
+  toneRange: 55,
   dominantColours: 4000,
   topColourShare: 0.01,
   unclippedShare: 1,
@@ -91,6 +92,8 @@ const SEPIA: PhotoCharacter = {
 };
 /** Dark debris on pink skin: one hue to hueSpread, but the dark tone's hue is not the light one's. */
 const TWO_TONES: PhotoCharacter = { ...SEPIA, hueSpread: 5.6, hueDrift: 19 };
+/** One small dark patch on flat pink skin: one hue throughout, but no light and shade for a tint to follow. */
+const FLAT_WITH_PATCH: PhotoCharacter = { ...SEPIA, toneRange: 5 };
 const LOGO: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 5, topColourShare: 0.5, unclippedShare: 0.4 };
 /** Clip art resized to the decode size: hundreds of exact colours at its antialiased edges, its fills flat. */
 const CLIP_ART: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 150, topColourShare: 0.2, flatShare: 0.45 };
@@ -377,6 +380,12 @@ describe('the photo gate’s table', () => {
       'a close-up of dark debris on pink skin (two tones of near hues)',
       CLOSE_UP,
       measured({}, {}, {}, TWO_TONES),
+      undefined,
+    ],
+    [
+      'a close-up of one small patch on flat pink skin (one hue, one tone)',
+      CLOSE_UP,
+      measured({}, {}, {}, FLAT_WITH_PATCH),
       undefined,
     ],
     [

@@ -55,10 +55,10 @@ async function throughOtoscope(canal: Buffer): Promise<Buffer> {
 const greyscale = (photo: Buffer) => sharp(photo).greyscale().jpeg({ quality: 90 }).toBuffer();
 const character = async (photo: Buffer) => characterOf(await decodeImageBytes(photo));
 
-/** Twelve patches of `patch` on `skin`, with a camera's noise, as a JPEG. */
-async function twoTones(skin: string, patch: string): Promise<Buffer> {
+/** `count` patches of `patch` (twelve cover about 15% of the frame; one, under 1%) on `skin`, with a camera's noise, as a JPEG. */
+async function twoTones(skin: string, patch: string, count = 12): Promise<Buffer> {
   const patches = Array.from(
-    { length: 12 },
+    { length: count },
     (_, i) =>
       `<ellipse cx="${40 + (i % 4) * 100}" cy="${50 + Math.floor(i / 4) * 100}" rx="${20 + (i % 3) * 6}" ry="${14 + (i % 2) * 8}" fill="${patch}"/>`,
   ).join('');
@@ -78,6 +78,17 @@ describe('a colour verdict needs colour', () => {
     ['a red lesion on pink skin', '#e8b0a0', '#c85050'],
   ])('%s (two tones of near hues, issue 40) has colour', async (_what, skin, patch) => {
     const photo = await twoTones(skin, patch);
+    for (const operation of ['skin', 'ear'] as const)
+      expect((await answer(operation, photo)).data.summary, operation).not.toMatch(/no usable colour/);
+  });
+
+  // One patch on flat skin is one hue and one tone: a tint's measures alone took it for sepia.
+  it.each([
+    ['a dark brown crumb of debris', '#e0a090', '#2e1d10'],
+    ['a small red lesion', '#e8b0a0', '#c85050'],
+  ])('%s on flat pink skin (one patch, issue 40) has colour', async (_what, skin, patch) => {
+    const photo = await twoTones(skin, patch, 1);
+    expect((await character(photo)).toneRange).toBeLessThan(CHARACTER_LIMITS.tintToneRange);
     for (const operation of ['skin', 'ear'] as const)
       expect((await answer(operation, photo)).data.summary, operation).not.toMatch(/no usable colour/);
   });

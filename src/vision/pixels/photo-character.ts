@@ -57,6 +57,12 @@ export interface ToneReading {
    */
   readonly hueDrift: number;
   /**
+   * How far the photo's lightness ranges, in L* (from the 5th to the 95th percentile, to its bands'
+   * width of 5): a photo of a scene, tinted or not, spans tens; a close-up of one flat surface, a
+   * few.
+   */
+  readonly toneRange: number;
+  /**
    * The largest CIELAB ΔE between the mean colours of two of the frame's four edges: near 0 when
    * all four show one surface (a floor, a lawn, gravel), large when they show a scene (sky above
    * and ground below, a room, a table's edge) or a subject that runs off the frame.
@@ -220,6 +226,7 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
     tintResidual: power > 0 ? Math.sqrt(Math.max(0, spread) / power) : 0,
     hueSpread: hueSpreadOf(hue[2]! > 0 ? Math.hypot(hue[0]!, hue[1]!) / hue[2]! : 1),
     hueDrift: hueDriftOf(bands, count),
+    toneRange: toneRangeOf(bands, count),
     // A panorama's short side may be thinner than the sample's step: an edge never sampled is left out.
     sideContrast: largestDifference(edges.filter(([n]) => n! > 0).map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
     greenShare: green / count,
@@ -298,6 +305,22 @@ function hueDriftOf(bands: readonly Float64Array[], count: number): number {
       drift = Math.max(drift, Math.min(apart, 2 * Math.PI - apart));
     }
   return (drift * 180) / Math.PI;
+}
+
+/** ToneReading.toneRange: from the band holding the 5th percentile of L* to the one holding the 95th. */
+function toneRangeOf(bands: readonly Float64Array[], count: number): number {
+  let seen = 0;
+  let low = -1;
+  let high = 0;
+  for (const [index, [n]] of bands.entries()) {
+    seen += n!;
+    if (low < 0 && seen >= count * 0.05) low = index;
+    if (seen >= count * 0.95) {
+      high = index;
+      break;
+    }
+  }
+  return (high - Math.max(0, low)) * BAND;
 }
 
 /** The circular standard deviation, in degrees, of hues whose mean resultant length is `resultant`. */
