@@ -83,13 +83,9 @@ export const SCENE_LIMITS = {
    * but none of the 108 boxes that large on the 405 real skin close-ups (shared/photos-real) lies
    * inside the frame, while whole animals photographed close do (Tux Paint's mammals laid on a
    * photo of dunes, filling 92% of it: 6 of those were judged as skin, "yellow crusts", mild).
-   * Not taken (2026-12-02): for skin, a cat or dog box inside the frame, over half of it, the
-   * detector under 0.8 sure and the classifier naming the crop that pet at 0.4 or more, as a
-   * close-up of the pet. It frees 10 of the 300 cat close-ups refused as "a cat" (7 faces and
-   * chins with lesions, 5 of them given a finding), but 3 of the 10 are whole cats lying or
-   * sitting (one then "patches", mild), and nothing in the boxes' scores or shares (0.50–0.77,
-   * 0.53–0.79) sets them apart from the faces; without the classifier's agreement, rabbits and a
-   * pig laid on dunes were judged "yellow crusts".
+   * Not taken (2026-12-02): for skin, a cat or dog box inside over half the frame, the detector
+   * under 0.8 and the crop's classifier 0.4 for that pet. Of the 10 cat close-ups it frees, 3 are
+   * whole cats (one "patches", mild), with scores and shares among the 7 faces' (0.50–0.77, 0.53–0.79).
    */
   cutCloseUpShare: 0.4,
   /**
@@ -352,10 +348,8 @@ export const SCENE_LIMITS = {
    * stool. It frees 6 of the 8 cat close-ups refused so (4 judged, 2 then "no part of an animal"),
    * but lets 13 more stool photos through as skin: lawns whose stool the localizer missed, to which
    * a cat skin head trained on shared/photos-real then offered "ringworm or flea allergy" as
-   * possibilities. Nor (2026-12-02): for skin, the animal classes outweighing the ground's where
-   * the stool localizer found no stool. It frees 4 of the 7 close-ups refused so (all "no visible
-   * change"), and describes as skin 9 of the 586 stool photos and 2 of Tux Paint's gravestones
-   * (none with a finding): as many photos of the wrong thing judged as close-ups freed.
+   * possibilities. Nor (2026-12-02) the animal classes outweighing the ground's, with no stool
+   * found: 4 close-ups freed, 9 stool photos and 2 Tux Paint stamps judged as skin (no finding).
    */
   groundProbability: 0.15,
   /**
