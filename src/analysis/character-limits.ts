@@ -1,7 +1,7 @@
 /**
  * The photo gate's limits on what kind of picture a photo is (docs/design.md §4), each with what
  * it was measured on: picture-character.ts reads them, photo-gate.ts decides with them, beside
- * gate-limits.ts's on quality and scene.
+ * quality-limits.ts's on quality and gate-limits.ts's on what a photo shows.
  */
 
 /**

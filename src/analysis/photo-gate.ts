@@ -16,7 +16,8 @@ import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.
 import { CHARACTER_LIMITS } from './character-limits.js';
 import { isCutOut, isFramed, isGraphic, isRoundView, lacksColour } from './picture-character.js';
 import { foodShown } from './food-shown.js';
-import { QUALITY_LIMITS, SCENE_LIMITS } from './gate-limits.js';
+import { SCENE_LIMITS } from './gate-limits.js';
+import { QUALITY_LIMITS } from './quality-limits.js';
 import { animalsAreStool, boxedAsSubject, coatSeenClose, isLocatedSubject, stoolOnGround } from './located-subject.js';
 
 /**

@@ -71,7 +71,7 @@ export interface PhotoNeeds {
    * Whether black is a finding of its own in the subject's colours (stool: melena, urgent), not
    * one shade of the dark debris or patches its rules read (an ear's mites are black or dark brown
    * alike). Then only the subject's blocks a camera did not crush to black are named, and a
-   * subject mostly crushed, its colour unreadable, is not judged (gate-limits.ts, `crushedSubject`).
+   * subject mostly crushed, its colour unreadable, is not judged (quality-limits.ts, `crushedSubject`).
    */
   readonly blackIsAFinding?: true;
 }

@@ -22,7 +22,7 @@ import {
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { EXPOSURE_AS_IS } from '../../src/vision/colour-quality-model.js';
 import { GRANULAR_GRAIN } from '../../src/operations/health/rule-table.js';
-import { QUALITY_LIMITS } from '../../src/analysis/gate-limits.js';
+import { QUALITY_LIMITS } from '../../src/analysis/quality-limits.js';
 import { builtinVision } from '../fixtures/test-app.js';
 
 describe('built-in models', () => {
