@@ -43,6 +43,10 @@ function pictureKind(needs: PhotoNeeds, measurement: Measurement): SceneSubject 
 const seenWhole = ({ share, cutSides }: Placement) =>
   cutSides === 0 || (cutSides === 1 && share < SCENE_LIMITS.cutCloseUpShare);
 
+/** Fur in a close-up that the detector boxes as a bear the frame cuts (SCENE_LIMITS.closeUpFurAsBearCutSides). */
+const furBoxedAsBear = ({ detection, cutSides }: SceneAnimal) =>
+  detection.label === 'bear' && cutSides >= SCENE_LIMITS.closeUpFurAsBearCutSides;
+
 /**
  * Part of an animal that is no pet, cut by the frame: a calf's head, an ibex's flank. Fur seen close
  * is boxed as a bear, never as these (SCENE_LIMITS.partOfNonPetScore).
@@ -226,7 +230,9 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   const cutOut = isCutOut(measurement.litArea);
   const animals = scene.animals.filter(
     (animal) =>
-      animal.detection.score >= SCENE_LIMITS.closeUpScore && (cutOut || seenWhole(animal) || partOfNonPet(animal)),
+      animal.detection.score >= SCENE_LIMITS.closeUpScore &&
+      !furBoxedAsBear(animal) &&
+      (cutOut || seenWhole(animal) || partOfNonPet(animal)),
   );
   if (animals.length > 0) return animalSubject(animals, true);
   if (scene.people.some(wholePerson)) return { kind: 'person', count: scene.people.length };

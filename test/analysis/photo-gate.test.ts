@@ -315,6 +315,18 @@ describe('the photo gate’s table', () => {
       undefined,
     ],
     [
+      'a dog’s leg in a close-up, its fur boxed as a bear a third of the frame, cut by one side',
+      CLOSE_UP,
+      measured({ animals: [animal('bear', 0.59, 0.3, undefined, 1)] }),
+      undefined,
+    ],
+    [
+      'a bear seen whole inside a close-up’s frame',
+      CLOSE_UP,
+      measured({ animals: [animal('bear', 0.59, 0.3)] }),
+      'animal',
+    ],
+    [
       'a dog’s flank cut by the frame, boxed as a horse but read as a dog',
       CLOSE_UP,
       measured({ animals: [animal('horse', 0.9, 0.8, 'dog', 2)] }),
