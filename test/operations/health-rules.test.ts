@@ -253,6 +253,16 @@ describe('small lesions are seen (rules read patches of the frame)', () => {
     expect((await assess('ear', pinkCanal(coffeeGrounds.slice(0, 1)))).severity).toBe('normal');
   });
 
+  it('mid-brown wax over 5% of a pink canal, too little for yeast, is no clean ear', async () => {
+    // #8b5a2b (L* 43) is brown to the palette, not the light brown of a clean canal's light wax:
+    // three patches are about 6% of the frame to the colour analyser.
+    const wax = [lesion('#8b5a2b', 100, 90), lesion('#8b5a2b', 300, 90), lesion('#8b5a2b', 200, 210)];
+    const assessment = await assess('ear', pinkCanal(wax));
+    expect(assessment.severity).toBe('inconclusive');
+    expect(assessment.findings.map((finding) => finding.id)).not.toContain('clean');
+    expect((await assess('ear', pinkCanal(wax.slice(0, 1)))).severity).toBe('normal');
+  });
+
   it('charcoal-grey debris in a pink canal, grey to the palette, is no clean ear', async () => {
     // Dark crumbs greyed by a flash (#454340, L* 28): the palette's darkest black is L* 13 and its
     // darkest grey L* 38, so they are grey, which the clean rule had not looked at.

@@ -39,8 +39,10 @@ export const EAR_RULES = {
         // the coffee-ground debris of ear mites (issue 40's #2e1d10) is dark brown to the palette,
         // and a pink canal with 6–15% of it had been called clean; the 4 clean answers left on
         // the 405 have under 5% of both together. No real ear photo was at hand: a clean one whose
-        // opening shows dark over 5% of the frame gets no verdict, free.
-        { colours: ['black', 'dark_brown'], atMost: 0.05 },
+        // opening shows dark over 5% of the frame gets no verdict, free. Brown counts too: light wax
+        // is light brown to the palette, and a pink canal with 4–18% of mid-brown wax (#5a3a20,
+        // L* 28, too little for yeast's 20%) had been called healthy (generated, 2026-12-02).
+        { colours: ['black', 'dark_brown', 'brown'], atMost: 0.05 },
         // Grey over a tenth of the frame is no clean canal either: the palette names dark-grey
         // matter grey, not black (its darkest grey is L* 38), so a pink canal with 12–40% of
         // charcoal-grey debris (#454340, as flash greys dark crumbs) had been called a healthy ear.
