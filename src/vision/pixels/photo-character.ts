@@ -309,18 +309,8 @@ function hueDriftOf(bands: readonly Float64Array[], count: number): number {
 
 /** ToneReading.toneRange: from the band holding the 5th percentile of L* to the one holding the 95th. */
 function toneRangeOf(bands: readonly Float64Array[], count: number): number {
-  let seen = 0;
-  let low = -1;
-  let high = 0;
-  for (const [index, [n]] of bands.entries()) {
-    seen += n!;
-    if (low < 0 && seen >= count * 0.05) low = index;
-    if (seen >= count * 0.95) {
-      high = index;
-      break;
-    }
-  }
-  return (high - Math.max(0, low)) * BAND;
+  const counts = Uint32Array.from(bands, ([n]) => n!);
+  return (percentile(counts, count * 0.95) - percentile(counts, count * 0.05)) * BAND;
 }
 
 /** The circular standard deviation, in degrees, of hues whose mean resultant length is `resultant`. */
