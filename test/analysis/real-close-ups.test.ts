@@ -45,12 +45,24 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     expect(refused.length).toBeLessThanOrEqual(6);
     expect(refused.filter(({ summary }) => /mostly the ground/.test(summary))).toEqual([]);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
-    // Redness is seen on a third: 36 of 105 measured, 18 of them only as patches redder than the
+    // Redness is seen on a third: 39 of 105 measured, 20 of them only as patches redder than the
     // photo's own skin and fur (pink papules on grey-cast skin, which the colour names call pink on grey).
     // (A summary that says "no redness" is no finding: the severity says which.)
     const findings = answers.filter(({ severity }) => ['mild', 'moderate', 'severe'].includes(severity));
-    expect(findings.length).toBeGreaterThanOrEqual(32);
-    expect(answers.filter(({ summary }) => /redder than the skin/.test(summary)).length).toBeGreaterThanOrEqual(14);
+    expect(findings.length).toBeGreaterThanOrEqual(35);
+    expect(answers.filter(({ summary }) => /redder than the skin/.test(summary)).length).toBeGreaterThanOrEqual(17);
+  }, 120_000);
+
+  it('sees the red scabs of flea allergy on a third of real cat close-ups, as patches redder than the skin and fur round them', async () => {
+    // Miliary dermatitis: small red scabs in grey, ginger or white fur, dim to the colour names.
+    // Measured (2026-12-03) on the 60 flea allergy close-ups of shared/photos-real/skin-cat: 20 skin
+    // findings, 18 of them patches redder than the photo; 12 findings when a patch had to be 12 in
+    // a* above the photo's median (RELATIVE_REDNESS.delta), not 10.
+    const dir = join(SHARED_DIR, 'photos-real', 'skin-cat', 'flea_allergy');
+    const answers = await Promise.all(readdirSync(dir).map((file) => answer('skin', join(dir, file), 'cat')));
+    const findings = answers.filter(({ severity }) => ['mild', 'moderate', 'severe'].includes(severity));
+    expect(findings.length).toBeGreaterThanOrEqual(18);
+    expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
   }, 120_000);
 
   it('calls no lesion close-up with dark matter over 5% of it a clean ear canal', async () => {
