@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { cutOutOnWhite } from '../fixtures/cut-out.js';
-import { recommendedPipeline } from '../fixtures/recommended-pipeline.js';
+import { FINDINGS, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, realCatSkin, SHARED_DIR } from '../fixtures/shared-assets.js';
 import { type BreedFindings, SURE_AGAINST_STATED } from '../../src/operations/breed/breed.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
@@ -49,7 +49,7 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     // Redness is seen on a third: 39 of 105 measured, 20 of them only as patches redder than the
     // photo's own skin and fur (pink papules on grey-cast skin, which the colour names call pink on grey).
     // (A summary that says "no redness" is no finding: the severity says which.)
-    const findings = answers.filter(({ severity }) => ['mild', 'moderate', 'severe'].includes(severity));
+    const findings = answers.filter(({ severity }) => FINDINGS.includes(severity));
     expect(findings.length).toBeGreaterThanOrEqual(35);
     expect(answers.filter(({ summary }) => /redder than the skin/.test(summary)).length).toBeGreaterThanOrEqual(17);
   }, 120_000);
@@ -87,7 +87,7 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     // a* above the photo's median (RELATIVE_REDNESS.delta), not 10.
     const dir = join(SHARED_DIR, 'photos-real', 'skin-cat', 'flea_allergy');
     const answers = await Promise.all(readdirSync(dir).map((file) => answer('skin', join(dir, file), 'cat')));
-    const findings = answers.filter(({ severity }) => ['mild', 'moderate', 'severe'].includes(severity));
+    const findings = answers.filter(({ severity }) => FINDINGS.includes(severity));
     expect(findings.length).toBeGreaterThanOrEqual(18);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
   }, 120_000);
@@ -174,7 +174,7 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
   it('takes few real skin close-ups sent to stool analysis for stool, and a coat the stool localizer barely fires on for none', async () => {
     const answers = await Promise.all(lesionPhotos().map((photo) => answer('stool', photo)));
     const judged = answers.filter((one) => one.judged);
-    const findings = judged.filter(({ severity }) => ['mild', 'moderate', 'severe'].includes(severity));
+    const findings = judged.filter(({ severity }) => FINDINGS.includes(severity));
     // Measured (2026-11-27): 8 of 105 judged as stool, 3 with a finding (pink skin with red
     // pustules read as "red" or "grey" stool); 14 and 5 before a faint find on a coat was refused.
     expect(answers).toHaveLength(105);
