@@ -87,7 +87,8 @@ export const animalsAreStool = ({ stoolFound, animals, frameGround, frame }: Sce
   animals.every((animal) => isLocatedSubject(stoolFound, animal.detection, animal.share));
 
 /** Whether the classifier sees some of the ground's classes in the frame: where stool lies (`stoolGroundProbability`). */
-const someGround = (frameGround: number | undefined) => (frameGround ?? 0) >= SCENE_LIMITS.stoolGroundProbability;
+export const someGround = (frameGround: number | undefined) =>
+  (frameGround ?? 0) >= SCENE_LIMITS.stoolGroundProbability;
 
 /**
  * Whether the photo shows stool on the ground: the stool localizer, asked by the gate (Scene.frameStool),

@@ -2,7 +2,7 @@ import { type MadeBy, modelsRead, type ModelUsed } from './made-by.js';
 import type { OperationKey } from '../operations/registry.js';
 import type { AnalysisInput } from '../findings/analysis-input.js';
 import type { Measurement } from '../findings/measurement.js';
-import type { SceneSubject, Verdict } from '../findings/verdict.js';
+import type { Refusal, Verdict } from '../findings/verdict.js';
 import { decodeImageBytes } from '../image/decode-image.js';
 import type { DecodedImage } from '../image/decoded-image.js';
 import { OPERATIONS, type OperationData } from '../operations/registry.js';
@@ -20,7 +20,7 @@ import { decodeSizeFor } from './decode-plan.js';
 import { type MeasurePlan, measurePlanFor } from './measure-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto } from './photo-gate.js';
-import { subjectSeenAs, subjectSeenByColour } from './subject-seen-as.js';
+import { mayBeAThing, subjectIsAThing, subjectSeenAs, subjectSeenByColour } from './subject-seen-as.js';
 import { JUDGED_SEVERITIES } from '../contract/data-fields.js';
 import { lookAtSubject } from '../vision/localizer/subject-look.js';
 import { photoToRead } from './photo-to-read.js';
@@ -129,22 +129,31 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
   }
 
   /**
-   * What a located subject about to raise a finding is, when it is not the operation's: seen alone
-   * (subjectSeenAs), else by its colours and how surely it was found (subjectSeenByColour).
+   * Why a located subject is not the operation's after all, looked at where it is about to raise a
+   * finding or may be a thing (subject-seen-as.ts, mayBeAThing): seen alone, food or a flower
+   * (subjectSeenAs), or a thing, not stool, where no ground shows (subjectIsAThing); else, for a
+   * finding, by its colours and how surely it was found (subjectSeenByColour).
    */
   async function seenInstead(
     operation: Operation,
-    { location }: Measurement,
+    { location, scene }: Measurement,
     image: DecodedImage,
     findings: unknown,
-  ): Promise<SceneSubject | undefined> {
+    finding: boolean,
+  ): Promise<Refusal | undefined> {
     const largest = location?.found[0];
     if (!largest) return undefined;
     // A health operation's findings carry the colour shares its rules read (HealthAssessment.shares).
     const shares = (findings as Partial<HealthAssessment> | undefined)?.shares;
     // What the classifier names first (an apple is food, though yellow and found faintly as a leaf is).
     const look = models.classifier && (await lookAtSubject(image, location, largest, models.classifier));
-    return (look && subjectSeenAs(operation.needs, look)) ?? subjectSeenByColour(operation.needs, largest, shares);
+    const shows =
+      (look && subjectSeenAs(operation.needs, look)) ??
+      (finding ? subjectSeenByColour(operation.needs, largest, shares) : undefined);
+    if (shows) return { reason: 'wrong_subject', shows };
+    return look && subjectIsAThing(operation.needs, scene, look)
+      ? { reason: 'quality', problem: 'not_found' }
+      : undefined;
   }
 
   return {
@@ -171,12 +180,16 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
         : { judged: true as const, findings: await operation.judge(measurement, input, headsOf(models, key)) };
       // narrate, from the built-in templates: a complete answer that needs no language model
       let data = operation.answer(verdict, input.language, scene);
-      // …and before a located subject's colours raise a finding, one look at what it is: by its colours
-      // and how surely it was found, else by the classifier on it alone (subject-seen-as.ts)
+      // …and before a located subject's colours raise a finding, or where it may be a thing, one look
+      // at what it is: by the classifier on it alone, else by its colours (subject-seen-as.ts)
       const findings = verdict.judged ? verdict.findings : undefined;
-      const instead = raisesFinding(data) ? await seenInstead(operation, measurement, image, findings) : undefined;
+      const finding = raisesFinding(data);
+      const instead =
+        finding || (verdict.judged && mayBeAThing(operation.needs, scene))
+          ? await seenInstead(operation, measurement, image, findings, finding)
+          : undefined;
       if (instead) {
-        verdict = { judged: false as const, refusal: { reason: 'wrong_subject', shows: instead } };
+        verdict = { judged: false as const, refusal: instead };
         data = operation.answer(verdict, input.language, scene);
       }
       const read = modelsRead(key, models, plan.scene, scene, verdict.judged);

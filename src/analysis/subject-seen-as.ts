@@ -1,16 +1,33 @@
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { SceneSubject } from '../findings/verdict.js';
+import type { Scene } from '../vision/scene/describe-scene.js';
 import type { LocatedSubject } from '../vision/localizer/locate-subject.js';
 import type { SubjectLook } from '../vision/localizer/subject-look.js';
 import type { ColourName } from '../vision/tables/colour-palette.js';
 import { SCENE_LIMITS } from './gate-limits.js';
+import { someGround } from './located-subject.js';
 
 /*
- * What a specimen's located subject is instead, asked only once its colours are about to raise a
+ * What a specimen's located subject is instead, asked once its colours are about to raise a
  * finding (pipeline.ts): a red flower on a lawn is not a stool with fresh blood, a leaf is not a
- * green stool. Specimens only: a clinic's localizer for skin or ear finds lesions, which the
- * classifier may read as a strawberry.
+ * green stool; and, for a specimen that lies on the ground, wherever the frame shows none: a
+ * windmill's sail is no stool. Specimens only: a clinic's localizer for skin or ear finds lesions,
+ * which the classifier may read as a strawberry.
  */
+
+/**
+ * Whether a judged photo's located subject needs a look even where its colours raise no finding:
+ * a specimen that lies on the ground (PhotoNeeds.liesOnGround), in a frame that shows none of it.
+ */
+export const mayBeAThing = (needs: PhotoNeeds, scene: Scene) =>
+  needs.liesOnGround === true && !someGround(scene.frameGround);
+
+/**
+ * Whether such a subject, read alone, is a thing: hardly an animal's or the ground's at all
+ * (SCENE_LIMITS.subjectAnimalOrGround), where stool reads as a beetle, a fungus or a coat.
+ */
+export const subjectIsAThing = (needs: PhotoNeeds, scene: Scene, look: SubjectLook) =>
+  mayBeAThing(needs, scene) && look.animalOrGround < SCENE_LIMITS.subjectAnimalOrGround;
 
 /** How a flower is named where a located subject turns out to be one. */
 const FLOWER: SceneSubject = { kind: 'object', name: { en: 'flower', zh: '花', es: 'flor' }, label: 'flower' };

@@ -55,6 +55,14 @@ export interface PhotoNeeds {
    */
   readonly autumnLeafIsNoSpecimen?: true;
   /**
+   * Whether the specimen lies where the classifier sees the ground (stool: its real photos read as a
+   * dung beetle, a slug or a fungus). Where the frame shows none of that ground, what the localizer
+   * found must read, seen alone, as the ground's or an animal's (subject-seen-as.ts, `subjectIsAThing`):
+   * the stool localizer fires on a windmill's sail or a pair of scissors too. Not urine or vomit,
+   * on floors and in cups, and read as food.
+   */
+  readonly liesOnGround?: true;
+  /**
    * Whether the animal must be a pet, a cat or a dog (emotion: what a clinic's head learnt from
    * its patients' photos, and what the templates speak of). A horse or a cow is no pet's photo.
    */

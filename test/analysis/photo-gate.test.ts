@@ -11,7 +11,12 @@ import { SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
 import { QUALITY_LIMITS } from '../../src/analysis/quality-limits.js';
 import { FOOD_LIMITS } from '../../src/analysis/food-limits.js';
 import { gatePhoto, gateReadsTones } from '../../src/analysis/photo-gate.js';
-import { subjectSeenAs, subjectSeenByColour } from '../../src/analysis/subject-seen-as.js';
+import {
+  mayBeAThing,
+  subjectIsAThing,
+  subjectSeenAs,
+  subjectSeenByColour,
+} from '../../src/analysis/subject-seen-as.js';
 import { mayBeStool } from '../../src/analysis/located-subject.js';
 import type { OperationKey } from '../../src/operations/registry.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
@@ -966,18 +971,40 @@ describe('the photo gate with a localizer', () => {
 
   it('takes a located subject the classifier, reading it alone, gives food or flowers for what it is', () => {
     const limit = SCENE_LIMITS.subjectFoodOrFlower;
-    expect(subjectSeenAs(SPECIMEN, { food: limit, flower: 0 })).toEqual({ kind: 'food' });
-    expect(subjectSeenAs(SPECIMEN, { food: limit / 2, flower: limit / 2 + 0.01 })).toMatchObject({
+    // Read as the animals' and the ground's classes all the same, as a stool is.
+    const look = (food: number, flower: number) => ({ food, flower, animalOrGround: 1 });
+    expect(subjectSeenAs(SPECIMEN, look(limit, 0))).toEqual({ kind: 'food' });
+    expect(subjectSeenAs(SPECIMEN, look(limit / 2, limit / 2 + 0.01))).toMatchObject({
       kind: 'object',
       name: { en: 'flower' },
     });
-    expect(subjectSeenAs(SPECIMEN, { food: limit / 2 - 0.01, flower: limit / 2 - 0.01 })).toBeUndefined();
+    expect(subjectSeenAs(SPECIMEN, look(limit / 2 - 0.01, limit / 2 - 0.01))).toBeUndefined();
     // Vomit may hold food: only a flower is something else.
     const MAY_BE_FOOD: PhotoNeeds = { ...SPECIMEN, mayBeFood: true };
-    expect(subjectSeenAs(MAY_BE_FOOD, { food: 0.9, flower: 0 })).toBeUndefined();
-    expect(subjectSeenAs(MAY_BE_FOOD, { food: 0.9, flower: limit })).toMatchObject({ kind: 'object' });
+    expect(subjectSeenAs(MAY_BE_FOOD, look(0.9, 0))).toBeUndefined();
+    expect(subjectSeenAs(MAY_BE_FOOD, look(0.9, limit))).toMatchObject({ kind: 'object' });
     // A lesion a clinic's localizer found on skin may read as a strawberry: not asked of close-ups.
-    expect(subjectSeenAs(CLOSE_UP, { food: 0.9, flower: 0.9 })).toBeUndefined();
+    expect(subjectSeenAs(CLOSE_UP, look(0.9, 0.9))).toBeUndefined();
+  });
+
+  it('takes a stool found where no ground shows, which the classifier reads alone as no animal or ground of any kind, for a thing', () => {
+    const stool = OPERATIONS.stool.needs;
+    const ground = SCENE_LIMITS.stoolGroundProbability;
+    const onNoGround = { ...NO_SCENE, frameGround: ground - 0.001 };
+    const onGround = { ...NO_SCENE, frameGround: ground };
+    const thing = { food: 0, flower: 0, animalOrGround: SCENE_LIMITS.subjectAnimalOrGround - 0.01 };
+    const beetle = { ...thing, animalOrGround: SCENE_LIMITS.subjectAnimalOrGround };
+    expect(mayBeAThing(stool, onNoGround)).toBe(true);
+    expect(subjectIsAThing(stool, onNoGround, thing)).toBe(true);
+    expect(subjectIsAThing(stool, onNoGround, beetle)).toBe(false);
+    // Where the classifier sees the ground, a stool is not looked at for this (and costs no classifier run).
+    expect(mayBeAThing(stool, onGround)).toBe(false);
+    expect(subjectIsAThing(stool, onGround, thing)).toBe(false);
+    // Urine and vomit lie on floors and in cups, and vomit reads as food: never asked.
+    for (const operation of ['urine', 'vomit'] as const) {
+      expect(mayBeAThing(OPERATIONS[operation].needs, onNoGround), operation).toBe(false);
+      expect(subjectIsAThing(OPERATIONS[operation].needs, onNoGround, thing), operation).toBe(false);
+    }
   });
 
   it('refuses a close-up the classifier is sure shows one wild or hoofed mammal, named by its kind; not a hog or a pet', () => {

@@ -291,6 +291,23 @@ describeWithShared('real photos of the wrong thing', () => {
       HEAVY_TIMEOUT,
     );
 
+    it('finds no stool in things the stool localizer fires on where no ground shows, which the classifier reads alone as things', async () => {
+      // Measured (2026-12-03): scissors, nail clippers and a game pad had been judged "brown" stool
+      // (no verdict, free, but a stool all the same): the localizer fired on one cell of each, and
+      // their cells read as a letter opener, a quill and a milk can (SCENE_LIMITS.subjectAnimalOrGround).
+      const things = [...debianPhotos('things'), ...debianPhotos('avatars')].filter((photo) =>
+        /categorization-(scissors3|nailCutter)\.|budgie-gamepad\./.test(basename(photo)),
+      );
+      expect(things).toHaveLength(3);
+      for (const photo of things) {
+        const { summary, judged } = await answer('stool', photo);
+        expect({ photo: basename(photo), judged, summary }).toMatchObject({
+          judged: false,
+          summary: expect.stringContaining('No stool was found in the photo'),
+        });
+      }
+    });
+
     it('names whole animals that are no pets, sent to breed, by what they are, not by the detector’s guess', async () => {
       // YOLOX-Nano boxed the crocodile as a bird (0.37), the camels as a sheep (0.43), the crab as a
       // horse (0.46), the wallaby as a bear (0.47): the answers said so. Where the detector is sure

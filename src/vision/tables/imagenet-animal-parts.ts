@@ -38,3 +38,12 @@ export const IMAGENET_ANIMAL_PARTS: readonly number[] = [
 /** The probability of those classes together, of one reading's ImageNet-1k probabilities: how much it takes the image for part of an animal. */
 export const animalPartProbability = (probabilities: Float32Array): number =>
   probabilityOf(probabilities, IMAGENET_ANIMAL_PARTS);
+
+/**
+ * What stool seen on its own is taken for: the ground's creatures and fungi (imagenet-ground.ts: a
+ * dung beetle, a slug, a gyromitra) or an animal's coat (a mink, a brown spaniel, wool). Of the 499
+ * real stool photos judged, the stool's cells alone read under 0.3 to these classes nowhere
+ * (2026-12-03, MobileNetV2); a windmill's sail, a pair of scissors or a rose that the stool
+ * localizer fires on read as a scabbard, a letter opener or a bell pepper (SCENE_LIMITS.subjectAnimalOrGround).
+ */
+export const IMAGENET_ANIMAL_OR_GROUND: readonly number[] = [...IMAGENET_ANIMAL_PARTS, ...IMAGENET_GROUND];
