@@ -820,6 +820,34 @@ describe('the photo gate with a localizer', () => {
     expect(await judge(stoolOf(3, 7, [9, 1, 2]))).toBe('melena');
   });
 
+  it('calls a stool brown over half its blocks brown, with grey and green between too little for a finding', async () => {
+    /** A located stool of blocks `[count, CIELAB colour]`. */
+    const stoolOf = (...parts: [number, [number, number, number]][]) => {
+      const blocks = new Float32Array(parts.flatMap(([count, lab]) => Array(count).fill(lab).flat()));
+      const measurement = located({}, [5]);
+      const subject = { ...measurement.subject!, lab: blocks, litLab: blocks, crushedShare: 0 };
+      const colour = { ...measurement.colour!, features: new Float32Array(COLOUR_QUALITY_FEATURES.length) };
+      return { ...measurement, colour, subject };
+    };
+    const heads = headsOf(await builtinVision(), 'stool');
+    const input = {
+      image: undefined as never,
+      language: 'en' as const,
+      animalType: 'dog' as const,
+      requestId: 'req_x',
+    };
+    const judged = async (measurement: Measurement) =>
+      ((await OPERATIONS.stool.judge(measurement, input, heads)) as HealthAssessment).mainFinding?.id;
+    const [brown, grey, green]: [number, number, number][] = [
+      [29, 4, 8],
+      [70, 0, 0],
+      [45, -20, 25],
+    ];
+    // Half brown: the stool set's 51–53% browns with grass or grey between had matched no rule at 0.55.
+    expect(await judged(stoolOf([5, brown], [2, grey], [3, green]))).toBe('brown');
+    expect(await judged(stoolOf([4, brown], [3, grey], [3, green]))).toBeUndefined();
+  });
+
   it('takes an animal box the localizer covers for the subject, unless the detector is sure of it', () => {
     expect(gatePhoto(SPECIMEN, located({ animals: [overCell0(0.6)] }, [0]))).toBeUndefined();
     expect(gatePhoto(SPECIMEN, located({ animals: [overCell0(0.9)] }, [0]))?.reason).toBe('wrong_subject');
