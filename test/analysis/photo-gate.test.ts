@@ -789,46 +789,23 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, crushed(1))).toBeUndefined();
   });
 
-  it('names a stool’s colour from its blocks a camera did not crush: black there is still melena', async () => {
-    /** A located stool of `crushed` blocks at the camera's black (L* 2) and `lit` blocks of `colour`. */
-    const stoolOf = (crushed: number, lit: number, block: [number, number, number]) => {
-      const blocks = [...Array(crushed).fill([2, 0.5, 0.5]), ...Array(lit).fill(block)].flat();
-      const measurement = located({}, [5]);
-      const litLab = new Float32Array(Array(lit).fill(block).flat());
-      const subject = {
-        ...measurement.subject!,
-        lab: new Float32Array(blocks),
-        litLab,
-        crushedShare: crushed / (crushed + lit),
-      };
-      const colour = { ...measurement.colour!, features: new Float32Array(COLOUR_QUALITY_FEATURES.length) };
-      return { ...measurement, colour, subject };
+  type Lab = [number, number, number];
+  /** A located stool of lit blocks `[count, CIELAB colour]`, and `crushed` more at the camera's black (L* 2). */
+  const locatedStool = (parts: [number, Lab][], crushed = 0): Measurement => {
+    const lit = new Float32Array(parts.flatMap(([count, lab]) => Array(count).fill(lab).flat()));
+    const black = Array(crushed).fill([2, 0.5, 0.5]).flat();
+    const measurement = located({}, [5]);
+    const subject = {
+      ...measurement.subject!,
+      lab: new Float32Array([...black, ...lit]),
+      litLab: lit,
+      crushedShare: crushed / (crushed + lit.length / 3),
     };
-    const judge = async (measurement: Measurement) => {
-      const heads = headsOf(await builtinVision(), 'stool');
-      const input = {
-        image: undefined as never,
-        language: 'en' as const,
-        animalType: 'dog' as const,
-        requestId: 'req_x',
-      };
-      return ((await OPERATIONS.stool.judge(measurement, input, heads)) as HealthAssessment).mainFinding?.id;
-    };
-    // Six of ten blocks at the camera's black and four dark brown: read as melena before, brown now.
-    expect(await judge(stoolOf(6, 4, [22, 3, 5]))).toBe('brown');
-    // A stool black where the photo holds its colour (L* 9) is melena still.
-    expect(await judge(stoolOf(3, 7, [9, 1, 2]))).toBe('melena');
-  });
-
-  it('calls a stool brown over half its blocks brown, with grey and green between too little for a finding', async () => {
-    /** A located stool of blocks `[count, CIELAB colour]`. */
-    const stoolOf = (...parts: [number, [number, number, number]][]) => {
-      const blocks = new Float32Array(parts.flatMap(([count, lab]) => Array(count).fill(lab).flat()));
-      const measurement = located({}, [5]);
-      const subject = { ...measurement.subject!, lab: blocks, litLab: blocks, crushedShare: 0 };
-      const colour = { ...measurement.colour!, features: new Float32Array(COLOUR_QUALITY_FEATURES.length) };
-      return { ...measurement, colour, subject };
-    };
+    const colour = { ...measurement.colour!, features: new Float32Array(COLOUR_QUALITY_FEATURES.length) };
+    return { ...measurement, colour, subject };
+  };
+  /** The stool rules' main finding for a measurement, from the built-in severity head. */
+  const stoolFinding = async (measurement: Measurement) => {
     const heads = headsOf(await builtinVision(), 'stool');
     const input = {
       image: undefined as never,
@@ -836,16 +813,39 @@ describe('the photo gate with a localizer', () => {
       animalType: 'dog' as const,
       requestId: 'req_x',
     };
-    const judged = async (measurement: Measurement) =>
-      ((await OPERATIONS.stool.judge(measurement, input, heads)) as HealthAssessment).mainFinding?.id;
-    const [brown, grey, green]: [number, number, number][] = [
-      [29, 4, 8],
-      [70, 0, 0],
-      [45, -20, 25],
-    ];
+    return ((await OPERATIONS.stool.judge(measurement, input, heads)) as HealthAssessment).mainFinding?.id;
+  };
+
+  it('names a stool’s colour from its blocks a camera did not crush: black there is still melena', async () => {
+    // Six of ten blocks at the camera's black and four dark brown: read as melena before, brown now.
+    expect(await stoolFinding(locatedStool([[4, [22, 3, 5]]], 6))).toBe('brown');
+    // A stool black where the photo holds its colour (L* 9) is melena still.
+    expect(await stoolFinding(locatedStool([[7, [9, 1, 2]]], 3))).toBe('melena');
+  });
+
+  it('calls a stool brown over half its blocks brown, with grey and green between too little for a finding', async () => {
+    const brown: Lab = [29, 4, 8];
+    const grey: Lab = [70, 0, 0];
+    const green: Lab = [45, -20, 25];
     // Half brown: the stool set's 51–53% browns with grass or grey between had matched no rule at 0.55.
-    expect(await judged(stoolOf([5, brown], [2, grey], [3, green]))).toBe('brown');
-    expect(await judged(stoolOf([4, brown], [3, grey], [3, green]))).toBeUndefined();
+    expect(
+      await stoolFinding(
+        locatedStool([
+          [5, brown],
+          [2, grey],
+          [3, green],
+        ]),
+      ),
+    ).toBe('brown');
+    expect(
+      await stoolFinding(
+        locatedStool([
+          [4, brown],
+          [3, grey],
+          [3, green],
+        ]),
+      ),
+    ).toBeUndefined();
   });
 
   it('takes an animal box the localizer covers for the subject, unless the detector is sure of it', () => {
