@@ -166,10 +166,27 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
       const findings = answers.filter(
         ({ severity }) => severity === 'mild' || severity === 'moderate' || severity === 'severe',
       );
-      // Measured on all 586: none for skin, 4 for ear.
-      expect(findings.length, operation).toBeLessThanOrEqual(operation === 'ear' ? 3 : 0);
+      // Measured on all 586 (2026-12-03): none for skin, 1 for ear (dry grass, "yeast").
+      expect(findings.length, operation).toBeLessThanOrEqual(operation === 'ear' ? 1 : 0);
     }
   }, 180_000);
+
+  it('takes artificial turf, a doormat to MobileNetV2, for the ground: a stool photo on it sent to skin or ear is refused', async () => {
+    // Measured (2026-12-03): a grey plastic toy on turf had got "dark, crumbly debris… mites" from ear.
+    // Ear refuses the second as a dog already.
+    const sent = [
+      ['captured_image_95_png.jpg', 'skin'],
+      ['captured_image_95_png.jpg', 'ear'],
+      ['captured_image_67_png.jpg', 'skin'],
+    ] as const;
+    for (const [name, operation] of sent) {
+      const { judged, summary } = await answer(operation, join(STOOL, name));
+      expect({ name, operation, judged, summary }).toMatchObject({
+        judged: false,
+        summary: expect.stringContaining('mostly the ground outdoors'),
+      });
+    }
+  });
 
   it('takes few real skin close-ups sent to stool analysis for stool, and a coat the stool localizer barely fires on for none', async () => {
     const answers = await Promise.all(lesionPhotos().map((photo) => answer('stool', photo)));

@@ -315,14 +315,20 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     // Training photos that passed for an ear canal (two with "debris like coffee grounds", charged)
     // before greenShare: the classifier reads such turf as a doormat, not the ground. (Two more,
     // captured_image_29 and shadow_0846, are refused before the green is asked, as stool on the
-    // ground, since the localizer learnt from zoomed-out views and finds their stools.)
+    // ground, since the localizer learnt from zoomed-out views and finds their stools.) Since the
+    // doormat counts with the ground's classes (2026-12-03), two of the four answers refuse the turf
+    // as the ground before its green is asked.
     const turf = ['captured_image_180_png.jpg', 'motion_blur_1559_jpg.jpg'];
+    const summaries: string[] = [];
     for (const operation of ['skin', 'ear'] as const)
       for (const photo of turf) {
         const { data, assessed } = await analyse(operation, photo);
         expect(assessed, `${operation} ${photo}`).toBe(false);
-        expect((data as { summary: string }).summary, `${operation} ${photo}`).toMatch(/mostly grass/);
+        const { summary } = data as { summary: string };
+        expect(summary, `${operation} ${photo}`).toMatch(/mostly (grass|the ground outdoors)/);
+        summaries.push(summary);
       }
+    expect(summaries.filter((summary) => /mostly grass/.test(summary)).length).toBeGreaterThanOrEqual(2);
   });
 
   it('says so plainly when no stool is found', () => {
