@@ -214,9 +214,10 @@ export const SCENE_LIMITS = {
    * less of the ground's classes in the frame than `stoolGroundProbability`, whose cells the
    * classifier, reading them alone, gives under this much of the animals' and the ground's classes
    * together (IMAGENET_ANIMAL_OR_GROUND) is a thing: no stool was found. Measured (2026-12-03,
-   * recommended models): of the 499 real stool photos judged, 27 show that little ground (artificial
-   * turf, doormats, close crops); their stools read 0.31 (a toy stool on turf, a rubber eraser to
-   * MobileNetV2), then 0.54–1.00, and no answer on the 586 photos changed. Of Debian's, GCompris's
+   * recommended models, before the doormat counted as ground): of the 499 real stool photos judged,
+   * 27 show that little ground (artificial turf, doormats, close crops); their stools read 0.31 (a
+   * toy stool on turf, a rubber eraser to MobileNetV2), then 0.54–1.00, and no answer on the 586
+   * photos changed. Of Debian's, GCompris's
    * and Tux Paint's 1,139 pictures sent to stool analysis, 22 had been judged: 13 are refused now
    * (four windmills, a temple, a monument, scissors, nail clippers, a tractor's wheel, a game pad,
    * a menu screen, OpenCV's desk things, and a rose that had got "heavy blood", severe); left, a

@@ -41,9 +41,9 @@ export const animalPartProbability = (probabilities: Float32Array): number =>
 
 /**
  * What stool seen on its own is taken for: the ground's creatures and fungi (imagenet-ground.ts: a
- * dung beetle, a slug, a gyromitra) or an animal's coat (a mink, a brown spaniel, wool). Of the 499
- * real stool photos judged, the stool's cells alone read under 0.3 to these classes nowhere
- * (2026-12-03, MobileNetV2); a windmill's sail, a pair of scissors or a rose that the stool
- * localizer fires on read as a scabbard, a letter opener or a bell pepper (SCENE_LIMITS.subjectAnimalOrGround).
+ * dung beetle, a slug, a gyromitra) or an animal's coat (a mink, a brown spaniel, wool). Of the
+ * real stool photos asked (those showing little ground: SCENE_LIMITS.subjectAnimalOrGround), none
+ * read under 0.3 to these classes (2026-12-03, MobileNetV2); a windmill's sail or a pair of
+ * scissors that the stool localizer fires on read as a scabbard or a letter opener.
  */
 export const IMAGENET_ANIMAL_OR_GROUND: readonly number[] = [...IMAGENET_ANIMAL_PARTS, ...IMAGENET_GROUND];
