@@ -217,11 +217,11 @@ export const SCENE_LIMITS = {
    * recommended models, before the doormat counted as ground): of the 499 real stool photos judged,
    * 27 show that little ground (artificial turf, doormats, close crops); their stools read 0.31 (a
    * toy stool on turf, a rubber eraser to MobileNetV2), then 0.54–1.00, and no answer on the 586
-   * photos changed. Of Debian's, GCompris's
-   * and Tux Paint's 1,139 pictures sent to stool analysis, 22 had been judged: 13 are refused now
-   * (four windmills, a temple, a monument, scissors, nail clippers, a tractor's wheel, a game pad,
-   * a menu screen, OpenCV's desk things, and a rose that had got "heavy blood", severe); left, a
-   * tower, a solar panel, a toy whale, two coins, cinnamon sticks and three fish. Of 1,215 photos
+   * photos changed. Of Debian's, GCompris's and Tux Paint's 1,139 pictures sent to stool analysis,
+   * 22 had been judged: 13 are refused now (four windmills, a temple, a monument, scissors, nail
+   * clippers, a tractor's wheel, a game pad, a menu screen, OpenCV's desk things, and a rose that had
+   * got "heavy blood", severe); left, a tower, a solar panel, a toy whale, two coins, cinnamon sticks
+   * and three fish. Of 1,215 photos
    * of fruit, meals, lawns, whole animals and things (some of those above) and the 405 real skin
    * close-ups, one more changed: a pink skin close-up, refused as food (the look asks that first).
    * One more classifier run, for such photos only.
