@@ -162,7 +162,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       const operation: Operation = OPERATIONS[key];
       // A photo rotated or letterboxed onto black is read as the photo inside the black: its models,
       // its colours and the language model see no black triangles.
-      const { image, litArea: lit } = photoToRead(sent.image);
+      const { image, litArea: lit } = await photoToRead(sent.image);
       const input = { ...sent, image };
       // measure: what is where, then exposure and (where the rules read them) colours, from the one decoded photo
       const plan = measurePlanFor(operation, models, narrated(), lit, input.animalType);

@@ -73,7 +73,7 @@ export async function readPhotoFeatures(
   for (const [done, photo] of unique.entries()) {
     try {
       // Read as a request reads it: a photo rotated onto black without the black.
-      const { image } = photoToRead(
+      const { image } = await photoToRead(
         await decodeImageBytes(
           await readRegularFile(photo.path, TRAINING_LIMITS.maxBytes),
           TRAINING_LIMITS,

@@ -238,6 +238,37 @@ describeWithShared('real photos of the wrong thing', () => {
     );
 
     it(
+      'reads whole animals turned onto black upright, as it reads them as they were taken: few are taken for a close-up',
+      async () => {
+        // The same 57 photos turned by 17° onto a canvas grown to hold them, as an editor turns them.
+        // Read as the rectangle inside the turn (before photo-to-read.ts turned them back), the
+        // detector boxed few animals on their sides: 7 skin and ear findings (the crab "bleeding",
+        // the meerkats "yellow crusts" and "discharge", the kitten on its red blanket "inflamed", a
+        // wallaby "mites"…), and Wikimedia's golden retriever was judged as skin; upright, 2 (the
+        // kitten's skin, the wallaby's ear), and the dog is a dog.
+        const dir = tempDir('pawlens-turned-animals-');
+        const turn = async (photo: string) => {
+          const turned = join(dir, `${basename(photo).replace(/\.\w+$/, '')}.jpg`);
+          await sharp(photo).rotate(17, { background: '#000' }).jpeg({ quality: 90 }).toFile(turned);
+          return turned;
+        };
+        const findings: string[] = [];
+        for (const photo of debianPhotos('animals')) {
+          const turned = await turn(photo);
+          for (const operation of ['skin', 'ear'] as const)
+            if (FINDINGS.includes((await answer(operation, turned)).severity))
+              findings.push(`${operation}: ${basename(turned, '.jpg')}`);
+        }
+        expect(findings.length, findings.join(', ')).toBeLessThanOrEqual(2);
+        expect(findings.filter((name) => /crab|meerkats/.test(name))).toEqual([]);
+        const dog = await answer('skin', await turn(sharedPhoto('wml_dog.jpg')));
+        expect(dog).toMatchObject({ judged: false });
+        expect(dog.summary).toMatch(/photo of a dog/);
+      },
+      HEAVY_TIMEOUT,
+    );
+
+    it(
       'refuses real photos of fish sent to skin or ear, and of tools and balls sent to any health operation, for what they are',
       async () => {
         // 82 Wikimedia Commons photos from GCompris's sorting game: 28 fish on reefs and in tanks, and

@@ -35,7 +35,7 @@ describeWithShared('a head that reads SqueezeNet and YOLOX-Nano beside MobileNet
     expect(backbone.classifier.name).toBe('mobilenetv2-12-int8');
     expect(backbone.companion?.name).toBe('squeezenet1.0');
     const meanOf = async (photo: string) => {
-      const { image } = photoToRead(await decodeImageBytes(readFileSync(sharedPhoto(photo))));
+      const { image } = await photoToRead(await decodeImageBytes(readFileSync(sharedPhoto(photo))));
       return (await backbone.companion!.predict(image)).features!.mean;
     };
     const [kitten, coffee] = [await meanOf('kitten_224.png'), await meanOf('coffee.png')];
@@ -141,7 +141,7 @@ describeWithShared('a head learns from the view of the photo the service gives i
         const path = sharedPhoto('chelsea.png');
         const { read } = await readPhotoFeatures([{ path, label: 'any' }], backbone);
         const image = await createPipeline(vision).decode(operation, readFileSync(path));
-        const { features } = await describeScene(photoToRead(image).image, vision, {
+        const { features } = await describeScene((await photoToRead(image)).image, vision, {
           readFrame: true,
           classify: 0,
           localizer: vision.localizers.get(operation),
@@ -153,8 +153,8 @@ describeWithShared('a head learns from the view of the photo the service gives i
         expect(read[0]!.features.detector).toEqual(features!.detector);
         // The other view gives other features: the photo is not square, so a centre crop loses its sides.
         const other = stretched
-          ? await vision.classifier!.predict(photoToRead(image).image)
-          : await vision.classifier!.predictStretched(photoToRead(image).image);
+          ? await vision.classifier!.predict((await photoToRead(image)).image)
+          : await vision.classifier!.predictStretched((await photoToRead(image)).image);
         expect(other.features!.mean).not.toEqual(features!.mean);
       } finally {
         await backbone.release();

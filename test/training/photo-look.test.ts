@@ -18,7 +18,7 @@ const PHOTOS = [
 
 /** A thumbnail as training reads a photo: decoded like a request, then thumbnailOf. */
 const thumbnail = async (bytes: Buffer) =>
-  thumbnailOf(photoToRead(await decodeImageBytes(bytes, DEFAULT_INTAKE_LIMITS)).image);
+  thumbnailOf((await photoToRead(await decodeImageBytes(bytes, DEFAULT_INTAKE_LIMITS))).image);
 
 const COPIES: Record<string, (photo: Sharp) => Sharp> = {
   'a JPEG re-saved at quality 60': (photo) => photo.jpeg({ quality: 60 }),

@@ -62,6 +62,7 @@ describe('a photo inside black: a round view, or a photo rotated or letterboxed 
     const shape = { x: 150, y: 120, radius: 100 };
     const area = litAreaOf(framed(300, 240, disc(shape)))!;
     expect(isRoundView(area)).toBe(true);
+    expect(area.turn?.degrees).toBeUndefined();
     expectInside(area.inside, disc(shape), 2);
     // The inscribed square's side is the radius × √2: 141 pixels.
     expect(area.inside.width).toBeGreaterThanOrEqual(135);
@@ -88,13 +89,24 @@ describe('a photo inside black: a round view, or a photo rotated or letterboxed 
     expectInside(area.inside, disc(shape), 2);
   });
 
-  it.each([10, 20, 30])('a photo rotated by %i° onto black is a photo, read without its black corners', (degrees) => {
-    const lit = rotated(400, 300, 380, 280, degrees);
-    const area = litAreaOf(framed(400, 300, lit))!;
-    expect(area).toBeDefined();
-    expect(isRoundView(area)).toBe(false);
-    expectInside(area.inside, lit, 2);
-    expect(area.inside.width * area.inside.height).toBeGreaterThan(400 * 300 * 0.3);
+  it.each([10, 20, 30, -4, -17])(
+    'a photo rotated by %i° onto black is a photo, read without its black corners',
+    (degrees) => {
+      const lit = rotated(400, 300, 380, 280, degrees);
+      const area = litAreaOf(framed(400, 300, lit))!;
+      expect(area).toBeDefined();
+      expect(isRoundView(area)).toBe(false);
+      expectInside(area.inside, lit, 2);
+      expect(area.inside.width * area.inside.height).toBeGreaterThan(400 * 300 * 0.3);
+      // …and how far it is turned, from its straight edges: what photo-to-read.ts turns back.
+      expect(area.turn?.degrees).toBeCloseTo(degrees, 0);
+    },
+  );
+
+  it('a photo on a canvas grown to hold it whole (its corners touch the frame) is turned as far as its edges say', () => {
+    // 300 × 200 turned by 12° needs a 335 × 258 canvas.
+    const lit = rotated(336, 260, 300, 200, 12);
+    expect(litAreaOf(framed(336, 260, lit))!.turn?.degrees).toBeCloseTo(12, 0);
   });
 
   it('a square photo rotated by 45° (an octagon in the frame, which a circle nearly fits) is a photo', () => {
@@ -103,6 +115,7 @@ describe('a photo inside black: a round view, or a photo rotated or letterboxed 
     expect(area.onCircle).toBeGreaterThan(0.6);
     expect(isRoundView(area)).toBe(false);
     expectInside(area.inside, lit, 2);
+    expect(Math.abs(area.turn!.degrees)).toBeCloseTo(45, 0);
   });
 
   it('a letterboxed photo (black bands above and below) is a photo, read between the bands', () => {
@@ -112,6 +125,7 @@ describe('a photo inside black: a round view, or a photo rotated or letterboxed 
     expect(area.inside.top).toBeGreaterThanOrEqual(50);
     expect(area.inside.top + area.inside.height).toBeLessThanOrEqual(252);
     expect(area.inside.height).toBeGreaterThanOrEqual(190);
+    expect(area.turn?.degrees).toBeCloseTo(0, 1);
   });
 
   it('is nothing when a corner is not black (the photo is read whole), or when nothing is lit', () => {

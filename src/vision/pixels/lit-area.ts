@@ -1,5 +1,7 @@
 import type { Pixels } from './pixels.js';
 import type { Region } from './region.js';
+import { circleShare } from './circle-fit.js';
+import { type EdgePoint, fitLine, tiltOfEdges } from './edge-tilt.js';
 
 /**
  * A photo inside a plain surround: a round view through an instrument (an otoscope's or a
@@ -20,6 +22,11 @@ export interface LitArea {
   readonly onCircle: number;
   readonly onLines: number;
   /**
+   * How the photo inside is turned, where its lit part's straight edges agree on it (edge-tilt.ts):
+   * undefined for a disc or an outline.
+   */
+  readonly turn?: Turn | undefined;
+  /**
    * The share of the frame's edge that is the surround: nearly all of it where something cut out
    * touches the frame only here and there, less where a subject runs off the frame.
    */
@@ -34,6 +41,17 @@ export interface LitArea {
 }
 
 export type Surround = 'black' | 'white';
+
+/**
+ * A photo turned onto its surround: by how many degrees (clockwise; within ±45°), and where its lit
+ * part reaches along the turned axes, in pixels: `across` along its own rows (x cos + y sin) and
+ * `down` along its columns (−x sin + y cos), each [least, most].
+ */
+export interface Turn {
+  readonly degrees: number;
+  readonly across: readonly [number, number];
+  readonly down: readonly [number, number];
+}
 
 /** Samples along the long side at most: the lit part's edge is found to within half a percent of the frame. */
 const SAMPLES_ALONG = 200;
@@ -67,13 +85,9 @@ const LIT_RUN = 3;
 /** Each corner's square of this many samples a side is the surround, but for a stray speck or two: the surround reaches every corner. */
 const CORNER_SAMPLES = 3;
 const CORNER_LIT_SAMPLES = 2;
-/** An edge point lies on the circle fitted to them within this share of its radius, plus a sample: quantisation and a slightly soft edge. */
-const ON_CIRCLE = 0.03;
 /** An edge point lies on its run's line within this many samples (quantisation), once points over OFF_LINE are left out of the fit. */
 const ON_LINE = 1.5;
 const OFF_LINE = 4;
-/** Fewer edge points than this (a sliver of black) tell no shape. */
-const FEWEST_EDGE_POINTS = 12;
 
 /** Whether the sample at byte offset `i` shows the photo rather than the surround. */
 const LIT: Record<Surround, (pixels: Pixels['pixels'], i: number) => boolean> = {
@@ -112,10 +126,12 @@ export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround 
     height: Math.min(height - inside.top * step, inside.height * step),
   };
   const edge = edgeChains(across, down, columns, rows);
+  const runs = edgeRuns(edge);
   return {
     surround,
     inside: region,
-    onCircle: circleShare(edgePoints(edge)),
+    onCircle: circleShare(runs.flat()),
+    turn: turnOf(tiltOfEdges(runs), across, down, step),
     onLines: straightShare(edge),
     surroundOnEdge: surroundOnEdge(lit, columns, rows),
     blownOnEdge:
@@ -123,6 +139,35 @@ export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround 
         ? edgeShare(columns, rows, (row, column) => isBlown(pixels, (row * step * width + column * step) * 3))
         : 0,
   };
+}
+
+/**
+ * The turn `degrees` says, with the lit part's reach along its axes: the spans' ends (rows' and
+ * columns') are the lit part's outline, and no point inside it reaches further. A dark patch along
+ * one edge does not shorten the reach while some of that edge is lit.
+ */
+function turnOf(
+  degrees: number | undefined,
+  rowSpans: ReadonlyArray<Span | undefined>,
+  columnSpans: ReadonlyArray<Span | undefined>,
+  step: number,
+): Turn | undefined {
+  if (degrees === undefined) return undefined;
+  const [cos, sin] = [Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180)];
+  const across: [number, number] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  const down: [number, number] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  const reach = (x: number, y: number) => {
+    const [u, v] = [x * step * cos + y * step * sin, -x * step * sin + y * step * cos];
+    [across[0], across[1]] = [Math.min(across[0], u), Math.max(across[1], u)];
+    [down[0], down[1]] = [Math.min(down[0], v), Math.max(down[1], v)];
+  };
+  rowSpans.forEach((span, row) => {
+    if (span) for (const column of [span.start, span.end - 1]) reach(column, row);
+  });
+  columnSpans.forEach((span, column) => {
+    if (span) for (const row of [span.start, span.end - 1]) reach(column, row);
+  });
+  return { degrees, across, down };
 }
 
 /** Whether the pixel at byte offset `i` is blown-out white. */
@@ -150,7 +195,7 @@ const surroundOnEdge = (lit: Uint8Array, columns: number, rows: number) =>
   edgeShare(columns, rows, (row, column) => lit[row * columns + column] === 0);
 
 /** Where lit samples run along one row or column: the first and one past the last of LIT_RUN lit samples in a row. */
-interface Span {
+export interface Span {
   readonly start: number;
   readonly end: number;
 }
@@ -187,7 +232,7 @@ function cornersSurround(litAt: (row: number, column: number) => number, columns
  * its bottom lit from its left to its right. A photo rotated onto black is convex, and so is a disc,
  * so a row's span is its lit part.
  */
-function largestLitRectangle(spans: ReadonlyArray<Span | undefined>): Region | undefined {
+export function largestLitRectangle(spans: ReadonlyArray<Span | undefined>): Region | undefined {
   let best: Region | undefined;
   let bestArea = 0;
   for (let top = 0; top < spans.length; top++) {
@@ -232,12 +277,11 @@ function edgeChains(
   return { alongRows: [starts(across), ends(across, columns)], alongColumns: [starts(down), ends(down, rows)] };
 }
 
-/** The chains' points, (x, y) in samples, at the middle of their row or column. */
-function edgePoints({ alongRows, alongColumns }: EdgeChains): Array<readonly [number, number]> {
-  const defined = (chain: ReadonlyArray<number | undefined>) => runsOf(chain).flat();
+/** The chains' runs of points, (x, y) in samples, at the middle of their row or column. */
+function edgeRuns({ alongRows, alongColumns }: EdgeChains): EdgePoint[][] {
   return [
-    ...alongRows.flatMap(defined).map(([row, x]) => [x, row + 0.5] as const),
-    ...alongColumns.flatMap(defined).map(([column, y]) => [column + 0.5, y] as const),
+    ...alongRows.flatMap(runsOf).map((run) => run.map(([row, x]) => [x, row + 0.5] as const)),
+    ...alongColumns.flatMap(runsOf).map((run) => run.map(([column, y]) => [column + 0.5, y] as const)),
   ];
 }
 
@@ -276,83 +320,3 @@ function runsOf(chain: ReadonlyArray<number | undefined>): Array<Array<readonly 
   if (run.length > 0) runs.push(run);
   return runs;
 }
-
-/** The total-least-squares line through `points`: through their mean, along their scatter's larger axis. */
-function fitLine(points: ReadonlyArray<readonly [number, number]>) {
-  const n = points.length;
-  const [mx, my] = [points.reduce((s, [x]) => s + x, 0) / n, points.reduce((s, [, y]) => s + y, 0) / n];
-  let [sxx, syy, sxy] = [0, 0, 0];
-  for (const [x, y] of points) {
-    sxx += (x - mx) ** 2;
-    syy += (y - my) ** 2;
-    sxy += (x - mx) * (y - my);
-  }
-  // The normal to the line: the scatter's smaller axis, at half the angle of (sxx − syy, 2 sxy) plus 90°.
-  const angle = Math.atan2(2 * sxy, sxx - syy) / 2 + Math.PI / 2;
-  const [nx, ny] = [Math.cos(angle), Math.sin(angle)];
-  return { distance: ([x, y]: readonly [number, number]) => Math.abs((x - mx) * nx + (y - my) * ny) };
-}
-
-/**
- * The share of `points` that lie on one circle: the least-squares circle (Kåsa's: x² + y² + Dx + Ey
- * + F = 0, linear in D, E, F), fitted again to the points near the first fit, and its points within
- * ON_CIRCLE of its radius (plus a sample). 0 for fewer than FEWEST_EDGE_POINTS: a sliver of black
- * tells no shape.
- */
-function circleShare(points: ReadonlyArray<readonly [number, number]>): number {
-  if (points.length < FEWEST_EDGE_POINTS) return 0;
-  let circle = fitCircle(points);
-  if (!circle) return 0;
-  const near = (c: Circle, tolerance: number) =>
-    points.filter(([x, y]) => Math.abs(Math.hypot(x - c.x, y - c.y) - c.radius) <= tolerance);
-  const first = near(circle, circle.radius * ON_CIRCLE * 3 + 1);
-  circle = first.length >= 3 ? (fitCircle(first) ?? circle) : circle;
-  return near(circle, circle.radius * ON_CIRCLE + 1).length / points.length;
-}
-
-interface Circle {
-  readonly x: number;
-  readonly y: number;
-  readonly radius: number;
-}
-
-/** Kåsa's algebraic circle fit: the normal equations of x² + y² + Dx + Ey + F = 0, solved by Cramer's rule. */
-function fitCircle(points: ReadonlyArray<readonly [number, number]>): Circle | undefined {
-  let [sx, sy, sxx, syy, sxy, sz, sxz, syz] = [0, 0, 0, 0, 0, 0, 0, 0];
-  for (const [x, y] of points) {
-    const z = x * x + y * y;
-    sx += x;
-    sy += y;
-    sxx += x * x;
-    syy += y * y;
-    sxy += x * y;
-    sz += z;
-    sxz += x * z;
-    syz += y * z;
-  }
-  const n = points.length;
-  // [sxx sxy sx; sxy syy sy; sx sy n] · [D E F]ᵀ = −[sxz syz sz]ᵀ
-  const m: Matrix3 = [
-    [sxx, sxy, sx],
-    [sxy, syy, sy],
-    [sx, sy, n],
-  ];
-  const rhs = [-sxz, -syz, -sz] as const;
-  const det = determinant(m);
-  if (Math.abs(det) < 1e-9) return undefined;
-  // Cramer: each unknown's column replaced by the right-hand side.
-  const solve = (k: number) =>
-    determinant(m.map((row, i) => row.map((v, j) => (j === k ? rhs[i]! : v))) as unknown as Matrix3) / det;
-  const [d, e, f] = [solve(0), solve(1), solve(2)];
-  const radius = Math.sqrt((d * d) / 4 + (e * e) / 4 - f);
-  return Number.isFinite(radius) ? { x: -d / 2, y: -e / 2, radius } : undefined;
-}
-
-type Matrix3 = readonly [
-  readonly [number, number, number],
-  readonly [number, number, number],
-  readonly [number, number, number],
-];
-
-const determinant = ([[a, b, c], [d, e, f], [g, h, i]]: Matrix3) =>
-  a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
