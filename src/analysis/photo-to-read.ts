@@ -16,10 +16,11 @@ const LEAST_FRAMED_SHARE = 0.2;
 
 /**
  * A photo turned onto its surround by this many degrees or more, and no more than MOST_TILT, is
- * turned back upright before it is read (LitArea.tilt). Under a degree, the upright rectangle
+ * turned back upright before it is read (LitArea.turn). Under a degree, the upright rectangle
  * inside loses little. Over 30°, the straight edges are an octagonal mask's cut corners (45°: 11
  * of the 405 real skin close-ups of shared/photos-real are cut so, the photo inside upright), not a
- * turn: augmented and phone photos are turned by 20° or less.
+ * turn: of those close-ups and the 586 stool photos, the 85 turned onto black are turned by 18° at
+ * most.
  */
 const LEAST_TILT = 1;
 const MOST_TILT = 30;
