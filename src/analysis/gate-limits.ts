@@ -154,8 +154,12 @@ export const SCENE_LIMITS = {
    * finding. For stool too (2026-12-01): its 586 real photos reach 0.11 with MobileNetV2 (which
    * reads the frame wherever the stool localizer is installed) and 0.61 with SqueezeNet alone, and
    * of the 28 real fish sent to stool, 3 that had been judged as stool are refused now (one "red
-   * and brown", severe: a reef fish). Not urine or vomit, of which no real photo was at hand to
-   * measure a classifier on, and whose generated red flag reads as fish: rule-scenes.ts's
+   * and brown", severe: a reef fish). For urine too (2026-12-03): its generated scenes read 0.014
+   * at most with the recommended models, and of 1,449 real photos of other things sent to it (the
+   * stool photos, the skin close-ups, food, whole animals) none changed; of the 28 real fish, 14
+   * are refused as fish (2 had been "very dilute urine", 1 judged with no finding, the others
+   * refused as showing no urine). Not vomit, of which no real photo was at
+   * hand to measure a classifier on, and whose generated red flag reads as fish: rule-scenes.ts's
    * coffee-ground vomit reads 0.86 with SqueezeNet alone (health-rules.test.ts's granular ones 0.36
    * with MobileNetV2, 0.29 with SqueezeNet). With the reef the fish swim by (2026-12-01,
    * imagenet-kinds.ts: IMAGENET_FISH_AND_REEF), whose classes take a reef photo's probability from the fish

@@ -45,7 +45,8 @@ export interface PhotoNeeds {
   /**
    * Whether a specimen's photo the classifier, reading the whole frame, is sure shows a fish
    * (gate-limits.ts, `frameFishProbability`, which says what it was measured on) is refused as
-   * one: stool, whose real photos were measured against it.
+   * one: stool, whose real photos were measured against it, and urine, on a pad or in a cup,
+   * which no frame of a fish looks like; not vomit, which may hold fish.
    */
   readonly fishIsNoSpecimen?: true;
   /**
