@@ -23,6 +23,8 @@ export async function turnDecodedImage(
       ],
       { background: { r: level, g: level, b: level }, interpolator: sharp.interpolators.bilinear },
     )
+    // Three channels, as DecodedImage's pixels are, whatever the fill adds.
+    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   return {
