@@ -244,8 +244,8 @@ describeWithShared('real photos of the wrong thing', () => {
         // Read as the rectangle inside the turn (before photo-to-read.ts turned them back), the
         // detector boxed few animals on their sides: 7 skin and ear findings (the crab "bleeding",
         // the meerkats "yellow crusts" and "discharge", the kitten on its red blanket "inflamed", a
-        // wallaby "mites"…), and Wikimedia's golden retriever was judged as skin; upright, 2 (the
-        // kitten's skin, the wallaby's ear), and the dog is a dog.
+        // wallaby "mites"…), and the shared golden retriever (wml_dog.jpg) was judged as skin;
+        // upright, 2 (the kitten's skin, the wallaby's ear), and the dog is a dog.
         const dir = tempDir('pawlens-turned-animals-');
         const turn = async (photo: string) => {
           const turned = join(dir, `${basename(photo).replace(/\.\w+$/, '')}.jpg`);
