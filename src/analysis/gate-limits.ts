@@ -158,10 +158,10 @@ export const SCENE_LIMITS = {
    * at most with the recommended models, and of 1,449 real photos of other things sent to it (the
    * stool photos, the skin close-ups, food, whole animals) none changed; of the 28 real fish, 14
    * are refused as fish (2 had been "very dilute urine", 1 judged with no finding, the others
-   * refused as showing no urine). Not vomit, of which no real photo was at
-   * hand to measure a classifier on, and whose generated red flag reads as fish: rule-scenes.ts's
-   * coffee-ground vomit reads 0.86 with SqueezeNet alone (health-rules.test.ts's granular ones 0.36
-   * with MobileNetV2, 0.29 with SqueezeNet). With the reef the fish swim by (2026-12-01,
+   * refused as showing no urine). Not vomit, of which no real photo was at hand to measure a
+   * classifier on, and whose generated red flag reads as fish: rule-scenes.ts's coffee-ground
+   * vomit reads 0.86 with SqueezeNet alone (health-rules.test.ts's granular ones 0.36 with
+   * MobileNetV2, 0.29 with SqueezeNet). With the reef the fish swim by (2026-12-01,
    * imagenet-kinds.ts: IMAGENET_FISH_AND_REEF), whose classes take a reef photo's probability from the fish
    * (a reef with fish: 0.68 fish, 0.29 coral reef): the skin close-ups still reach 0.74
    * (MobileNetV2; 0.36 SqueezeNet), the stool photos 0.10 (0.60), and that reef, which had got
@@ -225,9 +225,8 @@ export const SCENE_LIMITS = {
    * 22 had been judged: 13 are refused now (four windmills, a temple, a monument, scissors, nail
    * clippers, a tractor's wheel, a game pad, a menu screen, OpenCV's desk things, and a rose that had
    * got "heavy blood", severe); left, a tower, a solar panel, a toy whale, two coins, cinnamon sticks
-   * and three fish. Of 1,215 photos
-   * of fruit, meals, lawns, whole animals and things (some of those above) and the 405 real skin
-   * close-ups, one more changed: a pink skin close-up, refused as food (the look asks that first).
+   * and three fish. Of 1,215 photos of fruit, meals, lawns, whole animals and things (some of those
+   * above) and the 405 real skin close-ups, one more changed: a pink skin close-up, refused as food (the look asks that first).
    * One more classifier run, for such photos only.
    */
   subjectAnimalOrGround: 0.2,

@@ -81,6 +81,6 @@ export function fitLine(points: ReadonlyArray<EdgePoint>) {
 
 /** An angle brought into (−45°, 45°]: a rectangle's sides, 90° apart, give one tilt. */
 function quarterTurnAngle(degrees: number): number {
-  const reduced = (((degrees % 90) + 90) % 90) as number;
+  const reduced = ((degrees % 90) + 90) % 90;
   return reduced > 45 ? reduced - 90 : reduced;
 }

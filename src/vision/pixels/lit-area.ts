@@ -53,6 +53,15 @@ export interface Turn {
   readonly down: readonly [number, number];
 }
 
+/**
+ * Turning back by `degrees`: (x, y) onto the turned photo's own axes, (x cos + y sin, −x sin + y
+ * cos). What Turn's reach is read along, and where turnDecodedImage's turn by −degrees puts a pixel.
+ */
+export function turnBack(degrees: number) {
+  const [cos, sin] = [Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180)];
+  return { cos, sin, map: (x: number, y: number) => [x * cos + y * sin, -x * sin + y * cos] as const };
+}
+
 /** Samples along the long side at most: the lit part's edge is found to within half a percent of the frame. */
 const SAMPLES_ALONG = 200;
 /**
@@ -153,11 +162,11 @@ function turnOf(
   step: number,
 ): Turn | undefined {
   if (degrees === undefined) return undefined;
-  const [cos, sin] = [Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180)];
+  const { map } = turnBack(degrees);
   const across: [number, number] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   const down: [number, number] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   const reach = (x: number, y: number) => {
-    const [u, v] = [x * step * cos + y * step * sin, -x * step * sin + y * step * cos];
+    const [u, v] = map(x * step, y * step);
     [across[0], across[1]] = [Math.min(across[0], u), Math.max(across[1], u)];
     [down[0], down[1]] = [Math.min(down[0], v), Math.max(down[1], v)];
   };

@@ -1,4 +1,4 @@
-import { largestLitRectangle, type Span, type Turn } from './lit-area.js';
+import { largestLitRectangle, type Span, type Turn, turnBack } from './lit-area.js';
 import type { Region } from './region.js';
 
 /** Rows (and columns) of samples the upright photo's rectangle is found in, at most: to within half a percent, as the lit area is. */
@@ -19,14 +19,9 @@ interface Size {
  * turn's edges blend with the surround.
  */
 export function uprightRegion(turn: Turn, frame: Size): Region | undefined {
-  const [cos, sin] = [Math.cos((turn.degrees * Math.PI) / 180), Math.sin((turn.degrees * Math.PI) / 180)];
-  // Turning back maps (x, y) to (x cos + y sin, −x sin + y cos); the canvas starts at the frame's least corner.
-  const corners = [
-    [0, 0],
-    [frame.width, 0],
-    [0, frame.height],
-    [frame.width, frame.height],
-  ].map(([x, y]) => [x! * cos + y! * sin, -x! * sin + y! * cos] as const);
+  const { cos, sin, map } = turnBack(turn.degrees);
+  // The turned canvas starts at the frame's least corner turned back.
+  const corners = [map(0, 0), map(frame.width, 0), map(0, frame.height), map(frame.width, frame.height)];
   const [acrossFrom, downFrom] = [Math.min(...corners.map(([u]) => u)), Math.min(...corners.map(([, v]) => v))];
   const canvas = {
     width: Math.max(...corners.map(([u]) => u)) - acrossFrom,
