@@ -202,6 +202,7 @@ const pet = (species: 'dog' | 'cat' | undefined, probability = 0.9): PetIdentifi
   topIsAnimal: species !== undefined,
   contradictsAnimalType: undefined,
   wildShare: 0,
+  neverAPetProbability: 0,
 });
 const animal = (label: string, score: number, share: number, species?: 'dog' | 'cat', cutSides = 0) => {
   const { share: _share, cutSides: _cut, ...found } = detection(label, score, share);

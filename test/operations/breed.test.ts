@@ -12,6 +12,8 @@ import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
 import { type BreedFindings, SURE_AGAINST_STATED } from '../../src/operations/breed/breed.js';
 import {
   identifyPet,
+  isWildAnimal,
+  NEVER_A_PET_TOP,
   type PetIdentification,
   MIN_BREED_PROBABILITY,
   MIN_PET_PROBABILITY,
@@ -122,6 +124,21 @@ describe('identifyPet on ImageNet-1k probabilities', () => {
     expect(lynx.breed).toBeUndefined();
     expect(lynx.wildShare).toBeCloseTo(0.7 / 0.71, 5);
     expect(identifyPet(imagenet({ [ESPRESSO]: 0.96 })).wildShare).toBe(0);
+  });
+
+  it('a tiger is a wild animal, though part of it reads as the house cat\'s "tiger cat"; a kitten read as a lynx is a cat', () => {
+    // Tux Paint's tiger photo as MobileNetV2 reads it: tiger 0.70, tiger cat 0.27 (70% wild).
+    const tiger = identifyPet(imagenet({ 292: 0.7, 282: 0.27, [TABBY]: 0.01 }));
+    expect(tiger.species).toBe('cat');
+    expect(tiger.wildShare).toBeLessThan(0.99);
+    expect(tiger.neverAPetProbability).toBeCloseTo(0.7, 6);
+    expect(isWildAnimal(tiger)).toBe(true);
+    // A likeliest tiger under the limit, as no real cat photo came near (0.24 at most), stays a cat.
+    expect(isWildAnimal(identifyPet(imagenet({ 292: NEVER_A_PET_TOP - 0.01, 282: 0.3 })))).toBe(false);
+    // The lynx is what real kittens are read as (0.80): it names no pet only when nearly all of it is wild.
+    const kitten = identifyPet(imagenet({ 287: 0.8, [TABBY]: 0.05 }));
+    expect(kitten.neverAPetProbability).toBe(0);
+    expect(isWildAnimal(kitten)).toBe(false);
   });
 
   it('many tiny dog classes that add up → dog, with no breed named', () => {

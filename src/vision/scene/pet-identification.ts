@@ -21,10 +21,19 @@ export const MIN_BREED_PROBABILITY = 0.05;
  * 90%, 78%).
  */
 export const WILD_ANIMAL_SHARE = 0.99;
+/**
+ * …or whose likeliest class is, this surely, a wild relative no pet is taken for (imagenet-pets.ts,
+ * PetClass.neverAPet: a tiger, a lion). A tiger keeps a share of its stripes in the house cat's
+ * "tiger cat" class: Tux Paint's two tiger photos read "tiger" at 0.70 and 0.97 and only 70% and
+ * 97% wild, so both were "a cat (100%)", charged. No real pet photo at hand read such a class at
+ * more than 0.24 (2026-12-03: the 300 cat and 105 dog close-ups of shared/photos-real, the whole
+ * pets of shared/photos, Debian's and GCompris's, and 1,139 other pictures).
+ */
+export const NEVER_A_PET_TOP = 0.6;
 
-/** Whether a reading names a pet species only by its wild relatives (WILD_ANIMAL_SHARE): a wild animal. */
+/** Whether a reading names a pet species only by its wild relatives (WILD_ANIMAL_SHARE, NEVER_A_PET_TOP): a wild animal. */
 export const isWildAnimal = (pet: PetIdentification): boolean =>
-  pet.species !== undefined && pet.wildShare >= WILD_ANIMAL_SHARE;
+  pet.species !== undefined && (pet.wildShare >= WILD_ANIMAL_SHARE || pet.neverAPetProbability >= NEVER_A_PET_TOP);
 
 export interface PetIdentification {
   /** Undefined when the photo shows no pet. */
@@ -55,6 +64,8 @@ export interface PetIdentification {
    * 1; a husky the classifier half calls a timber wolf: about half); 0 where no species is chosen.
    */
   readonly wildShare: number;
+  /** The likeliest class's probability where it is a wild relative no pet is taken for (PetClass.neverAPet: a tiger); else 0. */
+  readonly neverAPetProbability: number;
 }
 
 const SPECIES_ALIASES: Readonly<Record<string, Species>> = {
@@ -145,6 +156,7 @@ export function identifyPet(classification: Classification, animalType?: string)
   const topIsAnimal = imagenet && topIndex < IMAGENET_ANIMAL_CLASSES;
   const kind = imagenet ? imagenetKind(topIndex) : undefined;
   const topName = { en: topLabel, zh: kind?.zh ?? topLabel, es: kind?.es ?? topLabel };
+  const neverAPet = imagenet && IMAGENET_PET_CLASSES.some((pet) => pet.index === topIndex && pet.neverAPet);
 
   const all = candidates(classification);
   const mass = new Map<Species, number>();
@@ -160,6 +172,7 @@ export function identifyPet(classification: Classification, animalType?: string)
     topProbability,
     topKind: kind,
     topIsAnimal,
+    neverAPetProbability: neverAPet ? topProbability : 0,
   };
 
   if (petProbability < MIN_PET_PROBABILITY) {
@@ -206,5 +219,6 @@ export function identifyPet(classification: Classification, animalType?: string)
     topIsAnimal,
     contradictsAnimalType,
     wildShare,
+    neverAPetProbability: none.neverAPetProbability,
   };
 }
