@@ -149,17 +149,23 @@ function unrelatedObject(scene: Scene, needs?: PhotoNeeds): SceneSubject | undef
   return thing && { kind: 'object', name: COCO_NAMES[thing.label], label: thing.label };
 }
 
+/** Pink and red filling the frame, where the classifier leans a little to an animal: bare, inflamed skin (SCENE_LIMITS.bareSkinShare). */
+const bareSkinFillsFrame = ({ colour, scene }: Measurement): boolean =>
+  colour !== undefined &&
+  colour.frame.pink + colour.frame.red >= SCENE_LIMITS.bareSkinShare &&
+  (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.bareSkinAnimalShare;
+
 /**
  * Whether a close-up may show part of an animal: the detector found one (a close-up's animal fills
  * the frame or runs off it) or a hand reaching in from the frame's edge (holding the fur apart, or
- * the ear flap), the classifier takes the whole frame for fur or skin, or the photo is a round
+ * the ear flap), the classifier takes the whole frame for fur or skin, bare skin fills it, or the photo is a round
  * view its operation takes (an otoscope's: the canal, with no fur). Without a classifier that can
  * tell (ClassifierModel.showsAnimalPart), nothing can, and it may. Called once whole animals and
  * people have been refused, so a person left in the scene is a hand or an arm.
  */
 function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean {
   const { scene } = measurement;
-  if (scene.animals.length > 0 || scene.frameAnimalPart !== false) return true;
+  if (scene.animals.length > 0 || scene.frameAnimalPart !== false || bareSkinFillsFrame(measurement)) return true;
   // A small person cut by the frame is a hand reaching in; a large one (hands round the pet, or a face) says nothing by itself.
   if (scene.people.some(reachesIn)) return true;
   return needs.roundView && isRoundView(measurement.litArea);

@@ -560,6 +560,30 @@ describe('the photo gate’s table', () => {
       'no_animal_part',
     ],
     [
+      'inflamed bare skin filling the frame, read as fruit, the classifier leaning a little to an animal (0.19)',
+      CLOSE_UP,
+      measured({ frameAnimalPart: false, frameAnimalShare: 0.19 }, { pink: 0.6, red: 0.29 }),
+      undefined,
+    ],
+    [
+      'the same, sent as an ear',
+      EAR_CLOSE_UP,
+      measured({ frameAnimalPart: false, frameAnimalShare: 0.19 }, { pink: 0.6, red: 0.29 }),
+      undefined,
+    ],
+    [
+      'a red thing filling the frame, nothing of an animal to the classifier (a post box)',
+      CLOSE_UP,
+      measured({ frameAnimalPart: false, frameAnimalShare: 0.003 }, { red: 0.65 }),
+      'no_animal_part',
+    ],
+    [
+      'some pink where the classifier leans a little to an animal: not skin filling the frame',
+      CLOSE_UP,
+      measured({ frameAnimalPart: false, frameAnimalShare: 0.14 }, { pink: 0.2 }),
+      'no_animal_part',
+    ],
+    [
       'a specimen the classifier takes for no part of an animal',
       SPECIMEN,
       measured({ frameAnimalPart: false }),

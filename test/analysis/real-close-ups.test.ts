@@ -37,15 +37,17 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     const refused = answers.filter(({ judged }) => !judged);
     // None is a view through an instrument: 27 were, all rotated onto black, before issue 40.
     expect(answers.filter(({ summary }) => /microscope/.test(summary))).toEqual([]);
-    // Measured: 7 of 105 refused (3 as a dog seen whole, one of them on a studio's white backdrop;
-    // 2 nothing of an animal; 1 too dark; 1 mostly the ground: a mangy dog lying on dirt, turned
+    // Measured: 6 of 105 refused (3 as a dog seen whole, one of them on a studio's white backdrop;
+    // 1 nothing of an animal; 1 too dark; 1 mostly the ground: a mangy dog lying on dirt, turned
     // onto black, whose upright photo shows more of the dirt than the rectangle inside the turn
-    // did, photo-to-read.ts). 6 before photos turned onto black were read upright, 8 before fur
+    // did, photo-to-read.ts). 7 before bare pink skin filling the frame counted as part of an
+    // animal (SCENE_LIMITS.bareSkinShare: pustules MobileNetV2 reads as a pomegranate, now
+    // "redness"), 6 before photos turned onto black were read upright, 8 before fur
     // the detector boxes as a bear cut by the frame was fur (SCENE_LIMITS.closeUpFurAsBearCutSides:
     // legs, and a dog lying on its side), 10 before skin showing through the fur outweighed the
     // stool localizer firing on a spotted or mangy coat (SCENE_LIMITS.skinThroughFurShare), 13
     // before fur sure enough outweighed stool on a little ground, 41 before issue 40.
-    expect(refused.length).toBeLessThanOrEqual(7);
+    expect(refused.length).toBeLessThanOrEqual(6);
     expect(refused.filter(({ summary }) => /mostly the ground/.test(summary)).length).toBeLessThanOrEqual(1);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
     // Redness is seen on a third: 39 of 105 measured, 20 of them only as patches redder than the
