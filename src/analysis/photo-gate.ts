@@ -149,11 +149,13 @@ function unrelatedObject(scene: Scene, needs?: PhotoNeeds): SceneSubject | undef
   return thing && { kind: 'object', name: COCO_NAMES[thing.label], label: thing.label };
 }
 
+/** The share of the frame that is pink or red, the colours of bare skin (0 where colour was not measured). */
+const skinColourShare = ({ colour }: Measurement): number => (colour ? colour.frame.pink + colour.frame.red : 0);
+
 /** Pink and red filling the frame, where the classifier leans a little to an animal: bare, inflamed skin (SCENE_LIMITS.bareSkinShare). */
-const bareSkinFillsFrame = ({ colour, scene }: Measurement): boolean =>
-  colour !== undefined &&
-  colour.frame.pink + colour.frame.red >= SCENE_LIMITS.bareSkinShare &&
-  (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.bareSkinAnimalShare;
+const bareSkinFillsFrame = (measurement: Measurement): boolean =>
+  skinColourShare(measurement) >= SCENE_LIMITS.bareSkinShare &&
+  (measurement.scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.bareSkinAnimalShare;
 
 /**
  * Whether a close-up may show part of an animal: the detector found one (a close-up's animal fills
@@ -257,7 +259,7 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   // shows through the fur the localizer fired on (SCENE_LIMITS.skinThroughFurShare).
   const furOutweighs = needs.furOutweighsStoolOnGround && coatShown(scene);
   const ground = scene.frameGround ?? 0;
-  const skinShows = colour && colour.frame.pink + colour.frame.red >= SCENE_LIMITS.skinThroughFurShare;
+  const skinShows = skinColourShare(measurement) >= SCENE_LIMITS.skinThroughFurShare;
   if (ground >= SCENE_LIMITS.groundProbability && !(furOutweighs && (scene.frameStool === false || skinShows)))
     return { kind: 'landscape', what: 'ground' };
   if (stoolOnGround(scene) && !furOutweighs) return { kind: 'landscape', what: 'ground' };
