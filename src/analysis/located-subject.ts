@@ -1,7 +1,8 @@
 import type { Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
 import type { Detection } from '../vision/detector-model.js';
 import type { Location } from '../vision/localizer/locate-subject.js';
-import { SCENE_LIMITS } from './gate-limits.js';
+import { SCENE_LIMITS } from './limits/gate-limits.js';
+import { GROUND_LIMITS } from './limits/ground-limits.js';
 
 /*
  * What the localizer found, against what the detector boxed and the classifier read: whether a box
@@ -88,7 +89,7 @@ export const animalsAreStool = ({ stoolFound, animals, frameGround, frame }: Sce
 
 /** Whether the classifier sees some of the ground's classes in the frame: where stool lies (`stoolGroundProbability`). */
 export const someGround = (frameGround: number | undefined) =>
-  (frameGround ?? 0) >= SCENE_LIMITS.stoolGroundProbability;
+  (frameGround ?? 0) >= GROUND_LIMITS.stoolGroundProbability;
 
 /**
  * Whether the photo shows stool on the ground: the stool localizer, asked by the gate (Scene.frameStool),

@@ -3,7 +3,7 @@ import { animalKindOf, namedByDetector } from '../vision/scene/animal-name.js';
 import type { SceneAnimal } from '../vision/scene/describe-scene.js';
 import { isWildAnimal, type PetIdentification } from '../vision/scene/pet-identification.js';
 import { COCO_NAMES, COCO_PETS } from '../vision/tables/coco-names.js';
-import { SCENE_LIMITS } from './gate-limits.js';
+import { SCENE_LIMITS } from './limits/gate-limits.js';
 
 /*
  * What an operation that reads pets only (emotion: PhotoNeeds.petOnly) takes for a pet, and how it

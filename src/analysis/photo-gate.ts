@@ -13,11 +13,12 @@ import { notAPet } from './pets-only.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
-import { CHARACTER_LIMITS } from './character-limits.js';
+import { CHARACTER_LIMITS } from './limits/character-limits.js';
 import { isCutOut, isFramed, isGraphic, isRoundView, lacksColour } from './picture-character.js';
 import { foodShown } from './food-shown.js';
-import { SCENE_LIMITS } from './gate-limits.js';
-import { QUALITY_LIMITS } from './quality-limits.js';
+import { SCENE_LIMITS } from './limits/gate-limits.js';
+import { GROUND_LIMITS } from './limits/ground-limits.js';
+import { QUALITY_LIMITS } from './limits/quality-limits.js';
 import { animalsAreStool, boxedAsSubject, coatSeenClose, isLocatedSubject, stoolOnGround } from './located-subject.js';
 
 /**
@@ -176,9 +177,9 @@ function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean
 /**
  * Whether the classifier, on the whole frame, takes the photo surely enough for an animal's fur or
  * skin that stool on the ground, which the stool localizer finds in fur too, does not outweigh it
- * (SCENE_LIMITS.stoolGroundAnimalShare).
+ * (GROUND_LIMITS.stoolGroundAnimalShare).
  */
-const coatShown = (scene: Scene) => (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.stoolGroundAnimalShare;
+const coatShown = (scene: Scene) => (scene.frameAnimalShare ?? 0) >= GROUND_LIMITS.stoolGroundAnimalShare;
 
 /**
  * A specimen's photo of something cut out and set on blown-out white (CHARACTER_LIMITS.cutOutBlownOnEdge):
@@ -256,13 +257,16 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
   // Fur the classifier is sure of outweighs a reading of the ground, where the operation lets it
   // and the stool localizer looked and found no stool (a dog's flank on a tiled floor), or skin
-  // shows through the fur the localizer fired on (SCENE_LIMITS.skinThroughFurShare).
+  // shows through the fur the localizer fired on (GROUND_LIMITS.skinThroughFurShare). Where it found
+  // stool, a coat the detector boxes large outweighs it too; a pale lawn, fur to the classifier
+  // alone, does not (GROUND_LIMITS.stoolGroundCoatBoxShare).
   const furOutweighs = needs.furOutweighsStoolOnGround && coatShown(scene);
   const ground = scene.frameGround ?? 0;
-  const skinShows = skinColourShare(measurement) >= SCENE_LIMITS.skinThroughFurShare;
-  if (ground >= SCENE_LIMITS.groundProbability && !(furOutweighs && (scene.frameStool === false || skinShows)))
+  const skinShows = skinColourShare(measurement) >= GROUND_LIMITS.skinThroughFurShare;
+  if (ground >= GROUND_LIMITS.groundProbability && !(furOutweighs && (scene.frameStool === false || skinShows)))
     return { kind: 'landscape', what: 'ground' };
-  if (stoolOnGround(scene) && !furOutweighs) return { kind: 'landscape', what: 'ground' };
+  const coatBoxed = scene.animals.some((animal) => animal.share >= GROUND_LIMITS.stoolGroundCoatBoxShare);
+  if (stoolOnGround(scene) && !(furOutweighs && (skinShows || coatBoxed))) return { kind: 'landscape', what: 'ground' };
   // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn
   // the palette names green, or one whose green the palette names grey (turf, shade: by its hue).
   if (colour && colour.frame.green >= SCENE_LIMITS.landscapeShare) return { kind: 'landscape', what: 'grass' };

@@ -4,7 +4,7 @@ import type { Scene } from '../vision/scene/describe-scene.js';
 import type { LocatedSubject } from '../vision/localizer/locate-subject.js';
 import type { SubjectLook } from '../vision/localizer/subject-look.js';
 import type { ColourName } from '../vision/tables/colour-palette.js';
-import { SCENE_LIMITS } from './gate-limits.js';
+import { SCENE_LIMITS } from './limits/gate-limits.js';
 import { someGround } from './located-subject.js';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measurePlanFor } from '../../src/analysis/measure-plan.js';
-import { CHARACTER_LIMITS } from '../../src/analysis/character-limits.js';
+import { CHARACTER_LIMITS } from '../../src/analysis/limits/character-limits.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
 

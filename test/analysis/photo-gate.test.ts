@@ -6,10 +6,11 @@ import type { Measurement } from '../../src/findings/measurement.js';
 import type { PhotoNeeds } from '../../src/findings/photo-needs.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
-import { CHARACTER_LIMITS } from '../../src/analysis/character-limits.js';
-import { SCENE_LIMITS } from '../../src/analysis/gate-limits.js';
-import { QUALITY_LIMITS } from '../../src/analysis/quality-limits.js';
-import { FOOD_LIMITS } from '../../src/analysis/food-limits.js';
+import { CHARACTER_LIMITS } from '../../src/analysis/limits/character-limits.js';
+import { SCENE_LIMITS } from '../../src/analysis/limits/gate-limits.js';
+import { GROUND_LIMITS } from '../../src/analysis/limits/ground-limits.js';
+import { QUALITY_LIMITS } from '../../src/analysis/limits/quality-limits.js';
+import { FOOD_LIMITS } from '../../src/analysis/limits/food-limits.js';
 import { gatePhoto, gateReadsTones } from '../../src/analysis/photo-gate.js';
 import {
   mayBeAThing,
@@ -903,7 +904,7 @@ describe('the photo gate with a localizer', () => {
       const { location, ...rest } = located(scene, cells);
       return { ...rest, location: undefined, scene: { ...rest.scene, stoolFound: location } };
     };
-    const pile = { animals: [overCell0(0.6)], frameGround: SCENE_LIMITS.stoolGroundProbability };
+    const pile = { animals: [overCell0(0.6)], frameGround: GROUND_LIMITS.stoolGroundProbability };
     const stool = { reason: 'wrong_subject', shows: { kind: 'stool' } };
     expect(gatePhoto(ANIMAL, asked(pile, [0]))).toEqual(stool);
     expect(gatePhoto(PET, asked(pile, [0]))).toEqual(stool);
@@ -922,13 +923,13 @@ describe('the photo gate with a localizer', () => {
 
   it('refuses stool on the ground sent to urine as stool, unless it is a meal or a coat; vomit may lie on the ground', () => {
     const URINE = OPERATIONS.urine.needs;
-    const onGround = { frameStool: true, frameGround: SCENE_LIMITS.stoolGroundProbability };
+    const onGround = { frameStool: true, frameGround: GROUND_LIMITS.stoolGroundProbability };
     expect(gatePhoto(URINE, measured(onGround))).toEqual({ reason: 'wrong_subject', shows: { kind: 'stool' } });
     expect(gatePhoto(URINE, measured({ ...onGround, frameGround: 0.01 }))).toBeUndefined();
     expect(gatePhoto(URINE, measured({ ...onGround, frameStool: false }))).toBeUndefined();
     expect(gatePhoto(URINE, measured({ ...onGround, frameFood: 0.6 }))?.reason).toBe('wrong_subject');
     expect(gatePhoto(URINE, measured({ ...onGround, frameFood: 0.6 }))).toMatchObject({ shows: { kind: 'food' } });
-    const coat = { ...onGround, frameAnimalShare: SCENE_LIMITS.stoolGroundAnimalShare };
+    const coat = { ...onGround, frameAnimalShare: GROUND_LIMITS.stoolGroundAnimalShare };
     expect(gatePhoto(URINE, measured(coat))).toBeUndefined();
     expect(gatePhoto(OPERATIONS.vomit.needs, measured(onGround))).toBeUndefined();
   });
@@ -1042,7 +1043,7 @@ describe('the photo gate with a localizer', () => {
 
   it('takes a stool found where no ground shows, which the classifier reads alone as no animal or ground of any kind, for a thing', () => {
     const stool = OPERATIONS.stool.needs;
-    const ground = SCENE_LIMITS.stoolGroundProbability;
+    const ground = GROUND_LIMITS.stoolGroundProbability;
     const onNoGround = { ...NO_SCENE, frameGround: ground - 0.001 };
     const onGround = { ...NO_SCENE, frameGround: ground };
     const thing = { food: 0, flower: 0, animalOrGround: SCENE_LIMITS.subjectAnimalOrGround - 0.01 };
@@ -1092,10 +1093,18 @@ describe('the photo gate with a localizer', () => {
   it('judges a skin close-up the classifier is sure shows fur, though the stool localizer fires on a little ground; not an ear canal', () => {
     const SKIN_CLOSE_UP: PhotoNeeds = { ...CLOSE_UP, furOutweighsStoolOnGround: true };
     const ground = { reason: 'wrong_subject', shows: { kind: 'landscape', what: 'ground' } };
-    const furOnGround = { frameStool: true, frameGround: 0.05, frameAnimalShare: 0.8 };
+    // The coat is boxed large, cut by the frame (GROUND_LIMITS.stoolGroundCoatBoxShare).
+    const coat = animal('dog', 0.4, GROUND_LIMITS.stoolGroundCoatBoxShare, 'dog', 2);
+    const furOnGround = { frameStool: true, frameGround: 0.05, frameAnimalShare: 0.8, animals: [coat] };
     expect(gatePhoto(SKIN_CLOSE_UP, measured(furOnGround))).toBeUndefined();
     expect(gatePhoto(EAR_CLOSE_UP, measured(furOnGround))).toEqual(ground);
     expect(gatePhoto(CLOSE_UP, measured(furOnGround))).toEqual(ground);
+    // A pale lawn the classifier alone reads as fur, its pile boxed small or not at all, is the
+    // ground; skin showing through the fur outweighs it as a large box does.
+    const lawnAsFur = { ...furOnGround, animals: [] };
+    expect(gatePhoto(SKIN_CLOSE_UP, measured(lawnAsFur))).toEqual(ground);
+    expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...lawnAsFur, animals: [{ ...coat, share: 0.11 }] }))).toEqual(ground);
+    expect(gatePhoto(SKIN_CLOSE_UP, measured(lawnAsFur, { pink: GROUND_LIMITS.skinThroughFurShare }))).toBeUndefined();
     // Fur it is not sure of, or plenty of the ground, is still the ground.
     expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnGround, frameAnimalShare: 0.4 }))).toEqual(ground);
     expect(gatePhoto(SKIN_CLOSE_UP, measured({ ...furOnGround, frameGround: 0.2 }))).toEqual(ground);
@@ -1555,7 +1564,7 @@ describeWithShared('with the recommended scene models installed', () => {
 
     it.each(FUR)('%s’s fur with nothing on it is judged, not refused: no colour finding, free', async (photo, crop) => {
       const { data } = expectAccepted(await app.post('skin', { image: await furCloseUp(photo, crop) }), 'skin', 0);
-      expect(data.summary).toMatch(/The colours show no redness, blood or discharge/);
+      expect(data.summary).toMatch(/No patch of redness, blood or discharge stands out in the colours/);
     });
 
     const NO_ANIMAL_PART = [

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
 import type { Pipeline } from '../../src/analysis/pipeline.js';
-import { CHARACTER_LIMITS } from '../../src/analysis/character-limits.js';
+import { CHARACTER_LIMITS } from '../../src/analysis/limits/character-limits.js';
 import { LANGUAGES } from '../../src/contract/language.js';
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { HEALTH_OPERATION_KEYS, OPERATION_KEYS, OPERATIONS, type OperationKey } from '../../src/operations/registry.js';

@@ -115,7 +115,7 @@ describe('"normal" only from what could see (docs/design.md §4)', () => {
       expect(data.severity).toBe('inconclusive');
       const says = {
         en: [
-          /no redness, blood or discharge/,
+          /No patch of redness, blood or discharge stands out/,
           /cannot see lesions, hair loss, scaling, parasites or lumps/,
           /nothing was charged/,
         ],

@@ -22,7 +22,7 @@ import {
 import { decodeImageBytes } from '../../src/image/decode-image.js';
 import { EXPOSURE_AS_IS } from '../../src/vision/colour-quality-model.js';
 import { GRANULAR_GRAIN } from '../../src/operations/health/rule-table.js';
-import { QUALITY_LIMITS } from '../../src/analysis/quality-limits.js';
+import { QUALITY_LIMITS } from '../../src/analysis/limits/quality-limits.js';
 import { builtinVision } from '../fixtures/test-app.js';
 
 describe('built-in models', () => {
@@ -168,6 +168,11 @@ describe('the colour-and-quality analyser graph', () => {
     expect((await read(closeUp('#5a7a40', [], papules))).redderPatches).toBe(0);
     // Orange (ginger fur, a hand) is redder than grey too, but not red: its hue is past RELATIVE_REDNESS.maxHue.
     expect((await read(closeUp('#aa9ea0', [], [{ ...papules[0]!, fill: '#c08050' }]))).redderPatches).toBe(0);
+    // A lesion in warm light turns salmon (hue 37°) and is still red, past skin's 1.5%; a hand (46°) is not.
+    expect((await read(closeUp('#aa9ea0', [], [{ ...papules[0]!, fill: '#b46c5e' }]))).redderPatches).toBeGreaterThan(
+      0.015,
+    );
+    expect((await read(closeUp('#aa9ea0', [], [{ ...papules[0]!, fill: '#c87c60' }]))).redderPatches).toBe(0);
     expect((await read(closeUp('#aa9ea0', [], scatteredDots('#b47a84', 300)))).redderPatches).toBeLessThan(0.002);
   });
 

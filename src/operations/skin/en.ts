@@ -60,8 +60,9 @@ export const EN: HealthWords<SkinRuleId> = {
       vetAdvice: ['If the patches spread, ooze or itch for more than a few days, ask your veterinarian.'],
     },
     no_visible_change: {
-      label: 'no visible redness or discharge',
-      meaning: 'The colours show no redness, blood or discharge.',
+      label: 'no patch of redness or discharge seen',
+      meaning:
+        'No patch of redness, blood or discharge stands out in the colours; faint or scattered redness may be missed.',
       homeCare: [
         'Keep up regular grooming and parasite prevention.',
         'Check the skin regularly for new lumps, redness or hair loss.',

@@ -67,8 +67,9 @@ export const ES: HealthWords<SkinRuleId> = {
       vetAdvice: ['Si las zonas se extienden, supuran o pican durante más de unos días, consulte a su veterinario.'],
     },
     no_visible_change: {
-      label: 'sin enrojecimiento ni secreción visibles',
-      meaning: 'En los colores no destaca ningún enrojecimiento, sangre ni secreción.',
+      label: 'sin zonas de enrojecimiento ni secreción',
+      meaning:
+        'En los colores no destaca ninguna zona de enrojecimiento, sangre ni secreción; un enrojecimiento leve o disperso puede pasar inadvertido.',
       homeCare: [
         'Mantenga el cepillado habitual y la prevención de parásitos.',
         'Revise la piel con regularidad por si aparecen bultos, enrojecimiento o pérdida de pelo.',

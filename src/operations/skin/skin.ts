@@ -14,6 +14,7 @@ export const skin = conditionOperation({
   // A photo of a face with ringworm or scabies crusts is a skin photo, recognisably of a cat.
   roundView: false,
   recognisablePet: true,
-  // Stool photos the classifier takes for fur got no skin finding (brown is none of its rules' colours).
+  // A lesion on fur the stool localizer fires on is judged where skin shows through or the coat is
+  // boxed large; a pale lawn the classifier takes for fur is still the ground (photo-gate.ts).
   furOutweighsStoolOnGround: true,
 });

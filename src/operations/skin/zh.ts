@@ -46,8 +46,8 @@ export const ZH: HealthWords<SkinRuleId> = {
       vetAdvice: ['如果这些部位扩大、渗液或瘙痒超过几天，请咨询兽医。'],
     },
     no_visible_change: {
-      label: '未见发红或分泌物',
-      meaning: '从颜色上看，没有明显的发红、血迹或分泌物。',
+      label: '未见成片的发红或分泌物',
+      meaning: '从颜色上看，没有成片的发红、血迹或分泌物；轻微或零散的发红可能看不出来。',
       homeCare: ['继续定期梳理毛发并做好驱虫。', '定期检查皮肤是否出现新的肿块、发红或脱毛。'],
       vetAdvice: [],
     },

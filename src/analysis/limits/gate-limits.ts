@@ -1,7 +1,8 @@
 /**
  * The photo gate's limits on what a photo shows (docs/design.md §4), each with what it was
  * measured on and what it rests on: photo-gate.ts decides with them (when a photo is too poor to
- * judge: quality-limits.ts; what kind of picture a photo is: character-limits.ts).
+ * judge: quality-limits.ts; what kind of picture a photo is: character-limits.ts; the ground and
+ * stool on it: ground-limits.ts; food: food-limits.ts).
  */
 
 /**
@@ -321,65 +322,6 @@ export const SCENE_LIMITS = {
    */
   locatedFramePetProbability: 0.9,
   locatedFrameObjectProbability: 0.7,
-  /**
-   * A "close-up" the classifier, on the whole frame, gives this much of the ground's classes
-   * (imagenet-ground.ts) is a photo of the ground outdoors: 73% of the 586 stool photos reach it
-   * (median 0.37), and without it 19% of them passed for an ear canal and got a finding. Real
-   * skin-lesion close-ups (shared/photos-real, looked at to see the cost) reach it in 12 of 405.
-   * For skin, fur the classifier is sure of (`stoolGroundAnimalShare`) outweighs it where the stool
-   * localizer looked and found no stool (2026-11-28): that frees 1 of the 12 (a dog's flank on a
-   * tiled floor, 0.25 for the ground) and lets 1 stool photo of 586 be judged, with no finding.
-   * Not taken (2026-11-28): for skin, asking 0.5 where the stool localizer looked and found no
-   * stool. It frees 6 of the 8 cat close-ups refused so (4 judged, 2 then "no part of an animal"),
-   * but lets 13 more stool photos through as skin: lawns whose stool the localizer missed, to which
-   * a cat skin head trained on shared/photos-real then offered "ringworm or flea allergy" as
-   * possibilities. Nor (2026-12-02) the animal classes outweighing the ground's, with no stool
-   * found: 4 close-ups freed, 9 stool photos and 2 Tux Paint stamps judged as skin (no finding).
-   */
-  groundProbability: 0.15,
-  /**
-   * A "close-up" in which the stool localizer finds stool, and the classifier sees some of the
-   * ground's classes (a tenth of what a plain photo of the ground gives), is a photo of stool on the
-   * ground. Piles of stool read as curly fur to MobileNetV2: of the 586 stool photos sent to ear
-   * analysis, 28 still got a finding under `groundProbability`; the stool localizer found stool in
-   * 25 of them, 22 with the ground at this or more: 7 findings are left, none on the held-out
-   * photos (9 of 118 before). Real skin-lesion close-ups (shared/photos-real, looked at to see the
-   * cost; the localizer fires on fur in 154 of 405) meet both in 5 of 405, refused now, none of
-   * which had got a finding.
-   */
-  stoolGroundProbability: 0.035,
-  /**
-   * …unless the operation lets fur outweigh it (PhotoNeeds.furOutweighsStoolOnGround: skin) and the
-   * classifier, on the whole frame, takes the photo this surely for an animal's fur or skin
-   * (`frameAnimalShare`, its animal classes together). Measured on real photos: the 8 skin
-   * close-ups of 405 (shared/photos-real) the rule above refused read 0.70–0.96 (lesions on fur,
-   * with a fungus or a bird among the ground's classes); of the 586 stool photos, the 2 that got a
-   * skin finding without the rule read 0.13 and 0.35, and none gets one with this limit. Not for
-   * ear: there 10 more stool photos of 586 got a finding (grey and black "debris").
-   *
-   * Urine asks the same (PhotoNeeds.notStool), with this fur limit: a photo of stool on the
-   * ground, not a coat, refuses urine as one of stool. Measured (2026-11-28): of the 113 held-out
-   * photos with stool sent to urine, 9 had got a finding (5 "brown urine", severe), 1 now (64 are
-   * "stool on the ground"); without the fur limit, 12 of the 405 real skin close-ups were called
-   * stool, 1 now. Of 127 food cut-outs on a real photo of wood (Tux Paint's and qABCs's, from
-   * Debian), 44 had got a finding, 31 now (the localizer fires on them: 28 are "stool on the
-   * ground"). A glass of tinted water on the same wood is judged as before. No real urine photo
-   * was at hand: a puddle on a lawn or on bare earth may be refused as stool.
-   */
-  stoolGroundAnimalShare: 0.6,
-  /**
-   * …and where the stool localizer fires on that coat (a spotted or matted one), skin showing
-   * through the fur outweighs it too: pink and red together over this share of the frame.
-   * Measured (2026-12-02) on the photos the ground refused with fur at `stoolGroundAnimalShare` or
-   * more and the localizer firing: 44 of the 586 stool photos show at most 0.03 (gravel, pale
-   * dirt, curled stool the classifier takes for fur); 4 of the 405 real skin close-ups
-   * (shared/photos-real) 0.04–0.27. It frees 3: a dog's spotted flank with pink pustules (now
-   * "redness"), a mangy dog lying on dirt and a cat's ringworm (both judged, no colour change). No
-   * other answer of 1,268 photos sent to skin changed (the close-ups, the stool photos, Debian's
-   * and OpenCV's photos). A stool photo with pink or red over this share of the frame, refused as
-   * the ground today, is judged as skin.
-   */
-  skinThroughFurShare: 0.06,
   /**
    * A close-up the classifier gives under its limit for part of an animal (its manifest's
    * closeUpAnimalProbability: 0.2 for MobileNetV2) is still one of bare skin where pink and red fill
