@@ -371,6 +371,45 @@ describeWithShared('real photos of the wrong thing', () => {
       }
     });
 
+    it('names whole pets sent to breed with no animal type, and neither species where the detector and the classifier disagree', async () => {
+      // GCompris's farm cat (a kitten on its back with a ball of wool), boxed as a cat at 0.54, was
+      // "a rabbit, Angora (34%)", charged: the classifier was unsure and the detector saw a cat
+      // (speciesDisputed). The other whole pets are read surely (0.85–1.0) and keep their species.
+      const species: Record<string, string> = {};
+      const pets = [
+        ['animals', 'explore_farm_animals-cat'],
+        ['animals', 'erase-kitten'],
+        ['animals', 'explore_farm_animals-dog'],
+        ['avatars', 'budgie-cat'],
+        ['avatars', 'budgie-puppy'],
+        ['avatars', 'cinnamon-5_kitten'],
+        ['avatars', 'cinnamon-5_puppy'],
+      ] as const;
+      for (const [folder, name] of pets) {
+        const photo = debianPhotos(folder).find((path) => basename(path).replace(/\.\w+$/, '') === name)!;
+        const image = await pipeline().decode('breed', readFileSync(photo));
+        const { data } = await pipeline().assess('breed', {
+          image,
+          language: 'en',
+          animalType: undefined,
+          requestId: 'req_wholepets',
+        });
+        const { species: named, summary } = data as { species: string; summary: string };
+        species[name] = named;
+        if (named === 'unknown')
+          expect(summary).toMatch(/^The detector takes this animal for a cat.*nothing was charged/);
+      }
+      expect(species).toEqual({
+        'explore_farm_animals-cat': 'unknown',
+        'erase-kitten': 'cat',
+        'explore_farm_animals-dog': 'dog',
+        'budgie-cat': 'cat',
+        'budgie-puppy': 'dog',
+        'cinnamon-5_kitten': 'cat',
+        'cinnamon-5_puppy': 'dog',
+      });
+    });
+
     it('takes a dog the detector calls a horse for a pet in emotion analysis, and horses for none', async () => {
       // YOLOX-Nano boxes GCompris's German shepherd as a horse (0.90): emotion refused it as "a photo
       // of a horse" until the crop was read (a dog, 1.0). Horses in a paddock read 0.64 a dog: refused.

@@ -9,6 +9,7 @@ import { installModel } from '../../src/vision/runtime/install-model.js';
 import type { Language } from '../../src/contract/language.js';
 import type { Verdict } from '../../src/findings/verdict.js';
 import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
+import { speciesDisputed } from '../../src/vision/scene/disputed-pet.js';
 import { type BreedFindings, SURE_AGAINST_STATED } from '../../src/operations/breed/breed.js';
 import {
   identifyPet,
@@ -302,6 +303,82 @@ describe('breed where the classifier’s best match is a pet’s class it cannot
   it('a detector sure of its animal still names it (a horse the classifier half reads as a Great Dane)', () => {
     const data = answer({ count: 1, share: 0.8, coat: [], notAPet: { name: COCO_NAMES.horse!, score: 0.95 } }, 'en');
     expect(data).toMatchObject({ species: 'horse', breed: 'none (not a pet)' });
+  });
+});
+
+describe('breed where the detector boxes the other pet than the classifier names', () => {
+  const HAMSTER = 333;
+  // A cat's chin the classifier reads as a hamster at 0.6 (real close-ups read 0.5–0.8), boxed as a cat.
+  const unsureHamster = identifyPet(imagenet({ [HAMSTER]: 0.6, [TABBY]: 0.1 }));
+  const sureHamster = identifyPet(imagenet({ [HAMSTER]: 0.85, [TABBY]: 0.05 }));
+  const boxed = (label: string, score: number) => ({ label, score });
+  const pixels = Buffer.alloc(64 * 64 * 3, 128);
+  const image = { format: 'png' as const, sourceWidth: 64, sourceHeight: 64, width: 64, height: 64, pixels };
+  const judge = (pet: PetIdentification, label: string, score: number, animalType?: string) =>
+    OPERATIONS.breed.judge(
+      {
+        scene: {
+          animals: [{ detection: { label, score, box: [8, 8, 56, 56] }, share: 0.56, cutSides: 0, pet }],
+        },
+        view: undefined,
+      } as never,
+      { image, language: 'en', animalType, requestId: 'req_disputed' },
+      {} as never,
+    );
+
+  it.each([
+    ['a cat at the limit against a hamster under it', boxed('cat', 0.4), unsureHamster, undefined, true],
+    ['a cat just under the limit', boxed('cat', 0.39), unsureHamster, undefined, false],
+    ['a hamster the classifier is sure of', boxed('cat', 0.9), sureHamster, undefined, false],
+    [
+      'the same pet as the classifier names',
+      boxed('dog', 0.9),
+      identifyPet(imagenet({ [GOLDEN]: 0.6 })),
+      undefined,
+      false,
+    ],
+    ['a box that is no pet (the horse rule is petDisputed’s)', boxed('horse', 0.9), unsureHamster, undefined, false],
+    ['the hamster the request names', boxed('cat', 0.9), unsureHamster, 'hamster', false],
+    ['another animal the request names', boxed('cat', 0.9), unsureHamster, 'dog', true],
+  ] as const)('%s: disputed %s', (_case, detection, pet, animalType, disputed) => {
+    expect(speciesDisputed(detection, pet, animalType)).toBe(disputed);
+  });
+
+  it.each([
+    ['en', /^The detector takes this animal for a cat, and the classifier's best match is "label 333": they disagree/],
+    ['zh', /^检测器认为这只动物是猫，而分类器的最佳匹配是“仓鼠”：两者不一致/],
+    [
+      'es',
+      /^El detector toma a este animal por gato y la mejor coincidencia del clasificador es «hámster»: no coinciden/,
+    ],
+  ] as const)('in %s: names neither species, says why, and charges nothing', async (language, summary) => {
+    const findings = await judge(unsureHamster, 'cat', 0.54);
+    expect(findings.disputedBy).toEqual(COCO_NAMES.cat);
+    const data = OPERATIONS.breed.data.parse(
+      OPERATIONS.breed.answer({ judged: true, findings }, language, undefined as never),
+    );
+    expect(data.confidence).toBe(0);
+    expect(data.summary).toMatch(summary);
+    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+  });
+
+  it('names the hamster where the detector is unsure of its cat, and charges for it', async () => {
+    const findings = await judge(unsureHamster, 'cat', 0.3);
+    expect(findings.disputedBy).toBeUndefined();
+    const data = OPERATIONS.breed.answer({ judged: true, findings }, 'en', undefined as never);
+    expect(data).toMatchObject({ species: 'hamster' });
+    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(true);
+  });
+
+  it('with a language model, the model judges the species, told that the two models disagree', async () => {
+    const findings = await judge(unsureHamster, 'cat', 0.54);
+    expect(OPERATIONS.breed.llm.facts(findings, 'en')).toEqual([
+      'An object detector takes the animal for a cat; the breed classifier leans, unsure, to a hamster (60%): judge the species from the photo.',
+    ]);
+    const measured = OPERATIONS.breed.answer({ judged: true, findings }, 'en', undefined as never);
+    const model = { species: 'cat', breed: 'Domestic shorthair', confidence: 0.7, summary: 'A short-haired cat.' };
+    expect(OPERATIONS.breed.merge(findings, measured, model, 'en')).toEqual(model);
+    expect(OPERATIONS.breed.assessed(findings, model, true)).toBe(true);
   });
 });
 

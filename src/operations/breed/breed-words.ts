@@ -50,6 +50,8 @@ export interface BreedWords extends OperationWords {
     noPetLine(topMatch: string): string;
     /** The classifier leans, unsure, to `species` where the request said `stated`. */
     doubtLine(stated: string, species: string, percent: number): string;
+    /** The classifier leans, unsure, to `species` where the detector boxes the animal as `detected` (a cat, a dog). */
+    disputedLine(detected: string, species: string, percent: number): string;
     readonly noClassifier: string;
   };
 }

@@ -6,7 +6,7 @@ import { localeFor } from '../../narration/locales/locale-for.js';
 import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
 import { namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
-import { petDisputed } from '../../vision/scene/disputed-pet.js';
+import { petDisputed, speciesDisputed } from '../../vision/scene/disputed-pet.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
 import { regionOf } from '../../vision/pixels/region.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
@@ -42,6 +42,8 @@ export interface BreedFindings {
         readonly notAPet: { readonly name: LocalizedName; readonly score: number } | undefined;
       }
     | undefined;
+  /** The detector's pet (a cat, a dog) where it disputes the classifier's other, unsure species (speciesDisputed). */
+  readonly disputedBy?: LocalizedName;
 }
 
 /** A classifier at least this sure of a breed is a measured fact the LLM cannot overrule. */
@@ -64,13 +66,19 @@ export const SURE_AGAINST_STATED = 0.8;
 const doubtsStatedAnimal = (pet: PetIdentification): boolean =>
   pet.species !== undefined && pet.contradictsAnimalType !== undefined && pet.speciesProbability < SURE_AGAINST_STATED;
 
+/** Whether the classifier's species is too unsure to stand against the request's animal or the detector's pet. */
+const speciesInDoubt = ({ pet, disputedBy }: BreedFindings): boolean =>
+  pet !== undefined && (doubtsStatedAnimal(pet) || disputedBy !== undefined);
+
 /**
  * Where the classifier cannot say, the model's reading is the answer: none is installed, it found
  * no pet species but is not sure there is none, or it leans against the stated animal without being
  * sure. Anywhere else the classifier's word stands.
  */
-const modelJudges = (pet: PetIdentification | undefined): boolean =>
-  !pet || (!pet.species && pet.speciesProbability >= SURELY_NO_PET) || doubtsStatedAnimal(pet);
+const modelJudges = (findings: BreedFindings): boolean => {
+  const { pet } = findings;
+  return !pet || (!pet.species && pet.speciesProbability >= SURELY_NO_PET) || speciesInDoubt(findings);
+};
 /** Below this, the first breed is named with the next most likely ones. */
 const SURE_BREED = 0.6;
 /** Coat colours at least this share of the middle of the animal are named. */
@@ -137,8 +145,13 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     const name = COCO_PETS.has(label) ? undefined : COCO_NAMES[label];
     // A classifier unsure of a pet where the detector is fairly sure of an animal that is none (an
     // owl read as a dog at 20%, a giraffe as a cat at 44%, a horse as a dog at 75%) names no pet.
+    const pet = main.pet && (petDisputed(main.detection, main.pet) ? noPet(main.pet) : noWildPet(main.pet));
+    // …and one unsure of a pet species where the detector sees the other pet (a cat's chin read as a
+    // hamster at 50%, boxed as a cat) names neither.
+    const disputed = pet !== undefined && speciesDisputed(main.detection, pet, input.animalType);
     return {
-      pet: main.pet && (petDisputed(main.detection, main.pet) ? noPet(main.pet) : noWildPet(main.pet)),
+      pet,
+      ...(disputed ? { disputedBy: COCO_NAMES[label] } : {}),
       animal: {
         count: scene.animals.length,
         share: main.share,
@@ -198,6 +211,11 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       const doubt = t.doubtsStated({ stated, species, percent: percent(pet.speciesProbability) });
       return { ...unknown, summary: joinSentences(language, [doubt, t.retakeTip]) };
     }
+    const { disputedBy } = verdict.findings;
+    if (disputedBy) {
+      const disagree = t.modelsDisagree(pet.topName[language], disputedBy[language]);
+      return { ...unknown, summary: joinSentences(language, [disagree, t.retakeTip]) };
+    }
     const breed = pet.breed ? pet.breed[language] : t.mixedBreed;
     const probability = pet.breed ? pet.breedProbability : pet.speciesProbability;
     const facts = { species, breed, percent: percent(probability), statedAnimal: pet.contradictsAnimalType };
@@ -219,16 +237,24 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
   },
   // Only a pet's species or breed is an answer worth its price: the classifier's, or the model's
   // where it is the judge. An animal that is not a pet, or no pet, assessed nothing, with a model too.
-  assessed: ({ pet }, _answer, byModel) =>
-    (pet?.species !== undefined && !doubtsStatedAnimal(pet)) || (byModel && modelJudges(pet)),
+  assessed: (findings, _answer, byModel) =>
+    (findings.pet?.species !== undefined && !speciesInDoubt(findings)) || (byModel && modelJudges(findings)),
   llm: {
     fields: BreedData,
     // Species and breed names are proper names: "Golden Retriever" is a Chinese answer too.
     labelFields: [],
-    facts: ({ pet }, language) => {
+    facts: ({ pet, disputedBy }, language) => {
       const prompt = WORDS[language].llm;
       if (!pet) return [prompt.noClassifier];
       if (!pet.species) return [prompt.noPetLine(pet.topName[language])];
+      if (disputedBy)
+        return [
+          prompt.disputedLine(
+            disputedBy[language],
+            SPECIES_NAMES[pet.species][language],
+            percent(pet.speciesProbability),
+          ),
+        ];
       if (doubtsStatedAnimal(pet))
         return [
           prompt.doubtLine(
@@ -248,8 +274,9 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     },
     limitation: (language) => WORDS[language].limitation,
   },
-  merge: ({ pet }, measured, model): BreedData => {
-    if (!pet || modelJudges(pet)) return model;
+  merge: (findings, measured, model): BreedData => {
+    const { pet } = findings;
+    if (!pet || modelJudges(findings)) return model;
     if (!pet.species) return measured;
     if (pet.breed && pet.breedProbability >= CONFIDENT_BREED) {
       // The classifier's species and breed stand; the model's summary only if it names that breed.

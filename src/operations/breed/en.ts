@@ -53,5 +53,7 @@ export const EN: BreedWords = {
     noClassifier: 'No breed classifier is installed; judge from the photo alone.',
     doubtLine: (stated, species, percent) =>
       `The request says the animal is a "${stated}"; the breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%): judge the species from the photo.`,
+    disputedLine: (detected, species, percent) =>
+      `An object detector takes the animal for ${article(detected)} ${detected}; the breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%): judge the species from the photo.`,
   },
 };

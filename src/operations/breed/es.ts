@@ -54,5 +54,7 @@ export const ES: BreedWords = {
     noClassifier: 'No hay ningún clasificador de razas instalado; juzga solo por la foto.',
     doubtLine: (stated, species, percent) =>
       `En la solicitud se indica que el animal es «${stated}»; el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %): juzga la especie por la foto.`,
+    disputedLine: (detected, species, percent) =>
+      `Un detector de objetos toma al animal por ${detected}; el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %): juzga la especie por la foto.`,
   },
 };

@@ -48,5 +48,7 @@ export const ZH: BreedWords = {
     noClassifier: '没有安装品种分类器；请仅根据照片判断。',
     doubtLine: (stated, species, percent) =>
       `请求中说明这只动物是“${stated}”；品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断物种。`,
+    disputedLine: (detected, species, percent) =>
+      `目标检测器认为这只动物是${detected}；品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断物种。`,
   },
 };
