@@ -72,8 +72,8 @@ const speciesInDoubt = ({ pet, disputedBy }: BreedFindings): boolean =>
 
 /**
  * Where the classifier cannot say, the model's reading is the answer: none is installed, it found
- * no pet species but is not sure there is none, or it leans against the stated animal without being
- * sure. Anywhere else the classifier's word stands.
+ * no pet species but is not sure there is none, or it leans against the stated animal or the
+ * detector's pet without being sure (speciesInDoubt). Anywhere else the classifier's word stands.
  */
 const modelJudges = (findings: BreedFindings): boolean => {
   const { pet } = findings;
