@@ -107,11 +107,16 @@ function frameWholeMammal({ frameWholeMammal: mammal, frame }: Scene): SceneSubj
 
 /**
  * The object group the classifier, on the whole frame, is at least `limit` sure the photo shows, or
- * surer for a group specimens are read as (ObjectGroup.specimenLookalike: balls).
+ * surer for a group specimens are read as (ObjectGroup.specimenLookalike: balls); not what the
+ * operation's specimen is photographed in (ObjectGroup.container: a bottle, for urine).
  */
-function frameObject(scene: Scene, limit: number = SCENE_LIMITS.frameObjectProbability): SceneSubject | undefined {
+function frameObject(
+  scene: Scene,
+  needs: PhotoNeeds,
+  limit: number = SCENE_LIMITS.frameObjectProbability,
+): SceneSubject | undefined {
   const object = scene.frameObject;
-  if (!object) return undefined;
+  if (!object || (object.group.container && needs.inContainer)) return undefined;
   const sureFrom = object.group.specimenLookalike ? Math.max(limit, SCENE_LIMITS.lookalikeObjectProbability) : limit;
   return object.probability >= sureFrom ? { kind: 'object', name: object.group.name, label: object.label } : undefined;
 }
@@ -226,7 +231,11 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
     foodShown(needs, scene) ??
     (needs.fishIsNoSpecimen ? frameFish(scene) : undefined) ??
     unrelatedObject(scene, needs) ??
-    frameObject(scene, located ? SCENE_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability) ??
+    frameObject(
+      scene,
+      needs,
+      located ? SCENE_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability,
+    ) ??
     cutOutOnWhite(litArea)
   );
 }
@@ -251,7 +260,7 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
     frameFish(scene) ??
     frameWholeMammal(scene) ??
     unrelatedObject(scene) ??
-    frameObject(scene);
+    frameObject(scene, needs);
   if (shown) return shown;
   // …and is no close-up even where nothing in it is boxed or named.
   if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };

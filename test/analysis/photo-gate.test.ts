@@ -233,6 +233,14 @@ const ball = (probability: number) => ({
     probability,
   },
 });
+/** The classifier reads the frame as a bottle or a glass at `probability`: what urine is photographed in. */
+const bottle = (probability: number) => ({
+  frameObject: {
+    group: IMAGENET_OBJECT_GROUPS.find((group) => group.container)!,
+    label: 'water bottle',
+    probability,
+  },
+});
 
 describe('the photo gate’s table', () => {
   it.each<[string, PhotoNeeds, Measurement, string | undefined]>([
@@ -394,6 +402,16 @@ describe('the photo gate’s table', () => {
     ['a specimen photo the classifier reads as balls at 0.7', SPECIMEN, measured(ball(0.7)), undefined],
     ['a specimen photo the classifier is sure shows a ball', SPECIMEN, measured(ball(0.85)), 'object'],
     ['a close-up the classifier reads as balls at 0.7', CLOSE_UP, measured(ball(0.7)), undefined],
+    // A water bottle on turf had been "active bleeding" from vomit; urine stands in one.
+    ['a specimen photo the classifier is sure shows a bottle', SPECIMEN, measured(bottle(0.6)), 'object'],
+    ['a close-up the classifier is sure shows a bottle', CLOSE_UP, measured(bottle(0.6)), 'object'],
+    [
+      'a specimen that comes in a container, in a bottle the classifier is sure of',
+      { ...SPECIMEN, inContainer: true },
+      measured(bottle(0.9)),
+      undefined,
+    ],
+    ['a specimen photo the classifier half suspects is a bottle', SPECIMEN, measured(bottle(0.4)), undefined],
     ['a greyscale specimen photo', SPECIMEN, measured({}, {}, {}, GREYSCALE), 'quality'],
     ['a sepia close-up', CLOSE_UP, measured({}, {}, {}, SEPIA), 'quality'],
     [

@@ -191,6 +191,20 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     }
   });
 
+  it('takes a water bottle lying on turf for a bottle, but where urine is asked for, which stands in one', async () => {
+    // A stool photo without stool: a bottle with a red label, 0.87 bottles to MobileNetV2. Vomit
+    // analysis had read its label as "a large amount of red… active bleeding", severe.
+    const photo = join(STOOL, 'captured_image_103_png.jpg');
+    for (const operation of ['vomit', 'stool', 'skin', 'ear'] as const) {
+      const { judged, summary } = await answer(operation, photo);
+      expect({ operation, judged, summary }).toMatchObject({
+        judged: false,
+        summary: expect.stringMatching(/^This looks like a photo of a bottle or glass, not of the/),
+      });
+    }
+    expect((await answer('urine', photo)).judged).toBe(true);
+  });
+
   it('takes few real skin close-ups sent to stool analysis for stool, and a coat the stool localizer barely fires on for none', async () => {
     const answers = await Promise.all(lesionPhotos().map((photo) => answer('stool', photo)));
     const judged = answers.filter((one) => one.judged);
