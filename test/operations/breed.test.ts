@@ -380,6 +380,19 @@ describe('breed where the detector boxes the other pet than the classifier names
     expect(OPERATIONS.breed.merge(findings, measured, model, 'en')).toEqual(model);
     expect(OPERATIONS.breed.assessed(findings, model, true)).toBe(true);
   });
+
+  it('named a dog, read as a hamster and boxed as a cat: the answer and the model both hear the request’s doubt first', async () => {
+    const namedDog = identifyPet(imagenet({ [HAMSTER]: 0.6, [TABBY]: 0.1 }), 'dog');
+    const findings = await judge(namedDog, 'cat', 0.54, 'dog');
+    expect(findings.disputedBy).toEqual(COCO_NAMES.cat);
+    const data = OPERATIONS.breed.answer({ judged: true, findings }, 'en', undefined as never);
+    expect(data.summary).toMatch(/^The request said "dog"/);
+    expect(OPERATIONS.breed.llm.facts(findings, 'en')).toEqual([
+      'The request says the animal is a "dog"; the breed classifier leans, unsure, to a hamster (60%): judge the species from the photo.',
+      'An object detector takes the animal for a cat; the breed classifier leans, unsure, to a hamster (60%): judge the species from the photo.',
+    ]);
+    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+  });
 });
 
 describe('identifyPet on a pet-breed classifier ("species/Breed" labels)', () => {

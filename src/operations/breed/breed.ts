@@ -247,30 +247,16 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       const prompt = WORDS[language].llm;
       if (!pet) return [prompt.noClassifier];
       if (!pet.species) return [prompt.noPetLine(pet.topName[language])];
-      if (disputedBy)
-        return [
-          prompt.disputedLine(
-            disputedBy[language],
-            SPECIES_NAMES[pet.species][language],
-            percent(pet.speciesProbability),
-          ),
-        ];
-      if (doubtsStatedAnimal(pet))
-        return [
-          prompt.doubtLine(
-            pet.contradictsAnimalType!,
-            SPECIES_NAMES[pet.species][language],
-            percent(pet.speciesProbability),
-          ),
-        ];
-      return [
-        prompt.petLine(
-          SPECIES_NAMES[pet.species][language],
-          percent(pet.speciesProbability),
-          pet.breed?.[language],
-          percent(pet.breedProbability),
-        ),
+      // The request's doubt first, as the answer gives it; where the detector disputes the species
+      // as well, the model judging the species is told both.
+      const species = SPECIES_NAMES[pet.species][language];
+      const speciesPercent = percent(pet.speciesProbability);
+      const doubts = [
+        ...(doubtsStatedAnimal(pet) ? [prompt.doubtLine(pet.contradictsAnimalType!, species, speciesPercent)] : []),
+        ...(disputedBy ? [prompt.disputedLine(disputedBy[language], species, speciesPercent)] : []),
       ];
+      if (doubts.length > 0) return doubts;
+      return [prompt.petLine(species, speciesPercent, pet.breed?.[language], percent(pet.breedProbability))];
     },
     limitation: (language) => WORDS[language].limitation,
   },
