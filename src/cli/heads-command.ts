@@ -209,12 +209,7 @@ async function train(
   } finally {
     await backbone.release();
   }
-  const trained = trainHead(
-    definition,
-    reading.read,
-    settings,
-    progressLine(process.stderr, 'Cross-validating penalties'),
-  );
+  const trained = trainHead(definition, reading.read, settings, progressLine(process.stderr, 'Cross-validating'));
   const { sha256, name: backboneName } = backbone.classifier;
   const dir = await installHead(options.modelsDir, definition, trained, {
     backbone: sha256,

@@ -2,7 +2,7 @@ import { NEVER_SURE } from '../vision/heads/sureness.js';
 import { seededRandom, shuffleInPlace } from '../vision/runtime/seeded-random.js';
 import {
   DEFAULT_TRAINING,
-  fitSoftmaxRegression,
+  fitSoftmaxRegressions,
   predictProbabilities,
   type TrainingOptions,
 } from './softmax-regression.js';
@@ -66,27 +66,48 @@ export function outOfFoldProbabilities(
   samples: readonly Float32Array[],
   labels: readonly number[],
   classes: number,
-  options: {
-    readonly folds: number;
-    readonly seed: number;
-    readonly training?: TrainingOptions;
-    /** Each sample's group of copies (near-duplicates.ts): a copy never validates its twin. */
-    readonly groups?: readonly number[];
-  },
+  options: FoldOptions & { readonly training?: TrainingOptions },
 ): Float32Array[] {
+  return outOfFoldByPenalty(samples, labels, classes, {
+    ...options,
+    penalties: [(options.training ?? DEFAULT_TRAINING).l2],
+  })[0]!;
+}
+
+interface FoldOptions {
+  readonly folds: number;
+  readonly seed: number;
+  /** Each sample's group of copies (near-duplicates.ts): a copy never validates its twin. */
+  readonly groups?: readonly number[];
+}
+
+/**
+ * For each of `penalties` (strongest first), each sample's probabilities from a head trained on
+ * the other folds at that penalty: a fold's heads share its standardization and design
+ * (fitSoftmaxRegressions).
+ */
+export function outOfFoldByPenalty(
+  samples: readonly Float32Array[],
+  labels: readonly number[],
+  classes: number,
+  options: FoldOptions & { readonly penalties: readonly number[]; readonly foldDone?: () => void },
+): Float32Array[][] {
   const fold = stratifiedFolds(labels, options.folds, options.seed, options.groups);
-  const out = new Array<Float32Array>(samples.length);
+  const out = options.penalties.map(() => new Array<Float32Array>(samples.length));
   for (let k = 0; k < options.folds; k++) {
     const train = samples.flatMap((_, i) => (fold[i] === k ? [] : [i]));
-    const model = fitSoftmaxRegression(
+    const models = fitSoftmaxRegressions(
       train.map((i) => samples[i]!),
       train.map((i) => labels[i]!),
       classes,
-      options.training ?? DEFAULT_TRAINING,
+      options.penalties,
     );
-    samples.forEach((sample, i) => {
-      if (fold[i] === k) out[i] = predictProbabilities(model, sample);
+    models.forEach((model, p) => {
+      samples.forEach((sample, i) => {
+        if (fold[i] === k) out[p]![i] = predictProbabilities(model, sample);
+      });
     });
+    options.foldDone?.();
   }
   return out;
 }

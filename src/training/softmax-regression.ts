@@ -1,27 +1,25 @@
 import type { SoftmaxRegression } from '../vision/heads/head-graph.js';
 import { softmaxInPlace } from '../vision/runtime/softmax.js';
+import { designFor } from './softmax-design.js';
+import { type SoftmaxSolution, solvePenalisedSoftmax } from './penalised-softmax.js';
 
 /**
  * A softmax regression (multinomial logistic regression) over standardized features, the head a
- * clinic trains on its own photos (docs/design.md §13). Trained by full-batch gradient descent with
- * Adam from zero weights: no randomness, so the same photos always give the same head.
+ * clinic trains on its own photos (docs/design.md §13): the exact optimum of its L2-penalised log
+ * loss (penalised-softmax.ts). No randomness: the same photos always give the same head.
  */
 export type { SoftmaxRegression };
 
 export interface TrainingOptions {
-  /** L2 penalty on the weights, per training sample: keeps 1280 features from memorising 60 photos. */
+  /** L2 penalty on the weights (the loss is a mean over the samples): keeps 2,048 features from memorising 60 photos. */
   readonly l2: number;
-  readonly epochs: number;
-  readonly learningRate: number;
 }
 
 /**
- * Defaults measured on generated features only (separable classes, pure noise): the issue's
- * figure of 84% on real skin-lesion photos was reached with a regularised softmax regression of
- * this kind. When a clinic trains a head, cross-validation on its photos chooses the penalty
- * (src/training/train-head.ts); this one is the weakest it may choose.
+ * The weakest penalty cross-validation may choose (train-head.ts PENALTIES), and the one a head is
+ * fitted with where nothing chose one.
  */
-export const DEFAULT_TRAINING: TrainingOptions = { l2: 0.01, epochs: 300, learningRate: 0.05 };
+export const DEFAULT_TRAINING: TrainingOptions = { l2: 0.01 };
 
 /** A standard deviation under this is a feature that never varies: it is left out (scale 0). */
 const CONSTANT = 1e-6;
@@ -32,6 +30,19 @@ export function fitSoftmaxRegression(
   classes: number,
   options: TrainingOptions = DEFAULT_TRAINING,
 ): SoftmaxRegression {
+  return fitSoftmaxRegressions(samples, labels, classes, [options.l2])[0]!;
+}
+
+/**
+ * One head a penalty, on the same samples: standardized once, the design (its Gram matrix) built
+ * once, and each penalty solved from the solution at the one before, so give them strongest first.
+ */
+export function fitSoftmaxRegressions(
+  samples: readonly Float32Array[],
+  labels: readonly number[],
+  classes: number,
+  penalties: readonly number[],
+): SoftmaxRegression[] {
   const n = samples.length;
   const d = samples[0]?.length ?? 0;
   if (n === 0 || d === 0) throw new Error('a head needs at least one sample with features');
@@ -43,66 +54,33 @@ export function fitSoftmaxRegression(
     const deviation = Math.sqrt(scale[j]!);
     scale[j] = deviation < CONSTANT ? 0 : 1 / deviation;
   }
-  // The optimisation runs in doubles on one packed matrix (rows of standardized samples); the head keeps float32.
+  // The solve runs in doubles on one packed matrix (rows of standardized samples); the head keeps float32.
   const x = new Float64Array(n * d);
   samples.forEach((sample, i) => {
     for (let j = 0; j < d; j++) x[i * d + j] = (sample[j]! - mean[j]!) * scale[j]!;
   });
-  const weights = new Float64Array(classes * d);
-  const bias = new Float64Array(classes);
-  const moments = { m: new Float64Array(classes * (d + 1)), v: new Float64Array(classes * (d + 1)) };
-  const gradient = new Float64Array(classes * (d + 1));
-  const probabilities = new Float64Array(classes);
-  for (let step = 1; step <= options.epochs; step++) {
-    gradient.fill(0);
-    for (let i = 0; i < n; i++) {
-      const row = i * d;
-      probabilitiesOf(weights, bias, x.subarray(row, row + d), probabilities);
-      for (let c = 0; c < classes; c++) {
-        const error = (probabilities[c]! - (labels[i] === c ? 1 : 0)) / n;
-        const at = c * (d + 1);
-        for (let j = 0; j < d; j++) gradient[at + j]! += error * x[row + j]!;
-        gradient[at + d]! += error;
-      }
-    }
-    // Adam, its bias corrections taken once a step.
-    const firstCorrection = 1 - 0.9 ** step;
-    const secondCorrection = 1 - 0.999 ** step;
-    for (let c = 0; c < classes; c++) {
-      for (let j = 0; j <= d; j++) {
-        const at = c * (d + 1) + j;
-        const penalty = j < d ? options.l2 * weights[c * d + j]! : 0;
-        const g = gradient[at]! + penalty;
-        moments.m[at] = 0.9 * moments.m[at]! + 0.1 * g;
-        moments.v[at] = 0.999 * moments.v[at]! + 0.001 * g * g;
-        const update =
-          (options.learningRate * (moments.m[at]! / firstCorrection)) /
-          (Math.sqrt(moments.v[at]! / secondCorrection) + 1e-8);
-        if (j < d) weights[c * d + j]! -= update;
-        else bias[c]! -= update;
-      }
-    }
-  }
-  return { classes, features: d, mean, scale, weights: Float32Array.from(weights), bias: Float32Array.from(bias) };
+  const design = designFor(x, n, d, classes);
+  let previous: SoftmaxSolution | undefined;
+  return penalties.map((l2) => {
+    previous = solvePenalisedSoftmax(design, labels, classes, l2, previous);
+    return {
+      classes,
+      features: d,
+      mean,
+      scale,
+      weights: Float32Array.from(design.weightsOf(previous.theta)),
+      bias: Float32Array.from(previous.bias),
+    };
+  });
 }
 
-/** The head's probability for each class of one raw (unstandardized) feature vector. */
+/** The head's probability for each class of one raw (unstandardized) feature vector, as its graph computes it. */
 export function predictProbabilities(model: SoftmaxRegression, sample: Float32Array): Float32Array {
-  const x = sample.map((value, j) => (value - model.mean[j]!) * model.scale[j]!);
-  return probabilitiesOf(model.weights, model.bias, x, new Float32Array(model.classes));
-}
-
-/** Softmax of bias + weights · x into `out`: training's doubles and a trained head's floats alike. */
-function probabilitiesOf<T extends Float32Array | Float64Array>(
-  weights: T,
-  bias: T,
-  x: Float32Array | Float64Array,
-  out: T,
-): T {
-  const d = x.length;
-  for (let c = 0; c < out.length; c++) {
-    let logit = bias[c]!;
-    for (let j = 0; j < d; j++) logit += weights[c * d + j]! * x[j]!;
+  const d = sample.length;
+  const out = new Float32Array(model.classes);
+  for (let c = 0; c < model.classes; c++) {
+    let logit = model.bias[c]!;
+    for (let j = 0; j < d; j++) logit += model.weights[c * d + j]! * (sample[j]! - model.mean[j]!) * model.scale[j]!;
     out[c] = logit;
   }
   return softmaxInPlace(out);

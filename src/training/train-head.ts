@@ -1,6 +1,6 @@
-import { argmax, outOfFoldProbabilities, scoresOf, unsureBelow } from './cross-validation.js';
+import { argmax, outOfFoldByPenalty, scoresOf, unsureBelow } from './cross-validation.js';
 import { isSure } from '../vision/heads/sureness.js';
-import { DEFAULT_TRAINING, fitSoftmaxRegression, type SoftmaxRegression } from './softmax-regression.js';
+import { fitSoftmaxRegression, type SoftmaxRegression } from './softmax-regression.js';
 import { distanceFrom } from '../vision/heads/head-graph.js';
 import { HeadFolderError, type HeadDefinition } from './head-folder.js';
 import { namingShares, rounded, scoresReport, type ScoresReport } from './head-scores.js';
@@ -140,7 +140,7 @@ export const TRAINED_ON_HEX = 16;
  * the per-label figures and the threshold; then the head itself, on every photo, so pooled and
  * with that penalty. A head cross-validated near chance is refused (HeadFolderError), so nothing
  * is installed. Deterministic: the same photos and seed give the same head. `progress` hears
- * after each pooling and penalty.
+ * after each fold of each pooling.
  */
 export function trainHead(
   definition: HeadDefinition,
@@ -174,14 +174,17 @@ export function trainHead(
   let chosen: { pooling: FeaturePooling; l2: number; outOfFold: Float32Array[]; loss: number } | undefined;
   let done = 0;
   for (const pooling of poolings) {
-    const samples = samplesOf(pooling);
-    for (const l2 of PENALTIES) {
-      const training = { ...DEFAULT_TRAINING, l2 };
-      const outOfFold = outOfFoldProbabilities(samples, targets, labels.length, { ...settings, training, groups });
+    const byPenalty = outOfFoldByPenalty(samplesOf(pooling), targets, labels.length, {
+      ...settings,
+      groups,
+      penalties: PENALTIES,
+      foldDone: () => progress(++done, settings.folds * poolings.length),
+    });
+    PENALTIES.forEach((l2, p) => {
+      const outOfFold = byPenalty[p]!;
       const loss = logLoss(outOfFold, targets);
       if (!chosen || loss < chosen.loss - 1e-9) chosen = { pooling, l2, outOfFold, loss };
-      progress(++done, PENALTIES.length * poolings.length);
-    }
+    });
   }
   const { pooling, l2, outOfFold, loss } = chosen!;
   const scores = scoresOf(targets, outOfFold.map(argmax), labels.length);
@@ -197,7 +200,7 @@ export function trainHead(
   const sizes = new Map<number, number>();
   for (const group of groups) sizes.set(group, (sizes.get(group) ?? 0) + 1);
   const samples = samplesOf(pooling);
-  const model = fitSoftmaxRegression(samples, targets, labels.length, { ...DEFAULT_TRAINING, l2 });
+  const model = fitSoftmaxRegression(samples, targets, labels.length, { l2 });
   const distances = samples.map((sample) => distanceFrom(model, sample)).sort((a, b) => a - b);
   return {
     model,

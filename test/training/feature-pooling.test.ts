@@ -64,7 +64,7 @@ describe('which pooling of the backbone a head reads (issue 40)', () => {
     const progress: number[] = [];
     const { report } = trainHead(definition, photos('mean without peak'), undefined, (done) => progress.push(done));
     expect(report.pooling).toBe('mean');
-    // One pooling only: five penalties, not ten.
+    // One pooling only: cross-validated in five folds, not ten.
     expect(progress).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -84,7 +84,7 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
     expect(report.penalty).toBe(PENALTIES.at(-1));
     expect(report.named_wrong).toBe(0);
     expect(report.named_right).toBeGreaterThan(0.9);
-    // Both poolings (mean and peak) cross-validated at five penalties: 28 s alone, 32–53 s beside another test file.
+    // Both poolings (mean and peak) cross-validated at five penalties: 3 s beside two other test files.
   }, 180_000);
 
   it('labels given at random to one kind of photo stay near chance, and no head is made of them', async () => {
@@ -119,10 +119,10 @@ describeWithShared('training a head on the real MobileNetV2 backbone (issue 24)'
     const second = await trained(backbone, dir);
     expect(Buffer.from(headGraphBytes(second.model)).equals(Buffer.from(headGraphBytes(first.model)))).toBe(true);
     expect(second.report).toEqual(first.report);
-    // Two trainings on 40 photos through MobileNetV2, each of both poolings: 21 s alone, 33 s beside another test file.
+    // Two trainings on 40 photos through MobileNetV2, each of both poolings: 4 s beside two other test files.
   }, 240_000);
 
-  // Reading 120 real photos through MobileNetV2 and training two poolings at five penalties: 33 s alone, 51 s beside another test file.
+  // Reading 120 real photos through MobileNetV2, training two poolings at five penalties, and judging 45 photos three times: 17 s beside two other test files.
   it('real close-ups: a head trained on cat skin photos names conditions on others, and quotes only a held-out figure', async () => {
     // Not acne: of its 60 photos, 26 of the last 30 are turned or cropped copies of the first 30 (photo-look.ts).
     const labels = ['flea_allergy', 'ringworm', 'scabies'];
