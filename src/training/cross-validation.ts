@@ -1,11 +1,6 @@
 import { NEVER_SURE } from '../vision/heads/sureness.js';
 import { seededRandom, shuffleInPlace } from '../vision/runtime/seeded-random.js';
-import {
-  DEFAULT_TRAINING,
-  fitSoftmaxRegressions,
-  predictProbabilities,
-  type TrainingOptions,
-} from './softmax-regression.js';
+import { fitSoftmaxRegressions, predictProbabilities } from './softmax-regression.js';
 
 /** How a head did on photos it was not trained on: out-of-fold or a held-out folder. */
 export interface HeadScores {
@@ -59,19 +54,6 @@ export function stratifiedFolds(
     }
   }
   return fold;
-}
-
-/** Each sample's probabilities from a head trained on the other folds. */
-export function outOfFoldProbabilities(
-  samples: readonly Float32Array[],
-  labels: readonly number[],
-  classes: number,
-  options: FoldOptions & { readonly training?: TrainingOptions },
-): Float32Array[] {
-  return outOfFoldByPenalty(samples, labels, classes, {
-    ...options,
-    penalties: [(options.training ?? DEFAULT_TRAINING).l2],
-  })[0]!;
 }
 
 interface FoldOptions {

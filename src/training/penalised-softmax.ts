@@ -88,18 +88,16 @@ export function solvePenalisedSoftmax(
   const logits = new Float64Array(n * classes);
   const image = new Float64Array(size);
   design.logitsOf(theta, logits);
-  design.imageOf(theta, logits, image);
+  design.imageOf(theta, image, logits);
   const errors = new Float64Array(n * classes);
   const objective = (data: number) => data + (l2 / 2) * dot(theta, image);
   let loss = objective(crossEntropy(logits, bias, labels, undefined, errors));
   const gradient = { theta: new Float64Array(size), bias: new Float64Array(classes), image: new Float64Array(size) };
-  const scratch = new Float64Array(n * classes);
   const gradientAt = (into: typeof gradient) => {
     design.gradientOf(errors, theta, l2, into.theta);
     into.bias.fill(0);
     for (let i = 0; i < n; i++) for (let k = 0; k < classes; k++) into.bias[k]! += errors[i * classes + k]!;
-    design.logitsOf(into.theta, scratch);
-    design.imageOf(into.theta, scratch, into.image);
+    design.imageOf(into.theta, into.image);
   };
   gradientAt(gradient);
   const history: Step[] = [];
@@ -113,7 +111,7 @@ export function solvePenalisedSoftmax(
     if (norm < SOLVED_GRADIENT) return { theta, bias, iterations, converged: true };
     twoLoop(gradient, history, direction, directionBias);
     design.logitsOf(direction, directionLogits);
-    design.imageOf(direction, directionLogits, directionImage);
+    design.imageOf(direction, directionImage, directionLogits);
     const slope = dot(gradient.theta, directionImage) + dot(gradient.bias, directionBias);
     if (slope >= 0 && history.length > 0) {
       // The remembered curvature points uphill (rounding, near the optimum): forget it, go down the gradient.

@@ -15,9 +15,10 @@ export interface SoftmaxDesign {
   logitsOf(theta: Float64Array, out: Float64Array): void;
   /**
    * `theta`'s image under the inner product (classes × size): dot(u, imageOf(v)) is the dot
-   * product of the weights u and v stand for. `logits` are logitsOf(theta), which the dual's image is.
+   * product of the weights u and v stand for. The dual's image is logitsOf(theta): pass them where
+   * they are at hand, or it computes them; the primal's is theta itself, and reads no logits.
    */
-  imageOf(theta: Float64Array, logits: Float64Array, out: Float64Array): void;
+  imageOf(theta: Float64Array, out: Float64Array, logits?: Float64Array): void;
   /** The penalised loss's gradient in the weights' geometry, from each sample's errors (samples × classes, already divided by the count). */
   gradientOf(errors: Float64Array, theta: Float64Array, l2: number, out: Float64Array): void;
   /** The weights themselves (classes × features) of coordinates `theta`. */
@@ -44,8 +45,10 @@ export function dualDesign(x: Float64Array, n: number, d: number, classes: numbe
     size: n,
     // The Gram matrix is symmetric: its rows are its columns.
     logitsOf: (theta, out) => rowsTimes(gram, n, n, theta, classes, out),
-    imageOf(_theta, logits, out) {
-      for (let k = 0; k < classes; k++) for (let i = 0; i < n; i++) out[k * n + i] = logits[i * classes + k]!;
+    imageOf(theta, out, logits) {
+      const read = logits ?? new Float64Array(n * classes);
+      if (!logits) rowsTimes(gram, n, n, theta, classes, read);
+      for (let k = 0; k < classes; k++) for (let i = 0; i < n; i++) out[k * n + i] = read[i * classes + k]!;
     },
     gradientOf(errors, theta, l2, out) {
       for (let k = 0; k < classes; k++)
@@ -68,7 +71,7 @@ export function primalDesign(x: Float64Array, n: number, d: number, classes: num
     samples: n,
     size: d,
     logitsOf: (theta, out) => rowsTimes(x, n, d, theta, classes, out),
-    imageOf(theta, _logits, out) {
+    imageOf(theta, out) {
       out.set(theta);
     },
     gradientOf(errors, theta, l2, out) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   argmax,
-  outOfFoldProbabilities,
+  outOfFoldByPenalty,
   scoresOf,
   stratifiedFolds,
   unsureBelow,
 } from '../../src/training/cross-validation.js';
-import { fitSoftmaxRegression, predictProbabilities } from '../../src/training/softmax-regression.js';
+import { DEFAULT_TRAINING, fitSoftmaxRegression, predictProbabilities } from '../../src/training/softmax-regression.js';
 import { seededRandom } from '../../src/vision/runtime/seeded-random.js';
 
 /** Seeded samples of `size` features: each class a centre plus noise (`spread` 0: every class the same centre, pure noise). */
@@ -28,7 +28,11 @@ function generated(classes: number, perClass: number, size: number, spread: numb
 }
 
 const crossValidated = (data: ReturnType<typeof generated>, classes: number) => {
-  const probabilities = outOfFoldProbabilities(data.samples, data.labels, classes, { folds: 5, seed: 7 });
+  const probabilities = outOfFoldByPenalty(data.samples, data.labels, classes, {
+    folds: 5,
+    seed: 7,
+    penalties: [DEFAULT_TRAINING.l2],
+  })[0]!;
   return { probabilities, scores: scoresOf(data.labels, probabilities.map(argmax), classes) };
 };
 
