@@ -30,7 +30,7 @@ import type { PhotoCharacter } from '../../src/vision/pixels/photo-character.js'
 import type { LitArea } from '../../src/vision/pixels/lit-area.js';
 import { IMAGENET_OBJECT_GROUPS } from '../../src/vision/tables/imagenet-objects.js';
 import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
-import { IMAGENET_WHOLE_MAMMALS, imagenetKind } from '../../src/vision/tables/imagenet-kinds.js';
+import { FISH_NAME, IMAGENET_WHOLE_MAMMALS, imagenetKind } from '../../src/vision/tables/imagenet-kinds.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/runtime/model-catalogue.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
@@ -1098,6 +1098,18 @@ describe('the photo gate with a localizer', () => {
     // A lesion the classifier reads partly as a flamingo's pink is still skin (0.67 at most on real close-ups).
     expect(gatePhoto(CLOSE_UP, measured({ frameBird: 0.6, frameAnimalShare: 0.8 }))).toBeUndefined();
     expect(gatePhoto(SPECIMEN, measured({ frameBird: 0.9 }))).toBeUndefined();
+  });
+
+  it('refuses a close-up the classifier is fairly sure shows a fish; a specimen only where it is surer', () => {
+    const fish = { reason: 'wrong_subject', shows: { kind: 'animal', name: FISH_NAME, count: 1 } };
+    const closeUpSure = { frameFish: SCENE_LIMITS.closeUpFishProbability, frameAnimalShare: 0.8 };
+    for (const needs of [CLOSE_UP, EAR_CLOSE_UP]) expect(gatePhoto(needs, measured(closeUpSure))).toEqual(fish);
+    const closeUpUnsure = { ...closeUpSure, frameFish: SCENE_LIMITS.closeUpFishProbability - 0.01 };
+    expect(gatePhoto(CLOSE_UP, measured(closeUpUnsure))).toBeUndefined();
+    // A stool the classifier reads as fish at the close-up's limit is still judged (SqueezeNet reads real ones at 0.6).
+    const STOOL: PhotoNeeds = { ...SPECIMEN, fishIsNoSpecimen: true };
+    expect(gatePhoto(STOOL, measured({ frameFish: SCENE_LIMITS.closeUpFishProbability }))).toBeUndefined();
+    expect(gatePhoto(STOOL, measured({ frameFish: SCENE_LIMITS.frameFishProbability }))).toEqual(fish);
   });
 
   it('refuses a close-up in which the stool localizer finds stool and the classifier sees some ground', () => {

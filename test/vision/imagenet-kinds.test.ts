@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imagenetKind } from '../../src/vision/tables/imagenet-kinds.js';
+import { IMAGENET_FISH_AND_REEF, imagenetKind } from '../../src/vision/tables/imagenet-kinds.js';
 
 describe('imagenetKind', () => {
   const kinds = Array.from({ length: 1000 }, (_, index) => ({ index, kind: imagenetKind(index) }));
@@ -29,5 +29,12 @@ describe('imagenetKind', () => {
     [517, 'object'], // crane (the machine): no group of its own
   ])('class %i is a %s', (index, en) => {
     expect(imagenetKind(index).en).toBe(en);
+  });
+
+  it('counts a fish and its reef as fish, but not the great white shark nor the electric ray bare skin is read as', () => {
+    expect(IMAGENET_FISH_AND_REEF).toEqual(expect.arrayContaining([0, 1, 3, 4, 6, 389, 397, 108, 973]));
+    for (const notFish of [2, 5, 983]) expect(IMAGENET_FISH_AND_REEF).not.toContain(notFish);
+    // They are still fish when the classifier's best match is named.
+    expect(imagenetKind(2).en).toBe('fish');
   });
 });
