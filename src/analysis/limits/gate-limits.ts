@@ -149,7 +149,7 @@ export const SCENE_LIMITS = {
   /**
    * …and a fish (its fish classes together): scales are no fur, and YOLOX-Nano boxes no fish.
    * Measured (2026-11-28) with MobileNetV2: the 405 real skin close-ups of shared/photos-real reach
-   * 0.74 (a pink pyoderma read as a coho; then 0.55); of 28 real photos of fish (reef and aquarium
+   * 0.74 (a pale lesion read as a great white shark; then 0.55); of 28 real photos of fish (reef and aquarium
    * fish, Wikimedia Commons photos in Debian's gcompris-qt-data) 17 reach it, among them 11 of the
    * 14 that had got an ear finding ("dark, crumbly debris… mites") and 5 of the 7 with a skin
    * finding. For stool too (2026-12-01): its 586 real photos reach 0.11 with MobileNetV2 (which
