@@ -173,12 +173,12 @@ export const SCENE_LIMITS = {
    * …and for a close-up of skin or an ear, lower. The close-ups' 0.74 above was a great white shark:
    * pale, mottled skin is read as one, or as an electric ray, and the fish classes now leave both out
    * (imagenet-kinds.ts), and a scuba diver. Measured (2026-12-03) with MobileNetV2: without them the
-   * 405 real skin close-ups of shared/photos-real reach 0.25 (a coho and a gar), SqueezeNet's 0.36
-   * was with them; of the 28 real fish, 26 reach 0.6, 20 reached 0.85; five more are refused as fish
-   * for skin and ear, among them fish24's red reef, which had been "blood or an open wound" on the
-   * skin and "moderate" debris in the ear. Of the 1,469 real pictures sent to skin and ear (the
-   * close-ups, Debian's, GCompris's and Tux Paint's pictures, the shared photos), no other answer
-   * changed.
+   * 405 real skin close-ups of shared/photos-real reach 0.25 (a coho and a gar; SqueezeNet alone
+   * read 0.36 at most with them); of the 28 real fish, 26 reach 0.6, 20 reached 0.85; five more are
+   * refused as fish for skin and ear, among them fish24's red reef, which had been "blood or an open
+   * wound" on the skin and "moderate" debris in the ear. Of the 1,469 real pictures sent to skin and
+   * ear (the close-ups, Debian's, GCompris's and Tux Paint's pictures, the shared photos), no other
+   * answer changed.
    */
   closeUpFishProbability: 0.6,
   /**
