@@ -1107,9 +1107,9 @@ describe('the photo gate with a localizer', () => {
     const closeUpUnsure = { ...closeUpSure, frameFish: SCENE_LIMITS.closeUpFishProbability - 0.01 };
     expect(gatePhoto(CLOSE_UP, measured(closeUpUnsure))).toBeUndefined();
     // A stool the classifier reads as fish at the close-up's limit is still judged (SqueezeNet reads real ones at 0.6).
-    const STOOL: PhotoNeeds = { ...SPECIMEN, fishIsNoSpecimen: true };
-    expect(gatePhoto(STOOL, measured({ frameFish: SCENE_LIMITS.closeUpFishProbability }))).toBeUndefined();
-    expect(gatePhoto(STOOL, measured({ frameFish: SCENE_LIMITS.frameFishProbability }))).toEqual(fish);
+    const stool = OPERATIONS.stool.needs;
+    expect(gatePhoto(stool, measured({ frameFish: SCENE_LIMITS.closeUpFishProbability }))).toBeUndefined();
+    expect(gatePhoto(stool, measured({ frameFish: SCENE_LIMITS.frameFishProbability }))).toEqual(fish);
   });
 
   it('refuses a close-up in which the stool localizer finds stool and the classifier sees some ground', () => {
