@@ -89,14 +89,9 @@ function framePet(scene: Scene, limit: number = SCENE_LIMITS.framePetProbability
 const frameBird = ({ frameBird: bird }: Scene): SceneSubject | undefined =>
   (bird ?? 0) >= SCENE_LIMITS.frameBirdProbability ? { kind: 'animal', name: COCO_NAMES.bird, count: 1 } : undefined;
 
-/**
- * A fish, when the classifier on the whole frame is at least `limit` sure of one: the detector
- * boxes none. A close-up's limit is lower than a specimen's (SCENE_LIMITS.closeUpFishProbability).
- */
-const frameFish = (
-  { frameFish: fish }: Scene,
-  limit: number = SCENE_LIMITS.frameFishProbability,
-): SceneSubject | undefined => ((fish ?? 0) >= limit ? { kind: 'animal', name: FISH_NAME, count: 1 } : undefined);
+/** A fish, when the classifier on the whole frame is sure of one (SCENE_LIMITS.frameFishProbability): the detector boxes none. */
+const frameFish = ({ frameFish: fish }: Scene): SceneSubject | undefined =>
+  (fish ?? 0) >= SCENE_LIMITS.frameFishProbability ? { kind: 'animal', name: FISH_NAME, count: 1 } : undefined;
 
 /**
  * A wild or hoofed mammal, named by its kind, when the classifier on the whole frame is sure of one
@@ -234,7 +229,7 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
   return (
     framePet(scene, located ? SCENE_LIMITS.locatedFramePetProbability : SCENE_LIMITS.framePetProbability) ??
     foodShown(needs, scene) ??
-    (needs.fishIsNoSpecimen ? frameFish(scene) : undefined) ??
+    frameFish(scene) ??
     unrelatedObject(scene, needs) ??
     frameObject(
       scene,
@@ -262,7 +257,7 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   const shown =
     (needs.recognisablePet ? undefined : framePet(scene)) ??
     frameBird(scene) ??
-    frameFish(scene, SCENE_LIMITS.closeUpFishProbability) ??
+    frameFish(scene) ??
     frameWholeMammal(scene) ??
     unrelatedObject(scene) ??
     frameObject(scene, needs);

@@ -43,13 +43,6 @@ export interface PhotoNeeds {
    */
   readonly notStool?: true;
   /**
-   * Whether a specimen's photo the classifier, reading the whole frame, is sure shows a fish
-   * (gate-limits.ts, `frameFishProbability`, which says what it was measured on) is refused as
-   * one: stool, whose real photos were measured against it, and urine, on a pad or in a cup,
-   * which no frame of a fish looks like; not vomit, which may hold fish.
-   */
-  readonly fishIsNoSpecimen?: true;
-  /**
    * Whether a located subject of an autumn leaf's yellow and orange, found only faintly, is a leaf
    * (gate-limits.ts, `leafAutumnShare`): stool, whose yellow is rare. Not urine, whose normal colour
    * is yellow, nor vomit, whose bile is: a clinic's localizer for them finds yellow specimens.

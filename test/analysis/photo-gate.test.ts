@@ -20,7 +20,7 @@ import {
 } from '../../src/analysis/subject-seen-as.js';
 import { mayBeStool } from '../../src/analysis/located-subject.js';
 import type { OperationKey } from '../../src/operations/registry.js';
-import { OPERATIONS } from '../../src/operations/registry.js';
+import { HEALTH_OPERATIONS, OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-palette.js';
 import { NO_SCENE, type Scene } from '../../src/vision/scene/describe-scene.js';
 import type { Detection } from '../../src/vision/detector-model.js';
@@ -1100,16 +1100,14 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, measured({ frameBird: 0.9 }))).toBeUndefined();
   });
 
-  it('refuses a close-up the classifier is fairly sure shows a fish; a specimen only where it is surer', () => {
+  it('refuses a photo the classifier is fairly sure shows a fish, for every health operation: stool, urine, vomit, skin, ear', () => {
     const fish = { reason: 'wrong_subject', shows: { kind: 'animal', name: FISH_NAME, count: 1 } };
-    const closeUpSure = { frameFish: SCENE_LIMITS.closeUpFishProbability, frameAnimalShare: 0.8 };
-    for (const needs of [CLOSE_UP, EAR_CLOSE_UP]) expect(gatePhoto(needs, measured(closeUpSure))).toEqual(fish);
-    const closeUpUnsure = { ...closeUpSure, frameFish: SCENE_LIMITS.closeUpFishProbability - 0.01 };
-    expect(gatePhoto(CLOSE_UP, measured(closeUpUnsure))).toBeUndefined();
-    // A stool the classifier reads as fish at the close-up's limit is still judged (SqueezeNet reads real ones at 0.6).
-    const stool = OPERATIONS.stool.needs;
-    expect(gatePhoto(stool, measured({ frameFish: SCENE_LIMITS.closeUpFishProbability }))).toBeUndefined();
-    expect(gatePhoto(stool, measured({ frameFish: SCENE_LIMITS.frameFishProbability }))).toEqual(fish);
+    const sure = { frameFish: SCENE_LIMITS.frameFishProbability, frameAnimalShare: 0.8 };
+    const unsure = { ...sure, frameFish: SCENE_LIMITS.frameFishProbability - 0.01 };
+    for (const operation of HEALTH_OPERATIONS) {
+      expect(gatePhoto(operation.needs, measured(sure)), operation.key).toEqual(fish);
+      expect(gatePhoto(operation.needs, measured(unsure)), operation.key).toBeUndefined();
+    }
   });
 
   it('refuses a close-up in which the stool localizer finds stool and the classifier sees some ground', () => {

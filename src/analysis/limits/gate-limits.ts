@@ -147,40 +147,22 @@ export const SCENE_LIMITS = {
    */
   frameBirdProbability: 0.7,
   /**
-   * …and a fish (its fish classes together): scales are no fur, and YOLOX-Nano boxes no fish.
-   * Measured (2026-11-28) with MobileNetV2: the 405 real skin close-ups of shared/photos-real reach
-   * 0.74 (a pale lesion read as a great white shark; then 0.55); of 28 real photos of fish (reef and aquarium
-   * fish, Wikimedia Commons photos in Debian's gcompris-qt-data) 17 reach it, among them 11 of the
-   * 14 that had got an ear finding ("dark, crumbly debris… mites") and 5 of the 7 with a skin
-   * finding. For stool too (2026-12-01): its 586 real photos reach 0.11 with MobileNetV2 (which
-   * reads the frame wherever the stool localizer is installed) and 0.61 with SqueezeNet alone, and
-   * of the 28 real fish sent to stool, 3 that had been judged as stool are refused now (one "red
-   * and brown", severe: a reef fish). For urine too (2026-12-03): its generated scenes read 0.014
-   * at most with the recommended models, and of 1,449 real photos of other things sent to it (the
-   * stool photos, the skin close-ups, food, whole animals) none changed; of the 28 real fish, 14
-   * are refused as fish (2 had been "very dilute urine", 1 judged with no finding, the others
-   * refused as showing no urine). Not vomit, of which no real photo was at hand to measure a
-   * classifier on, and whose generated red flag reads as fish: rule-scenes.ts's coffee-ground
-   * vomit reads 0.86 with SqueezeNet alone (health-rules.test.ts's granular ones 0.36 with
-   * MobileNetV2, 0.29 with SqueezeNet). With the reef the fish swim by (2026-12-01,
-   * imagenet-kinds.ts: IMAGENET_FISH_AND_REEF), whose classes take a reef photo's probability from the fish
-   * (a reef with fish: 0.68 fish, 0.29 coral reef): the skin close-ups still reach 0.74
-   * (MobileNetV2; 0.36 SqueezeNet), the stool photos 0.10 (0.60), and that reef, which had got
-   * "yellow crusts" from skin and "discharge" from ear analysis, is a fish.
+   * …and a fish (ImageNet's fish classes together, with the reef they swim by: imagenet-kinds.ts,
+   * IMAGENET_FISH_AND_REEF), for every operation: scales are no fur, no stool, urine or vomit looks
+   * like a fish, and YOLOX-Nano boxes none. The classes leave out the great white shark and the
+   * electric ray, which pale, mottled skin is read as (a real lesion close-up read 0.72 as a shark),
+   * and the scuba diver (a game pad lit blue). Measured (2026-12-03) without them:
+   * - the other real photos here reach 0.27: the 405 skin close-ups of shared/photos-real 0.25
+   *   (MobileNetV2; a coho and a gar; 0.04 with SqueezeNet alone), the 586 real stool photos 0.065 (MobileNetV2, as the
+   *   pipeline reads them for stool, urine or vomit) and 0.27 with SqueezeNet alone; the generated
+   *   stool, urine and vomit scenes (rule-scenes.ts, health-rules.test.ts's coffee grounds) 0.008;
+   * - of 28 real photos of fish (reef and aquarium fish, Wikimedia Commons photos in Debian's
+   *   gcompris-qt-data), 26 reach 0.6 (MobileNetV2).
+   * With the shark and the ray counted the close-ups reached 0.74 and SqueezeNet's stool photos 0.61,
+   * so specimens asked 0.85 and vomit none (its generated coffee grounds read 0.86 with SqueezeNet
+   * alone); then a goldfish (0.999) was "bile" to vomit, a reef fish "broken-down blood" to urine.
    */
-  frameFishProbability: 0.85,
-  /**
-   * …and for a close-up of skin or an ear, lower. The close-ups' 0.74 above was a great white shark:
-   * pale, mottled skin is read as one, or as an electric ray, and the fish classes now leave both out
-   * (imagenet-kinds.ts), and a scuba diver. Measured (2026-12-03) with MobileNetV2: without them the
-   * 405 real skin close-ups of shared/photos-real reach 0.25 (a coho and a gar; SqueezeNet alone
-   * read 0.36 at most with them); of the 28 real fish, 26 reach 0.6, 20 reached 0.85; five more are
-   * refused as fish for skin and ear, among them fish24's red reef, which had been "blood or an open
-   * wound" on the skin and "moderate" debris in the ear. Of the 1,469 real pictures sent to skin and
-   * ear (the close-ups, Debian's, GCompris's and Tux Paint's pictures, the shared photos), no other
-   * answer changed.
-   */
-  closeUpFishProbability: 0.6,
+  frameFishProbability: 0.6,
   /**
    * A "close-up" the classifier, reading the whole frame, takes this surely for one wild or hoofed
    * mammal (imagenet-kinds.ts: IMAGENET_WHOLE_MAMMALS; not a pet's wild relative, nor a hog or a

@@ -54,7 +54,6 @@ export const stool = healthOperation({
   needs: {
     ...SPECIMEN_NEEDS,
     blackIsAFinding: true,
-    fishIsNoSpecimen: true,
     autumnLeafIsNoSpecimen: true,
     liesOnGround: true,
   },
