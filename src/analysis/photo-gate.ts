@@ -240,6 +240,15 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
   );
 }
 
+/**
+ * How sure the classifier must be of a pet to call a close-up a photo of one: surer where the
+ * detector looked and boxed no animal (SCENE_LIMITS.unboxedFramePetProbability), as fur seen close is read as a breed.
+ */
+const closeUpPetLimit = (scene: Scene) =>
+  scene.detected && scene.animals.length === 0
+    ? SCENE_LIMITS.unboxedFramePetProbability
+    : SCENE_LIMITS.framePetProbability;
+
 /** What a close-up (skin, ear) shows instead of part of an animal, or undefined when it may show one. */
 function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
   const { scene, colour } = measurement;
@@ -255,7 +264,7 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   if (animals.length > 0) return animalSubject(animals, true);
   if (scene.people.some(wholePerson)) return { kind: 'person', count: scene.people.length };
   const shown =
-    (needs.recognisablePet ? undefined : framePet(scene)) ??
+    (needs.recognisablePet ? undefined : framePet(scene, closeUpPetLimit(scene))) ??
     frameBird(scene) ??
     frameFish(scene) ??
     frameWholeMammal(scene) ??
