@@ -242,7 +242,8 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
 
 /**
  * How sure the classifier must be of a pet to call a close-up a photo of one: surer where the
- * detector looked and boxed no animal (SCENE_LIMITS.unboxedFramePetProbability), as fur seen close is read as a breed.
+ * detector looked and boxed no animal, as fur seen close is read as a breed
+ * (SCENE_LIMITS.unboxedFramePetProbability).
  */
 const closeUpPetLimit = (scene: Scene) =>
   scene.detected && scene.animals.length === 0

@@ -162,9 +162,10 @@ export const SCENE_LIMITS = {
    * electric ray, which pale, mottled skin is read as (a real lesion close-up read 0.72 as a shark),
    * and the scuba diver (a game pad lit blue). Measured (2026-12-03) without them:
    * - the other real photos here reach 0.27: the 405 skin close-ups of shared/photos-real 0.25
-   *   (MobileNetV2; a coho and a gar; 0.04 with SqueezeNet alone), the 586 real stool photos 0.065 (MobileNetV2, as the
-   *   pipeline reads them for stool, urine or vomit) and 0.27 with SqueezeNet alone; the generated
-   *   stool, urine and vomit scenes (rule-scenes.ts, health-rules.test.ts's coffee grounds) 0.008;
+   *   (MobileNetV2; a coho and a gar; 0.04 with SqueezeNet alone), the 586 real stool photos 0.065
+   *   (MobileNetV2, as the pipeline reads them for stool, urine or vomit) and 0.27 with SqueezeNet
+   *   alone; the generated stool, urine and vomit scenes (rule-scenes.ts, health-rules.test.ts's
+   *   coffee grounds) 0.008;
    * - of 28 real photos of fish (reef and aquarium fish, Wikimedia Commons photos in Debian's
    *   gcompris-qt-data), 26 reach 0.6 (MobileNetV2).
    * With the shark and the ray counted the close-ups reached 0.74 and SqueezeNet's stool photos 0.61,
