@@ -139,7 +139,7 @@ export const SCENE_LIMITS = {
    * - the middle half of each of the 405 (tight crops, as issue 40's ear canals were): refused 168
    *   → 100 times (as a pet 130 → 63), 98 → 121 findings; of the 105 dogs', 42 → 23 refused;
    * - the whole photos: refused 199 → 160 times, 112 → 126 findings, among the new ones a cat
-   *   walking on a path, a mangy dog lying on its side and a dog's face (0.53–0.94; the detector
+   *   walking on a path, a mangy dog lying on its side and a dog's face (0.53–0.79; the detector
    *   boxed none of them): the cost;
    * - pets' faces and whole pets (shared/photos, Debian's avatars, GCompris's kitten, cat and dog: 11
    *   photos) still refused; of 1,064 other real pictures and the 586 stool photos sent to ear, two
