@@ -80,7 +80,7 @@ const frameAnimal = ({ frame }: Scene): SceneSubject => ({
 });
 
 /** The pet the classifier, on the whole frame, is at least `limit` sure the photo shows. */
-function framePet(scene: Scene, limit: number = SCENE_LIMITS.framePetProbability): SceneSubject | undefined {
+function framePet(scene: Scene, limit: number): SceneSubject | undefined {
   const { frame } = scene;
   return frame?.species && frame.speciesProbability >= limit ? frameAnimal(scene) : undefined;
 }

@@ -40,13 +40,16 @@ export function dualDesign(x: Float64Array, n: number, d: number, classes: numbe
       gram[i * n + l] = sum;
       gram[l * n + i] = sum;
     }
+  // Where imageOf is given no logits (a gradient's, every iteration), it computes them here, not
+  // in a new array each time.
+  const scratchLogits = new Float64Array(n * classes);
   return {
     samples: n,
     size: n,
     // The Gram matrix is symmetric: its rows are its columns.
     logitsOf: (theta, out) => rowsTimes(gram, n, n, theta, classes, out),
     imageOf(theta, out, logits) {
-      const read = logits ?? new Float64Array(n * classes);
+      const read = logits ?? scratchLogits;
       if (!logits) rowsTimes(gram, n, n, theta, classes, read);
       for (let k = 0; k < classes; k++) for (let i = 0; i < n; i++) out[k * n + i] = read[i * classes + k]!;
     },
