@@ -23,3 +23,11 @@ export function foodShown(needs: PhotoNeeds, scene: Scene): SceneSubject | undef
     : food >= FOOD_LIMITS.foodProbability || boxedFood();
   return meal ? { kind: 'food' } : undefined;
 }
+
+/**
+ * A specimen that may hold food (vomit) in which the classifier, reading the whole frame, sees a
+ * little food: what the stool localizer fired on may be chunky vomit, not stool
+ * (FOOD_LIMITS.stoolGroundFoodProbability).
+ */
+export const mayHoldFood = (needs: PhotoNeeds, scene: Scene): boolean =>
+  needs.mayBeFood === true && (scene.frameFood ?? 0) >= FOOD_LIMITS.stoolGroundFoodProbability;

@@ -15,7 +15,7 @@ import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
 import { CHARACTER_LIMITS } from './limits/character-limits.js';
 import { isCutOut, isFramed, isGraphic, isRoundView, lacksColour } from './picture-character.js';
-import { foodShown } from './food-shown.js';
+import { foodShown, mayHoldFood } from './food-shown.js';
 import { SCENE_LIMITS } from './limits/gate-limits.js';
 import { GROUND_LIMITS } from './limits/ground-limits.js';
 import { QUALITY_LIMITS } from './limits/quality-limits.js';
@@ -187,6 +187,18 @@ function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean
 const coatShown = (scene: Scene) => (scene.frameAnimalShare ?? 0) >= GROUND_LIMITS.stoolGroundAnimalShare;
 
 /**
+ * Stool on the ground, for an operation whose specimen it is not (PhotoNeeds.notStool), unless a
+ * coat, a meal or, for a specimen that may hold food (vomit), a little food the classifier reads
+ * in it (FOOD_LIMITS.stoolGroundFoodProbability) is what the stool localizer fired on.
+ */
+const stoolShown = (needs: PhotoNeeds, scene: Scene) =>
+  needs.notStool === true &&
+  stoolOnGround(scene) &&
+  !coatShown(scene) &&
+  !foodShown(needs, scene) &&
+  !mayHoldFood(needs, scene);
+
+/**
  * A specimen's photo of something cut out and set on blown-out white (CHARACTER_LIMITS.cutOutBlownOnEdge):
  * a drawing shaded too finely for isGraphic, a sticker or a stock picture, not a specimen where it lies.
  * Asked last, so that a cut-out cat or meal is named for what it is.
@@ -209,9 +221,9 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
     pet?.topKind !== undefined &&
     !pet.topIsAnimal &&
     pet.topProbability >= SCENE_LIMITS.cropThingProbability;
-  // A pile of stool is no urine, boxed or not (the detector boxes one as a bear); a meal, which the
-  // stool localizer also fires on, is named for what it is below.
-  if (needs.notStool && stoolOnGround(scene) && !coatShown(scene) && !foodShown(needs, scene)) return { kind: 'stool' };
+  // A pile of stool is no urine or vomit, boxed or not (the detector boxes one as a bear); a meal,
+  // which the stool localizer also fires on, is named for what it is below.
+  if (stoolShown(needs, scene)) return { kind: 'stool' };
   const animals = scene.animals.filter((animal) => shown(animal.detection, animal.share) && !namedAThing(animal));
   if (animals.length > 0) return animalSubject(animals);
   // A hand pointing at the stool, or a foot beside it, is no photo of a person where the localizer

@@ -33,13 +33,11 @@ export interface PhotoNeeds {
    */
   readonly inContainer?: true;
   /**
-   * Whether stool on the ground is another specimen than this one (urine, a liquid): where the stool
-   * localizer finds stool and the classifier sees some ground in the frame, the photo is refused as
-   * one of stool. Not vomit, which on a lawn looks like a loose stool: the localizer fires on 7 of
-   * the 15 real photos of food at hand (Qt's pasta, vegetable soup, pancakes, skewers, a burger and
-   * a pizza, and OpenCV's fruits; 2026-12-02), so it would refuse chunky vomit on a lawn. The cost,
-   * measured on the 586 stool photos sent to vomit: 44 findings, 19 of them severe (coffee grounds,
-   * heavy blood); 3 where vomit asked it too.
+   * Whether stool on the ground is another specimen than this one: where the stool localizer finds
+   * stool and the classifier sees some ground in the frame, the photo is refused as one of stool.
+   * Urine (a liquid), and vomit unless the classifier reads the frame as food a little
+   * (FOOD_LIMITS.stoolGroundFoodProbability): chunky vomit holds food, stool on a lawn reads as a
+   * dung beetle or a fungus.
    */
   readonly notStool?: true;
   /**

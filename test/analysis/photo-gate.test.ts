@@ -963,7 +963,7 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(ANIMAL, asked({ ...pile, animals: [overCell0(0.9)] }, [0]))).toBeUndefined();
   });
 
-  it('refuses stool on the ground sent to urine as stool, unless it is a meal or a coat; vomit may lie on the ground', () => {
+  it('refuses stool on the ground sent to urine or vomit as stool, unless it is a meal or a coat, or food for vomit', () => {
     const URINE = OPERATIONS.urine.needs;
     const onGround = { frameStool: true, frameGround: GROUND_LIMITS.stoolGroundProbability };
     expect(gatePhoto(URINE, measured(onGround))).toEqual({ reason: 'wrong_subject', shows: { kind: 'stool' } });
@@ -973,7 +973,17 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(URINE, measured({ ...onGround, frameFood: 0.6 }))).toMatchObject({ shows: { kind: 'food' } });
     const coat = { ...onGround, frameAnimalShare: GROUND_LIMITS.stoolGroundAnimalShare };
     expect(gatePhoto(URINE, measured(coat))).toBeUndefined();
-    expect(gatePhoto(OPERATIONS.vomit.needs, measured(onGround))).toBeUndefined();
+    const VOMIT = OPERATIONS.vomit.needs;
+    expect(gatePhoto(VOMIT, measured(onGround))).toEqual({ reason: 'wrong_subject', shows: { kind: 'stool' } });
+    expect(
+      gatePhoto(VOMIT, measured({ ...onGround, frameFood: FOOD_LIMITS.stoolGroundFoodProbability })),
+    ).toBeUndefined();
+    // Urine holds no food: a little of it read in the frame is still stool.
+    expect(
+      gatePhoto(URINE, measured({ ...onGround, frameFood: FOOD_LIMITS.stoolGroundFoodProbability })),
+    ).toMatchObject({
+      shows: { kind: 'stool' },
+    });
   });
 
   it('asks the stool localizer only about a first animal that may be a pile: unsure, and small or no sure pet', () => {

@@ -30,7 +30,7 @@ export const vomit = healthOperation({
   data: VomitData,
   rules: VOMIT_RULES,
   words: { en: EN, zh: ZH, es: ES },
-  needs: { ...SPECIMEN_NEEDS, mayBeFood: true },
+  needs: { ...SPECIMEN_NEEDS, mayBeFood: true, notStool: true },
   llmFields: VomitData.pick({ ...HEALTH_LLM_FIELDS, vomit_type: true }),
   labelFields: ['vomit_type'],
   head: { field: 'vomit_type', role: 'condition' },
