@@ -1,6 +1,6 @@
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { Refusal, SceneSubject } from '../findings/verdict.js';
-import type { BackboneFeatures } from '../vision/runtime/backbone-features.js';
+import type { Measurement } from '../findings/measurement.js';
 import { readTrainedHead, type TrainedHeadModel } from '../vision/heads/trained-head-model.js';
 
 /**
@@ -20,7 +20,8 @@ const MISTAKEN_FOR: ReadonlySet<SceneSubject['kind']> = new Set([
 /**
  * Whether a clinic's head vouches for a close-up the photo gate refused as the wrong kind: the
  * photo lies as near the head's training photos as the typical one of them (HeadReading.typical),
- * so it is a photo of the kind the clinic chose to teach, whatever the generic models made of it.
+ * or is a copy of one (HeadReading.recalled), so it is a photo of the kind the clinic chose to
+ * teach, whatever the generic models made of it.
  * Measured (2026-12-01) with a cat skin head trained on 4/5 of the scenes of shared/photos-real's
  * 300 cat close-ups: of the other fifth (67 photos), the gate refused 8, and 5 of them lie within
  * the head's typical distance (0.86–0.91 against its 0.944); of 851 photos of other things at hand (the
@@ -32,9 +33,10 @@ export async function headVouches(
   needs: PhotoNeeds,
   refusal: Refusal,
   head: TrainedHeadModel | undefined,
-  features: BackboneFeatures | undefined,
+  { features, thumbnail }: Pick<Measurement, 'features' | 'thumbnail'>,
 ): Promise<boolean> {
   if (!head || needs.shows !== 'close-up' || refusal.reason !== 'wrong_subject') return false;
   if (!MISTAKEN_FOR.has(refusal.shows.kind)) return false;
-  return (await readTrainedHead(head, features))?.typical === true;
+  // A copy of one of its own photos is typical of them (recalledAs).
+  return (await readTrainedHead(head, features, thumbnail))?.typical === true;
 }

@@ -54,6 +54,8 @@ export interface MeasurePlan {
   readonly colours: { readonly region: Region | undefined } | undefined;
   /** Whether the gate reads the photo's tones (a close-up's). */
   readonly tones: boolean;
+  /** Whether the operation's trained head recalls copies of its training photos by their look (Measurement.thumbnail). */
+  readonly thumbnail: boolean;
   /**
    * Where exposure comes from: the colour network's own reading; the photo itself, read while the
    * models run (neither the colour network nor a detector will give it); or the detector's small
@@ -88,6 +90,7 @@ export function measurePlanFor(
     },
     colours: operation.reads.colours ? { region: inside } : undefined,
     tones: gateReadsTones(operation.needs),
+    thumbnail: models.trained.get(operation.key)?.recalls === true,
     exposure: operation.reads.colours ? 'colours' : models.detector ? 'frame view' : 'photo',
   };
 }

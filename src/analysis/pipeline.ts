@@ -13,6 +13,7 @@ import type { VisionModels } from '../vision/vision-models.js';
 import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/scene/describe-scene.js';
 import { paletteOf, tonesOf } from '../vision/pixels/photo-character.js';
+import { thumbnailOf } from '../vision/pixels/thumbnail.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
 import { subjectPixels } from '../vision/localizer/subject-pixels.js';
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
@@ -92,6 +93,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       return {
         palette: paletteOf(image),
         tones: plan.tones ? tonesOf(image) : undefined,
+        thumbnail: plan.thumbnail ? await thumbnailOf(image) : undefined,
         exposure: focusOnPhoto ? await models.colour.exposure(image) : undefined,
       };
     };
@@ -118,6 +120,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       palette: read.palette,
       transparentShare: input.image.transparentShare,
       tones: read.tones,
+      thumbnail: read.thumbnail,
       litArea: lit,
       colour,
       scene,
@@ -171,8 +174,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       // gate: can this photo be judged for this operation at all? If not, why, and no rule speaks
       const gated = gatePhoto(operation.needs, measurement);
       // …unless the clinic's own head takes a refused close-up for one of its photos (head-vouches.ts)
-      const vouched =
-        gated && (await headVouches(operation.needs, gated, models.trained.get(key), measurement.features));
+      const vouched = gated && (await headVouches(operation.needs, gated, models.trained.get(key), measurement));
       const refusal = vouched ? undefined : gated;
       // judge: the operation's rules or classifier turn what was measured into findings
       let verdict: Verdict<unknown> = refusal

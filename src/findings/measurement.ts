@@ -34,6 +34,11 @@ export interface Measurement {
   readonly view: Pixels | undefined;
   /** The classifier's penultimate features of the whole frame, for a head the clinic trained (docs/design.md §13); undefined when none read the frame. */
   readonly features: BackboneFeatures | undefined;
+  /**
+   * The photo's grey thumbnail (pixels/thumbnail.ts), where the operation's trained head recalls
+   * copies of its training photos by their look; undefined elsewhere.
+   */
+  readonly thumbnail?: Uint8Array;
   /** Where the operation's localizer found its subject (docs/design.md §13); undefined when none is installed for it. */
   readonly location: Location | undefined;
   /** The largest located subject's own pixels: where its colour rules read. */

@@ -8,7 +8,7 @@ import { namingShares, scoresReport, type ScoresReport } from './head-scores.js'
 import { recordHeldOut } from './install-head.js';
 import { installedOfTask } from './install-trained.js';
 import { TRAINED_ON_HEX } from './train-head.js';
-import { looksLikeOneOf } from './photo-look.js';
+import { looksLikeOneOf } from '../vision/heads/photo-look.js';
 import { type FeatureReading, readPhotoFeatures } from './photo-features.js';
 
 /**

@@ -24,7 +24,7 @@ export const installedHeads = (modelsDir: string) => installedOfTask(modelsDir, 
 /** The manifest that describes a trained head: its backbone, labels, threshold, counts and cross-validated scores. */
 function headManifest(
   definition: HeadDefinition,
-  { model, report, trainedOn, trainedLooks }: TrainedHead,
+  { model, report, trainedOn, trainedLooks, recall }: TrainedHead,
   bytes: Uint8Array,
   { backbone, companion, detector }: HeadBackbones,
 ): ModelManifest {
@@ -70,6 +70,7 @@ function headManifest(
       trainedAt: new Date().toISOString(),
       trainedOn: [...trainedOn],
       trainedOnLooks: [...trainedLooks],
+      recall: Object.fromEntries(Object.entries(recall).map(([label, looks]) => [label, [...looks]])),
     },
   };
 }

@@ -4,7 +4,7 @@ import { photoToRead } from '../analysis/photo-to-read.js';
 import { readRegularFile } from '../vision/runtime/bounded-read.js';
 import type { Backbone } from './backbone.js';
 import type { LabelledPhoto } from './head-folder.js';
-import { thumbnailOf } from './near-duplicates.js';
+import { thumbnailOf } from '../vision/pixels/thumbnail.js';
 import { type BackboneFeatures, withExtras } from '../vision/runtime/backbone-features.js';
 
 /** One photo's backbone features (both poolings where the backbone has maps), with its label, the hash that tells exact copies apart, and a thumbnail that finds edited ones. */

@@ -5,7 +5,7 @@ import { distanceFrom } from '../vision/heads/head-graph.js';
 import { HeadFolderError, type HeadDefinition } from './head-folder.js';
 import { namingShares, rounded, scoresReport, type ScoresReport } from './head-scores.js';
 import { SAME_PHOTO, sameSceneGroups } from './near-duplicates.js';
-import { lookOf } from './photo-look.js';
+import { lookOf, looksByLabel } from '../vision/heads/photo-look.js';
 import type { PhotoFeatures } from './photo-features.js';
 import { EXTRA_FEATURES, type ExtraFeature, type FeaturePooling, joined } from '../vision/runtime/backbone-features.js';
 
@@ -128,6 +128,8 @@ export interface TrainedHead {
   readonly trainedOn: readonly string[];
   /** Their looks (photo-look.ts): an evaluation leaves out copies that are not the same bytes too. */
   readonly trainedLooks: readonly string[];
+  /** Their looks by label, less any of two labels: a copy of one is named by its label (photo-look.ts, looksByLabel). */
+  readonly recall: Readonly<Record<string, readonly string[]>>;
 }
 
 /** How much of a photo's sha256 a head keeps of each photo it learnt from: 64 bits tell photos apart. */
@@ -206,6 +208,7 @@ export function trainHead(
     model,
     trainedOn: [...new Set(photos.map((photo) => photo.sha256.slice(0, TRAINED_ON_HEX)))].sort(),
     trainedLooks: [...new Set(photos.map((photo) => lookOf(photo.thumbnail)))].sort(),
+    recall: looksByLabel(ordered),
     report: {
       name: definition.name,
       operation: definition.operation,

@@ -12,8 +12,19 @@ import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { blob, closeUp, scene, sceneJpeg, speckles } from '../../scripts/support/scenes.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createTestApp, type TestApp } from '../fixtures/test-app.js';
-import { colourMapsBackbone, installFixedHead, label, meanColourBackbone } from '../fixtures/trained-heads.js';
+import {
+  colourMapsBackbone,
+  type HeadFixture,
+  installFixedHead,
+  label,
+  meanColourBackbone,
+} from '../fixtures/trained-heads.js';
 import { NEVER_SURE } from '../../src/vision/heads/sureness.js';
+import sharp from 'sharp';
+import { decodeImageBytes } from '../../src/image/decode-image.js';
+import { photoToRead } from '../../src/analysis/photo-to-read.js';
+import { thumbnailOf } from '../../src/vision/pixels/thumbnail.js';
+import { lookOf } from '../../src/vision/heads/photo-look.js';
 
 const sceneOf = (operation: string, rule: string) =>
   sceneJpeg(RULE_SCENES.find(([op, id]) => op === operation && id === rule)![2]);
@@ -37,6 +48,23 @@ const post = async (
   const data = OPERATIONS[operation].data.parse(response.body.data) as Record<string, unknown>;
   return { data, charged: Number(response.headers['x-credits-charged']) };
 };
+
+/** A skin head of ringworm and flea alone (its labels sorted: flea, ringworm), and the app on it. */
+async function ringwormOrFleaHead(head: Pick<HeadFixture, 'bias' | 'typical' | 'recall'>): Promise<TestApp> {
+  const modelsDir = tempDir('pawlens-heads-');
+  await installFixedHead(modelsDir, meanColourBackbone(modelsDir), {
+    name: 'cat-skin',
+    operation: 'skin',
+    labels: { ringworm: label('ringworm', 'moderate'), flea: label('flea', 'mild') },
+    threshold: 0.6,
+    ...head,
+  });
+  return (await appOn(modelsDir)).app;
+}
+
+/** A photo's look, as training keeps it (photo-look.ts). */
+const lookOfPhoto = async (photo: Buffer) =>
+  lookOf(await thumbnailOf((await photoToRead(await decodeImageBytes(photo))).image));
 
 describe('heads a clinic trained, answering for their operations (issue 24)', () => {
   const modelsDir = tempDir('pawlens-heads-');
@@ -224,19 +252,8 @@ describe("a close-up the photo gate refused, vouched for by the clinic's head (i
   // clinic photographs read as (fur on a dry lawn, MobileNetV2's "the ground") often enough.
   const lawn = (edit?: Parameters<typeof sceneJpeg>[1]) =>
     sceneJpeg(scene('#4f9a35', [blob('#7a4a25'), ...speckles('#d8c040')]), edit);
-  const answerFrom = async (typical: number | undefined, photo: Buffer) => {
-    const modelsDir = tempDir('pawlens-heads-');
-    await installFixedHead(modelsDir, meanColourBackbone(modelsDir), {
-      name: 'cat-skin',
-      operation: 'skin',
-      labels: { ringworm: label('ringworm', 'moderate'), flea: label('flea', 'mild') },
-      bias: logs(0.1, 0.9),
-      threshold: 0.6,
-      typical,
-    });
-    const { app } = await appOn(modelsDir);
-    return post(app, 'skin', photo);
-  };
+  const answerFrom = async (typical: number | undefined, photo: Buffer, recall?: Record<string, string[]>) =>
+    post(await ringwormOrFleaHead({ bias: logs(0.1, 0.9), typical, recall }), 'skin', photo);
 
   it('is judged by the head where it lies as near its training photos as the typical one of them, and refused where it lies farther', async () => {
     // The mean-colour backbone's features of a photo lie about 0.5 from the fixed head's zero mean.
@@ -247,6 +264,13 @@ describe("a close-up the photo gate refused, vouched for by the clinic's head (i
     expect(far.data.condition).toBe('not a photo of the right kind');
     expect(far.data.summary).toMatch(/grass|lawn|distance/);
     expect(far.charged).toBe(0);
+  });
+
+  it("is judged where it is a copy of a photo the head learnt from, named by that photo's label", async () => {
+    const photo = await lawn();
+    const recalled = await answerFrom(0.01, photo, { flea: [await lookOfPhoto(photo)] });
+    expect(recalled.data.condition).toBe('flea (en)');
+    expect(recalled.charged).toBeGreaterThan(0);
   });
 
   it('never vouches for a photo refused for its quality', async () => {
@@ -392,6 +416,32 @@ describe("a head that reads the peak of the backbone's features (issue 40)", () 
       writeFileSync(join(photos, name, 'one.jpg'), await lesion());
     }
     await expect(evaluateHead('redness', photos, { modelsDir })).rejects.toThrow(reinstall);
+  });
+});
+
+describe('a copy of a photo the head learnt from (issue 40)', () => {
+  it('is named by the label the clinic gave it, sure and charged, whatever the regression reads; other photos are not', async () => {
+    const trainingPhoto = await sceneOf('skin', 'no_visible_change');
+    // The regression is unsure of everything (0.5 each, below 0.6): only the recalled label is named.
+    const app = await ringwormOrFleaHead({
+      bias: logs(0.5, 0.5),
+      recall: { ringworm: [await lookOfPhoto(trainingPhoto)] },
+    });
+    // Re-saved smaller and turned a quarter: the same photo to its look.
+    const copy = await sharp(trainingPhoto).rotate(90).resize({ width: 200 }).jpeg({ quality: 70 }).toBuffer();
+    for (const [language, sentence] of [
+      ['en', 'the clinic labelled it ringworm (en)'],
+      ['zh', '诊所给它的标注是ringworm（中）'],
+      ['es', 'la clínica la etiquetó como ringworm (es)'],
+    ] as const) {
+      const recalled = await post(app, 'skin', copy, language);
+      expect(recalled.data.severity).toBe('moderate');
+      expect(recalled.data.summary).toContain(sentence);
+      expect(recalled.charged).toBe(5);
+    }
+    const other = await post(app, 'skin', await sceneOf('skin', 'redness'));
+    expect(other.data.condition).toBe('not named: the trained model is unsure');
+    expect(other.charged).toBe(0);
   });
 });
 

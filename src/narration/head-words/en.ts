@@ -5,6 +5,8 @@ export const EN: HeadWords = {
     record
       ? `A model trained on this clinic's own photos reads this as ${name} (${percent}% probability); it was right on ${record.percent}% of ${record.n} photos held out from its training.`
       : `A model trained on this clinic's own photos reads this as ${name} (${percent}% probability); it has not been measured on photos held out from its training.`,
+  recalled: (name) =>
+    `This photo is one that a model trained on this clinic's own photos learnt from, or a copy of one (re-saved, resized, recoloured or turned), and the clinic labelled it ${name}.`,
   unsure: (percent, threshold, [first, second]) =>
     threshold === undefined
       ? `A model trained on this clinic's own photos is never sure enough to name anything (its training photos could not make it so); ${first} or ${second} are the likeliest possibilities (at most ${percent}%), so no verdict was given and nothing was charged.`

@@ -5,6 +5,8 @@ export const ES: HeadWords = {
     record
       ? `Un modelo entrenado con las fotos de esta clínica lo interpreta como ${name} (${percent}% de probabilidad); acertó en el ${record.percent}% de ${record.n} fotos que no vio al entrenarse.`
       : `Un modelo entrenado con las fotos de esta clínica lo interpreta como ${name} (${percent}% de probabilidad); no se ha medido con fotos que no vio al entrenarse.`,
+  recalled: (name) =>
+    `Esta foto es una de las que aprendió un modelo entrenado con las fotos de esta clínica, o una copia de una (guardada de nuevo, redimensionada, recoloreada o girada), y la clínica la etiquetó como ${name}.`,
   unsure: (percent, threshold, [first, second]) =>
     threshold === undefined
       ? `Un modelo entrenado con las fotos de esta clínica nunca está lo bastante seguro para nombrar nada (sus fotos de entrenamiento no bastaron); ${first} o ${second} son las posibilidades más probables (como mucho ${percent}%), así que no se dio ningún veredicto y no se cobró nada.`

@@ -13,9 +13,10 @@ export const headWordsFor = (language: Language): HeadWords => HEAD_WORDS[langua
 /** A share 0–1 in whole percent. */
 export const percent = (share: number) => Math.round(share * 100);
 
-/** A trained head's reading as one sentence: its label's name, its probability, and how it did on photos held out from its training. */
+/** A trained head's reading as one sentence: its label's name, its probability, and how it did on photos held out from its training; for a copy of a photo it learnt from, the label the clinic gave it. */
 export function headReadingSentence(reading: HeadReading, language: Language): string {
   const { heldOut } = reading;
+  if (reading.recalled) return headWordsFor(language).recalled(reading.about.name[language]);
   return headWordsFor(language).reading(
     reading.about.name[language],
     percent(reading.probability),

@@ -14,6 +14,8 @@ type JudgedSeverity = 'normal' | 'mild' | 'moderate' | 'severe';
 export interface HeadWords {
   /** The head names a label: its name, its probability, and its track record. */
   reading(name: string, percent: number, record: HeadTrackRecord): string;
+  /** The photo is one the head learnt from, or a copy of one (HeadReading.recalled): the label the clinic gave it. */
+  recalled(name: string): string;
   /**
    * The head is unsure and nothing else gave a verdict: no label named, nothing charged; its two
    * likeliest labels named as possibilities. `thresholdPercent` undefined: the head is never sure.

@@ -5,6 +5,8 @@ export const ZH: HeadWords = {
     record
       ? `用本诊所自己的照片训练的模型判断为${name}（概率 ${percent}%）；它在未参与训练的 ${record.n} 张照片上的准确率为 ${record.percent}%。`
       : `用本诊所自己的照片训练的模型判断为${name}（概率 ${percent}%）；它尚未在未参与训练的照片上测量过准确率。`,
+  recalled: (name) =>
+    `这张照片是用本诊所自己的照片训练的模型学习过的照片之一（或其重新保存、缩放、调色或旋转后的副本），诊所给它的标注是${name}。`,
   unsure: (percent, threshold, [first, second]) =>
     threshold === undefined
       ? `用本诊所自己的照片训练的模型始终没有足够把握给出判断（其训练照片不足以做到）；最可能的是${first}或${second}（最高 ${percent}%），因此没有给出结论，也未扣费。`

@@ -62,7 +62,7 @@ export const emotion: Operation<'emotion', typeof EmotionData, HeadReading | und
   reads: { colours: false, species: false },
   headField: 'emotion',
   words: WORDS,
-  judge: ({ features }, _input, heads) => readTrainedHead(heads.trained, features),
+  judge: ({ features, thumbnail }, _input, heads) => readTrainedHead(heads.trained, features, thumbnail),
   answer: (verdict, language) => {
     const t = WORDS[language];
     if (!verdict.judged) {

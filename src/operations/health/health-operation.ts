@@ -104,7 +104,7 @@ export function healthOperation<
     reads: { colours: true, species: false },
     headField: spec.head.field,
     words,
-    judge: async ({ colour, features, subject }, _input, heads) => {
+    judge: async ({ colour, features, thumbnail, subject }, _input, heads) => {
       if (!colour) throw new Error(`${key} reads colours, but the colour analyser did not run`);
       const head = heads.severity;
       if (!head) throw new Error(`no severity head was loaded for ${key}`);
@@ -112,7 +112,7 @@ export function healthOperation<
       // what the photo cannot tell apart there: crushed shadows, its ground's colours on it, a washed-out grey.
       const read = subject ? withScopeShares(colour, rules.scope, locatedShares(subject, located)) : colour;
       const assessment = await assessHealth(rules, read, head);
-      const reading = await readTrainedHead(heads.trained, features);
+      const reading = await readTrainedHead(heads.trained, features, thumbnail);
       return reading ? withHeadReading(assessment, reading, spec.head.role, spec.head.field) : assessment;
     },
     answer: (verdict, language, scene) => {

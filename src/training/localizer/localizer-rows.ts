@@ -10,7 +10,7 @@ import type { LetterboxedMaps } from '../../vision/detector-model.js';
 import type { MapReader } from './map-reader.js';
 import type { Rows } from './logistic-regression.js';
 import { TRAINING_LIMITS } from '../photo-features.js';
-import { thumbnailOf } from '../near-duplicates.js';
+import { thumbnailOf } from '../../vision/pixels/thumbnail.js';
 import type { BoxedPhoto, RelativeBox } from './box-folder.js';
 
 /**

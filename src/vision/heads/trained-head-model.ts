@@ -6,6 +6,7 @@ import {
   joined,
 } from '../runtime/backbone-features.js';
 import { isSure } from './sureness.js';
+import { recallByLook } from './photo-look.js';
 import type { PlainTensor } from '../runtime/inference-pool.js';
 import { ModelLoadError, type LoadedModel } from '../runtime/load-model.js';
 import type { TrainedHeadSpec } from '../runtime/model-manifest.js';
@@ -26,6 +27,12 @@ export interface HeadReading {
   readonly unlike: boolean;
   /** The photo lies as near the training photos as the median one of them (TrainedHeadSpec.typical). */
   readonly typical: boolean;
+  /**
+   * The photo is one the head learnt from, or a copy of one (re-saved, resized, recoloured,
+   * turned: TrainedHeadSpec.recall): the label is the one the clinic gave it, sure, its
+   * probability 1, whatever the regression made of it.
+   */
+  readonly recalled: boolean;
   readonly threshold: number;
   /** What head.json said of the label, and of the next likeliest (named beside it when the head is unsure). */
   readonly about: HeadLabel;
@@ -47,6 +54,7 @@ export interface HeadReading {
 export async function readTrainedHead(
   head: TrainedHeadModel | undefined,
   features: BackboneFeatures | undefined,
+  thumbnail?: Uint8Array,
 ): Promise<HeadReading | undefined> {
   if (!head) return undefined;
   const pooled = features?.[head.pooling];
@@ -57,7 +65,9 @@ export async function readTrainedHead(
     if (!given) throw new Error(`${head.name} reads the ${extra}'s features, but none were given`);
     return given;
   });
-  return head.predict(extras.length > 0 ? joined(pooled, ...extras) : pooled);
+  const reading = await head.predict(extras.length > 0 ? joined(pooled, ...extras) : pooled);
+  const recalled = thumbnail && head.recall(thumbnail);
+  return recalled ? head.recalledAs(reading, recalled) : reading;
 }
 
 /**
@@ -77,6 +87,8 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
   /** How many of its features are the other models': the backbone gives the rest. */
   readonly extraSize: number;
   readonly spec: TrainedHeadSpec;
+  /** The label of a photo it learnt from that `thumbnail` is a copy of (photo-look.ts); undefined for any other photo. */
+  readonly recall: (thumbnail: Uint8Array) => string | undefined;
   private readonly labels: readonly string[];
   private readonly inputName: string;
 
@@ -103,6 +115,30 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
       throw this.fail("other models' features are some of those it reads, not all.");
     this.inputName = input.name;
     this.spec = head;
+    const recalled = Object.keys(head.recall ?? {}).filter((label) => !described.includes(label));
+    if (recalled.length > 0) throw this.fail(`it recalls photos of labels it does not name (${recalled.join(', ')}).`);
+    this.recall = recallByLook(head.recall ?? {});
+  }
+
+  /** Whether it keeps the looks of its training photos by label, to recall copies of them. */
+  get recalls(): boolean {
+    return Object.keys(this.spec.recall ?? {}).length > 0;
+  }
+
+  /** Its reading of a copy of a photo it learnt from: the clinic's label for it. */
+  recalledAs(reading: HeadReading, label: string): HeadReading {
+    const runnerUp = reading.label === label ? reading.runnerUp : reading.about;
+    return {
+      ...reading,
+      label,
+      probability: 1,
+      sure: true,
+      unlike: false,
+      typical: true,
+      recalled: true,
+      about: this.spec.labels[label]!,
+      runnerUp,
+    };
   }
 
   /** Its held-out figure, when it has one on photos: a cross-validated one is not quoted to owners. */
@@ -143,6 +179,7 @@ export class TrainedHeadModel extends OnnxModel<Float32Array, HeadReading> {
       sure: isSure(probability, this.spec.threshold) && !unlike,
       unlike,
       typical,
+      recalled: false,
       threshold: this.spec.threshold,
       about: this.spec.labels[label]!,
       runnerUp: this.spec.labels[this.labels[next]!]!,

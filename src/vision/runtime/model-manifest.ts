@@ -131,11 +131,17 @@ export const TrainedHeadSpec = z.strictObject({
     .array(z.string().regex(/^[0-9a-f]{16}$/))
     .max(1_000_000)
     .optional(),
-  /** Their looks (training/photo-look.ts): `heads evaluate` leaves out re-saved, resized or turned copies too. */
+  /** Their looks (vision/heads/photo-look.ts): `heads evaluate` leaves out re-saved, resized or turned copies too. */
   trainedOnLooks: z
     .array(z.string().regex(/^[0-9a-f]{256}$/))
     .max(1_000_000)
     .optional(),
+  /**
+   * The same looks by the label the clinic gave their photos, less any that look like a photo of
+   * another label: a copy of a photo it learnt from is named by that label (heads/photo-look.ts,
+   * recallByLook). A head trained before it was kept recalls nothing.
+   */
+  recall: z.record(z.string(), z.array(z.string().regex(/^[0-9a-f]{256}$/)).max(1_000_000)).optional(),
   trainedAt: z.string().max(40).optional(),
 });
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeImageBytes, DEFAULT_INTAKE_LIMITS } from '../../src/image/decode-image.js';
 import { photoToRead } from '../../src/analysis/photo-to-read.js';
-import { thumbnailOf } from '../../src/training/near-duplicates.js';
-import { lookOf, looksLikeOneOf } from '../../src/training/photo-look.js';
+import { thumbnailOf } from '../../src/vision/pixels/thumbnail.js';
+import { lookOf, looksByLabel, looksLikeOneOf, recallByLook } from '../../src/vision/heads/photo-look.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 
 const PHOTOS = [
@@ -43,6 +43,35 @@ describeWithShared('a photo’s look (what a head keeps of its training photos)'
         );
       }
     }
+  });
+});
+
+describeWithShared('recalling a head’s training photos by their look', () => {
+  it('names a copy of a photo by its label, and none where the photo was filed under two labels', async () => {
+    const [cat, giraffe, horses, person] = await Promise.all(
+      ['chelsea.png', 'darknet_giraffe.jpg', 'darknet_horses.jpg', 'darknet_person.jpg'].map((name) =>
+        readFileSync(sharedPhoto(name)),
+      ),
+    );
+    const photos = [
+      { label: 'cat', thumbnail: await thumbnail(cat!) },
+      { label: 'giraffe', thumbnail: await thumbnail(giraffe!) },
+      // The same horses, filed under two labels (one of them a mirrored copy): neither is recalled.
+      { label: 'horses', thumbnail: await thumbnail(horses!) },
+      { label: 'cat', thumbnail: await thumbnail(await sharp(horses!).flop().jpeg().toBuffer()) },
+    ];
+    const byLabel = looksByLabel(photos);
+    expect(Object.fromEntries(Object.entries(byLabel).map(([label, looks]) => [label, looks.length]))).toEqual({
+      cat: 1,
+      giraffe: 1,
+    });
+    const recall = recallByLook(byLabel);
+    for (const [copy, edit] of Object.entries(COPIES)) {
+      expect(recall(await thumbnail(await edit(sharp(cat!)).toBuffer())), copy).toBe('cat');
+      expect(recall(await thumbnail(await edit(sharp(giraffe!)).toBuffer())), copy).toBe('giraffe');
+      expect(recall(await thumbnail(await edit(sharp(horses!)).toBuffer())), copy).toBeUndefined();
+    }
+    expect(recall(await thumbnail(person!))).toBeUndefined();
   });
 });
 

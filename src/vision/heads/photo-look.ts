@@ -1,7 +1,7 @@
-import { dot, eightWays, unit } from './near-duplicates.js';
+import { dot, eightWays, unit } from '../pixels/thumbnail.js';
 
 /**
- * A photo's look: its grey 32 × 32 thumbnail (near-duplicates.ts) averaged to a 16 × 16 grid, each
+ * A photo's look: its grey 32 × 32 thumbnail (pixels/thumbnail.ts) averaged to a 16 × 16 grid, each
  * cell in 16 levels of standard deviations from the mean (±2.5), a hex digit each (256). A head keeps
  * the looks of the photos it learnt from, so `heads evaluate` can leave out a copy of one that is
  * not the same bytes: re-saved, resized, lightened, recoloured, greyed, blurred, turned or mirrored.
@@ -50,9 +50,50 @@ const gridFromLook = (look: string) => Array.from(look, (digit) => Number.parseI
  * more). The kept looks are unpacked once, for every photo asked about.
  */
 export function looksLikeOneOf(kept: readonly string[]): (thumbnail: Uint8Array) => boolean {
-  const keptUnits = kept.map((look) => unit(Float32Array.from(gridFromLook(look))));
+  const keptUnits = kept.map(unitOfLook);
   return (thumbnail) => {
-    const turned = eightWays(gridOf(thumbnail), GRID).map(unit);
-    return keptUnits.some((one) => turned.some((turn) => dot(turn, one) >= SAME_LOOK));
+    const turned = turnsOf(thumbnail);
+    return keptUnits.some((one) => sameLook(turned, one));
   };
+}
+
+/**
+ * The label whose kept looks a thumbnail, in any turn or mirror, looks like (correlation
+ * SAME_LOOK or more): a copy of a photo a head learnt from (TrainedHeadSpec.recall), re-saved,
+ * resized, recoloured or turned. Undefined when it looks like none, or like photos of two labels.
+ */
+export function recallByLook(
+  byLabel: Readonly<Record<string, readonly string[]>>,
+): (thumbnail: Uint8Array) => string | undefined {
+  const kept = Object.entries(byLabel).map(([label, looks]) => ({ label, units: looks.map(unitOfLook) }));
+  return (thumbnail) => {
+    const turned = turnsOf(thumbnail);
+    const matched = kept.filter(({ units }) => units.some((one) => sameLook(turned, one)));
+    return matched.length === 1 ? matched[0]!.label : undefined;
+  };
+}
+
+const unitOfLook = (look: string) => unit(Float32Array.from(gridFromLook(look)));
+const turnsOf = (thumbnail: Uint8Array) => eightWays(gridOf(thumbnail), GRID).map(unit);
+const sameLook = (turned: readonly Float32Array[], one: Float32Array) =>
+  turned.some((turn) => dot(turn, one) >= SAME_LOOK);
+
+/**
+ * The looks of photos of each label, less any that look like a photo of another label (one photo
+ * filed under two, or an edited copy filed under another): what a head recalls.
+ */
+export function looksByLabel(
+  photos: readonly { readonly label: string; readonly thumbnail: Uint8Array }[],
+): Record<string, string[]> {
+  const looks = photos.map((photo) => lookOf(photo.thumbnail));
+  const units = looks.map(unitOfLook);
+  const byLabel: Record<string, Set<string>> = {};
+  for (const [i, photo] of photos.entries()) {
+    const turned = turnsOf(photo.thumbnail);
+    const elsewhere = photos.some((other, j) => other.label !== photo.label && sameLook(turned, units[j]!));
+    if (elsewhere) continue;
+    byLabel[photo.label] ??= new Set();
+    byLabel[photo.label]!.add(looks[i]!);
+  }
+  return Object.fromEntries(Object.entries(byLabel).map(([label, kept]) => [label, [...kept].sort()]));
 }
