@@ -252,13 +252,12 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
   );
 }
 
-/**
- * How sure the classifier must be of a pet to call a close-up a photo of one: surer where the
- * detector looked and boxed no animal, as fur seen close is read as a breed
- * (SCENE_LIMITS.unboxedFramePetProbability).
- */
+/** A box of a coat that fills the frame: it runs off two sides, or covers SCENE_LIMITS.coatFillsFrameShare of it. */
+const fillsFrame = ({ share, cutSides }: Placement) => cutSides >= 2 || share >= SCENE_LIMITS.coatFillsFrameShare;
+
+/** How sure the classifier must be of a pet for a close-up to show one (SCENE_LIMITS.unboxedFramePetProbability). */
 const closeUpPetLimit = (scene: Scene) =>
-  scene.detected && scene.animals.length === 0
+  scene.detected && scene.animals.every(fillsFrame)
     ? SCENE_LIMITS.unboxedFramePetProbability
     : SCENE_LIMITS.framePetProbability;
 

@@ -396,9 +396,39 @@ describe('the photo gate’s table', () => {
       'pet',
     ],
     [
-      'an ear close-up the classifier reads as a cat, no surer than fur seen close is read, with a cat boxed in it',
+      'an ear close-up the classifier reads as a cat, no surer than fur seen close is read, the frame cutting the cat boxed in it',
       EAR_CLOSE_UP,
       measured({ animals: [animal('cat', 0.65, 0.99, 'cat', 4)], frame: pet('cat', 0.6) }),
+      undefined,
+    ],
+    [
+      'an ear close-up the classifier reads as a cat as surely as a face, the frame cutting the cat boxed in it',
+      EAR_CLOSE_UP,
+      measured({
+        animals: [animal('cat', 0.65, 0.99, 'cat', 4)],
+        frame: pet('cat', SCENE_LIMITS.unboxedFramePetProbability),
+      }),
+      'pet',
+    ],
+    [
+      'an ear close-up the classifier reads as a cat, no surer than fur, a cat boxed in it over less than the coat filling the frame, cut by one side',
+      EAR_CLOSE_UP,
+      measured({
+        animals: [animal('cat', 0.53, SCENE_LIMITS.coatFillsFrameShare - 0.01, 'cat', 1)],
+        frame: pet('cat', 0.6),
+      }),
+      'pet',
+    ],
+    [
+      'an ear close-up the classifier reads as a cat, no surer than fur, a cat boxed in it over the coat filling the frame, cut by one side',
+      EAR_CLOSE_UP,
+      measured({ animals: [animal('cat', 0.53, SCENE_LIMITS.coatFillsFrameShare, 'cat', 1)], frame: pet('cat', 0.6) }),
+      undefined,
+    ],
+    [
+      'an ear close-up the classifier reads as a cat, no surer than fur, with a cat the detector is unsure of boxed whole in it',
+      EAR_CLOSE_UP,
+      measured({ animals: [animal('cat', SCENE_LIMITS.closeUpScore - 0.05, 0.3, 'cat')], frame: pet('cat', 0.6) }),
       'pet',
     ],
     [

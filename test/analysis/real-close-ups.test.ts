@@ -80,11 +80,12 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
       expect(skin.filter(({ summary }) => /looks like part of an animal/.test(summary)).length).toBeLessThanOrEqual(3);
       expect(skin.filter(({ severity }) => severity === 'normal')).toEqual([]);
       // Sent to ear, fur seen this close reads as a breed, 0.5–0.9, where the detector boxes no
-      // animal: 27 crops had been refused as a photo of a pet, 10 are
-      // (SCENE_LIMITS.unboxedFramePetProbability), as an ear-mite photo would have been.
+      // animal, or only a coat filling the frame: 27 crops had been refused as a photo of a pet, 10
+      // once an unboxed frame asked 0.9 (SCENE_LIMITS.unboxedFramePetProbability), 9 since a coat
+      // filling the frame counts as no box (coatFillsFrameShare), as an ear-mite photo would have been.
       const ear = await Promise.all(crops.map((crop) => answer('ear', crop)));
       const asPet = ear.filter(({ summary }) => /photo of a (dog|cat|hamster|rabbit|guinea pig),/.test(summary));
-      expect(asPet.length).toBeLessThanOrEqual(10);
+      expect(asPet.length).toBeLessThanOrEqual(9);
       expect(ear.filter(({ severity }) => severity === 'normal')).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
