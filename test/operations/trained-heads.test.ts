@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateHead } from '../../src/training/evaluate-head.js';
@@ -469,6 +469,19 @@ describe('a head pawlens must refuse at start', () => {
     refused(async (dir) => {
       await installFixedHead(dir, { sha256: 'f'.repeat(64), featureSize: 3 }, skinHead);
     }, /no classifier is installed/));
+
+  it('recalling photos of a label it does not name (its manifest edited by hand; the installer refuses it too)', () =>
+    refused(async (dir) => {
+      const backbone = meanColourBackbone(dir);
+      const edited = { ...skinHead, recall: { c: ['0'.repeat(256)] } };
+      await expect(installFixedHead(dir, backbone, edited)).rejects.toThrow(
+        /recalls photos of labels it does not name/,
+      );
+      await installFixedHead(dir, backbone, skinHead);
+      const manifest = join(dir, 'cat-skin', 'manifest.json');
+      const written = JSON.parse(readFileSync(manifest, 'utf8'));
+      writeFileSync(manifest, JSON.stringify({ ...written, head: { ...written.head, recall: edited.recall } }));
+    }, /it recalls photos of labels it does not name \(c\)/));
 
   it('a label of a health operation with no severity', () =>
     refused(async (dir) => {

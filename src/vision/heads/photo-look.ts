@@ -4,7 +4,8 @@ import { dot, eightWays, unit } from '../pixels/thumbnail.js';
  * A photo's look: its grey 32 × 32 thumbnail (pixels/thumbnail.ts) averaged to a 16 × 16 grid, each
  * cell in 16 levels of standard deviations from the mean (±2.5), a hex digit each (256). A head keeps
  * the looks of the photos it learnt from, so `heads evaluate` can leave out a copy of one that is
- * not the same bytes: re-saved, resized, lightened, recoloured, greyed, blurred, turned or mirrored.
+ * not the same bytes (re-saved, resized, lightened, recoloured, greyed, blurred, turned or
+ * mirrored), and a request's copy of one is named by the label the clinic gave it (recallByLook).
  * Two looks are compared by correlation, which a flat background cannot sway (a bit per cell,
  * lighter or darker than the median, flipped with the JPEG noise of flat backgrounds).
  *
