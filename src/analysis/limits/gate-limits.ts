@@ -155,9 +155,10 @@ export const SCENE_LIMITS = {
   /**
    * A coat boxed over this share of the frame, or run off two of its sides, fills it: the limit
    * above holds. Of the 94 close-ups and middle halves that limit frees, 92 have only such boxes
-   * (cut by two sides or more, or over 0.6 of the frame; the other two 0.42 and 0.59, cut by one); GCompris's kitten on its red blanket,
-   * turned 17° onto black, is boxed over 0.43 of it, cut by one side, and reads 0.53 cat: a whole
-   * kitten, still refused (it had got "inflamed" with any box the frame cuts counted as none).
+   * (cut by two sides or more, or over 0.6 of the frame; the other two 0.42 and 0.59, cut by one).
+   * GCompris's kitten on its red blanket, turned 17° onto black, is boxed over 0.43 of it, cut by
+   * one side, and reads 0.53 cat: a whole kitten, still refused (it had got "inflamed" with any box
+   * the frame cuts counted as none).
    */
   coatFillsFrameShare: 0.6,
   /**

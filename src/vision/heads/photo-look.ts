@@ -1,4 +1,4 @@
-import { dot, eightWays, unit } from '../pixels/thumbnail.js';
+import { dot, eightWays, THUMBNAIL_SIDE as SIDE, unit } from '../pixels/thumbnail.js';
 
 /**
  * A photo's look: its grey 32 × 32 thumbnail (pixels/thumbnail.ts) averaged to a 16 × 16 grid, each
@@ -19,7 +19,6 @@ import { dot, eightWays, unit } from '../pixels/thumbnail.js';
  */
 export const SAME_LOOK = 0.95;
 
-const SIDE = 32;
 const GRID = 16;
 const LEVELS = 16;
 const SPREAD = 2.5;
