@@ -359,9 +359,9 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
 export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal | undefined {
   // A picture with a transparent background is clip art, a sticker or a cut-out, whose colours are
   // no specimen's or skin's; its white, where it is flattened, is no overexposure. Not a photo
-  // rotated or cropped round in an editor, whose transparent corners are straight or round
-  // (isFramed: it is read inside them), unless more is transparent than such a photo leaves
-  // (framedTransparentShare); and not for an animal lifted from its background (breed, emotion).
+  // rotated or letterboxed in an editor, whose transparent corners are straight (isFramed: it is
+  // read inside them; a disc is something round cut out), unless more is transparent than such a
+  // photo leaves (framedTransparentShare); and not for an animal lifted from its background (breed, emotion).
   const transparent = measurement.transparentShare ?? 0;
   const framed = isFramed(measurement.litArea) && transparent < CHARACTER_LIMITS.framedTransparentShare;
   if (needs.colour && transparent >= CHARACTER_LIMITS.transparentShare && !framed)

@@ -134,7 +134,7 @@ const ON_WHITE_PAPER: LitArea = { ...CUT_OUT, blownOnEdge: 0.3 };
 const FACE_ON_WHITE: LitArea = { ...CUT_OUT, surroundOnEdge: 0.7 };
 /** A photo rotated onto white: straight edges, read inside the white like one on black. */
 const ROTATED_ON_WHITE: LitArea = { ...CUT_OUT, onLines: 0.9 };
-/** A photo cropped round and set on white: a disc, but no instrument's. */
+/** Something round cut out and set on white (a coin, a ball): a disc, but no instrument's, and no photo cropped round. */
 const ROUND_ON_WHITE: LitArea = { ...CUT_OUT, onCircle: 0.95, onLines: 0.1 };
 
 const shares = (values: Partial<Record<ColourName, number>> = {}) =>
@@ -583,16 +583,16 @@ describe('the photo gate’s table', () => {
       undefined,
     ],
     [
-      'an ear photo cropped round on white: no instrument’s view, and no cut-out',
+      'a coin on white sent to ear: something round cut out, no instrument’s view and no part of an animal',
       EAR_CLOSE_UP,
-      measured({ frameAnimalPart: true }, {}, {}, PHOTOGRAPH, ROUND_ON_WHITE),
-      undefined,
+      measured({ frameAnimalPart: false }, {}, {}, PHOTOGRAPH, ROUND_ON_WHITE),
+      'no_animal_part',
     ],
     [
-      'a skin photo cropped round on white: no microscope’s view',
-      CLOSE_UP,
-      measured({ frameAnimalPart: true }, {}, {}, PHOTOGRAPH, ROUND_ON_WHITE),
-      undefined,
+      'a ball on blown-out white sent as a specimen: something round cut out, not a photo cropped round',
+      SPECIMEN,
+      measured({}, {}, {}, PHOTOGRAPH, ROUND_ON_WHITE),
+      'cut_out',
     ],
     ['a close-up with a faint animal guess', CLOSE_UP, measured({ animals: [animal('dog', 0.35, 0.8)] }), undefined],
     ['a close-up the classifier takes for fur or skin', CLOSE_UP, measured({ frameAnimalPart: true }), undefined],

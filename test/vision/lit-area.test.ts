@@ -209,11 +209,12 @@ describe('a photo on white: rotated, letterboxed or framed on white, or somethin
     expect(isFramed(area)).toBe(false);
   });
 
-  it('a disc on white is a photo cropped round: no instrument’s view, and no cut-out', () => {
+  it('a disc on white is something round cut out (a coin, a ball): no instrument’s view, and no photo cropped round', () => {
     const area = litAreaOf(framed(300, 240, disc({ x: 150, y: 120, radius: 100 }), [], 'white'), 'white')!;
     expect(area.onCircle).toBeGreaterThan(0.6);
     expect(isRoundView(area)).toBe(false);
-    expect(isCutOut(area)).toBe(false);
+    expect(isFramed(area)).toBe(false);
+    expect(isCutOut(area)).toBe(true);
   });
 
   it('is nothing on black, nor on a pale photo: pale pink skin is no white', () => {

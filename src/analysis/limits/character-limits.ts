@@ -17,13 +17,15 @@ export const CHARACTER_LIMITS = {
    * transparency. Of the 30 clip art drawings of Debian's openclipart-png, 29 are 22–98%
    * transparent; their shading passed 19 of them for photos, and 9 got a urine or vomit finding
    * (2026-11-28). Read only where the operation judges colours, and not where the transparent part
-   * is a plain surround (picture-character.ts, isFramed: one drawing's straight outline passes so).
+   * is a plain surround around straight edges (picture-character.ts, isFramed: one drawing's
+   * straight outline passes so; a disc does not, 2026-12-04: Tux Paint's transparent coins, moon and
+   * cricket ball had got urine, vomit and ear findings, read as photos cropped round).
    */
   transparentShare: 0.05,
   /**
-   * …and one this much transparent is no photo rotated or cropped round in an editor, whatever its
-   * outline: a square photo rotated by 45° leaves half its canvas transparent, a 2:1 one 56%, a round
-   * crop 21%. Small cartoons' outlines pass for circles or straight lines (isFramed): of Cinnamon's
+   * …and one this much transparent is no photo rotated or letterboxed in an editor, whatever its
+   * outline: a square photo rotated by 45° leaves half its canvas transparent, a 2:1 one 56%.
+   * Small cartoons' outlines pass for straight lines (isFramed): of Cinnamon's
    * and Budgie's 96 px avatar drawings (Debian's cinnamon-common, budgie-control-center-data), a
    * toucan (72% transparent) and a penguin (79%) had got urine and vomit findings, "brown… blood",
    * severe among them.
@@ -109,7 +111,7 @@ export const CHARACTER_LIMITS = {
    * A photo whose four corners are white (lit-area.ts) is something cut out and set on white when
    * at least `cutOutOnEdge` of the frame's edge is white (the cut-out touches it only here and
    * there), and less than `cutOutOnLines` of the edge between the white and the rest lies on
-   * straight lines (and less than `roundViewOnCircle` on a circle); more on lines, and it is a
+   * straight lines, whatever share lies on a circle (a coin, a ball); more on lines, and it is a
    * photo rotated, letterboxed or framed on white, read inside the white like one on black.
    * Measured (2026-11-27): the 131 of 144 animals of Debian's tuxpaint-stamps-default (photos cut
    * out on white) with white corners: on lines 0.04–0.38, white on the edge 0.89–1; the 30 drawings
