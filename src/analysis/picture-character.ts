@@ -35,7 +35,7 @@ export const isRoundView = (lit: LitArea | undefined) =>
  * on white (an outline on straight lines). White corners around any other outline are the photo's
  * own: a backdrop, or a white wall behind a close-up. A disc on white (or on transparency,
  * flattened onto white) is something round cut out, no photo cropped round: of 2,055 real pictures
- * (the 586 stool photos, the 405 skin close-ups, 1,064 of Debian's), the 64 discs on white were all
+ * (the 586 stool photos, the 405 skin close-ups, 1,064 of Debian's), the 63 discs on white were all
  * coins, balls, planets, moons, fruit, letters and wheels, and none was a photo of a pet's skin or
  * of a specimen (CHARACTER_LIMITS.roundViewOnCircle on white, 2026-12-04).
  */
