@@ -2,7 +2,6 @@ import type { Exposure } from '../vision/pixels/colour-reading.js';
 import type { Quality } from '../vision/colour-quality-model.js';
 import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
 import type { Detection } from '../vision/detector-model.js';
-import type { LitArea } from '../vision/pixels/lit-area.js';
 import type { ToneReading } from '../vision/pixels/photo-character.js';
 import { COCO_CONTAINERS, COCO_NAMES, COCO_NOT_FUR, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
@@ -13,8 +12,14 @@ import { notAPet } from './pets-only.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
-import { CHARACTER_LIMITS } from './limits/character-limits.js';
-import { isCutOut, isFramed, isGraphic, isRoundView, lacksColour } from './picture-character.js';
+import {
+  isCutOut,
+  isCutOutOnBlownWhite,
+  isGraphic,
+  isRoundView,
+  isTransparentPicture,
+  lacksColour,
+} from './picture-character.js';
 import { foodShown, mayHoldFood } from './food-shown.js';
 import { SCENE_LIMITS } from './limits/gate-limits.js';
 import { GROUND_LIMITS } from './limits/ground-limits.js';
@@ -198,16 +203,11 @@ const stoolShown = (needs: PhotoNeeds, scene: Scene) =>
   !foodShown(needs, scene) &&
   !mayHoldFood(needs, scene);
 
-/**
- * A specimen's photo of something cut out and set on blown-out white (CHARACTER_LIMITS.cutOutBlownOnEdge):
- * a drawing shaded too finely for isGraphic, a sticker or a stock picture, not a specimen where it lies.
- * Asked last, so that a cut-out cat or meal is named for what it is.
- */
-const cutOutOnWhite = (lit: LitArea | undefined): SceneSubject | undefined =>
-  isCutOut(lit) && (lit?.blownOnEdge ?? 0) >= CHARACTER_LIMITS.cutOutBlownOnEdge ? { kind: 'cut_out' } : undefined;
-
 /** What the photo shows instead of a specimen, or undefined when it may show one. */
-function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measurement): SceneSubject | undefined {
+function wrongForSpecimen(
+  needs: PhotoNeeds,
+  { scene, location, litArea, transparency }: Measurement,
+): SceneSubject | undefined {
   // A box the localizer takes for its subject is the subject (YOLOX-Nano boxes a pile of stool as a
   // dog, a bear or a person): an animal or a person elsewhere still refuses.
   const found = location && location.found.length > 0 ? location : undefined;
@@ -248,7 +248,8 @@ function wrongForSpecimen(needs: PhotoNeeds, { scene, location, litArea }: Measu
       needs,
       located ? SCENE_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability,
     ) ??
-    cutOutOnWhite(litArea)
+    // Something cut out on blown-out white, last, so that a cut-out cat or meal is named for what it is.
+    (isCutOutOnBlownWhite(litArea, transparency) ? { kind: 'cut_out' } : undefined)
   );
 }
 
@@ -266,7 +267,7 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   const { scene, colour } = measurement;
   // Something cut out and set on white is seen whole, however much of the frame it fills and
   // however its outline touches the frame's edges.
-  const cutOut = isCutOut(measurement.litArea);
+  const cutOut = isCutOut(measurement.litArea, measurement.transparency);
   const animals = scene.animals.filter(
     (animal) =>
       animal.detection.score >= SCENE_LIMITS.closeUpScore &&
@@ -359,12 +360,10 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
 export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal | undefined {
   // A picture with a transparent background is clip art, a sticker or a cut-out, whose colours are
   // no specimen's or skin's; its white, where it is flattened, is no overexposure. Not a photo
-  // rotated or letterboxed in an editor, whose transparent corners are straight (isFramed: it is
-  // read inside them; a disc is something round cut out), unless more is transparent than such a
-  // photo leaves (framedTransparentShare); and not for an animal lifted from its background (breed, emotion).
-  const transparent = measurement.transparentShare ?? 0;
-  const framed = isFramed(measurement.litArea) && transparent < CHARACTER_LIMITS.framedTransparentShare;
-  if (needs.colour && transparent >= CHARACTER_LIMITS.transparentShare && !framed)
+  // rotated or letterboxed in an editor, whose opaque part is a rectangle (a disc is something
+  // round cut out), unless more is transparent than such a photo leaves (framedTransparentShare);
+  // and not for an animal lifted from its background (breed, emotion).
+  if (needs.colour && isTransparentPicture(measurement.transparency))
     return { reason: 'wrong_subject', shows: { kind: 'graphic' } };
   const exposure = exposureProblem(measurement.exposure);
   if (exposure) return { reason: 'quality', problem: exposure };

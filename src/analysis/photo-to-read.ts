@@ -41,7 +41,9 @@ export async function photoToRead(image: DecodedImage): Promise<{
 }> {
   const litArea = litAreaOf(image, 'black') ?? litAreaOf(image, 'white');
   const framed =
-    litArea && isFramed(litArea) && areaOf(litArea.inside) >= LEAST_FRAMED_SHARE * image.width * image.height;
+    litArea &&
+    isFramed(litArea, image.transparency) &&
+    areaOf(litArea.inside) >= LEAST_FRAMED_SHARE * image.width * image.height;
   if (!framed) return { image, litArea };
   return { image: (await turnedUpright(image, litArea)) ?? cropDecodedImage(image, litArea.inside), litArea };
 }

@@ -1,3 +1,4 @@
+import type { Transparency } from '../image/decoded-image.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
 import type { PaletteReading, ToneReading } from '../vision/pixels/photo-character.js';
 import { CHARACTER_LIMITS } from './limits/character-limits.js';
@@ -37,18 +38,51 @@ export const isRoundView = (lit: LitArea | undefined) =>
  * flattened onto white) is something round cut out, no photo cropped round: of 2,055 real pictures
  * (the 586 stool photos, the 405 skin close-ups, 1,064 of Debian's), the 63 discs on white were all
  * coins, balls, planets, moons, fruit, letters and wheels, and none was a photo of a pet's skin or
- * of a specimen (CHARACTER_LIMITS.roundViewOnCircle on white, 2026-12-04).
+ * of a specimen (CHARACTER_LIMITS.roundViewOnCircle on white, 2026-12-04). A photo an editor rotated
+ * or letterboxed onto transparency is told by its alpha channel, exactly (isEditorFramed), whatever
+ * the white it is flattened on makes of its outline.
  */
-export const isFramed = (lit: LitArea | undefined) =>
-  lit !== undefined && (lit.surround === 'black' ? !isRoundView(lit) : lit.onLines >= CHARACTER_LIMITS.cutOutOnLines);
+export const isFramed = (lit: LitArea | undefined, transparency?: Transparency) =>
+  lit !== undefined &&
+  (isEditorFramed(transparency) ||
+    (lit.surround === 'black' ? !isRoundView(lit) : lit.onLines >= CHARACTER_LIMITS.cutOutOnLines));
+
+/**
+ * Whether a picture's transparency is what an editor leaves round a photo it rotated or
+ * letterboxed: its opaque part fills a rectangle (CHARACTER_LIMITS.editorRectangleFill), and less
+ * than framedTransparentShare of it is transparent.
+ */
+const isEditorFramed = (transparency: Transparency | undefined) =>
+  transparency !== undefined &&
+  transparency.share >= CHARACTER_LIMITS.transparentShare &&
+  transparency.share < CHARACTER_LIMITS.framedTransparentShare &&
+  transparency.rectangleFill >= CHARACTER_LIMITS.editorRectangleFill;
+
+/**
+ * Whether a picture with an alpha channel is clip art, a sticker or a cut-out: transparent over
+ * CHARACTER_LIMITS.transparentShare of it, and no photo an editor rotated or letterboxed onto
+ * transparency (isEditorFramed). A camera's photo has no transparency at all.
+ */
+export const isTransparentPicture = (transparency: Transparency | undefined) =>
+  transparency !== undefined &&
+  transparency.share >= CHARACTER_LIMITS.transparentShare &&
+  !isEditorFramed(transparency);
 
 /**
  * Whether the photo is something cut out and set on white (a stock photo's animal on its backdrop,
  * a sticker): white in every corner and nearly all along the frame's edge, around an outline that
- * is neither straight lines nor a circle (isFramed).
+ * is not straight (isFramed).
  */
-export const isCutOut = (lit: LitArea | undefined) =>
-  lit?.surround === 'white' && !isFramed(lit) && lit.surroundOnEdge >= CHARACTER_LIMITS.cutOutOnEdge;
+export const isCutOut = (lit: LitArea | undefined, transparency?: Transparency) =>
+  lit?.surround === 'white' && !isFramed(lit, transparency) && lit.surroundOnEdge >= CHARACTER_LIMITS.cutOutOnEdge;
+
+/**
+ * Whether a specimen's photo is of something cut out and set on blown-out white
+ * (CHARACTER_LIMITS.cutOutBlownOnEdge): a drawing shaded too finely for isGraphic, a sticker or a
+ * stock picture, not a specimen where it lies.
+ */
+export const isCutOutOnBlownWhite = (lit: LitArea | undefined, transparency?: Transparency) =>
+  isCutOut(lit, transparency) && (lit?.blownOnEdge ?? 0) >= CHARACTER_LIMITS.cutOutBlownOnEdge;
 
 /** Whether a photo has the colour a colour verdict needs: none at all, or one tint that follows its light and shade, is not enough. */
 export function lacksColour(tones: ToneReading): boolean {

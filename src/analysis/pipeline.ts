@@ -118,7 +118,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
     return {
       exposure,
       palette: read.palette,
-      transparentShare: input.image.transparentShare,
+      transparency: input.image.transparency,
       tones: read.tones,
       thumbnail: read.thumbnail,
       litArea: lit,

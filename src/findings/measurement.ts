@@ -7,6 +7,7 @@ import type { LitArea } from '../vision/pixels/lit-area.js';
 import type { PaletteReading, ToneReading } from '../vision/pixels/photo-character.js';
 import type { Location } from '../vision/localizer/locate-subject.js';
 import type { SubjectPixels } from '../vision/localizer/subject-pixels.js';
+import type { Transparency } from '../image/decoded-image.js';
 
 /** What the measure step saw: exposure, colours where the rules read them, and what the scene models make of the photo. */
 export interface Measurement {
@@ -14,8 +15,8 @@ export interface Measurement {
   readonly exposure: Exposure;
   /** What kind of picture it is, from its exact colours: a photograph or a flat graphic. Every gate reads it. */
   readonly palette: PaletteReading;
-  /** The share of the photo as sent that was transparent (DecodedImage.transparentShare); absent for one without alpha. */
-  readonly transparentShare?: number;
+  /** How the photo as sent was transparent (DecodedImage.transparency); absent for one without alpha. */
+  readonly transparency?: Transparency | undefined;
   /**
    * Its colour and light: colour or not, round view or not, one surface at its edges or a scene.
    * Read only where the operation's gate reads it (gateReadsTones); undefined elsewhere.

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { ApiError } from '../contract/api-error.js';
 import { formatMiB } from './base64-field.js';
-import type { DecodedImage } from './decoded-image.js';
+import type { DecodedImage, Transparency } from './decoded-image.js';
+import { rectangleFill } from './rectangle-fill.js';
 import { sniffImageFormat } from './sniff-format.js';
 
 export interface IntakeLimits {
@@ -152,30 +153,40 @@ export async function decodeImageBytes(
     throw new Error(`decode produced ${info.channels} channels, expected 3`);
   }
   const decoded = { format, sourceWidth, sourceHeight, width: info.width, height: info.height, pixels: data };
-  const transparentShare = header.hasAlpha ? await transparencyOf(bytes, limits.maxPixels) : undefined;
-  return transparentShare === undefined ? decoded : { ...decoded, transparentShare };
+  const transparency = header.hasAlpha ? await transparencyOf(bytes, limits.maxPixels) : undefined;
+  return transparency ? { ...decoded, transparency } : decoded;
 }
 
 /** A pixel under this alpha (0–255) is transparent: more than a trace of its colour is the white it is flattened on. */
 const TRANSPARENT_ALPHA = 250;
-/** The side of the alpha channel's thumbnail the transparent share is read from. */
-const ALPHA_THUMBNAIL = 64;
+/** …and opaque, for the opaque part's shape, from this alpha: its outline where an editor anti-aliased it. */
+const OPAQUE_ALPHA = 128;
+/**
+ * The long side of the alpha channel's thumbnail, which keeps the photo's proportions: the share
+ * and the opaque part's shape are read from it. At 256 px a photo rotated in an editor fills its
+ * rectangle to 0.977 or more (rectangle-fill.ts; a 4:1 photo, or one 70 px a side, the least); at
+ * 128 px quantisation left it 0.962.
+ */
+const ALPHA_THUMBNAIL = 256;
 
 /**
- * The share of an image with an alpha channel that is transparent, from a thumbnail of that
- * channel: a second decode, for such images only (a PNG or WebP; a camera's JPEG has none);
- * undefined where that channel cannot be read.
+ * How an image with an alpha channel is transparent, from a thumbnail of that channel: a second
+ * decode, for such images only (a PNG or WebP; a camera's JPEG has none); undefined where that
+ * channel cannot be read.
  */
-async function transparencyOf(bytes: Buffer, maxPixels: number): Promise<number | undefined> {
+async function transparencyOf(bytes: Buffer, maxPixels: number): Promise<Transparency | undefined> {
   const alpha = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated', sequentialRead: true })
-    .resize(ALPHA_THUMBNAIL, ALPHA_THUMBNAIL, { fit: 'fill' })
+    .resize(ALPHA_THUMBNAIL, ALPHA_THUMBNAIL, { fit: 'inside' })
     .extractChannel('alpha')
     .raw()
-    .toBuffer()
+    .toBuffer({ resolveWithObject: true })
     // The photo itself decoded: one whose alpha cannot be read is judged as a photo, as before.
     .catch(() => undefined);
   if (!alpha) return undefined;
+  const { data, info } = alpha;
   let transparent = 0;
-  for (const value of alpha) if (value < TRANSPARENT_ALPHA) transparent++;
-  return transparent / alpha.length;
+  for (const value of data) if (value < TRANSPARENT_ALPHA) transparent++;
+  const rectangle = rectangleFill(info.width, info.height, (x, y) => data[y * info.width + x]! >= OPAQUE_ALPHA);
+  // Nothing opaque at all: the flattened white is all there is, which the share alone says.
+  return { share: transparent / data.length, rectangleFill: rectangle ?? 0 };
 }

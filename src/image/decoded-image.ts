@@ -17,11 +17,23 @@ export interface DecodedImage {
   /** Interleaved RGB, row-major, width × height × 3 bytes. */
   readonly pixels: Buffer;
   /**
-   * The share of the photo as sent that is transparent (alpha under TRANSPARENT_ALPHA), which
-   * `pixels` show flattened onto white: clip art, a sticker, a subject lifted from its background.
-   * A camera's photo has none. Absent where the format or the photo has no alpha channel.
+   * How the photo as sent is transparent, which `pixels` show flattened onto white: clip art, a
+   * sticker, a subject lifted from its background, or a photo an editor rotated or letterboxed. A
+   * camera's photo has none. Absent where the format or the photo has no alpha channel.
    */
-  readonly transparentShare?: number;
+  readonly transparency?: Transparency;
+}
+
+/** How much of a photo is transparent, and in what shape its opaque part is (decode-image.ts). */
+export interface Transparency {
+  /** The share of it that is transparent (alpha under TRANSPARENT_ALPHA). */
+  readonly share: number;
+  /**
+   * How fully its opaque part fills the smallest rectangle, at any angle, that holds it
+   * (rectangle-fill.ts): near 1 for a photo rotated or letterboxed in an editor, π/4 for a disc,
+   * less for a cut-out's outline.
+   */
+  readonly rectangleFill: number;
 }
 
 /**
@@ -39,7 +51,7 @@ export function cropDecodedImage(
   }
   return {
     format: image.format,
-    ...(image.transparentShare === undefined ? {} : { transparentShare: image.transparentShare }),
+    ...(image.transparency && { transparency: image.transparency }),
     sourceWidth: Math.max(1, Math.round((width * image.sourceWidth) / image.width)),
     sourceHeight: Math.max(1, Math.round((height * image.sourceHeight) / image.height)),
     width,

@@ -29,7 +29,7 @@ export async function turnDecodedImage(
     .toBuffer({ resolveWithObject: true });
   return {
     format: image.format,
-    ...(image.transparentShare === undefined ? {} : { transparentShare: image.transparentShare }),
+    ...(image.transparency && { transparency: image.transparency }),
     sourceWidth: Math.max(1, Math.round((info.width * image.sourceWidth) / image.width)),
     sourceHeight: Math.max(1, Math.round((info.height * image.sourceHeight) / image.height)),
     width: info.width,

@@ -1065,22 +1065,33 @@ describe('the photo gate with a localizer', () => {
   });
 
   it('refuses a transparent picture as a graphic where colours are judged, before its white is called too bright', () => {
-    const sticker = { ...measured({}, {}, { brightness: 95 }), transparentShare: CHARACTER_LIMITS.transparentShare };
+    /** A measurement of a picture this transparent, whose opaque part fills its rectangle so. */
+    const transparent = (measurement: Measurement, share: number, rectangleFill = 0.6): Measurement => ({
+      ...measurement,
+      transparency: { share, rectangleFill },
+    });
+    const sticker = transparent(measured({}, {}, { brightness: 95 }), CHARACTER_LIMITS.transparentShare);
     const graphic = { reason: 'wrong_subject', shows: { kind: 'graphic' } };
     expect(gatePhoto(SPECIMEN, sticker)).toEqual(graphic);
     expect(gatePhoto(CLOSE_UP, sticker)).toEqual(graphic);
-    const photo = { ...measured(), transparentShare: CHARACTER_LIMITS.transparentShare - 0.01 };
+    const photo = transparent(measured(), CHARACTER_LIMITS.transparentShare - 0.01);
     expect(gatePhoto(SPECIMEN, photo)).toBeUndefined();
     // A pet lifted from its background is still the pet.
-    const liftedPet = { ...measured({ animals: [animal('dog', 0.9, 0.4, 'dog')] }), transparentShare: 0.6 };
+    const liftedPet = transparent(measured({ animals: [animal('dog', 0.9, 0.4, 'dog')] }), 0.6);
     expect(gatePhoto(ANIMAL, liftedPet)).toBeUndefined();
-    // A photo rotated in an editor onto transparency: straight-edged corners, read inside them.
+    // A photo rotated in an editor onto transparency: its opaque part is a rectangle, read as a photo.
     const rotated = measured({}, {}, {}, PHOTOGRAPH, ROTATED_ON_WHITE);
-    expect(gatePhoto(SPECIMEN, { ...rotated, transparentShare: 0.2 })).toEqual(gatePhoto(SPECIMEN, rotated));
+    const editorRotated = transparent(rotated, 0.2, CHARACTER_LIMITS.editorRectangleFill);
+    expect(gatePhoto(SPECIMEN, editorRotated)).toEqual(gatePhoto(SPECIMEN, rotated));
     expect(gatePhoto(SPECIMEN, rotated)?.reason).not.toBe('wrong_subject');
-    // …but no rotated photo leaves this much of its canvas transparent: a cartoon whose small outline passes for lines.
-    const cartoon = { ...rotated, transparentShare: CHARACTER_LIMITS.framedTransparentShare };
-    expect(gatePhoto(SPECIMEN, cartoon)).toEqual(graphic);
+    // …but a cut-out whose outline lies on straight lines on the white is no rectangle (a road sign on its post)…
+    expect(gatePhoto(SPECIMEN, transparent(rotated, 0.2, CHARACTER_LIMITS.editorRectangleFill - 0.01))).toEqual(
+      graphic,
+    );
+    // …a disc is something round cut out, no photo cropped round…
+    expect(gatePhoto(SPECIMEN, transparent(rotated, 0.22, Math.PI / 4))).toEqual(graphic);
+    // …and no rotated photo leaves this much of its canvas transparent.
+    expect(gatePhoto(SPECIMEN, transparent(rotated, CHARACTER_LIMITS.framedTransparentShare, 1))).toEqual(graphic);
   });
 
   it('takes a green subject the localizer found only faintly for a leaf or a plant, about to raise a finding', () => {

@@ -92,6 +92,37 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     }
   }, 120_000);
 
+  it('reads real close-ups an editor rotated onto transparency as the photos they are, not as drawings', async () => {
+    // An editor that turns a photo leaves its opaque part a rectangle, which the alpha channel shows
+    // exactly (CHARACTER_LIMITS.editorRectangleFill). Measured (2026-12-04) on the first 30 dog
+    // close-ups turned by 7°, 15° or 30° onto transparency: 2 had been refused as drawings, where
+    // the outline's straight lines on the white they are flattened on decided, and 20 were judged;
+    // none is a drawing now, and 22 are judged.
+    const dir = await mkdtemp(join(tmpdir(), 'pawlens-turned-clear-'));
+    try {
+      const turned = await Promise.all(
+        lesionPhotos()
+          .slice(0, 30)
+          .map(async (photo, index) => {
+            const path = join(dir, `${index}.png`);
+            const clear = { r: 0, g: 0, b: 0, alpha: 0 };
+            await sharp(photo)
+              .rotate()
+              .rotate([7, 15, 30][index % 3]!, { background: clear })
+              .png()
+              .toFile(path);
+            return path;
+          }),
+      );
+      const answers = await Promise.all(turned.map((photo) => answer('skin', photo)));
+      expect(answers.filter(({ summary }) => /drawing, logo/.test(summary))).toEqual([]);
+      expect(answers.filter(({ judged }) => judged).length).toBeGreaterThanOrEqual(20);
+      expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('sees the red scabs of flea allergy on a third of real cat close-ups, as patches redder than the skin and fur round them', async () => {
     // Miliary dermatitis: small red scabs in grey, ginger or white fur, dim to the colour names.
     // Measured (2026-12-03) on the 60 flea allergy close-ups of shared/photos-real/skin-cat: 20 skin

@@ -7,6 +7,7 @@ import { decodeBase64Field, imageFieldBytes } from '../../src/image/base64-field
 import { DEFAULT_INTAKE_LIMITS, decodeImageBytes, type IntakeLimits } from '../../src/image/decode-image.js';
 import type { DecodedImage } from '../../src/image/decoded-image.js';
 import { sniffImageFormat } from '../../src/image/sniff-format.js';
+import { CHARACTER_LIMITS } from '../../src/analysis/limits/character-limits.js';
 import {
   FORMATS,
   decompressionBombPng,
@@ -409,11 +410,35 @@ describe('decodeImageBytes', () => {
       ])
       .png()
       .toBuffer();
-    expect((await decodeImageBytes(half)).transparentShare).toBeCloseTo(0.5, 1);
+    // Its opaque half is a rectangle, as a photo letterboxed in an editor is.
+    const { transparency } = await decodeImageBytes(half);
+    expect(transparency?.share).toBeCloseTo(0.5, 1);
+    expect(transparency?.rectangleFill).toBeCloseTo(1, 2);
     const opaque = await sharp(half).flatten({ background: '#fff' }).ensureAlpha().png().toBuffer();
     expect((await sharp(opaque).metadata()).hasAlpha).toBe(true);
-    expect((await decodeImageBytes(opaque)).transparentShare).toBe(0);
-    expect((await decodeImageBytes(await sharp(half).jpeg().toBuffer())).transparentShare).toBeUndefined();
+    expect((await decodeImageBytes(opaque)).transparency).toEqual({ share: 0, rectangleFill: 1 });
+    expect((await decodeImageBytes(await sharp(half).jpeg().toBuffer())).transparency).toBeUndefined();
+  });
+
+  it('tells a photo rotated onto transparency in an editor from a disc cut out: the shape of its opaque part', async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#a0522d' } })
+      .png()
+      .toBuffer();
+    const clear = { r: 0, g: 0, b: 0, alpha: 0 };
+    const rotated = await sharp(photo).rotate(20, { background: clear }).png().toBuffer();
+    const fill = (await decodeImageBytes(rotated)).transparency!.rectangleFill;
+    expect(fill).toBeGreaterThanOrEqual(CHARACTER_LIMITS.editorRectangleFill);
+    const disc = await sharp(photo)
+      .resize(200, 200)
+      .composite([
+        {
+          input: Buffer.from('<svg width="200" height="200"><circle cx="100" cy="100" r="100"/></svg>'),
+          blend: 'dest-in',
+        },
+      ])
+      .png()
+      .toBuffer();
+    expect((await decodeImageBytes(disc)).transparency!.rectangleFill).toBeCloseTo(Math.PI / 4, 1);
   });
 
   describe('refusals', () => {

@@ -12,23 +12,35 @@
  */
 export const CHARACTER_LIMITS = {
   /**
-   * A photo this much of which is transparent (DecodedImage.transparentShare) is clip art, a
+   * A photo this much of which is transparent (DecodedImage.transparency) is clip art, a
    * sticker or a cut-out, not a photo of a specimen or of skin: a camera's photo has no
    * transparency. Of the 30 clip art drawings of Debian's openclipart-png, 29 are 22–98%
    * transparent; their shading passed 19 of them for photos, and 9 got a urine or vomit finding
-   * (2026-11-28). Read only where the operation judges colours, and not where the transparent part
-   * is a plain surround around straight edges (picture-character.ts, isFramed: one drawing's
-   * straight outline passes so; a disc does not, 2026-12-04: Tux Paint's transparent coins, moon and
-   * cricket ball had got urine, vomit and ear findings, read as photos cropped round).
+   * (2026-11-28). Read only where the operation judges colours, and not where the opaque part is
+   * a photo an editor rotated or letterboxed (`editorRectangleFill`).
    */
   transparentShare: 0.05,
   /**
+   * A transparent picture whose opaque part fills the smallest rectangle around it (at any angle)
+   * this fully is a photo an editor rotated or letterboxed onto transparency, read as a photo
+   * (rectangle-fill.ts, on the alpha channel's 256 px thumbnail). Measured (2026-12-04): 90 real
+   * photos (skin close-ups, stool photos, Budgie's avatars) rotated by 1–60° onto transparency
+   * fill 0.981 or more, letterboxed 1; one rotated as a 4:1 strip, or 70 px a side, 0.977; cropped
+   * round, 0.787. Of the 696 transparent pictures among Debian's (Tux Paint's stamps, Open Clip
+   * Art, the desktop avatars), 4 reach it: three road signs that are rotated squares (0.976–0.996)
+   * and a gravestone (0.974). Until then the outline's straight lines on the
+   * flattened white decided (0.5 of it): 36 stamps passed for rotated photos, coins (on lines
+   * 0.45–0.60 as well as on a circle), a yellow pepper (0.70) and a dead-end sign (0.83, filling
+   * 0.955) among them, and got urine, vomit and ear findings; a disc had passed for a photo cropped
+   * round (Tux Paint's coins, moon and cricket ball: 8 findings).
+   */
+  editorRectangleFill: 0.965,
+  /**
    * …and one this much transparent is no photo rotated or letterboxed in an editor, whatever its
-   * outline: a square photo rotated by 45° leaves half its canvas transparent, a 2:1 one 56%.
-   * Small cartoons' outlines pass for straight lines (isFramed): of Cinnamon's
-   * and Budgie's 96 px avatar drawings (Debian's cinnamon-common, budgie-control-center-data), a
-   * toucan (72% transparent) and a penguin (79%) had got urine and vomit findings, "brown… blood",
-   * severe among them.
+   * shape: a square photo rotated by 45° leaves half its canvas transparent, a 2:1 one 56%. Of
+   * Cinnamon's and Budgie's 96 px avatar drawings (Debian's cinnamon-common,
+   * budgie-control-center-data), a toucan (72% transparent) and a penguin (79%) had got urine and
+   * vomit findings, "brown… blood", severe among them, when small outlines passed for straight lines.
    */
   framedTransparentShare: 0.6,
   /** C* at the 99th percentile at most this: no colour (greyscale JPEGs measure 0, colour photos of grey stool 5 and up). */
