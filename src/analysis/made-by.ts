@@ -36,10 +36,12 @@ export function modelsRead(
   operation: OperationKey,
   models: VisionModels,
   reads: SceneReads,
-  scene: Pick<Scene, 'animals' | 'frameStool'>,
+  scene: Pick<Scene, 'animals' | 'frame' | 'frameStool'>,
   judged: boolean,
 ): ModelUsed[] {
-  const classifierRead = reads.readFrame || scene.animals.some((animal) => animal.pet !== undefined);
+  // The frame is read where the detector boxed no animal too (MeasurePlan's readFrameWithoutAnimal).
+  const classifierRead =
+    reads.readFrame || scene.frame !== undefined || scene.animals.some((animal) => animal.pet !== undefined);
   const all = [
     ...used(models.colour),
     ...used(models.detector),

@@ -25,6 +25,8 @@ export interface MeasurePlan {
      * clinic trained reads the frame's features.
      */
     readonly readFrame: boolean;
+    /** …and where the detector boxes no animal: an animal's operation, whose gate then says what the photo shows instead. */
+    readonly readFrameWithoutAnimal: boolean;
     /** How many animals' crops the classifier reads (decode-plan.ts). */
     readonly classify: number;
     /** Whether the largest animal's crop is read where the detector calls it no pet (a pets-only operation: PhotoNeeds.petOnly). */
@@ -76,6 +78,7 @@ export function measurePlanFor(
   return {
     scene: {
       readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
+      readFrameWithoutAnimal: operation.needs.shows === 'animal',
       classify: animalsToClassify(operation, narrated),
       checkNonPet: operation.needs.petOnly === true,
       checkPetLabel: operation.needs.petOnly === true && models.trained.has(operation.key),

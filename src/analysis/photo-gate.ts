@@ -5,9 +5,7 @@ import type { Detection } from '../vision/detector-model.js';
 import type { ToneReading } from '../vision/pixels/photo-character.js';
 import { COCO_CONTAINERS, COCO_NAMES, COCO_NOT_FUR, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
-import { FISH_NAME, imagenetKind } from '../vision/tables/imagenet-kinds.js';
 import { PET_KINDS } from '../vision/scene/animal-name.js';
-import { isWildAnimal } from '../vision/scene/pet-identification.js';
 import { notAPet } from './pets-only.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
@@ -21,6 +19,15 @@ import {
   lacksColour,
 } from './picture-character.js';
 import { foodShown, mayHoldFood } from './food-shown.js';
+import {
+  frameAnimal,
+  frameBird,
+  frameFish,
+  frameObject,
+  framePet,
+  frameWholeMammal,
+  unboxedAnimal,
+} from './frame-subject.js';
 import { SCENE_LIMITS } from './limits/gate-limits.js';
 import { GROUND_LIMITS } from './limits/ground-limits.js';
 import { QUALITY_LIMITS } from './limits/quality-limits.js';
@@ -76,55 +83,6 @@ const reachesIn = (person: Placement) => person.cutSides > 0 && person.share < S
 const wholePerson = (person: Placement & { readonly score: number }) =>
   person.score >= SCENE_LIMITS.closeUpScore &&
   (person.cutSides === 0 || (person.cutSides === 1 && person.share >= SCENE_LIMITS.handShare));
-
-/** One animal, named by the species the classifier gives the whole frame, if it names one. */
-const frameAnimal = ({ frame }: Scene): SceneSubject => ({
-  kind: 'animal',
-  name: frame?.species && SPECIES_NAMES[frame.species],
-  count: 1,
-});
-
-/** The pet the classifier, on the whole frame, is at least `limit` sure the photo shows. */
-function framePet(scene: Scene, limit: number): SceneSubject | undefined {
-  const { frame } = scene;
-  return frame?.species && frame.speciesProbability >= limit ? frameAnimal(scene) : undefined;
-}
-
-/** A bird, when the classifier on the whole frame is sure of one (SCENE_LIMITS.frameBirdProbability). */
-const frameBird = ({ frameBird: bird }: Scene): SceneSubject | undefined =>
-  (bird ?? 0) >= SCENE_LIMITS.frameBirdProbability ? { kind: 'animal', name: COCO_NAMES.bird, count: 1 } : undefined;
-
-/** A fish, when the classifier on the whole frame is sure of one (SCENE_LIMITS.frameFishProbability): the detector boxes none. */
-const frameFish = ({ frameFish: fish }: Scene): SceneSubject | undefined =>
-  (fish ?? 0) >= SCENE_LIMITS.frameFishProbability ? { kind: 'animal', name: FISH_NAME, count: 1 } : undefined;
-
-/**
- * A wild or hoofed mammal, named by its kind, when the classifier on the whole frame is sure of one
- * (SCENE_LIMITS.frameWholeMammalProbability): a llama, a wallaby or a jaguar is seen whole, not a pet's skin.
- */
-function frameWholeMammal({ frameWholeMammal: mammal, frame }: Scene): SceneSubject | undefined {
-  if (mammal && mammal.probability >= SCENE_LIMITS.frameWholeMammalProbability)
-    return { kind: 'animal', name: imagenetKind(mammal.index), count: 1 };
-  // …or as surely one of the pets' wild relatives, and nothing of a pet (a jaguar, a cheetah).
-  const wild = frame && isWildAnimal(frame) && frame.speciesProbability >= SCENE_LIMITS.frameWholeMammalProbability;
-  return wild && frame.topKind ? { kind: 'animal', name: frame.topKind, count: 1 } : undefined;
-}
-
-/**
- * The object group the classifier, on the whole frame, is at least `limit` sure the photo shows, or
- * surer for a group specimens are read as (ObjectGroup.specimenLookalike: balls); not what the
- * operation's specimen is photographed in (ObjectGroup.container: a bottle, for urine).
- */
-function frameObject(
-  scene: Scene,
-  needs: PhotoNeeds,
-  limit: number = SCENE_LIMITS.frameObjectProbability,
-): SceneSubject | undefined {
-  const object = scene.frameObject;
-  if (!object || (object.group.container && needs.inContainer)) return undefined;
-  const sureFrom = object.group.specimenLookalike ? Math.max(limit, SCENE_LIMITS.lookalikeObjectProbability) : limit;
-  return object.probability >= sureFrom ? { kind: 'object', name: object.group.name, label: object.label } : undefined;
-}
 
 function exposureProblem(exposure: Exposure): QualityProblem | undefined {
   if (exposure.brightness < QUALITY_LIMITS.minBrightness) return 'too_dark';
@@ -335,7 +293,8 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         // YOLOX-Nano boxes a pile of stool on a lawn as a bear or a dog, whose crop the classifier may read as a dog.
         if (animalsAreStool(scene)) return { kind: 'stool' };
         if (scene.animals.length > 0) return needs.petOnly ? notAPet(scene.animals) : undefined;
-        return scene.people.length > 0 ? people : (unrelatedObject(scene) ?? { kind: 'no_animal' });
+        if (scene.people.length > 0) return people;
+        return unrelatedObject(scene) ?? unboxedAnimal(scene) ?? { kind: 'no_animal' };
       }
       // Without a detector, the classifier's best label for the whole frame says what it shows instead.
       if (!scene.frame || scene.frame.species) return undefined;

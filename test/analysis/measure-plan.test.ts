@@ -33,10 +33,19 @@ describe('the measure plan', () => {
     expect(plan.scene.readFrame).toBe(true);
   });
 
-  it('reads an animal’s photo through the detector: no frame reading, exposure from its copy of the frame', () => {
+  it('reads an animal’s photo through the detector: the frame only where it boxes no animal, exposure from its copy of the frame', () => {
     const plan = measurePlanFor(OPERATIONS.breed, withDetector, false, undefined, 'dog');
     expect(plan).toMatchObject({ colours: undefined, exposure: 'frame view', tones: false });
-    expect(plan.scene).toMatchObject({ readFrame: false, classify: 1, animalType: 'dog', checkNonPet: false });
+    expect(plan.scene).toMatchObject({
+      readFrame: false,
+      readFrameWithoutAnimal: true,
+      classify: 1,
+      animalType: 'dog',
+      checkNonPet: false,
+    });
+    expect(measurePlanFor(OPERATIONS.skin, withDetector, false, undefined, 'dog').scene.readFrameWithoutAnimal).toBe(
+      false,
+    );
   });
 
   it('reads the crop of an animal the detector calls no pet for a pets-only operation (emotion), and only for it', () => {

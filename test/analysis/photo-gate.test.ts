@@ -763,6 +763,39 @@ describe('the photo gate’s table', () => {
     ],
     ['an animal photo with only a cup', ANIMAL, measured({ things: [detection('cup', 0.9, 0.4)] }), 'object'],
     ['an animal photo with nothing in it', ANIMAL, measured(), 'no_animal'],
+    // Where the detector boxes no animal, the classifier's reading of the whole frame says what is there.
+    [
+      'an animal photo of a kitten’s face filling the frame, unboxed, the classifier 0.99 sure of a cat',
+      PET,
+      measured({ frame: pet('cat', 0.99) }),
+      'part_of_animal',
+    ],
+    [
+      'an animal photo with no box, the classifier leaning to a dog at 0.85 (a stool photo reads so)',
+      ANIMAL,
+      measured({ frame: pet('dog', 0.85) }),
+      'no_animal',
+    ],
+    ['an animal photo of a goldfish, unboxed', PET, measured({ frameFish: 0.99 }), 'animal'],
+    ['an animal photo of a hen, unboxed', ANIMAL, measured({ frameBird: 0.99 }), 'animal'],
+    [
+      'an animal photo of stool on gravel, unboxed, read as a quail at 0.76',
+      ANIMAL,
+      measured({ frameBird: 0.76 }),
+      'no_animal',
+    ],
+    [
+      'an animal photo of a jaguar, unboxed, the classifier a cat only by its wild cats',
+      ANIMAL,
+      measured({ frame: wildCat(1, 1) }),
+      'animal',
+    ],
+    [
+      'an animal photo of a person holding a kitten too close to box',
+      PET,
+      measured({ people: [detection('person', 0.9, 0.4)], frame: pet('cat', 0.99) }),
+      'person',
+    ],
     ['an animal photo with only a person', ANIMAL, measured({ people: [detection('person', 0.9, 0.4)] }), 'person'],
     [
       'an animal photo the classifier alone sees no pet in',

@@ -456,6 +456,45 @@ describeWithShared('real photos of the wrong thing', () => {
       HEAVY_TIMEOUT,
     );
 
+    it('says what an animal the detector boxes none of is, sent to breed or emotion: a fish, a jaguar, a pet seen close; not "no animal"', async () => {
+      // The classifier reads the frame where the detector boxes no animal (MeasurePlan's
+      // readFrameWithoutAnimal). Before, these were all "No animal can be seen in the photo".
+      const fish = debianPhotos('things').filter((photo) => /categorization-fish(1|5|10|25)\./.test(basename(photo)));
+      expect(fish.length).toBe(4);
+      const kitten = await sharp(sharedPhoto('kitten_224.png'))
+        .extract({ left: 73, top: 51, width: 78, height: 78 })
+        .png()
+        .toBuffer();
+      for (const operation of ['breed', 'emotion'] as const) {
+        for (const photo of fish) {
+          const image = await pipeline().decode(operation, readFileSync(photo));
+          const { data } = await pipeline().assess(operation, {
+            image,
+            language: 'en',
+            animalType: 'dog',
+            requestId: 'req_fish',
+          });
+          expect((data as { summary: string }).summary, `${operation}: ${basename(photo)}`).toContain(
+            'This looks like a photo of a fish, not of the pet',
+          );
+        }
+        const jaguar = (await assessAnimal(operation, 'explore_world_animals-jaguar')).data as { summary: string };
+        expect(jaguar.summary, operation).toContain('This looks like a photo of a wild mammal');
+        // The kitten's face, cropped to fill the frame (the detector boxes nothing; the classifier: a cat, 0.99).
+        const image = await pipeline().decode(operation, kitten);
+        const face = await pipeline().assess(operation, {
+          image,
+          language: 'en',
+          animalType: 'cat',
+          requestId: 'req_face',
+        });
+        expect(face.verdict.judged).toBe(false);
+        expect((face.data as { summary: string }).summary).toContain(
+          'a close-up of part of an animal (its face, fur or skin)',
+        );
+      }
+    });
+
     it('names the animal emotion refuses as breed names it, not by a class the detector is unsure of', async () => {
       // YOLOX-Nano boxes the cheetah as a sheep (0.32), the gorilla and the red panda as bears, the
       // rhinoceros as a horse, the chameleon as a bird: emotion had called them so. A horse it is

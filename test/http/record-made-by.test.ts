@@ -79,13 +79,21 @@ describeWithShared('what made a kept answer, with the recommended models install
     expect(stool!.credits_charged).toBe(0);
   });
 
-  it('names only the models that read the photo: no classifier where the detector found no animal to classify', async () => {
+  it('names only the models that read the photo: no classifier where emotion, with no head, reads no crop of the dog', async () => {
     const app = await createTestApp({ pipeline: createPipeline(vision) });
-    await app.post('breed', { image: toBase64(readFileSync(sharedPhoto('coffee.png'))) }).set('X-Pet-Id', 'chart-8');
+    await app.post('emotion', { image: toBase64(readFileSync(sharedPhoto('wml_dog.jpg'))) }).set('X-Pet-Id', 'chart-8');
     const [record] = await recordsOf(app, 'chart-8');
     const names = record!.made_by!.models.map((model) => model.name);
     expect(names).toContain('yolox-nano');
     expect(names).not.toContain('mobilenetv2-12-int8');
+  });
+
+  it('names the classifier where the detector boxed no animal: it read the whole frame to say what the photo shows', async () => {
+    const app = await createTestApp({ pipeline: createPipeline(vision) });
+    await app.post('breed', { image: toBase64(readFileSync(sharedPhoto('coffee.png'))) }).set('X-Pet-Id', 'chart-9');
+    const [record] = await recordsOf(app, 'chart-9');
+    const names = record!.made_by!.models.map((model) => model.name);
+    expect(names).toEqual(expect.arrayContaining(['yolox-nano', 'mobilenetv2-12-int8']));
     expect(record!.made_by!.assessed).toBe(false);
   });
 });

@@ -98,7 +98,7 @@ export const EN: Locale = {
         case 'cut_out':
           return `This looks like a picture of something cut out and set on plain white (clip art, a sticker or a stock photo), not a photo of the ${subject} where it was found, so no assessment was made.`;
         case 'part_of_animal':
-          return `This looks like a close-up of part of an animal (its fur or skin), not a photo of the whole ${subject}, so no assessment was made.`;
+          return `This looks like a close-up of part of an animal (its face, fur or skin), not a photo of the whole ${subject}, so no assessment was made.`;
         case 'round_view':
           return `This looks like a view through a microscope or an eye camera, not a photo of the ${subject}, so no assessment was made.`;
         case 'described':

@@ -111,7 +111,7 @@ export const ES: Locale = {
         case 'cut_out':
           return `Parece una imagen recortada sobre un fondo blanco liso (una ilustración, una pegatina o una foto de archivo), no una foto ${of(subject)} donde se encontró, así que no se hizo ninguna evaluación.`;
         case 'part_of_animal':
-          return `Parece un primer plano de una parte de un animal (su pelo o su piel), no una foto ${of(subject)} entera, así que no se hizo ninguna evaluación.`;
+          return `Parece un primer plano de una parte de un animal (su cara, su pelo o su piel), no una foto ${of(subject)} entera, así que no se hizo ninguna evaluación.`;
         case 'round_view':
           return `Parece una vista a través de un microscopio o de una cámara de fondo de ojo, no una foto ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'described':

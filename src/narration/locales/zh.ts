@@ -74,7 +74,7 @@ export const ZH: Locale = {
         case 'no_animal':
           return '照片中看不到动物，因此未做评估。';
         case 'no_animal_part':
-          return `照片中没有任何看起来像动物身体一部分（毛发或皮肤）的内容，因此未将其视为${subject}的特写，未做评估。`;
+          return `照片中没有任何看起来像动物身体一部分（面部、毛发或皮肤）的内容，因此未将其视为${subject}的特写，未做评估。`;
         case 'graphic':
           return `这看起来是一幅图画、标志、截图或其他图形，而不是${subject}的照片，因此未做评估。`;
         case 'cut_out':

@@ -170,6 +170,8 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       // An animal the gate saw is not "no animal": it is named where it could be, and it is not a pet.
       if (refusal.shows.kind === 'animal')
         return { species: refusal.shows.name?.[language] ?? t.unknown, breed: t.notAPetBreed, confidence: 0, summary };
+      // Part of an animal seen too close (a kitten's face filling the frame): there is one, of no species told here.
+      if (refusal.shows.kind === 'part_of_animal') return { ...unknown, summary };
       return { species: t.noAnimalSpecies, breed: t.noAnimalBreed, confidence: 0, summary };
     }
     const { pet } = verdict.findings;

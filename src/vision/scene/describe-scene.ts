@@ -183,6 +183,12 @@ export async function describeScene(
   options: {
     readonly animalType?: string;
     readonly readFrame: boolean;
+    /**
+     * Whether the classifier reads the whole frame where the detector boxes no animal, though
+     * `readFrame` is false: an animal's operation, whose gate then says what the photo shows instead
+     * (a pet's face filling the frame, a fish). One classifier run, only for such a photo.
+     */
+    readonly readFrameWithoutAnimal?: boolean;
     readonly classify: number;
     /**
      * Whether the largest animal's crop is read even past `classify` where the detector calls it no
@@ -218,8 +224,8 @@ export async function describeScene(
 ): Promise<SceneReading> {
   const { detector, classifier } = models;
   const { animalType, localizer } = options;
-  const readFrame = async () => {
-    if (!classifier || !(options.readFrame || localizer))
+  const readFrame = async (asked = options.readFrame) => {
+    if (!classifier || !(asked || localizer))
       return { ...FRAME_UNREAD, features: undefined, companion: undefined, location: undefined };
     // A localizer reads the whole photo stretched, as it was trained; the frame's classes come from the same run.
     const [classification, second] = await Promise.all([
@@ -248,8 +254,17 @@ export async function describeScene(
       location,
     };
   }
-  const [{ detections, view, features: detectorFeatures, cells }, { features, companion, location: first, ...whole }] =
-    await Promise.all([detector.detect(image), readFrame()]);
+  const [{ detections, view, features: detectorFeatures, cells }, framed] = await Promise.all([
+    detector.detect(image),
+    readFrame(),
+  ]);
+  const unboxed = options.readFrameWithoutAnimal && !detections.some((detection) => COCO_ANIMALS.has(detection.label));
+  const {
+    features,
+    companion,
+    location: first,
+    ...whole
+  } = unboxed && framed.frame === undefined ? await readFrame(true) : framed;
   const people = detections.filter((detection) => detection.label === 'person');
   const location = await withSecondSight(first, options.detectorLocalizer, { cells, people }, image);
   const withShare = detections.map((detection) => ({
