@@ -265,6 +265,39 @@ describe('breed where the classifier leans against the stated animal', () => {
   });
 });
 
+describe('breed where an animal that is no pet outweighs the pet the classifier names', () => {
+  const RAM = 348;
+  // A ram read 0.60 "ram" and 0.21 Golden Retriever: a dog only by the request's weight, charged until 2026-12-04.
+  const labels = LABELS.map((label, index) => (index === RAM ? 'ram, tup' : label));
+  const ram = identifyPet({ ...imagenet({ [RAM]: 0.6, [GOLDEN]: 0.21 }), labels }, 'dog');
+  const findings = { pet: ram, animal: undefined };
+  const answer = (language: Language) =>
+    OPERATIONS.breed.answer({ judged: true, findings }, language, undefined as never);
+
+  it.each([
+    ['en', /^The classifier's best match for this animal is "ram" \(60% probability\), likelier than a dog/],
+    ['zh', /^分类器对这只动物的最佳匹配是“[^”]+”（概率 60%），高于狗/],
+    ['es', /^La mejor coincidencia del clasificador para este animal es «[^»]+» \(60 %/],
+  ] as const)('in %s: names neither, says why, and charges nothing', (language, summary) => {
+    expect(ram).toMatchObject({ species: 'dog', topLabel: 'ram' });
+    const data = OPERATIONS.breed.data.parse(answer(language));
+    expect(data.confidence).toBe(0);
+    expect(data.summary).toMatch(summary);
+    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+  });
+
+  it('a pet’s own best class never outweighs it, and a dog likelier than the ram is named', () => {
+    const dog = identifyPet(imagenet({ [RAM]: 0.3, [GOLDEN]: 0.35 }), 'dog');
+    expect(OPERATIONS.breed.assessed({ pet: dog, animal: undefined }, answer('en'), false)).toBe(true);
+  });
+
+  it('with a language model, the model judges, told what outweighs the pet', () => {
+    expect(OPERATIONS.breed.llm.facts(findings, 'en')).toEqual([
+      'The breed classifier\'s best match is "ram" (60%), an animal that is no pet, likelier than a dog (21%): judge from the photo whether it is a pet at all.',
+    ]);
+  });
+});
+
 describe('breed where the classifier’s best match is a pet’s class it cannot name', () => {
   const PERSIAN = 283;
   // 0.15 on a Persian cat and nothing else of a pet: under MIN_PET_PROBABILITY, so no pet is named.

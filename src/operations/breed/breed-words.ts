@@ -9,6 +9,14 @@ export interface BreedFacts {
   readonly statedAnimal: string | undefined;
 }
 
+/** An animal that is no pet, the classifier's best match, and the pet species it outweighs; whole percents. */
+export interface OutweighedFacts {
+  readonly topMatch: string;
+  readonly percent: number;
+  readonly species: string;
+  readonly speciesPercent: number;
+}
+
 export interface BreedWords extends OperationWords {
   readonly unknown: string;
   readonly noAnimalSpecies: string;
@@ -37,6 +45,11 @@ export interface BreedWords extends OperationWords {
    * sure of it: neither is given, and nothing is charged.
    */
   doubtsStated(facts: { readonly stated: string; readonly species: string; readonly percent: number }): string;
+  /**
+   * The classifier's best match is an animal that is no pet (`topMatch`, as noAnimal names it), alone
+   * likelier than `species` with all its breeds together: neither is given, and nothing is charged.
+   */
+  outweighed(facts: OutweighedFacts): string;
   identified(facts: BreedFacts): string;
   speciesOnly(facts: BreedFacts): string;
   /** What the judgement rests on: how many animals, how much of the frame the judged one fills, its coat. */
@@ -52,6 +65,8 @@ export interface BreedWords extends OperationWords {
     doubtLine(stated: string, species: string, percent: number): string;
     /** The classifier leans, unsure, to `species` where the detector boxes the animal as `detected` (a cat, a dog). */
     disputedLine(detected: string, species: string, percent: number): string;
+    /** The classifier's best match, an animal that is no pet, outweighs `species`. */
+    outweighedLine(facts: OutweighedFacts): string;
     readonly noClassifier: string;
   };
 }

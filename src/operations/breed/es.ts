@@ -22,6 +22,8 @@ export const ES: BreedWords = {
   noAnimalAdvice: 'No se indica raza para una foto sin mascota; envíe una en la que su mascota se vea con claridad.',
   doubtsStated: ({ stated, species, percent }) =>
     `En la solicitud se indicó «${stated}», y el clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin la seguridad suficiente para contradecirla, así que no se indica especie ni raza y no se cobró nada.`,
+  outweighed: ({ topMatch, percent, species, speciesPercent }) =>
+    `La mejor coincidencia del clasificador para este animal es «${topMatch}» (${percent} % de probabilidad), más probable que ${species} con todas sus razas juntas (${speciesPercent} %), así que no se indica especie ni raza y no se cobró nada.`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species}, y la raza más probable es ${breed} (${percent} % de probabilidad).`
@@ -56,5 +58,7 @@ export const ES: BreedWords = {
       `En la solicitud se indica que el animal es «${stated}»; el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %): juzga la especie por la foto.`,
     disputedLine: (detected, species, percent) =>
       `Un detector de objetos toma al animal por ${detected}; el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %): juzga la especie por la foto.`,
+    outweighedLine: ({ topMatch, percent, species, speciesPercent }) =>
+      `La mejor coincidencia del clasificador de razas es «${topMatch}» (${percent} %), un animal que no es una mascota, más probable que ${species} (${speciesPercent} %): juzga por la foto si es una mascota.`,
   },
 };

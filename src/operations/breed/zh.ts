@@ -21,6 +21,8 @@ export const ZH: BreedWords = {
   noAnimalAdvice: '没有宠物的照片不会给出品种；请发送一张能清楚看到宠物的照片。',
   doubtsStated: ({ stated, species, percent }) =>
     `请求中说明的是“${stated}”，分类器则倾向于${species}（概率 ${percent}%），但把握不足以推翻请求，因此不给出物种和品种，也未扣费。`,
+  outweighed: ({ topMatch, percent, species, speciesPercent }) =>
+    `分类器对这只动物的最佳匹配是“${topMatch}”（概率 ${percent}%），高于${species}所有品种合计的概率（${speciesPercent}%），因此不给出物种和品种，也未扣费。`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}，最可能的品种是${breed}（概率 ${percent}%）。`
@@ -50,5 +52,7 @@ export const ZH: BreedWords = {
       `请求中说明这只动物是“${stated}”；品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断物种。`,
     disputedLine: (detected, species, percent) =>
       `目标检测器认为这只动物是${detected}；品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断物种。`,
+    outweighedLine: ({ topMatch, percent, species, speciesPercent }) =>
+      `品种分类器的最佳匹配是“${topMatch}”（${percent}%），这不是宠物，且概率高于${species}（${speciesPercent}%）：请根据照片判断它是否是宠物。`,
   },
 };
