@@ -493,6 +493,20 @@ describeWithShared('real photos of the wrong thing', () => {
           'a close-up of part of an animal (its face, fur or skin)',
         );
       }
+      // …in every language: its face, and not the close-up's "nothing like part of an animal".
+      for (const [language, words] of [
+        ['zh', '动物身体某一部分（面部、毛发或皮肤）的特写'],
+        ['es', 'una parte de un animal (su cara, su pelo o su piel)'],
+      ] as const) {
+        const image = await pipeline().decode('breed', kitten);
+        const { data } = await pipeline().assess('breed', {
+          image,
+          language,
+          animalType: 'cat',
+          requestId: 'req_face',
+        });
+        expect((data as { summary: string }).summary, language).toContain(words);
+      }
     });
 
     it('names the animal emotion refuses as breed names it, not by a class the detector is unsure of', async () => {

@@ -74,13 +74,13 @@ export const ZH: Locale = {
         case 'no_animal':
           return '照片中看不到动物，因此未做评估。';
         case 'no_animal_part':
-          return `照片中没有任何看起来像动物身体一部分（面部、毛发或皮肤）的内容，因此未将其视为${subject}的特写，未做评估。`;
+          return `照片中没有任何看起来像动物身体一部分（毛发或皮肤）的内容，因此未将其视为${subject}的特写，未做评估。`;
         case 'graphic':
           return `这看起来是一幅图画、标志、截图或其他图形，而不是${subject}的照片，因此未做评估。`;
         case 'cut_out':
           return `这看起来是抠出后放在纯白背景上的图片（剪贴画、贴纸或图库照片），而不是在原处拍摄的${subject}照片，因此未做评估。`;
         case 'part_of_animal':
-          return `这看起来是动物身体某一部分（毛发或皮肤）的特写，而不是整只${subject}的照片，因此未做评估。`;
+          return `这看起来是动物身体某一部分（面部、毛发或皮肤）的特写，而不是整只${subject}的照片，因此未做评估。`;
         case 'round_view':
           return `这看起来是显微镜或眼底相机下的圆形视野，而不是${subject}的照片，因此未做评估。`;
         case 'described':
