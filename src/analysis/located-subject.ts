@@ -47,6 +47,22 @@ export const isLocatedSubject = (found: Location, detection: Detection, share: n
     (share < SCENE_LIMITS.locatedSmallBoxShare && centredOnSubject(found, detection)));
 
 /**
+ * Whether an animal's box on the ground is the stool the localizer found there, loosely boxed with
+ * a stretch of lawn (GROUND_LIMITS.boxedOnGround), where its cells cover less of it than
+ * isLocatedSubject asks: the ground plain in the frame, the detector and the classifier unsure of
+ * an animal.
+ */
+export const boxedOnGround = (found: Location, { detection, pet }: SceneAnimal, scene: Scene) => {
+  const limits = GROUND_LIMITS.boxedOnGround;
+  return (
+    (scene.frameGround ?? 0) >= limits.groundProbability &&
+    detection.score < limits.score &&
+    (pet?.speciesProbability ?? 0) < limits.petProbability &&
+    locatedCover(found, detection) >= limits.cover
+  );
+};
+
+/**
  * A subject the localizer found only faintly, where the classifier is sure of an animal's coat: a
  * close-up of fur or skin, on which the stool localizer fires (SCENE_LIMITS.faintPeak).
  */

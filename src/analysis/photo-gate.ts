@@ -31,7 +31,14 @@ import {
 import { SCENE_LIMITS } from './limits/gate-limits.js';
 import { GROUND_LIMITS } from './limits/ground-limits.js';
 import { QUALITY_LIMITS } from './limits/quality-limits.js';
-import { animalsAreStool, boxedAsSubject, coatSeenClose, isLocatedSubject, stoolOnGround } from './located-subject.js';
+import {
+  animalsAreStool,
+  boxedAsSubject,
+  boxedOnGround,
+  coatSeenClose,
+  isLocatedSubject,
+  stoolOnGround,
+} from './located-subject.js';
 
 /**
  * Whether the gate for `needs` reads the photo's tones: to refuse a photo without colour, or a
@@ -182,7 +189,11 @@ function wrongForSpecimen(
   // A pile of stool is no urine or vomit, boxed or not (the detector boxes one as a bear); a meal,
   // which the stool localizer also fires on, is named for what it is below.
   if (stoolShown(needs, scene)) return { kind: 'stool' };
-  const animals = scene.animals.filter((animal) => shown(animal.detection, animal.share) && !namedAThing(animal));
+  // …and for stool, a box the localizer's find covers less, on the ground plain in the frame.
+  const stoolBoxed = (animal: SceneAnimal) => needs.liesOnGround && found && boxedOnGround(found, animal, scene);
+  const animals = scene.animals.filter(
+    (animal) => shown(animal.detection, animal.share) && !namedAThing(animal) && !stoolBoxed(animal),
+  );
   if (animals.length > 0) return animalSubject(animals);
   // A hand pointing at the stool, or a foot beside it, is no photo of a person where the localizer
   // found the specimen and the classifier sees no coat (a hand holding fur apart is a skin close-up):

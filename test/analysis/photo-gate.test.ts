@@ -986,6 +986,27 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, located({ animals: [overCell0(0.6)] }, [15]))?.reason).toBe('wrong_subject');
   });
 
+  it('takes a loose box on a stool photo for the stool where the ground is plain in the frame and no one is sure of an animal', () => {
+    // A bear box over the top half (50% of the frame) of which the stool's two cells cover a quarter.
+    const loose = (score: number, pet?: PetIdentification) => ({
+      detection: { label: 'bear', score, box: [0, 0, 100, 50] as const },
+      share: 0.5,
+      cutSides: 3,
+      pet,
+    });
+    const STOOL = { ...SPECIMEN, liesOnGround: true } as const;
+    const { groundProbability, score } = GROUND_LIMITS.boxedOnGround;
+    const onLawn = (animal: ReturnType<typeof loose>, ground: number = groundProbability) =>
+      located({ animals: [animal], frameGround: ground }, [0, 1]);
+    expect(gatePhoto(STOOL, onLawn(loose(0.4)))).toBeUndefined();
+    // Not where the frame shows less of the ground, the detector is sure, or the crop reads as a pet.
+    expect(gatePhoto(STOOL, onLawn(loose(0.4), groundProbability - 0.01))?.reason).toBe('wrong_subject');
+    expect(gatePhoto(STOOL, onLawn(loose(score)))?.reason).toBe('wrong_subject');
+    expect(gatePhoto(STOOL, onLawn(loose(0.4, pet('dog', 0.6))))?.reason).toBe('wrong_subject');
+    // Nor for urine or vomit, which do not lie where stool does.
+    expect(gatePhoto(SPECIMEN, onLawn(loose(0.4)))?.reason).toBe('wrong_subject');
+  });
+
   it('takes a small animal box centred on the subject’s cells for the subject, however little they cover it', () => {
     // A box of 8% of the frame straddling four cells, its centre in cell 5: the subject's one cell covers a quarter of it.
     const straddling = (share: number, side: number) => ({

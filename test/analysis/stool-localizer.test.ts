@@ -169,6 +169,18 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     expect(answer.color).toMatch(/brown/);
   });
 
+  it('judges stool the detector boxes loosely with the lawn round it, as a bear or a giraffe (training photos of the localizer)', async () => {
+    // Refused as "a photo of an animal" before (2026-12-04): boxes at 0.30–0.40, their crops no pet,
+    // the localizer's cells covering 0.18–0.51 of them, on frames read 0.66–0.90 as the ground.
+    for (const photo of ['basic_augmentation_0434_jpg.jpg', 'gravel_0559_jpg.jpg', 'shadow_0438_jpg.jpg']) {
+      const { data, assessed } = await analyse('stool', photo);
+      const { summary, color } = data as { summary: string; color: string };
+      expect(summary, photo).toMatch(/The stool in the photo is mainly/);
+      expect({ photo, color }).toMatchObject({ photo, color: expect.stringMatching(/brown/) });
+      expect(assessed, photo).toBe(false);
+    }
+  });
+
   it('looks closer where the whole frame shows no stool: a small stool is found in a tile and read brown', async () => {
     // Stools under 3% of the frame, which the whole frame's 7 × 7 cells missed (measured when this
     // was written; captured_image_48 was one, which the whole frame finds since the zoomed views).
