@@ -1045,6 +1045,11 @@ describe('the photo gate with a localizer', () => {
     const dog = animal('dog', 0.9, 0.3, 'dog');
     expect(gatePhoto(ANIMAL, asked({ ...pile, animals: [dog, overCell0(0.6)] }, [0]))).toBeUndefined();
     expect(gatePhoto(ANIMAL, asked({ ...pile, animals: [overCell0(0.9)] }, [0]))).toBeUndefined();
+    // A loose box over the top half, a quarter of it found, is the pile where the ground is plain.
+    const loose = { ...overCell0(0.4), detection: { label: 'bear', score: 0.4, box: [0, 0, 100, 50] as const } };
+    const lawn = { animals: [{ ...loose, share: 0.5 }], frameGround: GROUND_LIMITS.boxedOnGround.groundProbability };
+    expect(gatePhoto(ANIMAL, asked(lawn, [0, 1]))).toEqual(stool);
+    expect(gatePhoto(ANIMAL, asked({ ...lawn, frameGround: 0.2 }, [0, 1]))).toBeUndefined();
   });
 
   it('refuses stool on the ground sent to urine or vomit as stool, unless it is a meal or a coat, or food for vomit', () => {
