@@ -47,3 +47,15 @@ export function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefin
       : (animalKindOf(pet) ?? COCO_NAMES[label]);
   return { kind: 'animal', name, count: animals.length };
 }
+
+/**
+ * Whether the animal an animal's operation reads (the first) is a pet too small in the frame for
+ * its crop to say anything (SCENE_LIMITS.smallPetShare): a pet by its crop, or by the detector's
+ * class where the crop was not read. An animal that is no pet is still named for what it is.
+ */
+export function petTooSmall(animals: readonly SceneAnimal[]): boolean {
+  const first = animals[0];
+  if (!first || first.share >= SCENE_LIMITS.smallPetShare) return false;
+  const { pet, detection } = first;
+  return pet ? pet.species !== undefined && !isWildAnimal(pet) : COCO_PETS.has(detection.label);
+}

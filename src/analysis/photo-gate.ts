@@ -6,7 +6,7 @@ import type { ToneReading } from '../vision/pixels/photo-character.js';
 import { COCO_CONTAINERS, COCO_NAMES, COCO_NOT_FUR, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import { PET_KINDS } from '../vision/scene/animal-name.js';
-import { notAPet } from './pets-only.js';
+import { notAPet, petTooSmall } from './pets-only.js';
 import type { Measurement } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
@@ -342,6 +342,8 @@ export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal 
   if (needs.colour && lacksColour(measuredTones(measurement))) return { reason: 'quality', problem: 'no_colour' };
   const shows = wrongSubject(needs, measurement);
   if (shows) return { reason: 'wrong_subject', shows };
+  if (needs.shows === 'animal' && petTooSmall(measurement.scene.animals))
+    return { reason: 'quality', problem: 'too_small' };
   const { location, subject } = measurement;
   // A localizer that looked and found no subject: nothing to judge. One that found it says where it
   // is, and the subject must stand out from the ground around it there, not from the frame's edges.

@@ -3,7 +3,9 @@ import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
 /**
  * Why a photo cannot be judged, whatever it shows; `no_colour` only for an operation whose verdict
  * reads colours; `not_found` when the operation's localizer found no subject in it; `in_shadow`
- * when the subject it found is mostly crushed to black, where black is a finding (PhotoNeeds.blackIsAFinding).
+ * when the subject it found is mostly crushed to black, where black is a finding (PhotoNeeds.blackIsAFinding);
+ * `too_small` when the pet an animal's operation would read fills too little of the frame for its
+ * crop to say anything (SCENE_LIMITS.smallPetShare).
  */
 export type QualityProblem =
   | 'too_dark'
@@ -12,7 +14,8 @@ export type QualityProblem =
   | 'no_subject'
   | 'no_colour'
   | 'not_found'
-  | 'in_shadow';
+  | 'in_shadow'
+  | 'too_small';
 
 /** What a photo of the wrong kind seems to show, as its summary names it. */
 export type SceneSubject =

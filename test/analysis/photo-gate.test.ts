@@ -700,6 +700,32 @@ describe('the photo gate’s table', () => {
       'landscape',
     ],
     ['an animal photo with an animal', ANIMAL, measured({ animals: [animal('sheep', 0.9, 0.3)] }), undefined],
+    // A pet boxed under SCENE_LIMITS.smallPetShare is too small to read (a pile of stool boxed as a bear, read as a dog).
+    [
+      'an animal photo of a pet filling 2% of it',
+      ANIMAL,
+      measured({ animals: [animal('bear', 0.6, 0.02, 'dog')] }),
+      'quality',
+    ],
+    [
+      'a pet photo of a cat the detector boxes at 2%',
+      PET,
+      measured({ animals: [animal('cat', 0.8, 0.02)] }),
+      'quality',
+    ],
+    [
+      'an animal photo of a pet filling 3% of it',
+      ANIMAL,
+      measured({ animals: [animal('dog', 0.6, 0.03, 'dog')] }),
+      undefined,
+    ],
+    // …but an animal that is no pet, boxed as small (a crocodile as a bird at 2%), is still named.
+    [
+      'an animal photo of a bird filling 2% of it',
+      ANIMAL,
+      measured({ animals: [animal('bird', 0.6, 0.02)] }),
+      undefined,
+    ],
     [
       'a pet photo of horses',
       PET,

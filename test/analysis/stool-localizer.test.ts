@@ -341,8 +341,9 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     }
     // Measured when this was written: 3 of 118 charged as a dog (13–38%), 9 before the stool
     // localizer was asked; 32 said to show stool on the ground (before: an animal that is no pet,
-    // or none).
-    expect(charged.length, charged.join('; ')).toBeLessThanOrEqual(3);
+    // or none). Since a pet under 3% of the frame is too small to read (SCENE_LIMITS.smallPetShare,
+    // 2026-12-04), 1: a pile boxed as a bear at 10% of the frame, read as a curly-coated retriever.
+    expect(charged.length, charged.join('; ')).toBeLessThanOrEqual(1);
     expect(asStool.length).toBeGreaterThanOrEqual(25);
   }, 60_000);
 

@@ -68,6 +68,12 @@ export const EN: Locale = {
       retakeTip:
         'Retake it in even daylight, with no shadow over it (yours included), and with no high-contrast filter.',
     },
+    too_small: {
+      label: 'animal too small in the photo',
+      summary: () =>
+        'Nothing in the photo is large enough to judge: what may be an animal fills under 3% of the frame, so no assessment was made.',
+      retakeTip: 'Retake it closer, with your pet filling at least a third of the frame.',
+    },
   },
   wrongSubject: {
     label: 'not a photo of the right kind',

@@ -85,6 +85,12 @@ export const ES: Locale = {
       retakeTip:
         'Vuelva a tomar la foto con luz natural uniforme, sin sombras encima (tampoco la suya) y sin filtros de alto contraste.',
     },
+    too_small: {
+      label: 'animal demasiado pequeño en la foto',
+      summary: () =>
+        'Nada en la foto es lo bastante grande para juzgarlo: lo que puede ser un animal ocupa menos del 3 % del encuadre, así que no se hizo ninguna evaluación.',
+      retakeTip: 'Vuelva a tomar la foto más de cerca, con su mascota ocupando al menos un tercio del encuadre.',
+    },
   },
   wrongSubject: {
     label: 'la foto no es del tipo adecuado',
