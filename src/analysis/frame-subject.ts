@@ -26,7 +26,10 @@ export function framePet(scene: Scene, limit: number): SceneSubject | undefined 
   return frame?.species && frame.speciesProbability >= limit ? frameAnimal(scene) : undefined;
 }
 
-/** A bird, when the classifier on the whole frame is `limit` sure of one (SCENE_LIMITS.frameBirdProbability unless given). */
+/**
+ * A bird, when the classifier on the whole frame is `limit` sure of one
+ * (SCENE_LIMITS.frameBirdProbability unless given).
+ */
 export const frameBird = (
   { frameBird: bird }: Scene,
   limit: number = SCENE_LIMITS.frameBirdProbability,

@@ -90,11 +90,11 @@ export const mayBeStool = ({ detection, share, pet }: SceneAnimal) =>
 
 /**
  * Whether every animal the detector boxed is stool on the ground: the stool localizer found it
- * (isLocatedSubject, or boxedOnGround: a loose box on a lawn); the classifier sees some of the ground's classes in the frame
- * (`stoolGroundProbability`, as a close-up's gate asks), for the localizer fires on fur too (a flea
- * in a cat's coat, boxed as a bird); and it is not sure of one animal in the frame
- * (`stoolAsAnimalFrameAnimal`): a crocodile on a mud bank or a Komodo dragon on a rock, each
- * boxed small as a bird, is that animal.
+ * (isLocatedSubject, or boxedOnGround: a loose box on a lawn); the classifier sees some of the
+ * ground's classes in the frame (`stoolGroundProbability`, as a close-up's gate asks), for the
+ * localizer fires on fur too (a flea in a cat's coat, boxed as a bird); and it is not sure of one
+ * animal in the frame (`stoolAsAnimalFrameAnimal`): a crocodile on a mud bank or a Komodo dragon
+ * on a rock, each boxed small as a bird, is that animal.
  */
 export const animalsAreStool = (scene: Scene) => {
   const { stoolFound, animals, frameGround, frame } = scene;
