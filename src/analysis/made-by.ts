@@ -39,9 +39,9 @@ export function modelsRead(
   scene: Pick<Scene, 'animals' | 'frame' | 'frameStool'>,
   judged: boolean,
 ): ModelUsed[] {
-  // The frame is read where the detector boxed no animal too (MeasurePlan's readFrameWithoutAnimal).
-  const classifierRead =
-    reads.readFrame || scene.frame !== undefined || scene.animals.some((animal) => animal.pet !== undefined);
+  // The frame's reading is there wherever the classifier read it: asked for, or where the detector
+  // boxed no animal (MeasurePlan's readFrameWithoutAnimal).
+  const classifierRead = scene.frame !== undefined || scene.animals.some((animal) => animal.pet !== undefined);
   const all = [
     ...used(models.colour),
     ...used(models.detector),

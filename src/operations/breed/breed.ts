@@ -5,7 +5,7 @@ import { joinSentences } from '../../narration/join-sentences.js';
 import { localeFor } from '../../narration/locales/locale-for.js';
 import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
-import { namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
+import { animalKindOf, namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
 import { petDisputed, speciesDisputed } from '../../vision/scene/disputed-pet.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
 import { regionOf } from '../../vision/pixels/region.js';
@@ -80,10 +80,7 @@ const doubtsStatedAnimal = (pet: PetIdentification): boolean =>
  * porcupine read likelier.
  */
 const petOutweighed = (pet: PetIdentification): boolean =>
-  pet.species !== undefined &&
-  pet.topIsAnimal &&
-  !(pet.topKind && PET_KINDS.has(pet.topKind)) &&
-  pet.topProbability > pet.speciesProbability;
+  pet.species !== undefined && animalKindOf(pet) !== undefined && pet.topProbability > pet.speciesProbability;
 
 /** Whether the classifier's species is too unsure to stand against the request's animal, the detector's pet or another animal. */
 const speciesInDoubt = ({ pet, disputedBy }: BreedFindings): boolean =>
