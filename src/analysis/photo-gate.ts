@@ -211,6 +211,7 @@ function wrongForSpecimen(
     framePet(scene, located ? SCENE_LIMITS.locatedFramePetProbability : SCENE_LIMITS.framePetProbability) ??
     foodShown(needs, scene) ??
     frameFish(scene) ??
+    frameWholeMammal(scene) ??
     unrelatedObject(scene, needs) ??
     frameObject(
       scene,

@@ -1239,14 +1239,16 @@ describe('the photo gate with a localizer', () => {
     }
   });
 
-  it('refuses a close-up the classifier is sure shows one wild or hoofed mammal, named by its kind; not a hog or a pet', () => {
+  it('refuses a close-up or a specimen the classifier is sure shows one wild or hoofed mammal, named by its kind; not a hog or a pet', () => {
     const llama = { index: 355, probability: SCENE_LIMITS.frameWholeMammalProbability };
     const hoofed = { reason: 'wrong_subject', shows: { kind: 'animal', name: imagenetKind(355), count: 1 } };
     for (const needs of [CLOSE_UP, EAR_CLOSE_UP])
       expect(gatePhoto(needs, measured({ frameWholeMammal: llama, frameAnimalShare: 1 }))).toEqual(hoofed);
     const lessSure = { ...llama, probability: SCENE_LIMITS.frameWholeMammalProbability - 0.01 };
     expect(gatePhoto(CLOSE_UP, measured({ frameWholeMammal: lessSure, frameAnimalShare: 1 }))).toBeUndefined();
-    expect(gatePhoto(SPECIMEN, measured({ frameWholeMammal: llama }))).toBeUndefined();
+    // A specimen too, where the stool localizer found its fur (Debian's gibbon in a tree, 1.0).
+    expect(gatePhoto(SPECIMEN, located({ frameWholeMammal: llama, frameAnimalShare: 1 }, [5, 6]))).toEqual(hoofed);
+    expect(gatePhoto(SPECIMEN, located({ frameWholeMammal: lessSure, frameAnimalShare: 1 }, [5, 6]))).toBeUndefined();
     // Real lesion close-ups are read as a hog or a porcupine, surely; a lynx or a wolf counts towards a pet.
     expect(IMAGENET_WHOLE_MAMMALS).toEqual(expect.arrayContaining([105, 104, 355, 346]));
     for (const skinLike of [341, 334, 287, 269, 333]) expect(IMAGENET_WHOLE_MAMMALS).not.toContain(skinLike);
