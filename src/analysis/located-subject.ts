@@ -52,7 +52,7 @@ export const isLocatedSubject = (found: Location, detection: Detection, share: n
  * isLocatedSubject asks: the ground plain in the frame, the detector and the classifier unsure of
  * an animal.
  */
-export const boxedOnGround = (found: Location, { detection, pet }: SceneAnimal, scene: Scene) => {
+const boxedOnGround = (found: Location, { detection, pet }: SceneAnimal, scene: Scene) => {
   const limits = GROUND_LIMITS.boxedOnGround;
   return (
     (scene.frameGround ?? 0) >= limits.groundProbability &&
@@ -61,6 +61,14 @@ export const boxedOnGround = (found: Location, { detection, pet }: SceneAnimal, 
     locatedCover(found, detection) >= limits.cover
   );
 };
+
+/**
+ * Whether an animal's box is the subject the localizer found: a box its cells cover
+ * (isLocatedSubject), or, where the subject lies on the ground (stool: PhotoNeeds.liesOnGround), a
+ * loose box on a lawn (boxedOnGround).
+ */
+export const boxesTheSubject = (found: Location, animal: SceneAnimal, scene: Scene, liesOnGround: boolean) =>
+  isLocatedSubject(found, animal.detection, animal.share) || (liesOnGround && boxedOnGround(found, animal, scene));
 
 /**
  * A subject the localizer found only faintly, where the classifier is sure of an animal's coat: a
@@ -103,10 +111,7 @@ export const animalsAreStool = (scene: Scene) => {
     someGround(frameGround) &&
     !(frame?.topIsAnimal && frame.topProbability >= SCENE_LIMITS.stoolAsAnimalFrameAnimal) &&
     animals.length > 0 &&
-    animals.every(
-      (animal) =>
-        isLocatedSubject(stoolFound, animal.detection, animal.share) || boxedOnGround(stoolFound, animal, scene),
-    )
+    animals.every((animal) => boxesTheSubject(stoolFound, animal, scene, true))
   );
 };
 

@@ -34,7 +34,7 @@ import { QUALITY_LIMITS } from './limits/quality-limits.js';
 import {
   animalsAreStool,
   boxedAsSubject,
-  boxedOnGround,
+  boxesTheSubject,
   coatSeenClose,
   isLocatedSubject,
   stoolOnGround,
@@ -176,8 +176,12 @@ function wrongForSpecimen(
   // A box the localizer takes for its subject is the subject (YOLOX-Nano boxes a pile of stool as a
   // dog, a bear or a person): an animal or a person elsewhere still refuses.
   const found = location && location.found.length > 0 ? location : undefined;
-  const shown = (detection: Detection, share: number) =>
-    share >= SCENE_LIMITS.specimenAnimalShare && !(found && isLocatedSubject(found, detection, share));
+  const personShown = (person: Detection & Placement) =>
+    person.share >= SCENE_LIMITS.specimenAnimalShare && !(found && isLocatedSubject(found, person, person.share));
+  // …and for stool, a box the localizer's find covers less, on the ground plain in the frame (boxesTheSubject).
+  const animalShown = (animal: SceneAnimal) =>
+    animal.share >= SCENE_LIMITS.specimenAnimalShare &&
+    !(found && boxesTheSubject(found, animal, scene, needs.liesOnGround === true));
   // An animal the detector is unsure of, whose crop the classifier names a thing (a pile of stool, a
   // false morel to it, boxed as a bear), is that thing: SCENE_LIMITS.cropThingProbability. Only
   // ImageNet's labels say what is no animal (topKind); a pet-breeds classifier's best label is a breed.
@@ -189,11 +193,7 @@ function wrongForSpecimen(
   // A pile of stool is no urine or vomit, boxed or not (the detector boxes one as a bear); a meal,
   // which the stool localizer also fires on, is named for what it is below.
   if (stoolShown(needs, scene)) return { kind: 'stool' };
-  // …and for stool, a box the localizer's find covers less, on the ground plain in the frame.
-  const stoolBoxed = (animal: SceneAnimal) => needs.liesOnGround && found && boxedOnGround(found, animal, scene);
-  const animals = scene.animals.filter(
-    (animal) => shown(animal.detection, animal.share) && !namedAThing(animal) && !stoolBoxed(animal),
-  );
+  const animals = scene.animals.filter((animal) => animalShown(animal) && !namedAThing(animal));
   if (animals.length > 0) return animalSubject(animals);
   // A hand pointing at the stool, or a foot beside it, is no photo of a person where the localizer
   // found the specimen and the classifier sees no coat (a hand holding fur apart is a skin close-up):
@@ -202,7 +202,7 @@ function wrongForSpecimen(
     found !== undefined &&
     reachesIn(person) &&
     (scene.frameAnimalShare ?? 0) < SCENE_LIMITS.handBesideSpecimenAnimalShare;
-  const people = scene.people.filter((person) => shown(person, person.share) && !handBeside(person));
+  const people = scene.people.filter((person) => personShown(person) && !handBeside(person));
   if (people.length > 0) return { kind: 'person', count: people.length };
   if (found && coatSeenClose(found, scene) && !boxedAsSubject(found, scene)) return frameAnimal(scene);
   // The classifier's whole-frame reading needs to be surer where the localizer found its subject.
