@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Real pictures of things that are not pets or specimens, from Debian's own packages, for the tests
-# in test/analysis/real-scenes.test.ts (fruit, a lawn, leaves, flowers, sand, sky, wood, clip art
-# drawings, whole animals photographed outdoors, fish, tools and other everyday things, fallen
-# autumn leaves, served meals, user avatars): what stool, urine, vomit, skin and ear analysis must
-# refuse or find nothing in.
+# in test/analysis/real-scenes.test.ts and real-animals.test.ts (fruit, a lawn, leaves, flowers,
+# sand, sky, wood, clip art drawings, whole animals photographed outdoors, fish, tools and other
+# everyday things, fallen autumn leaves, served meals, user avatars): what stool, urine, vomit, skin
+# and ear analysis must refuse or find nothing in.
 # They are fetched, not committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature
 # backgrounds (mate-backgrounds, GPL-2+/CC), KDE Plasma's two autumn wallpapers, a photo of fallen
 # maple leaves and a painted autumn tree (plasma-workspace-wallpapers, LGPL-3), the Open Clip Art

@@ -4,20 +4,19 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { groundSquare } from '../../src/training/localizer/localizer-rows.js';
 import { parseYoloLabels } from '../../src/training/localizer/box-folder.js';
-import { debianPhotos, describeWithDebianPhotos } from '../fixtures/debian-photos.js';
+import { debianPhoto, debianPhotos, describeWithDebianPhotos } from '../fixtures/debian-photos.js';
 import { FINDINGS, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { PACKAGE_MODELS_DIR } from '../../src/vision/runtime/models-location.js';
-import { createPipeline } from '../../src/analysis/pipeline.js';
-import type { TrainedHeadModel } from '../../src/vision/heads/trained-head-model.js';
 
 /**
  * Real pictures of the wrong thing, with the recommended models: fruit (OpenCV's samples), a lawn,
  * leaves, flowers, sand, sky and wood (MATE's backgrounds) and clip art drawings (the Open Clip Art
  * Library), from Debian's packages (scripts/debian-photos.sh). Issue 39 asks that food sent to
  * stool or urine analysis is refused as food and that a lawn or a leaf gets no finding; issue 40
- * that no photo of the wrong kind gets a finding, nor is called normal.
+ * that no photo of the wrong kind gets a finding, nor is called normal. GCompris's whole animals,
+ * and breed and emotion on animals, are in real-animals.test.ts.
  */
 const HEALTH = ['stool', 'urine', 'vomit', 'skin', 'ear'] as const;
 /** Tests that send hundreds of real photos through the models: 30–55 s alone on two cores, more beside other work. */
@@ -25,21 +24,7 @@ const HEAVY_TIMEOUT = 180_000;
 
 describeWithShared('real photos of the wrong thing', () => {
   describeWithDebianPhotos('from Debian’s packages', () => {
-    const { answer, pipeline, models } = recommendedPipeline('pawlens-scenes-');
-    /**
-     * A Debian photo by name, without its extension (GCompris's whole animals unless another folder
-     * is named), assessed for an animal's operation (asked about a dog).
-     */
-    const assessAnimal = async (
-      operation: 'breed' | 'emotion',
-      name: string,
-      folder: Parameters<typeof debianPhotos>[0] = 'animals',
-    ) => {
-      const photo = debianPhotos(folder).find((path) => basename(path).replace(/\.\w+$/, '') === name)!;
-      const image = await pipeline().decode(operation, readFileSync(photo));
-      return pipeline().assess(operation, { image, language: 'en', animalType: 'dog', requestId: `req_${operation}` });
-    };
-
+    const { answer, assessAnimal } = recommendedPipeline('pawlens-scenes-');
     it('refuses fruit sent to stool or urine analysis as a photo of food, free; vomit finds nothing in it', async () => {
       const photos = debianPhotos('food');
       expect(photos.length).toBe(3);
@@ -155,7 +140,7 @@ describeWithShared('real photos of the wrong thing', () => {
       const round = Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><ellipse cx="150" cy="150" rx="105" ry="125" fill="#fff"/></svg>',
       );
-      const cut = await sharp(debianPhotos('food').find((photo) => basename(photo) === 'apple.jpg')!)
+      const cut = await sharp(debianPhoto('food', 'apple'))
         .extract({ left: 60, top: 20, width: 400, height: 400 })
         .resize(300, 300)
         .ensureAlpha()
@@ -207,78 +192,6 @@ describeWithShared('real photos of the wrong thing', () => {
       expect(tally.findings).toBeLessThanOrEqual(6);
       expect(tally.severe).toBe(0);
     });
-
-    it(
-      'takes whole animals photographed outdoors for no close-up of skin or an ear canal, and for no specimen',
-      async () => {
-        // 57 Wikimedia Commons photos from GCompris (a calf, a llama, a squirrel, a koala, a wallaby…).
-        // Measured (2026-11-28): before whole mammals the classifier is sure of, and plants round them,
-        // refused close-ups, 11 were judged as skin (2 findings) and 7 as ear canals (5 findings).
-        const photos = debianPhotos('animals');
-        expect(photos.length).toBe(57);
-        const judged: string[] = [];
-        const specimens: string[] = [];
-        const findings: string[] = [];
-        for (const photo of photos)
-          for (const operation of HEALTH) {
-            const { severity, judged: wasJudged } = await answer(operation, photo);
-            const name = `${operation}: ${basename(photo, '.webp')}`;
-            expect({ name, severity }).not.toMatchObject({ severity: 'normal' });
-            if (wasJudged) (operation === 'skin' || operation === 'ear' ? judged : specimens).push(name);
-            if (FINDINGS.includes(severity)) findings.push(name);
-          }
-        // The calf's head and the ibex, which the detector boxes as a cow (0.90) and a sheep (0.87) cut
-        // by the frame, are part of an animal that is no pet: refused (they had been judged as skin and
-        // as ear canals, the calf with "yeast"); so are the jaguars, all of whose "cat" is the wild
-        // cats. Left: a dog's head cut by the frame. The narwhal, whose sea the stool localizer fires
-        // on, is the ground since only a coat boxed large outweighs that (2026-12-03). The bee among
-        // red flowers, which stool analysis read as "red streaks… fresh blood" where the localizer
-        // found stool faintly, is food to it since the localizer learnt from zoomed-out photos
-        // (2026-12-02): the quince's flowers.
-        expect(judged.sort()).toEqual(['skin: explore_farm_animals-dog']);
-        // As specimens, the gibbon in a tree (the classifier 1.0 sure of it) had been "the stool in the
-        // photo is mainly light brown" where the localizer found its fur (2026-12-04). Left, brown and
-        // free: the crocodile on a mud bank (a reptile at 0.82, as 41 of the 586 real stool photos read
-        // first) and the narwhals in a grey sea.
-        expect(specimens.sort()).toEqual([
-          'stool: explore_world_animals-crocodile',
-          'stool: explore_world_animals-narwhal',
-        ]);
-        expect(findings).toEqual([]);
-      },
-      HEAVY_TIMEOUT,
-    );
-
-    it(
-      'reads whole animals turned onto black upright, as it reads them as they were taken: few are taken for a close-up',
-      async () => {
-        // The same 57 photos turned by 17° onto a canvas grown to hold them, as an editor turns them.
-        // Read as the rectangle inside the turn (before photo-to-read.ts turned them back), the
-        // detector boxed few animals on their sides: 7 skin and ear findings (the crab "bleeding",
-        // the meerkats "yellow crusts" and "discharge", the kitten on its red blanket "inflamed", a
-        // wallaby "mites"…), and the shared golden retriever (wml_dog.jpg) was judged as skin;
-        // upright, 2 (the kitten's skin, the wallaby's ear), and the dog is a dog.
-        const dir = tempDir('pawlens-turned-animals-');
-        const turn = async (photo: string) => {
-          const turned = join(dir, `${basename(photo).replace(/\.\w+$/, '')}.jpg`);
-          await sharp(photo).rotate(17, { background: '#000' }).jpeg({ quality: 90 }).toFile(turned);
-          return turned;
-        };
-        const findings: string[] = [];
-        for (const photo of debianPhotos('animals')) {
-          const turned = await turn(photo);
-          for (const operation of ['skin', 'ear'] as const)
-            if (FINDINGS.includes((await answer(operation, turned)).severity))
-              findings.push(`${operation}: ${basename(turned, '.jpg')}`);
-        }
-        expect(findings.length, findings.join(', ')).toBeLessThanOrEqual(2);
-        expect(findings.filter((name) => /crab|meerkats/.test(name))).toEqual([]);
-        const dog = await answer('skin', await turn(sharedPhoto('wml_dog.jpg')));
-        expect(dog).toMatchObject({ judged: false });
-        expect(dog.summary).toMatch(/photo of a dog/);
-      },
-      HEAVY_TIMEOUT,
-    );
 
     it(
       'refuses real photos of fish sent to skin or ear, and of tools and balls sent to any health operation, for what they are',
@@ -343,88 +256,6 @@ describeWithShared('real photos of the wrong thing', () => {
       }
     });
 
-    it('names whole animals that are no pets, sent to breed, by what they are, not by the detector’s guess', async () => {
-      // YOLOX-Nano boxed the crocodile as a bird (0.37), the camels as a sheep (0.43), the crab as a
-      // horse (0.46), the wallaby as a bear (0.47): the answers said so. Where the detector is sure
-      // (a horse, 0.95) its class names the animal; otherwise the kind of the classifier's best match.
-      // A pet the classifier is unsure of (under 0.5) in an animal the detector boxes as no pet is none.
-      const expected: Record<string, string> = {
-        'explore_world_animals-crocodile': 'reptile',
-        'erase-camels': 'hoofed animal',
-        'erase-crab': 'invertebrate',
-        'explore_world_animals-kangaroo': 'wild mammal',
-        'erase-horse': 'horse',
-        'erase-penguin': 'bird',
-        // The classifier gave a dog 20% and a cat 44% of these, charged: the detector is surer (0.69, 0.90).
-        'explore_farm_animals-owl': 'bird',
-        'explore_world_animals-giraffe': 'giraffe',
-        // "A cat (100%)", charged: every bit of it the classifier's wild cats (cheetah), no domestic one.
-        'erase-cheetah': 'wild mammal',
-        // "A dog, Great Dane (57%)", charged: the classifier gave the crop 75% dog, the detector a horse at 0.95.
-        'explore_farm_animals-horse': 'horse',
-      };
-      for (const [name, species] of Object.entries(expected)) {
-        const { data } = await assessAnimal('breed', name);
-        const { species: named, summary } = data as { species: string; summary: string };
-        expect({ name, named }).toEqual({ name, named: species });
-        expect(summary, name).toContain(`This looks like a${/^[aeiou]/.test(species) ? 'n' : ''} ${species}`);
-        expect(summary, name).toContain('nothing was charged');
-      }
-    });
-
-    it('names whole pets sent to breed with no animal type, and neither species where the detector and the classifier disagree', async () => {
-      // GCompris's farm cat (a kitten on its back with a ball of wool), boxed as a cat at 0.54, was
-      // "a rabbit, Angora (34%)", charged: the classifier was unsure and the detector saw a cat
-      // (speciesDisputed). The other whole pets are read surely (0.85–1.0) and keep their species.
-      const species: Record<string, string> = {};
-      const pets = [
-        ['animals', 'explore_farm_animals-cat'],
-        ['animals', 'erase-kitten'],
-        ['animals', 'explore_farm_animals-dog'],
-        ['avatars', 'budgie-cat'],
-        ['avatars', 'budgie-puppy'],
-        ['avatars', 'cinnamon-5_kitten'],
-        ['avatars', 'cinnamon-5_puppy'],
-      ] as const;
-      for (const [folder, name] of pets) {
-        const photo = debianPhotos(folder).find((path) => basename(path).replace(/\.\w+$/, '') === name)!;
-        const image = await pipeline().decode('breed', readFileSync(photo));
-        const { data } = await pipeline().assess('breed', {
-          image,
-          language: 'en',
-          animalType: undefined,
-          requestId: 'req_wholepets',
-        });
-        const { species: named, summary } = data as { species: string; summary: string };
-        species[name] = named;
-        if (named === 'unknown')
-          expect(summary).toMatch(/^The detector takes this animal for a cat.*nothing was charged/);
-      }
-      expect(species).toEqual({
-        'explore_farm_animals-cat': 'unknown',
-        'erase-kitten': 'cat',
-        'explore_farm_animals-dog': 'dog',
-        'budgie-cat': 'cat',
-        'budgie-puppy': 'dog',
-        'cinnamon-5_kitten': 'cat',
-        'cinnamon-5_puppy': 'dog',
-      });
-    });
-
-    it('takes a dog the detector calls a horse for a pet in emotion analysis, and horses for none', async () => {
-      // YOLOX-Nano boxes GCompris's German shepherd as a horse (0.90): emotion refused it as "a photo
-      // of a horse" until the crop was read (a dog, 1.0). Horses in a paddock read 0.64 a dog: refused.
-      const refused: Record<string, boolean> = {};
-      for (const name of ['explore_farm_animals-dog', 'explore_farm_animals-horse', 'erase-horse', 'erase-cheetah'])
-        refused[name] = !(await assessAnimal('emotion', name)).verdict.judged;
-      expect(refused).toEqual({
-        'explore_farm_animals-dog': false,
-        'explore_farm_animals-horse': true,
-        'erase-horse': true,
-        'erase-cheetah': true,
-      });
-    });
-
     it(
       'gives desktop avatars no finding, bar four known ones, and refuses the transparent cartoons and balls as drawings',
       async () => {
@@ -459,122 +290,11 @@ describeWithShared('real photos of the wrong thing', () => {
           'cinnamon-5_puppy.jpg skin',
         ]);
         // …and that puppy, sharp at its own 96 px, is a dog to breed analysis, not a blurred photo.
-        const breed = await assessAnimal('breed', 'cinnamon-5_puppy', 'avatars');
+        const breed = await assessAnimal('breed', debianPhoto('avatars', 'cinnamon-5_puppy'));
         expect((breed.data as { summary: string }).summary).toContain('The classifier sees a dog');
       },
       HEAVY_TIMEOUT,
     );
-
-    it('says what an animal the detector boxes none of is, sent to breed or emotion: a fish, a jaguar, a pet seen close; not "no animal"', async () => {
-      // The classifier reads the frame where the detector boxes no animal (MeasurePlan's
-      // readFrameWithoutAnimal). Before, these were all "No animal can be seen in the photo".
-      const fish = debianPhotos('things').filter((photo) => /categorization-fish(1|5|10|25)\./.test(basename(photo)));
-      expect(fish.length).toBe(4);
-      const kitten = await sharp(sharedPhoto('kitten_224.png'))
-        .extract({ left: 73, top: 51, width: 78, height: 78 })
-        .png()
-        .toBuffer();
-      for (const operation of ['breed', 'emotion'] as const) {
-        for (const photo of fish) {
-          const image = await pipeline().decode(operation, readFileSync(photo));
-          const { data } = await pipeline().assess(operation, {
-            image,
-            language: 'en',
-            animalType: 'dog',
-            requestId: 'req_fish',
-          });
-          expect((data as { summary: string }).summary, `${operation}: ${basename(photo)}`).toContain(
-            'This looks like a photo of a fish, not of the pet',
-          );
-        }
-        const jaguar = (await assessAnimal(operation, 'explore_world_animals-jaguar')).data as { summary: string };
-        expect(jaguar.summary, operation).toContain('This looks like a photo of a wild mammal');
-        // The kitten's face, cropped to fill the frame (the detector boxes nothing; the classifier: a cat, 0.99).
-        const image = await pipeline().decode(operation, kitten);
-        const face = await pipeline().assess(operation, {
-          image,
-          language: 'en',
-          animalType: 'cat',
-          requestId: 'req_face',
-        });
-        expect(face.verdict.judged).toBe(false);
-        expect((face.data as { summary: string }).summary).toContain(
-          'a close-up of part of an animal (its face, fur or skin)',
-        );
-      }
-      // …in every language: its face, and not the close-up's "nothing like part of an animal".
-      for (const [language, words] of [
-        ['zh', '动物身体某一部分（面部、毛发或皮肤）的特写'],
-        ['es', 'una parte de un animal (su cara, su pelo o su piel)'],
-      ] as const) {
-        const image = await pipeline().decode('breed', kitten);
-        const { data } = await pipeline().assess('breed', {
-          image,
-          language,
-          animalType: 'cat',
-          requestId: 'req_face',
-        });
-        expect((data as { summary: string }).summary, language).toContain(words);
-      }
-    });
-
-    it('names the animal emotion refuses as breed names it, not by a class the detector is unsure of', async () => {
-      // YOLOX-Nano boxes the cheetah as a sheep (0.32), the gorilla and the red panda as bears, the
-      // rhinoceros as a horse, the chameleon as a bird: emotion had called them so. A horse it is
-      // sure of keeps its class.
-      const named: Record<string, string> = {};
-      const kinds: Record<string, string> = {};
-      for (const name of [
-        'erase-cheetah',
-        'erase-gorilla',
-        'erase-rhinoceros',
-        'explore_world_animals-chameleon',
-        'erase-horse',
-      ]) {
-        const summary = ((await assessAnimal('emotion', name)).data as { summary: string }).summary;
-        named[name] = /a photo of an? ([a-z ]+), not of the pet/.exec(summary)?.[1] ?? summary;
-        const breed = (await assessAnimal('breed', name)).data as { species: string };
-        kinds[name] = breed.species;
-      }
-      expect(named).toEqual({
-        'erase-cheetah': 'wild mammal',
-        'erase-gorilla': 'wild mammal',
-        'erase-rhinoceros': 'wild mammal',
-        'explore_world_animals-chameleon': 'reptile',
-        'erase-horse': 'horse',
-      });
-      expect(kinds).toEqual(named);
-    });
-
-    it('gives a clinic’s emotion head no macaque, monkey, alpaca or pig the detector boxes as a dog', async () => {
-      // YOLOX-Nano boxes these as dogs (0.52–0.83), and emotion took the detector's word: a head
-      // would have read an emotion in each. With a head installed, the crop is read: the classifier
-      // names a macaque, a llama or a warthog, and gives pets together 0.00 (SCENE_LIMITS.noPetInCrop).
-      // The head here must never be asked: each photo is refused before it could be.
-      const neverAsked = { extras: {} } as unknown as TrainedHeadModel;
-      const withHead = createPipeline({ ...models(), trained: new Map([['emotion', neverAsked]]) });
-      const kinds: Record<string, string> = {};
-      for (const name of ['erase-macaque', 'erase-long_nosed_monkey', 'erase-alpaca', 'explore_farm_animals-pig']) {
-        const photo = debianPhotos('animals').find((path) => basename(path, '.webp') === name)!;
-        const image = await withHead.decode('emotion', readFileSync(photo));
-        const { verdict, data } = await withHead.assess('emotion', {
-          image,
-          language: 'en',
-          animalType: 'dog',
-          requestId: 'req_emotionhead',
-        });
-        expect(verdict.judged, name).toBe(false);
-        kinds[name] = /a photo of an? ([a-z ]+), not of the pet/.exec((data as { summary: string }).summary)?.[1] ?? '';
-      }
-      expect(kinds).toEqual({
-        'erase-macaque': 'wild mammal',
-        'erase-long_nosed_monkey': 'wild mammal',
-        'erase-alpaca': 'hoofed animal',
-        'explore_farm_animals-pig': 'hoofed animal',
-      });
-      // Without a head nothing reads an emotion, and the detector's dog is not looked at again.
-      expect((await assessAnimal('emotion', 'erase-macaque')).verdict.judged).toBe(true);
-    });
 
     it(
       'refuses clip art drawings as drawings, and finds nothing in any',
