@@ -300,7 +300,9 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     }
     expect(disagree.length).toBeGreaterThanOrEqual(10);
     const otherPets = ['dog', 'hamster', 'rabbit', 'guinea pig'];
-    expect(answers.filter(({ breed }) => otherPets.includes(breed.species)).length).toBeLessThanOrEqual(13);
-    expect(answers.filter(({ breed }) => breed.species === 'cat').length).toBeGreaterThanOrEqual(18);
+    // Since a species under FAINT_SPECIES no box of the detector's vouches for is named no more
+    // (2026-12-04): 10 named another species, 17 cats, 3 "not surely enough to name it" (2 cats, a hamster).
+    expect(answers.filter(({ breed }) => otherPets.includes(breed.species)).length).toBeLessThanOrEqual(11);
+    expect(answers.filter(({ breed }) => breed.species === 'cat').length).toBeGreaterThanOrEqual(17);
   }, 120_000);
 });

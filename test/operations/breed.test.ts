@@ -10,7 +10,12 @@ import type { Language } from '../../src/contract/language.js';
 import type { Verdict } from '../../src/findings/verdict.js';
 import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
 import { speciesDisputed } from '../../src/vision/scene/disputed-pet.js';
-import { type BreedFindings, SURE_AGAINST_STATED } from '../../src/operations/breed/breed.js';
+import {
+  type BreedFindings,
+  DETECTOR_VOUCHES,
+  FAINT_SPECIES,
+  SURE_AGAINST_STATED,
+} from '../../src/operations/breed/breed.js';
 import {
   identifyPet,
   isWildAnimal,
@@ -103,15 +108,25 @@ describe('identifyPet on ImageNet-1k probabilities', () => {
   });
 
   it('wolf dominating with a bit of husky → dog, and the husky is the breed, never the wolf', () => {
-    const pet = identifyPet(imagenet({ [WOLF]: 0.6, 270: 0.1, [ESKIMO_DOG]: 0.08 }));
+    const pet = identifyPet(imagenet({ [WOLF]: 0.6, 270: 0.1, [ESKIMO_DOG]: 0.16 }));
     expect(pet.species).toBe('dog');
-    expect(pet.speciesProbability).toBeCloseTo(0.78, 5);
+    expect(pet.speciesProbability).toBeCloseTo(0.86, 5);
     expect(pet.breed).toEqual(nameOf(ESKIMO_DOG));
     expect(pet.breed?.en).toMatch(/husky/i);
-    expect(pet.breedProbability).toBeCloseTo(0.08, 6);
+    expect(pet.breedProbability).toBeCloseTo(0.16, 6);
     expect(pet.topLabel).toBe(`label ${WOLF}`);
-    // 270 is the white wolf: the wolves hold 0.7 of the dog's 0.78.
-    expect(pet.wildShare).toBeCloseTo(0.7 / 0.78, 5);
+    // 270 is the white wolf: the wolves hold 0.7 of the dog's 0.86.
+    expect(pet.wildShare).toBeCloseTo(0.7 / 0.86, 5);
+  });
+
+  it('names no breed under MIN_BREED_PROBABILITY: "most likely a Great Dane (5%)" was said of a donkey', () => {
+    const justUnder = identifyPet(imagenet({ [ESKIMO_DOG]: MIN_BREED_PROBABILITY - 0.01, 160: 0.1, 161: 0.1 }));
+    expect(justUnder).toMatchObject({ species: 'dog', breed: undefined, breedProbability: 0, alternatives: [] });
+    const named = identifyPet(imagenet({ [ESKIMO_DOG]: MIN_BREED_PROBABILITY, 160: 0.1, 161: 0.04 }));
+    expect(named.breed).toEqual(nameOf(ESKIMO_DOG));
+    // Its alternatives may be less likely than a breed named alone, but not under 0.05.
+    expect(named.alternatives).toHaveLength(1);
+    expect(named.alternatives[0]!.probability).toBeCloseTo(0.1, 6);
   });
 
   it('only wild relatives → the species, but no breed, and says how wild it is', () => {
@@ -613,5 +628,64 @@ describeWithShared('the real SqueezeNet 1.0, installed and loaded as a user woul
     expect(pet.topProbability).toBeGreaterThan(0.9);
     // Saying "dog" does not turn a coffee cup into a dog.
     expect(identifyPet(classification, 'dog').species).toBeUndefined();
+  });
+});
+
+describe('breed where the classifier’s species is too faint to name (FAINT_SPECIES)', () => {
+  // A chess knight boxed as a dog at 0.41, read 47% dog ("Standard Poodle" at 13%): charged until 2026-12-04.
+  const faintDog = identifyPet(imagenet({ [GOLDEN]: FAINT_SPECIES - 0.03, [ESPRESSO]: 0.3 }), 'dog');
+  const pixels = Buffer.alloc(64 * 64 * 3, 128);
+  const image = { format: 'png' as const, sourceWidth: 64, sourceHeight: 64, width: 64, height: 64, pixels };
+  const judge = (pet: PetIdentification, label: string | undefined, score = 0) =>
+    OPERATIONS.breed.judge(
+      {
+        scene: {
+          animals: label ? [{ detection: { label, score, box: [8, 8, 56, 56] }, share: 0.56, cutSides: 0, pet }] : [],
+          frame: pet,
+        },
+        view: undefined,
+      } as never,
+      { image, language: 'en', animalType: 'dog', requestId: 'req_faint' },
+      {} as never,
+    );
+
+  it.each([
+    ['a box of another animal the detector is unsure of', 'bear', 0.35, true],
+    ['the detector’s dog, unsure', 'dog', DETECTOR_VOUCHES - 0.01, true],
+    ['the detector’s dog, sure enough to vouch', 'dog', DETECTOR_VOUCHES, false],
+    ['the detector’s cat', 'cat', 0.9, true],
+    ['no detector, the frame read', undefined, 0, true],
+  ] as const)('%s: faint %s', async (_case, label, score, faint) => {
+    expect((await judge(faintDog, label, score)).faint === true).toBe(faint);
+  });
+
+  it('names a dog the classifier gives FAINT_SPECIES, boxed as anything', async () => {
+    const dog = identifyPet(imagenet({ [GOLDEN]: FAINT_SPECIES, [ESPRESSO]: 0.3 }), 'dog');
+    expect((await judge(dog, 'bear', 0.35)).faint).toBeUndefined();
+  });
+
+  it.each([
+    ['en', /^The classifier leans to a dog \(47% probability\), not surely enough to name it/],
+    ['zh', /^分类器倾向于狗（概率 47%），但把握不足以认定/],
+    ['es', /^El clasificador identifica al animal como perro \(47 % de probabilidad\), sin la seguridad suficiente/],
+  ] as const)('in %s: names neither species nor breed, says why, and charges nothing', async (language, summary) => {
+    const findings = await judge(faintDog, 'bear', 0.35);
+    const data = OPERATIONS.breed.data.parse(
+      OPERATIONS.breed.answer({ judged: true, findings }, language, undefined as never),
+    );
+    expect(data).toMatchObject({ confidence: 0 });
+    expect(data.summary).toMatch(summary);
+    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+  });
+
+  it('with a language model, the model judges, told the classifier only leans', async () => {
+    const findings = await judge(faintDog, 'bear', 0.35);
+    expect(OPERATIONS.breed.llm.facts(findings, 'en')).toEqual([
+      'The breed classifier leans, unsure, to a dog (47%): judge from the photo whether it is a pet at all, and which.',
+    ]);
+    const model = { species: 'dog', breed: 'Poodle', confidence: 0.6, summary: 'A poodle.' };
+    const measured = OPERATIONS.breed.answer({ judged: true, findings }, 'en', undefined as never);
+    expect(OPERATIONS.breed.merge(findings, measured, model, 'en')).toEqual(model);
+    expect(OPERATIONS.breed.assessed(findings, model, true)).toBe(true);
   });
 });

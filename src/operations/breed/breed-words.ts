@@ -50,6 +50,11 @@ export interface BreedWords extends OperationWords {
    * likelier than `species` with all its breeds together: neither is given, and nothing is charged.
    */
   outweighed(facts: OutweighedFacts): string;
+  /**
+   * The classifier gives `species` too little to name it, and no detector's box of it vouches for
+   * it (a chess knight read 47% dog): neither species nor breed is given, and nothing is charged.
+   */
+  faint(facts: { readonly species: string; readonly percent: number }): string;
   identified(facts: BreedFacts): string;
   speciesOnly(facts: BreedFacts): string;
   /** What the judgement rests on: how many animals, how much of the frame the judged one fills, its coat. */
@@ -67,6 +72,8 @@ export interface BreedWords extends OperationWords {
     disputedLine(detected: string, species: string, percent: number): string;
     /** The classifier's best match, an animal that is no pet, outweighs `species`. */
     outweighedLine(facts: OutweighedFacts): string;
+    /** The classifier leans, too unsure to name it, to `species`. */
+    faintLine(species: string, percent: number): string;
     readonly noClassifier: string;
   };
 }

@@ -24,6 +24,8 @@ export const EN: BreedWords = {
     `The request said "${stated}", and the classifier leans to ${article(species)} ${species} (${percent}% probability), not surely enough to overrule it, so no species or breed is given and nothing was charged.`,
   outweighed: ({ topMatch, percent, species, speciesPercent }) =>
     `The classifier's best match for this animal is "${topMatch}" (${percent}% probability), likelier than ${article(species)} ${species} with all its breeds together (${speciesPercent}%), so no species or breed is given and nothing was charged.`,
+  faint: ({ species, percent }) =>
+    `The classifier leans to ${article(species)} ${species} (${percent}% probability), not surely enough to name it, so no species or breed is given and nothing was charged.`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `The request said "${statedAnimal}", but the classifier sees a ${species}, most likely ${article(breed)} ${breed} (${percent}% probability).`
@@ -57,6 +59,8 @@ export const EN: BreedWords = {
       `The request says the animal is a "${stated}"; the breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%): judge the species from the photo.`,
     disputedLine: (detected, species, percent) =>
       `An object detector takes the animal for ${article(detected)} ${detected}; the breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%): judge the species from the photo.`,
+    faintLine: (species, percent) =>
+      `The breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%): judge from the photo whether it is a pet at all, and which.`,
     outweighedLine: ({ topMatch, percent, species, speciesPercent }) =>
       `The breed classifier's best match is "${topMatch}" (${percent}%), an animal that is no pet, likelier than ${article(species)} ${species} (${speciesPercent}%): judge from the photo whether it is a pet at all.`,
   },

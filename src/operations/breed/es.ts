@@ -24,6 +24,8 @@ export const ES: BreedWords = {
     `En la solicitud se indicó «${stated}», y el clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin la seguridad suficiente para contradecirla, así que no se indica especie ni raza y no se cobró nada.`,
   outweighed: ({ topMatch, percent, species, speciesPercent }) =>
     `La mejor coincidencia del clasificador para este animal es «${topMatch}» (${percent} % de probabilidad), más probable que ${species} con todas sus razas juntas (${speciesPercent} %), así que no se indica especie ni raza y no se cobró nada.`,
+  faint: ({ species, percent }) =>
+    `El clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin la seguridad suficiente para afirmarlo, así que no se indica especie ni raza y no se cobró nada.`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species}, y la raza más probable es ${breed} (${percent} % de probabilidad).`
@@ -56,6 +58,8 @@ export const ES: BreedWords = {
     noClassifier: 'No hay ningún clasificador de razas instalado; juzga solo por la foto.',
     doubtLine: (stated, species, percent) =>
       `En la solicitud se indica que el animal es «${stated}»; el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %): juzga la especie por la foto.`,
+    faintLine: (species, percent) =>
+      `El clasificador de razas identifica al animal, sin seguridad, como ${species} (${percent} %): juzga por la foto si es una mascota y cuál.`,
     disputedLine: (detected, species, percent) =>
       `Un detector de objetos toma al animal por ${detected}; el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %): juzga la especie por la foto.`,
     outweighedLine: ({ topMatch, percent, species, speciesPercent }) =>

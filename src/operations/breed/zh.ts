@@ -23,6 +23,8 @@ export const ZH: BreedWords = {
     `请求中说明的是“${stated}”，分类器则倾向于${species}（概率 ${percent}%），但把握不足以推翻请求，因此不给出物种和品种，也未扣费。`,
   outweighed: ({ topMatch, percent, species, speciesPercent }) =>
     `分类器对这只动物的最佳匹配是“${topMatch}”（概率 ${percent}%），高于${species}所有品种合计的概率（${speciesPercent}%），因此不给出物种和品种，也未扣费。`,
+  faint: ({ species, percent }) =>
+    `分类器倾向于${species}（概率 ${percent}%），但把握不足以认定，因此不给出物种和品种，也未扣费。`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}，最可能的品种是${breed}（概率 ${percent}%）。`
@@ -50,6 +52,8 @@ export const ZH: BreedWords = {
     noClassifier: '没有安装品种分类器；请仅根据照片判断。',
     doubtLine: (stated, species, percent) =>
       `请求中说明这只动物是“${stated}”；品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断物种。`,
+    faintLine: (species, percent) =>
+      `品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断这是否是宠物，以及是哪种。`,
     disputedLine: (detected, species, percent) =>
       `目标检测器认为这只动物是${detected}；品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断物种。`,
     outweighedLine: ({ topMatch, percent, species, speciesPercent }) =>
