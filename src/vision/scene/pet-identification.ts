@@ -12,10 +12,10 @@ const IMAGENET_ANIMAL_CLASSES = 398;
  * Below this the best breed class is too weak to name; the answer is a mixed/unknown breed. At
  * 0.05, "most likely a Great Dane (5% probability)" was said of a donkey, and a breed at 0.08–0.15
  * of stool on a lawn, a deer, swans, a dingo, a black knight of a chess set and the mixed dog of
- * shared/photos/darknet_person.jpg. Measured (2026-12-04, MobileNetV2) on the whole pets and
- * crops of them at hand (shared/photos, Debian's avatars and GCompris's): every breed named was
- * 0.36 or more, but a cat asked about as a dog (0.08); of the 405 real skin close-ups sent to
- * breed, 30 of the 97 breeds named were under it.
+ * shared/photos/darknet_person.jpg (a "Cardigan Welsh Corgi" at 0.13). Measured (2026-12-04,
+ * MobileNetV2) on the other whole pets and crops of them at hand (shared/photos, Debian's avatars
+ * and GCompris's): every breed named was 0.36 or more, but a cat asked about as a dog (0.08); of
+ * the 405 real skin close-ups sent to breed, 30 of the 97 breeds named were under it.
  */
 export const MIN_BREED_PROBABILITY = 0.15;
 /** An alternative breed is named beside the likeliest from this probability. */
