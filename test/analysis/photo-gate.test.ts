@@ -1631,6 +1631,10 @@ describeWithShared('with the recommended scene models installed', () => {
     const { data } = expectAccepted(response, 'breed', 5);
     expect(data.species).toBe('dog');
     expect(data.summary).not.toMatch(/horse/);
+    // …and says which it judged: the horse is the larger (it had said "the largest" of the dog).
+    expect(data.summary).toMatch(
+      /The photo shows 2 animals; the dog the request named, which fills about 4% of the frame/,
+    );
   });
 
   describe('with a language model that sees the subject in every photo (a fake Ollama)', () => {

@@ -8,6 +8,7 @@ import type { Classification } from '../../src/vision/classifier-model.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
 import type { Language } from '../../src/contract/language.js';
 import type { Verdict } from '../../src/findings/verdict.js';
+import type { BreedWords } from '../../src/operations/breed/breed-words.js';
 import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
 import { speciesDisputed } from '../../src/vision/scene/disputed-pet.js';
 import {
@@ -687,5 +688,21 @@ describe('breed where the classifier’s species is too faint to name (FAINT_SPE
     const measured = OPERATIONS.breed.answer({ judged: true, findings }, 'en', undefined as never);
     expect(OPERATIONS.breed.merge(findings, measured, model, 'en')).toEqual(model);
     expect(OPERATIONS.breed.assessed(findings, model, true)).toBe(true);
+  });
+});
+
+describe('breed’s traits sentence, where the animal the request named is not the largest', () => {
+  it.each([
+    ['en', 'dog', /^The photo shows 2 animals; the dog the request named, which fills about 4% of the frame/],
+    ['zh', '狗', /^照片中有2只动物，判断的是请求中指明的那只狗，它约占画面的4%/],
+    [
+      'es',
+      'perro',
+      /^La foto muestra 2 animales; se analizó el perro indicado en la solicitud, que ocupa cerca del 4 %/,
+    ],
+  ] as const)('in %s: names it, not "the largest"', (language, asked, sentence) => {
+    const words = OPERATIONS.breed.words[language] as BreedWords;
+    expect(words.traits({ animals: 2, percent: 4, coat: undefined, asked })).toMatch(sentence);
+    expect(words.traits({ animals: 2, percent: 4, coat: undefined })).not.toContain(asked);
   });
 });

@@ -57,8 +57,17 @@ export interface BreedWords extends OperationWords {
   faint(facts: { readonly species: string; readonly percent: number }): string;
   identified(facts: BreedFacts): string;
   speciesOnly(facts: BreedFacts): string;
-  /** What the judgement rests on: how many animals, how much of the frame the judged one fills, its coat. */
-  traits(facts: { readonly animals: number; readonly percent: number; readonly coat: string | undefined }): string;
+  /**
+   * What the judgement rests on: how many animals, how much of the frame the judged one fills, its
+   * coat; `asked`, the detector's name for it, where it was judged ahead of a larger animal because
+   * the request named its species (the dog beside a horse), else the largest was judged.
+   */
+  traits(facts: {
+    readonly animals: number;
+    readonly percent: number;
+    readonly coat: string | undefined;
+    readonly asked?: string;
+  }): string;
   /** The next most likely breeds, when the first is far from sure. */
   alternatives(breeds: ReadonlyArray<{ readonly name: string; readonly percent: number }>): string;
   readonly limitation: string;

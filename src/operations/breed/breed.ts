@@ -42,6 +42,8 @@ export interface BreedFindings {
         readonly coat: readonly ColourName[];
         /** The detector's name for it when that is an animal that is never a pet (a bird, a zebra); its score. */
         readonly notAPet: { readonly name: LocalizedName; readonly score: number } | undefined;
+        /** The detector's name for it where it was judged ahead of a larger animal, the request naming its species (describe-scene.ts). */
+        readonly asked?: LocalizedName;
       }
     | undefined;
   /** The detector's pet (a cat, a dog) where it disputes the classifier's other, unsure species (speciesDisputed). */
@@ -152,7 +154,8 @@ function traitsSentence({ animal }: BreedFindings, language: Language): string[]
   if (!animal) return [];
   const t = localeFor(language);
   const coat = animal.coat.length > 0 ? t.joinList(animal.coat.map((colour) => t.colourNames[colour])) : undefined;
-  return [WORDS[language].traits({ animals: animal.count, percent: percent(animal.share), coat })];
+  const asked = animal.asked?.[language];
+  return [WORDS[language].traits({ animals: animal.count, percent: percent(animal.share), coat, asked })];
 }
 
 /**
@@ -207,6 +210,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
         share: main.share,
         coat: colours.slice(0, 2).map(([colour]) => colour),
         notAPet: name && { name, score },
+        ...(scene.animals.some((other) => other.share > main.share) ? { asked: COCO_NAMES[label] } : {}),
       },
     };
   },

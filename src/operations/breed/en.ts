@@ -34,11 +34,12 @@ export const EN: BreedWords = {
     statedAnimal
       ? `The request said "${statedAnimal}", but the classifier sees a ${species} (${percent}% probability) with no single breed standing out.`
       : `The classifier sees a ${species} (${percent}% probability), but no single breed stands out.`,
-  traits: ({ animals, percent, coat }) => {
+  traits: ({ animals, percent, coat, asked }) => {
     const look = `fills about ${percent}% of the frame${coat ? ` and has a mainly ${coat} coat` : ''}`;
-    return animals > 1
-      ? `The photo shows ${animals} animals; the largest, which ${look}, was judged.`
-      : `The animal ${look}.`;
+    if (animals === 1) return `The animal ${look}.`;
+    return asked
+      ? `The photo shows ${animals} animals; the ${asked} the request named, which ${look}, was judged.`
+      : `The photo shows ${animals} animals; the largest, which ${look}, was judged.`;
   },
   alternatives: (breeds) =>
     `Also possible: ${joinEnglish(breeds.map(({ name, percent }) => `${name} (${percent}%)`))}.`,

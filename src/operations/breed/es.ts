@@ -34,11 +34,12 @@ export const ES: BreedWords = {
     statedAnimal
       ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin que destaque ninguna raza concreta.`
       : `El clasificador identifica al animal como ${species} (${percent} % de probabilidad), pero no destaca ninguna raza concreta.`,
-  traits: ({ animals, percent, coat }) => {
+  traits: ({ animals, percent, coat, asked }) => {
     const look = `ocupa cerca del ${percent} % del encuadre${coat ? ` y tiene el pelaje principalmente de color ${coat}` : ''}`;
-    return animals > 1
-      ? `La foto muestra ${animals} animales; se analizó el más grande, que ${look}.`
-      : `El animal ${look}.`;
+    if (animals === 1) return `El animal ${look}.`;
+    return asked
+      ? `La foto muestra ${animals} animales; se analizó el ${asked} indicado en la solicitud, que ${look}.`
+      : `La foto muestra ${animals} animales; se analizó el más grande, que ${look}.`;
   },
   alternatives: (breeds) =>
     `También es posible: ${breeds.map(({ name, percent }) => `${name} (${percent} %)`).join(', ')}.`,
