@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { debianPhoto, debianPhotos, describeWithDebianPhotos } from '../fixtures/debian-photos.js';
-import { FINDINGS, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
+import { FINDINGS, HEALTH, HEAVY_TIMEOUT, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { createPipeline } from '../../src/analysis/pipeline.js';
@@ -16,9 +16,6 @@ import type { TrainedHeadModel } from '../../src/vision/heads/trained-head-model
  * are. Split from real-scenes.test.ts (other real pictures of the wrong thing) so that the two run
  * side by side.
  */
-const HEALTH = ['stool', 'urine', 'vomit', 'skin', 'ear'] as const;
-/** Tests that send hundreds of real photos through the models: 30–55 s alone on two cores, more beside other work. */
-const HEAVY_TIMEOUT = 180_000;
 
 describeWithShared('real photos of animals', () => {
   describeWithDebianPhotos('from Debian’s packages', () => {

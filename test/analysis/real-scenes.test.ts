@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { groundSquare } from '../../src/training/localizer/localizer-rows.js';
 import { parseYoloLabels } from '../../src/training/localizer/box-folder.js';
 import { debianPhoto, debianPhotos, describeWithDebianPhotos } from '../fixtures/debian-photos.js';
-import { FINDINGS, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
+import { FINDINGS, HEALTH, HEAVY_TIMEOUT, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { PACKAGE_MODELS_DIR } from '../../src/vision/runtime/models-location.js';
@@ -18,9 +18,6 @@ import { PACKAGE_MODELS_DIR } from '../../src/vision/runtime/models-location.js'
  * that no photo of the wrong kind gets a finding, nor is called normal. GCompris's whole animals,
  * and breed and emotion on animals, are in real-animals.test.ts.
  */
-const HEALTH = ['stool', 'urine', 'vomit', 'skin', 'ear'] as const;
-/** Tests that send hundreds of real photos through the models: 30–55 s alone on two cores, more beside other work. */
-const HEAVY_TIMEOUT = 180_000;
 
 describeWithShared('real photos of the wrong thing', () => {
   describeWithDebianPhotos('from Debian’s packages', () => {
