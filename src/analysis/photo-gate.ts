@@ -91,7 +91,9 @@ const wholePerson = (person: Placement & { readonly score: number }) =>
   person.score >= SCENE_LIMITS.closeUpScore &&
   (person.cutSides === 0 || (person.cutSides === 1 && person.share >= SCENE_LIMITS.handShare));
 
-function exposureProblem(exposure: Exposure): QualityProblem | undefined {
+function exposureProblem(
+  exposure: Exposure,
+): Extract<QualityProblem, 'too_dark' | 'overexposed' | 'blurred'> | undefined {
   if (exposure.brightness < QUALITY_LIMITS.minBrightness) return 'too_dark';
   if (exposure.brightness > QUALITY_LIMITS.maxBrightness) return 'overexposed';
   if (exposure.sharpness < QUALITY_LIMITS.minSharpness) return 'blurred';
@@ -344,7 +346,7 @@ export function gatePhoto(needs: PhotoNeeds, measurement: Measurement): Refusal 
   const shows = wrongSubject(needs, measurement);
   if (shows) return { reason: 'wrong_subject', shows };
   if (needs.shows === 'animal' && petTooSmall(measurement.scene.animals))
-    return { reason: 'quality', problem: 'too_small' };
+    return { reason: 'quality', problem: 'too_small', minShare: SCENE_LIMITS.smallPetShare };
   const { location, subject } = measurement;
   // A localizer that looked and found no subject: nothing to judge. One that found it says where it
   // is, and the subject must stand out from the ground around it there, not from the frame's edges.

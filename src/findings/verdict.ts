@@ -57,7 +57,9 @@ export type SceneSubject =
 
 /** Why the photo gate refused a photo: its quality, or the wrong kind of photo. */
 export type Refusal =
-  | { readonly reason: 'quality'; readonly problem: QualityProblem }
+  | { readonly reason: 'quality'; readonly problem: Exclude<QualityProblem, 'too_small'> }
+  /** …with the share of the frame the pet had to fill, which its summary quotes. */
+  | { readonly reason: 'quality'; readonly problem: 'too_small'; readonly minShare: number }
   | { readonly reason: 'wrong_subject'; readonly shows: SceneSubject };
 
 /** The gate's word and, past it, the operation's findings: one or the other, never both. */

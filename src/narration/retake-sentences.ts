@@ -1,6 +1,7 @@
 import type { Language } from '../contract/language.js';
 import type { Refusal } from '../findings/verdict.js';
 import { localeFor } from './locales/locale-for.js';
+import { percent } from './percent.js';
 
 /** What a refused photo's sentences need of its operation: how they name the subject, and the photo to take instead. */
 export interface RetakeWords {
@@ -12,6 +13,8 @@ export interface RetakeWords {
 export function retakeSentences(language: Language, refusal: Refusal, words: RetakeWords): string[] {
   const t = localeFor(language);
   if (refusal.reason === 'quality') {
+    if (refusal.problem === 'too_small')
+      return [t.quality.too_small.summary(percent(refusal.minShare)), t.quality.too_small.retakeTip];
     const quality = t.quality[refusal.problem];
     return [quality.summary(words.subject), quality.retakeTip];
   }

@@ -3,8 +3,7 @@ import type { Scene } from '../vision/scene/describe-scene.js';
 import { COCO_NAMES } from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import { localeFor } from './locales/locale-for.js';
-
-const percent = (share: number) => Math.round(share * 100);
+import { percent } from './percent.js';
 
 /** What the scene models saw, as the language model is told it: the same facts the gate used. */
 export function sceneFacts(scene: Scene, language: Language): string[] {

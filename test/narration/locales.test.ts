@@ -5,6 +5,7 @@ import { EN } from '../../src/narration/locales/en.js';
 import { ES } from '../../src/narration/locales/es.js';
 import type { Locale } from '../../src/narration/locales/locale.js';
 import { ZH } from '../../src/narration/locales/zh.js';
+import { retakeSentences } from '../../src/narration/retake-sentences.js';
 import { COLOUR_NAMES } from '../../src/vision/tables/colour-palette.js';
 import { SPECIES_NAMES } from '../../src/vision/tables/imagenet-pets.js';
 import { stringsIn } from '../fixtures/strings-in.js';
@@ -99,5 +100,18 @@ describe('language details', () => {
     expect(ES.joinList(['rojo', 'negro', 'marrón'])).toBe('rojo, negro y marrón');
     expect(ES.joinList(['rojo', 'índigo'])).toBe('rojo e índigo');
     expect(ES.joinList(['agua', 'hielo'])).toBe('agua y hielo');
+  });
+
+  it("quotes the share of the frame a pet had to fill, as the gate's refusal carries it, in each language", () => {
+    const words = { subject: 'dog', retakeTip: 'Retake it.' };
+    for (const [language, sign] of [
+      ['en', '5%'],
+      ['zh', '5%'],
+      ['es', '5 %'],
+    ] as const) {
+      const [summary] = retakeSentences(language, { reason: 'quality', problem: 'too_small', minShare: 0.05 }, words);
+      expect(summary, language).toContain(sign);
+      expect(summary, language).not.toMatch(/\b3 ?%/);
+    }
   });
 });

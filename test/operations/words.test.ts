@@ -91,10 +91,12 @@ function oneSentenceTexts(language: Language): Array<readonly [string, string]> 
     for (const [id, finding] of Object.entries(words.findings))
       texts.push([`${operation}.findings.${id}.meaning`, finding.meaning]);
   }
-  // The shared quality summaries, about every operation's subject.
-  for (const [problem, quality] of Object.entries(t.quality))
+  // The shared quality summaries, about every operation's subject; a pet too small quotes the share it had to fill.
+  const { too_small: tooSmall, ...aboutSubject } = t.quality;
+  for (const [problem, quality] of Object.entries(aboutSubject))
     for (const operation of OPERATION_LIST)
       texts.push([`quality.${problem}.summary(${operation.key})`, quality.summary(operation.words[language].subject)]);
+  texts.push(['quality.too_small.summary(3)', tooSmall.summary(3)]);
   for (const operation of OPERATION_LIST)
     texts.push([`${operation.key}.retakeTip`, operation.words[language].retakeTip]);
   const breed = BREED[language];

@@ -193,8 +193,8 @@ export const SCENE_LIMITS = {
    * dog breeds (a Kerry Blue Terrier 7 times), charged; none to the 405 skin close-ups, the 1,064
    * other pictures (GCompris's whole animals among them, the smallest a crocodile at 2%) or the 43
    * pets and crops of their faces, whose boxes fill 25% of the frame and more. A pet photographed
-   * from afar, under 3% of the frame, is refused as too small (free), with the tip to come closer.
-   * The refusal says "under 3%" in each locale's `too_small`: change them with this.
+   * from afar, under 3% of the frame, is refused as too small (free), with the tip to come closer;
+   * the refusal quotes this share.
    */
   smallPetShare: 0.03,
   /**

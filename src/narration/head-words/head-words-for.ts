@@ -5,13 +5,11 @@ import { EN } from './en.js';
 import { ES } from './es.js';
 import type { HeadWords } from './head-words.js';
 import { ZH } from './zh.js';
+import { percent } from '../percent.js';
 
 const HEAD_WORDS: Readonly<Record<Language, HeadWords>> = { en: EN, zh: ZH, es: ES };
 
 export const headWordsFor = (language: Language): HeadWords => HEAD_WORDS[language];
-
-/** A share 0–1 in whole percent. */
-export const percent = (share: number) => Math.round(share * 100);
 
 /** A trained head's reading as one sentence: its label's name, its probability, and how it did on photos held out from its training; for a copy of a photo it learnt from, the label the clinic gave it. */
 export function headReadingSentence(reading: HeadReading, language: Language): string {

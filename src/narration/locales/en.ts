@@ -70,8 +70,8 @@ export const EN: Locale = {
     },
     too_small: {
       label: 'animal too small in the photo',
-      summary: () =>
-        'Nothing in the photo is large enough to judge: what may be an animal fills under 3% of the frame, so no assessment was made.',
+      summary: (minPercent) =>
+        `Nothing in the photo is large enough to judge: what may be an animal fills under ${minPercent}% of the frame, so no assessment was made.`,
       retakeTip: 'Retake it closer, with your pet filling at least a third of the frame.',
     },
   },

@@ -87,8 +87,8 @@ export const ES: Locale = {
     },
     too_small: {
       label: 'animal demasiado pequeño en la foto',
-      summary: () =>
-        'Nada en la foto es lo bastante grande para juzgarlo: lo que puede ser un animal ocupa menos del 3 % del encuadre, así que no se hizo ninguna evaluación.',
+      summary: (minPercent) =>
+        `Nada en la foto es lo bastante grande para juzgarlo: lo que puede ser un animal ocupa menos del ${minPercent} % del encuadre, así que no se hizo ninguna evaluación.`,
       retakeTip: 'Vuelva a tomar la foto más de cerca, con su mascota ocupando al menos un tercio del encuadre.',
     },
   },

@@ -54,15 +54,25 @@ export type SharedField =
  * its folder (src/operations/<operation>/en.ts, zh.ts, es.ts). Each `…Sentence` and each function
  * returns exactly one sentence: summaries are assembled from them and must stay at 2–4.
  */
+/** What a photo refused for its quality is told: `summary` takes what its sentence quotes. */
+interface QualityWords<Quoted extends unknown[]> {
+  readonly label: string;
+  readonly summary: (...quoted: Quoted) => string;
+  readonly retakeTip: string;
+}
+
 export interface Locale {
   readonly colourNames: Readonly<Record<ColourName, string>>;
   joinList(items: readonly string[]): string;
-  /** A photo that cannot be judged for its exposure or focus: a label, what went wrong with the photo of `subject`, and how to retake it. */
+  /**
+   * A photo that cannot be judged for its exposure, focus or subject: a label, what went wrong with
+   * the photo of `subject`, and how to retake it; a pet too small, with the whole percent of the
+   * frame it had to fill.
+   */
   readonly quality: Readonly<
-    Record<
-      QualityProblem,
-      { readonly label: string; readonly summary: (subject: string) => string; readonly retakeTip: string }
-    >
+    Record<Exclude<QualityProblem, 'too_small'>, QualityWords<[subject: string]>> & {
+      readonly too_small: QualityWords<[minPercent: number]>;
+    }
   >;
   /** A photo of the wrong kind (docs/design.md §4): its label, and what it seems to show instead of `subject`. */
   readonly wrongSubject: {

@@ -59,7 +59,8 @@ export const ZH: Locale = {
     },
     too_small: {
       label: '照片中的动物太小',
-      summary: () => '照片中没有足够大、可以判断的对象：可能是动物的部分不到画面的 3%，因此未做评估。',
+      summary: (minPercent) =>
+        `照片中没有足够大、可以判断的对象：可能是动物的部分不到画面的 ${minPercent}%，因此未做评估。`,
       retakeTip: '请靠近重新拍摄，让宠物至少占满画面的三分之一。',
     },
   },

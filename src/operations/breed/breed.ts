@@ -3,6 +3,7 @@ import { confidence, label, summary } from '../../contract/data-fields.js';
 import type { Language } from '../../contract/language.js';
 import { joinSentences } from '../../narration/join-sentences.js';
 import { localeFor } from '../../narration/locales/locale-for.js';
+import { percent } from '../../narration/percent.js';
 import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
 import { animalKindOf, namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
@@ -121,7 +122,6 @@ const COAT_SHARE = 0.2;
 const COAT_INSET = 0.25;
 
 const round = (probability: number) => Math.round(Math.min(1, Math.max(0, probability)) * 1000) / 1000;
-const percent = (probability: number) => Math.round(probability * 100);
 const mentions = (text: string, name: string) => text.toLowerCase().includes(name.toLowerCase());
 
 /** The classifier's reading with no pet in it: the animal is named by the kind of its best match. */

@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { confidence, label, summary } from '../../contract/data-fields.js';
 import { splitSentences } from '../../contract/sentences.js';
 import { joinSentences } from '../../narration/join-sentences.js';
-import {
-  headReadingSentence,
-  headUnsureSentence,
-  headWordsFor,
-  percent,
-} from '../../narration/head-words/head-words-for.js';
+import { headReadingSentence, headUnsureSentence, headWordsFor } from '../../narration/head-words/head-words-for.js';
+import { percent } from '../../narration/percent.js';
 import { type HeadReading, readTrainedHead } from '../../vision/heads/trained-head-model.js';
 import { refusalLabel, retakeSentences } from '../../narration/retake-sentences.js';
 import type { Operation } from '../operation.js';

@@ -1,5 +1,6 @@
 import type { Language } from '../../contract/language.js';
-import { headWordsFor, percent } from '../../narration/head-words/head-words-for.js';
+import { headWordsFor } from '../../narration/head-words/head-words-for.js';
+import { percent } from '../../narration/percent.js';
 import { localeFor } from '../../narration/locales/locale-for.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
 import type { HealthAssessment } from './health-assessment.js';
