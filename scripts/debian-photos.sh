@@ -2,13 +2,13 @@
 # Real pictures of things that are not pets or specimens, from Debian's own packages, for the tests
 # in test/analysis/real-scenes.test.ts and real-animals.test.ts (fruit, a lawn, leaves, flowers,
 # sand, sky, wood, clip art drawings, whole animals photographed outdoors, fish, tools and other
-# everyday things, fallen autumn leaves, served meals, user avatars): what stool, urine, vomit, skin
+# everyday things, fallen autumn leaves, served meals, user avatars, musicians among crowds): what stool, urine, vomit, skin
 # and ear analysis must refuse or find nothing in.
 # They are fetched, not committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature
 # backgrounds (mate-backgrounds, GPL-2+/CC), KDE Plasma's two autumn wallpapers, a photo of fallen
 # maple leaves and a painted autumn tree (plasma-workspace-wallpapers, LGPL-3), the Open Clip Art
 # Library (openclipart-png, public domain) and the Wikimedia Commons photos of GCompris's animal
-# activities and sorting game (gcompris-qt-data, CC-BY-SA; packed in Qt resource bundles, read by
+# activities, its world-music activity (musicians on stages and streets) and sorting game (gcompris-qt-data, CC-BY-SA; packed in Qt resource bundles, read by
 # scripts/support/qt-resources.ts, so run this after npm ci), and photos of served meals from Qt's
 # examples (a recipe browser's and a list view's: qtwebengine5-examples, qtdeclarative5-examples,
 # BSD-3-Clause) and Scribus's menu template (scribus-template, GPL-2+), and the pictures desktops offer
@@ -52,7 +52,7 @@ meals=("$qt5"/webengine/recipebrowser/resources/pages/images/{burger,cupcakes,pa
 if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -f "$out/drawings/people_head11.png" ] &&
   [ -f "$out/animals/explore_world_animals-koala.webp" ] && [ -f "$out/things/categorization-wrench1.webp" ] &&
   [ -f "$out/autumn/FallenLeaf.jpg" ] && [ -f "$out/meals/scribus-menu2-pizza.jpg" ] &&
-  [ -f "$out/avatars/budgie-cat.jpg" ]; then
+  [ -f "$out/avatars/budgie-cat.jpg" ] && [ -f "$out/music/explore_world_music-japan.webp" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
@@ -63,7 +63,8 @@ packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-wo
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
-mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn" "$out/meals" "$out/avatars"
+mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn" "$out/meals" "$out/avatars" \
+  "$out/music"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
 for name in "${autumn[@]}"; do cp "$work/root/usr/share/wallpapers/$name/contents/images/800x600.jpg" "$out/autumn/$name.jpg"; done
@@ -95,6 +96,8 @@ for name in "${animals[@]}"; do
   npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris-qt/rcc/$name.rcc" "$out/animals" \
     "gcompris/src/activities/$name/resource" .webp
 done
+npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris-qt/rcc/explore_world_music.rcc" "$out/music" \
+  gcompris/src/activities/explore_world_music/resource .webp
 npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris-qt/rcc/categorization.rcc" "$work/sorted" \
   gcompris/src/activities/categorization/resource .webp
 for photo in "$work"/sorted/*.webp; do

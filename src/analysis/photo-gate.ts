@@ -91,6 +91,10 @@ const wholePerson = (person: Placement & { readonly score: number }) =>
   person.score >= SCENE_LIMITS.closeUpScore &&
   (person.cutSides === 0 || (person.cutSides === 1 && person.share >= SCENE_LIMITS.handShare));
 
+/** People enough to be a crowd, however small each is (SCENE_LIMITS.crowdPeople): a photo of people, asked after what the classifier names. */
+const crowdShown = ({ people }: Scene): SceneSubject | undefined =>
+  people.length >= SCENE_LIMITS.crowdPeople ? { kind: 'person', count: people.length } : undefined;
+
 function exposureProblem(
   exposure: Exposure,
 ): Extract<QualityProblem, 'too_dark' | 'overexposed' | 'blurred'> | undefined {
@@ -220,6 +224,7 @@ function wrongForSpecimen(
       needs,
       located ? SCENE_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability,
     ) ??
+    crowdShown(scene) ??
     // Something cut out on blown-out white, last, so that a cut-out cat or meal is named for what it is.
     (isCutOutOnBlownWhite(litArea, transparency) ? { kind: 'cut_out' } : undefined)
   );
@@ -254,7 +259,8 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
     frameFish(scene) ??
     frameWholeMammal(scene) ??
     unrelatedObject(scene) ??
-    frameObject(scene, needs);
+    frameObject(scene, needs) ??
+    crowdShown(scene);
   if (shown) return shown;
   // …and is no close-up even where nothing in it is boxed or named.
   if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };

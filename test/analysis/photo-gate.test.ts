@@ -253,6 +253,19 @@ describe('the photo gate’s table', () => {
       undefined,
     ],
     ['a specimen photo of a person', SPECIMEN, measured({ people: [detection('person', 0.9, 0.3)] }), 'person'],
+    // A crowd at a night festival: each person boxed small, none large enough to be the subject (SCENE_LIMITS.crowdPeople).
+    [
+      'a specimen photo of a crowd, each person small in it',
+      SPECIMEN,
+      measured({ people: [0.8, 0.7, 0.5].map((score) => detection('person', score, 0.02)) }),
+      'person',
+    ],
+    [
+      'a specimen photo with a hand and a foot beside it, small',
+      SPECIMEN,
+      measured({ people: [detection('person', 0.8, 0.02, 1), detection('person', 0.6, 0.03, 1)] }),
+      undefined,
+    ],
     ['a specimen photo of a cup', SPECIMEN, measured({ things: [detection('cup', 0.9, 0.4)] }), 'object'],
     [
       'a urine sample in a cup (a specimen that comes in a container)',
@@ -680,6 +693,21 @@ describe('the photo gate’s table', () => {
       CLOSE_UP,
       measured({ frameAnimalPart: false, people: [detection('person', 0.9, 0.95, 3)] }),
       'no_animal_part',
+    ],
+    [
+      'street theatre: a crowd cut by the frame, fur to the classifier',
+      CLOSE_UP,
+      measured({
+        frameAnimalPart: true,
+        people: [0.86, 0.68, 0.43].map((score) => detection('person', score, 0.2, 2)),
+      }),
+      'person',
+    ],
+    [
+      'two hands parting a cat’s fur, cut by the frame',
+      CLOSE_UP,
+      measured({ frameAnimalPart: true, people: [0.7, 0.6].map((score) => detection('person', score, 0.2, 2)) }),
+      undefined,
     ],
     [
       'a close-up with a faint person (a hand holding the ear)',

@@ -319,6 +319,27 @@ describeWithShared('real photos of the wrong thing', () => {
       HEAVY_TIMEOUT,
     );
 
+    it('gives musicians on stages and in streets no finding, and takes a crowd, however small each person in it, for people', async () => {
+      // GCompris's musicians of the world: a drummer and a dancer, a mariachi band, an orchestra, a
+      // Japanese night festival (13 people boxed, none over 4% of the frame) and Italian street
+      // theatre (6, each cut by the frame). Measured (2026-12-04): the festival had been "blood" to
+      // urine (moderate) and vomit (severe), the theatre "dark, crumbly debris" to ear and "redness"
+      // to skin, all charged (SCENE_LIMITS.crowdPeople).
+      const photos = debianPhotos('music');
+      expect(photos.length).toBe(9);
+      for (const photo of photos)
+        for (const operation of HEALTH) {
+          const { severity } = await answer(operation, photo);
+          expect(FINDINGS, `${operation}: ${basename(photo)}`).not.toContain(severity);
+          expect(severity, `${operation}: ${basename(photo)}`).not.toBe('normal');
+        }
+      for (const name of ['explore_world_music-japan', 'explore_world_music-italy'])
+        for (const operation of HEALTH)
+          expect((await answer(operation, debianPhoto('music', name))).summary, `${operation}: ${name}`).toContain(
+            'This looks like a photo of people',
+          );
+    });
+
     it('refuses the same drawings saved as JPEGs on white, as a specimen, for cut-outs or drawings; no verdict', async () => {
       const folder = tempDir('pawlens-drawn-jpeg-');
       let cutOuts = 0;
