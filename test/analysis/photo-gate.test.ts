@@ -1106,7 +1106,7 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(ANIMAL, asked({ ...lawn, frameGround: 0.2 }, [0, 1]))).toBeUndefined();
   });
 
-  it('refuses stool on the ground sent to urine or vomit as stool, unless it is a meal or a coat, or food for vomit', () => {
+  it('refuses stool on the ground sent to urine or vomit as stool, unless it is a meal, or food for vomit; read as a coat, once nothing names the animal', () => {
     const URINE = OPERATIONS.urine.needs;
     const onGround = { frameStool: true, frameGround: GROUND_LIMITS.stoolGroundProbability };
     expect(gatePhoto(URINE, measured(onGround))).toEqual({ reason: 'wrong_subject', shows: { kind: 'stool' } });
@@ -1114,8 +1114,13 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(URINE, measured({ ...onGround, frameStool: false }))).toBeUndefined();
     expect(gatePhoto(URINE, measured({ ...onGround, frameFood: 0.6 }))?.reason).toBe('wrong_subject');
     expect(gatePhoto(URINE, measured({ ...onGround, frameFood: 0.6 }))).toMatchObject({ shows: { kind: 'food' } });
+    // A stool on a lawn the classifier reads as fur (0.79) had been "brown urine", severe: stool or
+    // a coat, it is no urine; an animal the classifier is sure of is named first.
     const coat = { ...onGround, frameAnimalShare: GROUND_LIMITS.stoolGroundAnimalShare };
-    expect(gatePhoto(URINE, measured(coat))).toBeUndefined();
+    expect(gatePhoto(URINE, measured(coat))).toEqual({ reason: 'wrong_subject', shows: { kind: 'stool' } });
+    expect(gatePhoto(URINE, measured({ ...coat, frame: pet('dog', 0.9) }))).toMatchObject({
+      shows: { kind: 'animal' },
+    });
     const VOMIT = OPERATIONS.vomit.needs;
     expect(gatePhoto(VOMIT, measured(onGround))).toEqual({ reason: 'wrong_subject', shows: { kind: 'stool' } });
     expect(

@@ -330,6 +330,16 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     60_000,
   );
 
+  it('refuses a stool on a lawn that the classifier reads as fur as stool on the ground to urine and vomit, free', async () => {
+    // The classifier reads the frame 0.79 as fur; stool or a coat, it is no urine: it had been
+    // "brown urine", severe, and "black and grey" vomit (GROUND_LIMITS.stoolGroundAnimalShare).
+    for (const operation of ['urine', 'vomit'] as const) {
+      const { data, assessed } = await analyse(operation, 'gravel_0955_jpg.jpg');
+      expect({ operation, assessed }).toEqual({ operation, assessed: false });
+      expect((data as { summary: string }).summary).toContain('stool on the ground');
+    }
+  });
+
   it('charges no breed for the same photos: a pile the detector boxes as a bear or a dog is stool on the ground', async () => {
     const charged: string[] = [];
     const asStool: string[] = [];

@@ -98,15 +98,11 @@ export const SCENE_LIMITS = {
   /** A person the frame cuts off, covering less than this, is a hand or an arm reaching in (holding the fur or the ear flap). */
   handShare: 0.4,
   /**
-   * This many people boxed, however small or cut, are a crowd, a street or a stage: no specimen's
-   * or close-up's photo, where a hand or two reaching in are. Measured (2026-12-04, recommended
-   * models) on the 586 real stool photos and the 405 real skin close-ups, sent to urine and ear
-   * analysis: 2 people at most (a hand and a foot, two hands parting the fur). Of 1,855 other
-   * pictures (Debian's, GCompris's, Tux Paint's, MATE's and KDE's), 26 answers reach 3 or more:
-   * GCompris's Japanese night festival (13 people) had been "blood" to urine and vomit, and its
-   * Italian street theatre (6, cut by the frame) "dark, crumbly debris" to ear, both charged;
-   * the others were refused already, monuments with tourists before them as buildings, which they
-   * still are (the crowd is asked after what the classifier names).
+   * This many people boxed, however small or cut, are a crowd: no specimen's or close-up's photo.
+   * Measured (2026-12-04) on the 586 real stool photos and 405 skin close-ups: 2 at most (a hand
+   * and a foot, two hands parting fur). Of 1,855 other pictures, 26 answers reach 3: a night
+   * festival (13) had been "blood" to urine and vomit, street theatre (6, cut) "debris" to ear,
+   * charged; the rest were refused already (monuments with tourists still as buildings).
    */
   crowdPeople: 3,
   /**
