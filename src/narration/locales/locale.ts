@@ -48,12 +48,6 @@ export type SharedField =
   | 'photo_shows'
   | 'shows_subject';
 
-/**
- * The words every operation shares, in one file per language: colours, lists, what is wrong with
- * a photo and how to retake it, and the frame of the LLM prompt. An operation's own words live in
- * its folder (src/operations/<operation>/en.ts, zh.ts, es.ts). Each `…Sentence` and each function
- * returns exactly one sentence: summaries are assembled from them and must stay at 2–4.
- */
 /** What a photo refused for its quality is told: `summary` takes what its sentence quotes. */
 interface QualityWords<Quoted extends unknown[]> {
   readonly label: string;
@@ -61,6 +55,12 @@ interface QualityWords<Quoted extends unknown[]> {
   readonly retakeTip: string;
 }
 
+/**
+ * The words every operation shares, in one file per language: colours, lists, what is wrong with
+ * a photo and how to retake it, and the frame of the LLM prompt. An operation's own words live in
+ * its folder (src/operations/<operation>/en.ts, zh.ts, es.ts). Each `…Sentence` and each function
+ * returns exactly one sentence: summaries are assembled from them and must stay at 2–4.
+ */
 export interface Locale {
   readonly colourNames: Readonly<Record<ColourName, string>>;
   joinList(items: readonly string[]): string;
