@@ -81,13 +81,14 @@ export const EN: Locale = {
       const seen = (what: string) =>
         `This looks like a photo of ${what}, not of the ${subject}, so no assessment was made.`;
       switch (shows.kind) {
-        case 'animal': {
-          const named = shows.name && `${article(shows.name.en)} ${shows.name.en}`;
-          // Several animals are named by the one the gate read: the species the request named, else the largest.
-          if (shows.count > 1)
-            return seen(named ? `${shows.count} animals, among them ${named}` : `${shows.count} animals`);
-          return seen(named ?? 'an animal');
-        }
+        case 'animal':
+          return seen(
+            shows.count > 1
+              ? `${shows.count} animals`
+              : shows.name
+                ? `${article(shows.name.en)} ${shows.name.en}`
+                : 'an animal',
+          );
         case 'pet':
           return `This looks like a photo of ${article(shows.name.en)} ${shows.name.en}, not a close-up of its ${subject}, so no assessment was made.`;
         case 'person':

@@ -99,11 +99,9 @@ export const ES: Locale = {
         `Parece una foto de ${what}, no ${of(subject)}, así que no se hizo ninguna evaluación.`;
       switch (shows.kind) {
         case 'animal':
-          if (shows.count > 1)
-            return seen(
-              shows.name ? `${shows.count} animales (entre ellos: ${shows.name.es})` : `${shows.count} animales`,
-            );
-          return seen(shows.name ? `un animal (${shows.name.es})` : 'un animal');
+          return seen(
+            shows.count > 1 ? `${shows.count} animales` : shows.name ? `un animal (${shows.name.es})` : 'un animal',
+          );
         case 'pet':
           return `Parece una foto de un animal (${shows.name.es}), no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;
         case 'person':

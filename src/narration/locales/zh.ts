@@ -70,9 +70,7 @@ export const ZH: Locale = {
       const seen = (what: string) => `这看起来是一张${what}的照片，而不是${subject}的照片，因此未做评估。`;
       switch (shows.kind) {
         case 'animal':
-          if (shows.count > 1)
-            return seen(shows.name ? `有${shows.count}只动物（其中有${shows.name.zh}）` : `有${shows.count}只动物`);
-          return seen(shows.name?.zh ?? '动物');
+          return seen(shows.count > 1 ? `有${shows.count}只动物` : (shows.name?.zh ?? '动物'));
         case 'pet':
           return `这看起来是一张${shows.name.zh}的照片，而不是${subject}的特写，因此未做评估。`;
         case 'person':
