@@ -332,7 +332,7 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
 
   it('refuses a stool on a lawn that the classifier reads as fur as stool on the ground to urine and vomit, free', async () => {
     // The classifier reads the frame 0.79 as fur; stool or a coat, it is no urine: it had been
-    // "brown urine", severe, and "black and grey" vomit (GROUND_LIMITS.stoolGroundAnimalShare).
+    // "brown or very dark urine", severe, and judged "black and grey" by vomit (GROUND_LIMITS.stoolGroundAnimalShare).
     for (const operation of ['urine', 'vomit'] as const) {
       const { data, assessed } = await analyse(operation, 'gravel_0955_jpg.jpg');
       expect({ operation, assessed }).toEqual({ operation, assessed: false });

@@ -52,10 +52,10 @@ export const GROUND_LIMITS = {
    * Since 2026-12-04 the coat only defers that refusal, for urine and vomit, until nothing else
    * (an animal, a person, an object) is named: stool or a coat, the photo shows no urine or vomit.
    * Of the 89 photos at hand the stool localizer and a coat meet in (83 of the 586 stool photos,
-   * 6 of the 405 skin close-ups), 56 stool photos were then named nothing (54 "no urine stands out",
-   * a stool on a lawn "brown urine", severe, and to vomit "black and grey", mild) and are "stool on
-   * the ground" now; so are 2 close-ups (a cat's crusts, a dog's pyoderma), a narwhal and a fish,
-   * which were refused as nothing standing out.
+   * 6 of the 405 skin close-ups), 56 stool photos were then named nothing (54 "no urine stands out";
+   * a stool on a lawn had been "brown or very dark urine", severe, and a stool in shade "white foam"
+   * to vomit, mild) and are "stool on the ground" now; so are 2 close-ups (a cat's crusts, a dog's
+   * pyoderma), a narwhal and a fish, which were refused as nothing standing out.
    */
   stoolGroundAnimalShare: 0.6,
   /**
