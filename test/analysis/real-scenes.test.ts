@@ -327,17 +327,15 @@ describeWithShared('real photos of the wrong thing', () => {
       // to skin, all charged (SCENE_LIMITS.crowdPeople).
       const photos = debianPhotos('music');
       expect(photos.length).toBe(9);
+      const crowds = ['explore_world_music-japan.webp', 'explore_world_music-italy.webp'];
       for (const photo of photos)
         for (const operation of HEALTH) {
-          const { severity } = await answer(operation, photo);
-          expect(FINDINGS, `${operation}: ${basename(photo)}`).not.toContain(severity);
-          expect(severity, `${operation}: ${basename(photo)}`).not.toBe('normal');
+          const { severity, summary } = await answer(operation, photo);
+          const where = `${operation}: ${basename(photo)}`;
+          expect(FINDINGS, where).not.toContain(severity);
+          expect(severity, where).not.toBe('normal');
+          if (crowds.includes(basename(photo))) expect(summary, where).toContain('This looks like a photo of people');
         }
-      for (const name of ['explore_world_music-japan', 'explore_world_music-italy'])
-        for (const operation of HEALTH)
-          expect((await answer(operation, debianPhoto('music', name))).summary, `${operation}: ${name}`).toContain(
-            'This looks like a photo of people',
-          );
     });
 
     it('refuses the same drawings saved as JPEGs on white, as a specimen, for cut-outs or drawings; no verdict', async () => {
