@@ -196,7 +196,8 @@ function wrongForSpecimen(
     pet.topProbability >= SCENE_LIMITS.cropThingProbability;
   // A pile of stool is no urine or vomit, boxed or not (the detector boxes one as a bear); a meal,
   // which the stool localizer also fires on, is named for what it is below.
-  if (stoolShown(needs, scene) && !coatShown(scene)) return { kind: 'stool' };
+  const stool: SceneSubject | undefined = stoolShown(needs, scene) ? { kind: 'stool' } : undefined;
+  if (stool && !coatShown(scene)) return stool;
   const animals = scene.animals.filter((animal) => animalShown(animal) && !namedAThing(animal));
   if (animals.length > 0) return animalSubject(animals);
   // A hand pointing at the stool, or a foot beside it, is no photo of a person where the localizer
@@ -227,7 +228,7 @@ function wrongForSpecimen(
     // the 89 photos the stool localizer and a coat met in (83 of the 586 real stool photos, 6 of
     // the 405 real skin close-ups), nothing above named 56 (a stool on a lawn read as fur, 0.79, had
     // been "brown urine", severe): SCENE_LIMITS.stoolGroundAnimalShare.
-    (stoolShown(needs, scene) ? { kind: 'stool' } : undefined) ??
+    stool ??
     // Something cut out on blown-out white, last, so that a cut-out cat or meal is named for what it is.
     (isCutOutOnBlownWhite(litArea, transparency) ? { kind: 'cut_out' } : undefined)
   );
