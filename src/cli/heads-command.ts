@@ -1,6 +1,7 @@
 import { HEAD_COMPANION } from '../vision/runtime/model-catalogue.js';
 import { parseCommandArgs } from './parse-command-args.js';
 import { rm } from 'node:fs/promises';
+import { percentText } from '../narration/percent.js';
 import { join } from 'node:path';
 import { type Backbone, openBackbone, type BackboneOptions } from '../training/backbone.js';
 import { evaluateHead, MIN_EVALUATED_PER_LABEL, type EvaluationReport } from '../training/evaluate-head.js';
@@ -60,8 +61,6 @@ export const HEADS_USAGE = `pawlens heads — classifiers a clinic trains on its
   pawlens heads list [--json]
   pawlens heads remove NAME`;
 
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-
 /** The photos left out of a reading, as lines. */
 function leftOutLines(
   reading: Pick<FeatureReading, 'unreadable' | 'conflicting'>,
@@ -99,13 +98,13 @@ function scoresLines(scores: ScoresReport): string[] {
 const namingLine = (report: { threshold: number; named_right: number; named_wrong: number; unsure: number }) =>
   !everSure(report.threshold)
     ? 'The head always says it is unsure (inconclusive, free): it names its two likeliest labels as possibilities, never one as its reading.'
-    : `Below ${report.threshold.toFixed(2)} probability the head says it is unsure. At that threshold: ${percent(report.named_right)} named rightly, ${percent(report.named_wrong)} named wrongly, ${percent(report.unsure)} unsure (inconclusive, free).`;
+    : `Below ${report.threshold.toFixed(2)} probability the head says it is unsure. At that threshold: ${percentText(report.named_right)} named rightly, ${percentText(report.named_wrong)} named wrongly, ${percentText(report.unsure)} unsure (inconclusive, free).`;
 
 /** How the threshold was chosen, and what to do when none could be. */
 const thresholdLine = ({ threshold, precision }: { threshold: number; precision: number }) =>
   !everSure(threshold)
-    ? `No threshold made at least ${MIN_SURE_ANSWERS} of its answers, out of fold, right ${percent(precision)} of the time: rather than lower the bar, the head is installed never sure. More photos a label, or labels the photos tell apart, give it one.`
-    : `Its threshold is where its sure answers, out of fold, were right at least ${percent(precision)} of the time.`;
+    ? `No threshold made at least ${MIN_SURE_ANSWERS} of its answers, out of fold, right ${percentText(precision)} of the time: rather than lower the bar, the head is installed never sure. More photos a label, or labels the photos tell apart, give it one.`
+    : `Its threshold is where its sure answers, out of fold, were right at least ${percentText(precision)} of the time.`;
 
 /**
  * A numeric option: `fallback` when it is absent, else a number from `min` to `max`, whole unless
@@ -237,7 +236,7 @@ async function train(
     `Trained ${report.name} for ${report.operation} on ${report.n} photos of ${report.labels.length} labels, from ${backboneName}'s features (${POOLING_WORDS[report.pooling]})${otherFeaturesWords(report, backbone)}.`,
   );
   print(
-    `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percent(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it nor a copy of it (the pooling and an L2 penalty of ${report.penalty} chosen by the same folds).`,
+    `Cross-validated accuracy (${report.folds} folds, seed ${report.seed}): ${percentText(report.accuracy)} of ${report.n} photos, each judged by a head that never saw it nor a copy of it (the pooling and an L2 penalty of ${report.penalty} chosen by the same folds).`,
   );
   if (report.scenes < report.n)
     print(
@@ -270,7 +269,7 @@ function printEvaluation(report: EvaluationReport, json: boolean, print: (line: 
     return;
   }
   print(
-    `${report.name} (${report.operation}) on ${report.n} photos it never saw: accuracy ${percent(report.accuracy)}.`,
+    `${report.name} (${report.operation}) on ${report.n} photos it never saw: accuracy ${percentText(report.accuracy)}.`,
   );
   for (const line of [...scoresLines(report), namingLine(report), ...leftOutLines(report, report.skipped)]) print(line);
   if (report.trained_on > 0)
@@ -345,11 +344,11 @@ export async function runHeadsCommand(
       else {
         for (const head of heads)
           print(
-            `${head.name}  ${head.operation}  ${head.labels.join(', ')}  cross-validated ${percent(head.cross_validated ?? 0)} of ${head.photos}${head.held_out === null ? ', not evaluated on photos it never saw' : `, held out ${percent(head.held_out)} of ${head.held_out_photos}`}${everSure(head.threshold ?? 0) ? '' : ', never sure'}`,
+            `${head.name}  ${head.operation}  ${head.labels.join(', ')}  cross-validated ${percentText(head.cross_validated ?? 0)} of ${head.photos}${head.held_out === null ? ', not evaluated on photos it never saw' : `, held out ${percentText(head.held_out)} of ${head.held_out_photos}`}${everSure(head.threshold ?? 0) ? '' : ', never sure'}`,
           );
         for (const localizer of localizers)
           print(
-            `${localizer.name}  ${localizer.operation}  localizer of ${localizer.subject}${localizer.reads === 'detector' ? ' where the first finds none (reads the detector)' : ''}${localizer.held_out ? `, held out: found ${percent(localizer.held_out.recall)}, cell AUC ${localizer.held_out.cellAuc.toFixed(3)}` : ''}`,
+            `${localizer.name}  ${localizer.operation}  localizer of ${localizer.subject}${localizer.reads === 'detector' ? ' where the first finds none (reads the detector)' : ''}${localizer.held_out ? `, held out: found ${percentText(localizer.held_out.recall)}, cell AUC ${localizer.held_out.cellAuc.toFixed(3)}` : ''}`,
           );
       }
       return;

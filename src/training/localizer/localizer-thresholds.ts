@@ -4,6 +4,7 @@
  * whole-frame cell the closer look needs.
  */
 
+import { percentText } from '../../narration/percent.js';
 import { nearestTile } from '../../vision/localizer/closer-look.js';
 import { rounded } from '../head-scores.js';
 import { learntOnly, type LocalizerData } from './localizer-rows.js';
@@ -230,7 +231,7 @@ export function chooseSecondSight(
   );
   if (!chosen)
     throw new Error(
-      `a second localizer finds no more than the first (${(first.recall * 100).toFixed(1)}% out of fold) without taking more than ${SECOND_SIGHT_FALSE_FINDS * 100} points more views without the subject for it`,
+      `a second localizer finds no more than the first (${percentText(first.recall)} out of fold) without taking more than ${SECOND_SIGHT_FALSE_FINDS * 100} points more views without the subject for it`,
     );
   return { thresholds: { threshold: chosen.threshold }, curve, closerCurve: [] };
 }
