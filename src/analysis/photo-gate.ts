@@ -272,9 +272,10 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   // and the stool localizer looked and found no stool (a dog's flank on a tiled floor), or skin
   // shows through the fur the localizer fired on (GROUND_LIMITS.skinThroughFurShare). Where it found
   // stool, a coat the detector boxes large outweighs it too; a pale lawn, fur to the classifier
-  // alone, does not (GROUND_LIMITS.stoolGroundCoatBoxShare).
+  // alone, does not (GROUND_LIMITS.stoolGroundCoatBoxShare). A lawn filling the frame is read as
+  // the birds and balls found on one too (IMAGENET_LAWN).
   const furOutweighs = needs.furOutweighsStoolOnGround && coatShown(scene);
-  const ground = scene.frameGround ?? 0;
+  const ground = scene.frameLawn ?? 0;
   const skinShows = skinColourShare(measurement) >= GROUND_LIMITS.skinThroughFurShare;
   if (ground >= GROUND_LIMITS.groundProbability && !(furOutweighs && (scene.frameStool === false || skinShows)))
     return { kind: 'landscape', what: 'ground' };

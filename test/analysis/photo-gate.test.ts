@@ -172,7 +172,8 @@ function measured(
       quality: exposed,
       features: new Float32Array(),
     },
-    scene: { ...NO_SCENE, detected: true, ...scene },
+    // The classifier's lawn reading holds its ground reading (IMAGENET_LAWN).
+    scene: { ...NO_SCENE, detected: true, frameLawn: scene.frameGround, ...scene },
     view: undefined,
     features: undefined,
     location: undefined,
@@ -1158,6 +1159,20 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(CLOSE_UP, measured({ frameGround: 0.1 }))).toBeUndefined();
     // A specimen may lie on the ground: stool is not refused for it.
     expect(gatePhoto(SPECIMEN, measured({ frameGround: 0.9 }))).toBeUndefined();
+  });
+
+  it('refuses a close-up of a lawn read as the birds and balls found in grass, as the ground outdoors', () => {
+    const limit = GROUND_LIMITS.groundProbability;
+    // An armadillo, a bustard and a golf ball with a little hay: under the limit for the ground alone.
+    const lawn = { frameGround: limit / 3, frameLawn: limit };
+    for (const closeUp of [OPERATIONS.ear.needs, OPERATIONS.skin.needs])
+      expect(gatePhoto(closeUp, measured(lawn))).toEqual({
+        reason: 'wrong_subject',
+        shows: { kind: 'landscape', what: 'ground' },
+      });
+    expect(gatePhoto(EAR_CLOSE_UP, measured({ ...lawn, frameLawn: limit - 0.001 }))).toBeUndefined();
+    // A specimen's photo is asked about the ground's classes alone: its limits were measured on them.
+    expect(gatePhoto(SPECIMEN, measured({ frameGround: 0.01, frameLawn: 0.9 }))).toBeUndefined();
   });
 
   it('refuses a close-up whose pixels are mostly green, however grey (faded turf, a lawn in shade), as grass', () => {

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { expect, it } from 'vitest';
 import { groundSquare } from '../../src/training/localizer/localizer-rows.js';
 import { parseYoloLabels } from '../../src/training/localizer/box-folder.js';
@@ -133,7 +133,6 @@ describeWithShared('real photos of the wrong thing', () => {
       // photos. Measured (2026-11-27): before the located subject was looked at alone
       // (subject-look.ts) 59 of the 69 lawns got a finding ("orange", mild) and none was refused as
       // food; now 27 are refused as food and 31 still read orange.
-      const dataset = join(SHARED_DIR, 'datasets', 'dog-stool');
       const round = Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><ellipse cx="150" cy="150" rx="105" ry="125" fill="#fff"/></svg>',
       );
@@ -146,28 +145,12 @@ describeWithShared('real photos of the wrong thing', () => {
         .toBuffer();
       const apple = await sharp(cut).resize(130, 130).toBuffer();
       const folder = tempDir('pawlens-apple-');
-      const heldOut: string[] = JSON.parse(
-        readFileSync(join(PACKAGE_MODELS_DIR, 'trained', 'stool-localizer', 'held-out.json'), 'utf8'),
-      );
       const tally = { food: 0, findings: 0, severe: 0 };
-      for (const lawn of heldOut) {
-        const labels = join(dataset, 'labels', lawn.replace(/\.[^.]+$/, '.txt'));
-        const ground = groundSquare(parseYoloLabels(readFileSync(labels, 'utf8'), labels, [0]));
-        if (!ground) continue;
-        const photo = join(dataset, 'images', lawn);
-        const { width, height } = await sharp(photo).metadata();
-        const region = {
-          left: Math.round(ground.x * width!),
-          top: Math.round(ground.y * height!),
-          width: Math.round(ground.side * width!),
-          height: Math.round(ground.side * height!),
-        };
-        const path = join(folder, lawn);
+      for (const { name, square } of await lawnSquares()) {
+        const path = join(folder, name);
         writeFileSync(
           path,
-          await sharp(photo)
-            .extract(region)
-            .resize(448, 448)
+          await square
             .composite([{ input: apple, left: 160, top: 150 }])
             .jpeg({ quality: 90 })
             .toBuffer(),
@@ -188,6 +171,30 @@ describeWithShared('real photos of the wrong thing', () => {
       expect(tally.food).toBeGreaterThanOrEqual(11);
       expect(tally.findings).toBeLessThanOrEqual(6);
       expect(tally.severe).toBe(0);
+    });
+
+    it('refuses most real lawns filling the frame, sent to skin or ear, as the ground, read as the birds and balls of grass', async () => {
+      // The same 69 lawns, alone. Measured (2026-12-04) before the lawn's birds and balls counted
+      // with the ground for a close-up (IMAGENET_LAWN): ear judged 22 (13 findings: "ear mites",
+      // "yeast"), skin 26 (1 finding); now ear 12 (7), skin 20 (1). The others are dry lawns read as
+      // an armadillo, a skunk, a kelpie or thatch, which nothing here tells from fur.
+      const folder = tempDir('pawlens-lawns-');
+      const tally = { ear: { refused: 0, findings: 0 }, skin: { refused: 0, findings: 0 } };
+      for (const { name, square } of await lawnSquares()) {
+        const path = join(folder, name);
+        writeFileSync(path, await square.jpeg({ quality: 90 }).toBuffer());
+        for (const operation of ['ear', 'skin'] as const) {
+          const { judged, severity } = await answer(operation, path);
+          // A lawn is never a healthy ear or skin.
+          expect(severity, `${operation}: ${name}`).not.toBe('normal');
+          if (!judged) tally[operation].refused++;
+          if (FINDINGS.includes(severity)) tally[operation].findings++;
+        }
+      }
+      expect(tally.ear.refused).toBeGreaterThanOrEqual(55);
+      expect(tally.ear.findings).toBeLessThanOrEqual(8);
+      expect(tally.skin.refused).toBeGreaterThanOrEqual(47);
+      expect(tally.skin.findings).toBeLessThanOrEqual(2);
     });
 
     it(
@@ -362,3 +369,31 @@ describeWithShared('real photos of the wrong thing', () => {
     });
   });
 });
+
+/**
+ * The ground of each stool photo the stool localizer's training held out, clear of every stool its
+ * labels box (groundSquare), as a 448 px square: real lawns, dry and green, in sun and shade.
+ */
+async function lawnSquares(): Promise<Array<{ name: string; square: Sharp }>> {
+  const dataset = join(SHARED_DIR, 'datasets', 'dog-stool');
+  const heldOut: string[] = JSON.parse(
+    readFileSync(join(PACKAGE_MODELS_DIR, 'trained', 'stool-localizer', 'held-out.json'), 'utf8'),
+  );
+  const squares: Array<{ name: string; square: Sharp }> = [];
+  for (const name of heldOut) {
+    const labels = join(dataset, 'labels', name.replace(/\.[^.]+$/, '.txt'));
+    const ground = groundSquare(parseYoloLabels(readFileSync(labels, 'utf8'), labels, [0]));
+    if (!ground) continue;
+    const photo = join(dataset, 'images', name);
+    const { width, height } = await sharp(photo).metadata();
+    const region = {
+      left: Math.round(ground.x * width!),
+      top: Math.round(ground.y * height!),
+      width: Math.round(ground.side * width!),
+      height: Math.round(ground.side * height!),
+    };
+    squares.push({ name, square: sharp(photo).extract(region).resize(448, 448) });
+  }
+  expect(squares.length).toBe(69);
+  return squares;
+}

@@ -363,7 +363,8 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     // captured_image_29 and shadow_0846, are refused before the green is asked, as stool on the
     // ground, since the localizer learnt from zoomed-out views and finds their stools.) Since the
     // doormat counts with the ground's classes (2026-12-03), two of the four answers refuse the turf
-    // as the ground before its green is asked.
+    // as the ground before its green is asked; since a lawn's birds and balls count with it for a
+    // close-up (IMAGENET_LAWN, 2026-12-04), three: the green still refuses the fourth.
     const turf = ['captured_image_180_png.jpg', 'motion_blur_1559_jpg.jpg'];
     const summaries: string[] = [];
     for (const operation of ['skin', 'ear'] as const)
@@ -374,7 +375,7 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
         expect(summary, `${operation} ${photo}`).toMatch(/mostly (grass|the ground outdoors)/);
         summaries.push(summary);
       }
-    expect(summaries.filter((summary) => /mostly grass/.test(summary)).length).toBeGreaterThanOrEqual(2);
+    expect(summaries.filter((summary) => /mostly grass/.test(summary)).length).toBeGreaterThanOrEqual(1);
   });
 
   it('says so plainly when no stool is found', () => {

@@ -14,7 +14,7 @@ import type { Location } from '../localizer/locate-subject.js';
 import { locate, showsSubject, withSecondSight } from '../localizer/locate-in-photo.js';
 import { probabilityOf, surestOf } from '../tables/class-probability.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
-import { IMAGENET_GROUND } from '../tables/imagenet-ground.js';
+import { IMAGENET_GROUND, IMAGENET_LAWN } from '../tables/imagenet-ground.js';
 import { IMAGENET_BIRDS, IMAGENET_FISH_AND_REEF, IMAGENET_WHOLE_MAMMALS } from '../tables/imagenet-kinds.js';
 import type { VisionModels } from '../vision-models.js';
 
@@ -62,6 +62,11 @@ export interface Scene {
   readonly frameFood: number | undefined;
   /** How sure the classifier, on the whole frame, is that it shows the ground outdoors (imagenet-ground.ts); undefined when it did not read the frame. */
   readonly frameGround: number | undefined;
+  /**
+   * …and that it shows a lawn, as a close-up fills the frame with one: the ground's classes and the
+   * grass's birds and balls together (imagenet-ground.ts: IMAGENET_LAWN); undefined when it did not read the frame.
+   */
+  readonly frameLawn: number | undefined;
   /** How sure the classifier, on the whole frame, is that it shows a bird (ImageNet's bird classes together); undefined when it did not read the frame. */
   readonly frameBird: number | undefined;
   /**
@@ -153,6 +158,7 @@ const FRAME_UNREAD = {
   frameAnimalShare: undefined,
   frameFood: undefined,
   frameGround: undefined,
+  frameLawn: undefined,
   frameBird: undefined,
   frameFish: undefined,
   frameWholeMammal: undefined,
@@ -320,6 +326,7 @@ function frameReadings(classification: Classification, classifier: ClassifierMod
     frameAnimalShare: animalShare,
     frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
     frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
+    frameLawn: imagenet ? probabilityOf(classification.probabilities, IMAGENET_LAWN) : undefined,
     frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
     frameFish: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FISH_AND_REEF) : undefined,
     frameWholeMammal: imagenet ? surestOf(classification.probabilities, IMAGENET_WHOLE_MAMMALS) : undefined,
