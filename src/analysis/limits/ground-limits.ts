@@ -10,6 +10,7 @@ export const GROUND_LIMITS = {
    * (imagenet-ground.ts) is a photo of the ground outdoors: 73% of the 586 stool photos reach it
    * (median 0.37), and without it 19% of them passed for an ear canal and got a finding. Real
    * skin-lesion close-ups (shared/photos-real, looked at to see the cost) reach it in 12 of 405.
+   * A close-up is asked it of the lawn's classes (imagenet-ground.ts, IMAGENET_LAWN): the same 12.
    * For skin, fur the classifier is sure of (`stoolGroundAnimalShare`) outweighs it where the stool
    * localizer looked and found no stool (2026-11-28): that frees 1 of the 12 (a dog's flank on a
    * tiled floor, 0.25 for the ground) and lets 1 stool photo of 586 be judged, with no finding.
