@@ -58,6 +58,8 @@ export interface MeasurePlan {
   readonly tones: boolean;
   /** Whether the operation's trained head recalls copies of its training photos by their look (Measurement.thumbnail). */
   readonly thumbnail: boolean;
+  /** Whether the gate reads which way the photo's fine texture runs (a close-up's: Measurement.strands). */
+  readonly strands: boolean;
   /**
    * Where exposure comes from: the colour network's own reading; the photo itself, read while the
    * models run (neither the colour network nor a detector will give it); or the detector's small
@@ -94,6 +96,7 @@ export function measurePlanFor(
     colours: operation.reads.colours ? { region: inside } : undefined,
     tones: gateReadsTones(operation.needs),
     thumbnail: models.trained.get(operation.key)?.recalls === true,
+    strands: operation.needs.shows === 'close-up',
     exposure: operation.reads.colours ? 'colours' : models.detector ? 'frame view' : 'photo',
   };
 }

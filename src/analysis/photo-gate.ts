@@ -277,8 +277,12 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   const furOutweighs = needs.furOutweighsStoolOnGround && coatShown(scene);
   const ground = scene.frameLawn ?? 0;
   const skinShows = skinColourShare(measurement) >= GROUND_LIMITS.skinThroughFurShare;
-  if (ground >= GROUND_LIMITS.groundProbability && !(furOutweighs && (scene.frameStool === false || skinShows)))
-    return { kind: 'landscape', what: 'ground' };
+  const furOutweighsGround = furOutweighs && (scene.frameStool === false || skinShows);
+  if (ground >= GROUND_LIMITS.groundProbability && !furOutweighsGround) return { kind: 'landscape', what: 'ground' };
+  // …and one read so faintly whose fine texture runs every way, as blades cross where hairs lie combed.
+  const { lawnProbability, coherence } = GROUND_LIMITS.lawnStrands;
+  if (ground >= lawnProbability && (measurement.strands ?? 1) < coherence && !furOutweighsGround)
+    return { kind: 'landscape', what: 'grass' };
   const coatBoxed = scene.animals.some((animal) => animal.share >= GROUND_LIMITS.stoolGroundCoatBoxShare);
   if (stoolOnGround(scene) && !(furOutweighs && (skinShows || coatBoxed))) return { kind: 'landscape', what: 'ground' };
   // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn

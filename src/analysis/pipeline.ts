@@ -14,6 +14,7 @@ import { sceneFacts } from '../narration/scene-facts.js';
 import { describeScene, type Scene } from '../vision/scene/describe-scene.js';
 import { paletteOf, tonesOf } from '../vision/pixels/photo-character.js';
 import { thumbnailOf } from '../vision/pixels/thumbnail.js';
+import { strandCoherenceOf } from '../vision/pixels/strand-coherence.js';
 import type { LitArea } from '../vision/pixels/lit-area.js';
 import { subjectPixels } from '../vision/localizer/subject-pixels.js';
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
@@ -94,6 +95,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
         palette: paletteOf(image),
         tones: plan.tones ? tonesOf(image) : undefined,
         thumbnail: plan.thumbnail ? await thumbnailOf(image) : undefined,
+        strands: plan.strands ? await strandCoherenceOf(image) : undefined,
         exposure: focusOnPhoto ? await models.colour.exposure(image) : undefined,
       };
     };
@@ -121,6 +123,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       transparency: input.image.transparency,
       tones: read.tones,
       thumbnail: read.thumbnail,
+      strands: read.strands,
       litArea: lit,
       colour,
       scene,

@@ -40,6 +40,12 @@ export interface Measurement {
    * copies of its training photos by their look; undefined elsewhere.
    */
   readonly thumbnail?: Uint8Array;
+  /**
+   * How much the photo's fine texture runs one way (pixels/strand-coherence.ts): 0 where edges run
+   * every way (a lawn's blades), 1 where they lie one way (combed hair). Read for a close-up's gate;
+   * undefined elsewhere, and where the photo has no texture.
+   */
+  readonly strands?: number | undefined;
   /** Where the operation's localizer found its subject (docs/design.md §13); undefined when none is installed for it. */
   readonly location: Location | undefined;
   /** The largest located subject's own pixels: where its colour rules read. */

@@ -1175,6 +1175,26 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, measured({ frameGround: 0.01, frameLawn: 0.9 }))).toBeUndefined();
   });
 
+  it('refuses a close-up read faintly as a lawn whose fine texture runs every way, as blades do, as grass', () => {
+    const { lawnProbability, coherence } = GROUND_LIMITS.lawnStrands;
+    const faintLawn = measured({ frameGround: 0, frameLawn: lawnProbability });
+    const grass = { reason: 'wrong_subject', shows: { kind: 'landscape', what: 'grass' } };
+    for (const closeUp of [OPERATIONS.ear.needs, OPERATIONS.skin.needs]) {
+      expect(gatePhoto(closeUp, { ...faintLawn, strands: coherence - 0.01 })).toEqual(grass);
+      // Hairs lying one way are a coat; a photo with no texture says nothing either way.
+      expect(gatePhoto(closeUp, { ...faintLawn, strands: coherence })).toBeUndefined();
+      expect(gatePhoto(closeUp, { ...faintLawn, strands: undefined })).toBeUndefined();
+      // Blades and hairs alike cross in a photo the classifier reads nothing of a lawn in.
+      const noLawn = measured({ frameGround: 0, frameLawn: lawnProbability - 0.001 });
+      expect(gatePhoto(closeUp, { ...noLawn, strands: 0 })).toBeUndefined();
+    }
+    // For skin, a coat the classifier is sure of outweighs it, as it outweighs the ground's classes.
+    const coat = measured({ frameGround: 0, frameLawn: lawnProbability, frameAnimalShare: 0.9, frameStool: false });
+    expect(gatePhoto(OPERATIONS.skin.needs, { ...coat, strands: 0 })).toBeUndefined();
+    expect(gatePhoto(OPERATIONS.ear.needs, { ...coat, strands: 0 })).toEqual(grass);
+    expect(gatePhoto(SPECIMEN, { ...faintLawn, strands: 0 })).toBeUndefined();
+  });
+
   it('refuses a close-up whose pixels are mostly green, however grey (faded turf, a lawn in shade), as grass', () => {
     const green = (greenShare: number) => ({ ...PHOTOGRAPH, greenShare });
     const grass = { reason: 'wrong_subject', shows: { kind: 'landscape', what: 'grass' } };

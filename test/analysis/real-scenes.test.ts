@@ -173,11 +173,12 @@ describeWithShared('real photos of the wrong thing', () => {
       expect(tally.severe).toBe(0);
     });
 
-    it('refuses most real lawns filling the frame, sent to skin or ear, as the ground, read as the birds and balls of grass', async () => {
+    it('refuses most real lawns filling the frame, sent to skin or ear, as the ground or grass: read as the birds and balls of grass, or by their crossing blades', async () => {
       // The same 69 lawns, alone. Measured (2026-12-04) before the lawn's birds and balls counted
       // with the ground for a close-up (IMAGENET_LAWN): ear judged 22 (13 findings: "ear mites",
-      // "yeast"), skin 26 (1 finding); now ear 12 (7), skin 20 (1). The others are dry lawns read as
-      // an armadillo, a skunk, a kelpie or thatch, which nothing here tells from fur.
+      // "yeast"), skin 26 (1 finding); then ear 12 (7), skin 20 (1); since blades crossing every way
+      // where the classifier reads a little of a lawn are grass (GROUND_LIMITS.lawnStrands): ear 3
+      // (1), skin 16 (1). Skin keeps the lawns the classifier is sure are fur, as it keeps coats.
       const folder = tempDir('pawlens-lawns-');
       const tally = { ear: { refused: 0, findings: 0 }, skin: { refused: 0, findings: 0 } };
       for (const { name, square } of await lawnSquares()) {
@@ -191,9 +192,9 @@ describeWithShared('real photos of the wrong thing', () => {
           if (FINDINGS.includes(severity)) tally[operation].findings++;
         }
       }
-      expect(tally.ear.refused).toBeGreaterThanOrEqual(55);
-      expect(tally.ear.findings).toBeLessThanOrEqual(8);
-      expect(tally.skin.refused).toBeGreaterThanOrEqual(47);
+      expect(tally.ear.refused).toBeGreaterThanOrEqual(64);
+      expect(tally.ear.findings).toBeLessThanOrEqual(2);
+      expect(tally.skin.refused).toBeGreaterThanOrEqual(51);
       expect(tally.skin.findings).toBeLessThanOrEqual(2);
     });
 

@@ -23,6 +23,25 @@ export const GROUND_LIMITS = {
    */
   groundProbability: 0.15,
   /**
+   * A close-up the classifier gives `lawnProbability` or more of the lawn's classes (a third of
+   * `groundProbability`), whose fine texture runs every way (Measurement.strands under
+   * `coherence`), is a lawn: blades of grass cross, where a coat's hairs lie combed, and dry grass
+   * reads to MobileNetV2 as an armadillo or a skunk, not as the ground. A coat the classifier is
+   * sure of outweighs it for skin, as it outweighs the ground's classes. Set (2026-12-04) on one
+   * half of the photos and checked on the other, split by source photo: lawns cut from the real
+   * stool photos clear of every stool (and the 21 with none), the stool localizer's held-out ones
+   * checked (with their 69 lawn squares); the 405 real skin close-ups of shared/photos-real by the
+   * first letter of their names (0–7 set, 8–f checked). Sent to ear analysis:
+   * - set: of 337 lawns, judged 50 → 28 (20 → 11 findings); of 322 close-ups, 1 more refused, a
+   *   dog's red pyoderma among crossing hairs (coherence 0.4 refused more lawns, and one close-up
+   *   in each half);
+   * - checked: of 159 lawns, judged 29 → 16 (19 → 9 findings); of 83 close-ups, none refused.
+   * Sent to skin, with the coat's exception: lawns judged 148 → 139 and no close-up refused (without
+   * it, 3 close-ups were, two with red lesions). The limit rests on MobileNetV2's peaked readings:
+   * a classifier that read nothing, every class alike, would give the lawn's classes 0.11.
+   */
+  lawnStrands: { lawnProbability: 0.05, coherence: 0.35 },
+  /**
    * A "close-up" in which the stool localizer finds stool, and the classifier sees some of the
    * ground's classes (a tenth of what a plain photo of the ground gives), is a photo of stool on the
    * ground. Piles of stool read as curly fur to MobileNetV2: of the 586 stool photos sent to ear
