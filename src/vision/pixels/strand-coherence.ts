@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { Pixels } from './pixels.js';
+import { greyCopyOf } from './thumbnail.js';
 
 /**
  * How the photo's fine texture is read for the way it runs: on a grey `side` × `side` copy,
@@ -16,11 +16,7 @@ export const STRANDS = { side: 192, window: 16, minEnergy: 1000 } as const;
  */
 export async function strandCoherenceOf(image: Pixels): Promise<number | undefined> {
   const { side, window, minEnergy } = STRANDS;
-  const grey = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .greyscale()
-    .resize(side, side, { fit: 'fill' })
-    .raw()
-    .toBuffer();
+  const grey = await greyCopyOf(image, side);
   // A copy one pixel wider on every side, repeating the frame's edge, so every square has whole gradients.
   const wide = side + 2;
   const padded = new Int16Array(wide * wide);

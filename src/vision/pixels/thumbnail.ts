@@ -3,15 +3,18 @@ import type { Pixels } from './pixels.js';
 
 export const THUMBNAIL_SIDE = 32;
 
-/** A grey 32 × 32 copy of the photo, stretched: what training's near-duplicate test (training/near-duplicates.ts) and a photo's look (heads/photo-look.ts) compare. */
-export const thumbnailOf = async (image: Pixels) =>
+/** A grey `side` × `side` copy of the photo, stretched, row by row: a thumbnail, and where a texture's direction is read (strand-coherence.ts). */
+export const greyCopyOf = async (image: Pixels, side: number) =>
   new Uint8Array(
     await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } })
       .greyscale()
-      .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'fill' })
+      .resize(side, side, { fit: 'fill' })
       .raw()
       .toBuffer(),
   );
+
+/** A grey 32 × 32 copy of the photo, stretched: what training's near-duplicate test (training/near-duplicates.ts) and a photo's look (heads/photo-look.ts) compare. */
+export const thumbnailOf = (image: Pixels) => greyCopyOf(image, THUMBNAIL_SIDE);
 
 /**
  * A square of `side` × `side` values (row by row) in each of its eight turns and mirrors: the
