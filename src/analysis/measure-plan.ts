@@ -58,7 +58,10 @@ export interface MeasurePlan {
   readonly tones: boolean;
   /** Whether the operation's trained head recalls copies of its training photos by their look (Measurement.thumbnail). */
   readonly thumbnail: boolean;
-  /** Whether the gate reads which way the photo's fine texture runs (a close-up's: Measurement.strands). */
+  /**
+   * Whether the gate reads which way the photo's fine texture runs (a close-up's: Measurement.strands):
+   * only with an ImageNet classifier, whose lawn reading (Scene.frameLawn) the rule asks with it.
+   */
   readonly strands: boolean;
   /**
    * Where exposure comes from: the colour network's own reading; the photo itself, read while the
@@ -70,7 +73,7 @@ export interface MeasurePlan {
 
 export function measurePlanFor(
   operation: Operation,
-  models: Pick<VisionModels, 'detector' | 'trained' | 'localizers' | 'detectorLocalizers' | 'companion'>,
+  models: Pick<VisionModels, 'detector' | 'classifier' | 'trained' | 'localizers' | 'detectorLocalizers' | 'companion'>,
   narrated: boolean,
   lit: LitArea | undefined,
   animalType: string | undefined,
@@ -96,7 +99,7 @@ export function measurePlanFor(
     colours: operation.reads.colours ? { region: inside } : undefined,
     tones: gateReadsTones(operation.needs),
     thumbnail: models.trained.get(operation.key)?.recalls === true,
-    strands: operation.needs.shows === 'close-up',
+    strands: operation.needs.shows === 'close-up' && models.classifier?.labelSet === 'imagenet-1k',
     exposure: operation.reads.colours ? 'colours' : models.detector ? 'frame view' : 'photo',
   };
 }

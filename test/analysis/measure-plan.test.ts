@@ -75,4 +75,14 @@ describe('the measure plan', () => {
     expect(measurePlanFor(OPERATIONS.skin, builtIn, false, disc, undefined).colours).toEqual({ region: undefined });
     expect(measurePlanFor(OPERATIONS.ear, builtIn, false, disc, undefined).tones).toBe(true);
   });
+
+  it('reads which way a close-up’s texture runs only where an ImageNet classifier gives the lawn reading it is asked with', () => {
+    const imagenet = { ...withDetector, classifier: { labelSet: 'imagenet-1k' } } as unknown as VisionModels;
+    const breeds = { ...withDetector, classifier: { labelSet: 'pet-breeds' } } as unknown as VisionModels;
+    for (const operation of [OPERATIONS.skin, OPERATIONS.ear])
+      expect(measurePlanFor(operation, imagenet, false, undefined, 'dog').strands, operation.key).toBe(true);
+    expect(measurePlanFor(OPERATIONS.stool, imagenet, false, undefined, 'dog').strands).toBe(false);
+    expect(measurePlanFor(OPERATIONS.skin, breeds, false, undefined, 'dog').strands).toBe(false);
+    expect(measurePlanFor(OPERATIONS.skin, builtIn, false, undefined, 'dog').strands).toBe(false);
+  });
 });
