@@ -25,6 +25,7 @@ import { figuresLine } from '../src/training/localizer/figures-line.js';
 import { readBoxFolder } from '../src/training/localizer/box-folder.js';
 import { type LocalizerData, readLocalizerData } from '../src/training/localizer/localizer-rows.js';
 import { classifierMaps, detectorMaps } from '../src/training/localizer/map-reader.js';
+import { fitGroundSubspace, GROUND_SUBSPACE } from '../src/training/localizer/fit-ground-subspace.js';
 import { foundTogether, secondSightChoice } from '../src/training/localizer/second-sight.js';
 import { lookedAt, type LocalizerThresholds } from '../src/training/localizer/localizer-thresholds.js';
 import {
@@ -64,7 +65,7 @@ async function evaluate(name: string, data: LocalizerData, scratch: string, spli
   const localizer = new LocalizerModel(await loadModel(join(scratch, name)));
   const probabilities: Array<Float32Array | undefined> = [];
   for (const [view, maps] of data.maps!.entries())
-    probabilities.push(split.heldOut[data.views[view]!.photo] ? await localizer.predict(maps) : undefined);
+    probabilities.push(split.heldOut[data.views[view]!.photo] ? (await localizer.predict(maps)).cells : undefined);
   const { threshold, closerLook } = localizer.spec;
   const thresholds: LocalizerThresholds = { threshold, ...(closerLook && { closerLook }) };
   console.log(
@@ -115,7 +116,14 @@ try {
     printTogether(foundTogether(byClassifier, byDetector), byClassifier.heldOut);
   } else {
     const trained = trainLocalizer(data, SEED, progress('Training'));
-    await writePackagedLocalizer(first, trained, onClassifier, SEED, data);
+    // The classifier's localizer also learns the ground its photos show, which the close-ups' gate asks of it.
+    const ground = fitGroundSubspace(data, trained.split.heldOut, onClassifier.maps[0]!.channels);
+    await writePackagedLocalizer(first, trained, onClassifier, SEED, data, ground);
+    console.log(
+      ground
+        ? `${first.name}: the ground's subspace, ${GROUND_SUBSPACE.components} directions fitted on ${ground.trainedOn} ground crops; ${percent(ground.heldOut.within)} of the ${ground.heldOut.crops} held-out photos' ground crops lie within ${ground.limit} of it`
+        : `${first.name}: too few ground crops to fit the ground's subspace on`,
+    );
     const answers = (of: LocalizerData, t: typeof trained, which: 'outOfFold' | 'heldOut') => ({
       data: of,
       looked: t.looked[which],

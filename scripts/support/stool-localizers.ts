@@ -11,6 +11,7 @@ import {
   localizerArtifact,
   LOCALIZER_MODEL_FILE,
 } from '../../src/training/localizer/localizer-manifest.js';
+import type { FittedGround } from '../../src/training/localizer/fit-ground-subspace.js';
 import type { LocalizerData } from '../../src/training/localizer/localizer-rows.js';
 import type { MapReader } from '../../src/training/localizer/map-reader.js';
 import type { TrainedLocalizer } from '../../src/training/localizer/train-localizer.js';
@@ -59,16 +60,20 @@ export const STOOL_LOCALIZERS: readonly [StoolLocalizer, StoolLocalizer] = [
   },
 ];
 
-/** Writes a localizer trained on `reader`'s maps (and, for the first, the held-out photos' names) and its catalogue entry. */
+/**
+ * Writes a localizer trained on `reader`'s maps (and, for the first, the held-out photos' names)
+ * and its catalogue entry; with `ground`, its graph gives the frame's distance from that ground too.
+ */
 export async function writePackagedLocalizer(
   about: StoolLocalizer,
   trained: TrainedLocalizer,
   reader: MapReader,
   seed: number,
   data: LocalizerData,
+  ground?: FittedGround,
 ): Promise<void> {
   const backbone = { sha256: reader.sha256, featureMaps: reader.maps };
-  const { bytes, manifest } = localizerArtifact(trained, backbone, about, seed);
+  const { bytes, manifest } = localizerArtifact(trained, backbone, about, seed, ground);
   const target = join(PACKAGE_MODELS_DIR, 'trained', about.name);
   await mkdir(target, { recursive: true });
   await writeFile(join(target, LOCALIZER_MODEL_FILE), bytes);

@@ -283,6 +283,9 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   const { lawnProbability, coherence } = GROUND_LIMITS.lawnStrands;
   if (ground >= lawnProbability && (measurement.strands ?? 1) < coherence && !furOutweighsGround)
     return { kind: 'landscape', what: 'grass' };
+  // …and one whose features lie as near the stool photos' ground as their own lawns do, whatever
+  // its classes: the stool localizer's reading of it (LocalizerSpec.ground).
+  if (scene.frameStoolGround) return { kind: 'landscape', what: 'ground' };
   const coatBoxed = scene.animals.some((animal) => animal.share >= GROUND_LIMITS.stoolGroundCoatBoxShare);
   if (stoolOnGround(scene) && !(furOutweighs && (skinShows || coatBoxed))) return { kind: 'landscape', what: 'ground' };
   // What colour alone can tell: a close-up of skin or an ear canal is not a lawn or the sky. A lawn

@@ -1195,6 +1195,20 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(SPECIMEN, { ...faintLawn, strands: 0 })).toBeUndefined();
   });
 
+  it('refuses a close-up the stool localizer takes for the ground of its photos as the ground, however surely it reads as fur', () => {
+    const ground = { reason: 'wrong_subject', shows: { kind: 'landscape', what: 'ground' } };
+    // Dry grass read as an armadillo's coat, with no lawn class and no stool.
+    const coat = { frameGround: 0, frameLawn: 0, frameAnimalShare: 0.95, frameStool: false };
+    for (const closeUp of [OPERATIONS.ear.needs, OPERATIONS.skin.needs]) {
+      expect(gatePhoto(closeUp, measured({ ...coat, frameStoolGround: true }))).toEqual(ground);
+      expect(gatePhoto(closeUp, measured({ ...coat, frameStoolGround: false }))).toBeUndefined();
+      // A localizer with no ground reading says nothing.
+      expect(gatePhoto(closeUp, measured({ ...coat, frameStoolGround: undefined }))).toBeUndefined();
+    }
+    // A specimen may lie on that ground.
+    expect(gatePhoto(SPECIMEN, measured({ ...coat, frameStoolGround: true }))).toBeUndefined();
+  });
+
   it('refuses a close-up whose pixels are mostly green, however grey (faded turf, a lawn in shade), as grass', () => {
     const green = (greenShare: number) => ({ ...PHOTOGRAPH, greenShare });
     const grass = { reason: 'wrong_subject', shows: { kind: 'landscape', what: 'grass' } };

@@ -1,6 +1,7 @@
 import { sha256Of } from '../../vision/runtime/load-model.js';
 import { LOCALIZER_OUTPUT, localizerGraphBytes, localizerInput } from '../../vision/localizer/localizer-graph.js';
 import type { LocalizerSpec, ModelManifest } from '../../vision/runtime/model-manifest.js';
+import type { FittedGround } from './fit-ground-subspace.js';
 import type { TrainedLocalizer } from './train-localizer.js';
 
 export const LOCALIZER_MODEL_FILE = 'model.onnx';
@@ -20,14 +21,18 @@ export interface LocalizerAbout {
   readonly trainedAt?: string;
 }
 
-/** A trained localizer as the bytes of its ONNX graph and the manifest that describes them. */
+/**
+ * A trained localizer as the bytes of its ONNX graph and the manifest that describes them; with
+ * `ground`, the graph also gives a frame's distance from its training photos' ground.
+ */
 export function localizerArtifact(
   trained: TrainedLocalizer,
   backbone: { readonly sha256: string; readonly featureMaps: ReadonlyArray<{ channels: number; grid: number }> },
   about: LocalizerAbout,
   seed: number,
+  ground?: FittedGround,
 ): { bytes: Uint8Array; manifest: ModelManifest } {
-  const bytes = localizerGraphBytes(trained.model, backbone.featureMaps, about.producer);
+  const bytes = localizerGraphBytes(trained.model, backbone.featureMaps, about.producer, ground?.subspace);
   const heldOut = trained.split.heldOut.filter(Boolean).length;
   const manifest: ModelManifest = {
     name: about.name,
@@ -57,6 +62,14 @@ export function localizerArtifact(
       neverSaw: [...about.neverSaw],
       figures: trained.heldOut,
       crossValidated: trained.crossValidated,
+      ...(ground && {
+        ground: {
+          limit: ground.limit,
+          components: ground.subspace.components.length / ground.subspace.channels,
+          trainedOn: ground.trainedOn,
+          heldOut: ground.heldOut,
+        },
+      }),
       ...(about.trainedAt && { trainedAt: about.trainedAt }),
     },
   };

@@ -4,7 +4,18 @@ import type { LoadedModel } from '../runtime/load-model.js';
 import type { LocalizerSpec } from '../runtime/model-manifest.js';
 import { OnnxModel } from '../runtime/onnx-model.js';
 import { cellLayout, type CellLayout } from './cell-features.js';
-import { LOCALIZER_OUTPUT, localizerInput } from './localizer-graph.js';
+import { LOCALIZER_GROUND_DISTANCE, LOCALIZER_OUTPUT, localizerInput } from './localizer-graph.js';
+
+/** What a localizer reads from one view's maps. */
+export interface LocalizerReading {
+  /** Each cell's probability of showing its subject, row-major over its grid. */
+  readonly cells: Float32Array;
+  /**
+   * How far the view lies from the ground of its training photos (ground-subspace.ts), where its
+   * manifest gives a limit for it (LocalizerSpec.ground); undefined otherwise.
+   */
+  readonly groundDistance: number | undefined;
+}
 
 /** A model whose feature maps a localizer reads: its name, its sha256 and those maps' shapes. */
 export interface MapSource {
@@ -19,7 +30,7 @@ export interface MapSource {
  * by pawlens, from open data (the stool model) or from a clinic's boxed photos, and checked at
  * load against its manifest and against the classifier (or detector) whose maps it reads.
  */
-export class LocalizerModel extends OnnxModel<readonly FeatureMap[], Float32Array> {
+export class LocalizerModel extends OnnxModel<readonly FeatureMap[], LocalizerReading> {
   readonly operation: string;
   readonly spec: LocalizerSpec;
   /** The sha256 of the model whose maps it reads, and those maps' shapes. */
@@ -73,8 +84,15 @@ export class LocalizerModel extends OnnxModel<readonly FeatureMap[], Float32Arra
     );
   }
 
-  protected read(outputs: Record<string, PlainTensor>): Float32Array {
-    const cells = outputs[LOCALIZER_OUTPUT]!.data as Float32Array;
-    return Float32Array.from(cells);
+  protected read(outputs: Record<string, PlainTensor>): LocalizerReading {
+    const cells = Float32Array.from(outputs[LOCALIZER_OUTPUT]!.data as Float32Array);
+    const distance = this.spec.ground && outputs[LOCALIZER_GROUND_DISTANCE]?.data[0];
+    return { cells, groundDistance: typeof distance === 'number' ? distance : undefined };
+  }
+
+  /** Whether a view this far from the training photos' ground (LocalizerReading.groundDistance) shows that ground. */
+  showsTrainingGround(reading: LocalizerReading): boolean | undefined {
+    const { ground } = this.spec;
+    return ground && reading.groundDistance !== undefined ? reading.groundDistance <= ground.limit : undefined;
   }
 }

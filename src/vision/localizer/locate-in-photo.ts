@@ -12,13 +12,21 @@ import { type LocatedSubject, locateSubjects, type Location } from './locate-sub
  * nothing, from the detector's maps (a second localizer trained on them).
  */
 
-/** Whether `localizer` finds its subject in any cell of the classifier's maps (undefined: the classifier gave none). */
-export async function showsSubject(
+/**
+ * Whether `localizer` finds its subject in any cell of the classifier's maps, and whether the frame
+ * shows the ground of its training photos (LocalizerModel.showsTrainingGround); undefined when the
+ * classifier gave no maps.
+ */
+export async function lookForSubject(
   localizer: LocalizerModel,
   maps: Classification['maps'],
-): Promise<boolean | undefined> {
+): Promise<{ readonly shows: boolean; readonly onTrainingGround: boolean | undefined } | undefined> {
   if (!maps) return undefined;
-  return Math.max(...(await localizer.predict(maps))) >= localizer.spec.threshold;
+  const reading = await localizer.predict(maps);
+  return {
+    shows: Math.max(...reading.cells) >= localizer.spec.threshold,
+    onTrainingGround: localizer.showsTrainingGround(reading),
+  };
 }
 
 /**
@@ -36,7 +44,7 @@ export async function withSecondSight(
   if (!location || location.found.length > 0 || !localizer || !cells) return location;
   const { grid } = localizer.layout;
   const { threshold } = localizer.spec;
-  const probabilities = letterboxedCellsOnFrame(await localizer.predict(cells.maps), grid, cells.content);
+  const probabilities = letterboxedCellsOnFrame((await localizer.predict(cells.maps)).cells, grid, cells.content);
   // Where the detector whose maps these are boxes a person, what they show is a hand or a shoe:
   // its maps alone took fingers on a lawn for stool (a photo of the stool set without stool).
   const onPerson = ({ box: [x1, y1, x2, y2] }: LocatedSubject) =>
@@ -76,10 +84,10 @@ export async function locate(
     frame: { width: image.sourceWidth, height: image.sourceHeight },
     found: locateSubjects(probabilities, side, at, image),
   });
-  const whole = located('whole', await localizer.predict(mapsOf(maps)), grid, threshold);
+  const whole = located('whole', (await localizer.predict(mapsOf(maps))).cells, grid, threshold);
   if (whole.found.length > 0 || !closerLook || Math.max(...whole.probabilities) < closerLook.from) return whole;
   const tile = closerLookTiles()[nearestTile(whole.probabilities, grid)]!;
   const tileMaps = (await classifier.predictStretched({ image, region: tileRegion(image, tile) })).maps;
-  const onFrame = tilesOnFrame([tile], [await localizer.predict(mapsOf(tileMaps))], grid);
+  const onFrame = tilesOnFrame([tile], [(await localizer.predict(mapsOf(tileMaps))).cells], grid);
   return located('closer', onFrame, grid * CLOSER_LOOK.gridScale, closerLook.threshold);
 }

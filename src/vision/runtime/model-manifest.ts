@@ -190,6 +190,19 @@ export const LocalizerSpec = z.strictObject({
   figures: LocalizerFiguresSpec.optional(),
   /** Every photo judged by a model that saw none of its group: a figure less bound to one split's draw of scenes. */
   crossValidated: LocalizerFiguresSpec.optional(),
+  /**
+   * Where its graph also gives a frame's distance from the ground of its training photos
+   * (ground-subspace.ts): a frame within `limit` shows that ground, with `components` directions
+   * fitted on `trainedOn` crops of it. `heldOut`: of the held-out photos' ground crops, the share within it.
+   */
+  ground: z
+    .strictObject({
+      limit: z.number().positive().max(2),
+      components: z.number().int().min(1),
+      trainedOn: z.number().int().min(1),
+      heldOut: z.strictObject({ crops: z.number().int().min(0), within: share }),
+    })
+    .optional(),
   trainedAt: z.string().max(40).optional(),
 });
 

@@ -11,7 +11,7 @@ import { COCO_ANIMALS, COCO_PETS } from '../tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from '../localizer/localizer-model.js';
 import type { Location } from '../localizer/locate-subject.js';
-import { locate, showsSubject, withSecondSight } from '../localizer/locate-in-photo.js';
+import { locate, lookForSubject, withSecondSight } from '../localizer/locate-in-photo.js';
 import { probabilityOf, surestOf } from '../tables/class-probability.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
 import { IMAGENET_GROUND, IMAGENET_LAWN } from '../tables/imagenet-ground.js';
@@ -84,6 +84,12 @@ export interface Scene {
    * (`stoolCheck`: a close-up's gate); undefined when it did not look.
    */
   readonly frameStool: boolean | undefined;
+  /**
+   * …and whether the frame shows the ground of the stool photos it learnt from (lawns, gravel,
+   * soil), by its distance from that ground's subspace (ground-subspace.ts); undefined where it did
+   * not look or gives no such reading.
+   */
+  readonly frameStoolGround: boolean | undefined;
   /**
    * Where the stool localizer found stool, for an animal's operation that asked whether its animal
    * may be a pile of stool (`stoolAsAnimal`: YOLOX-Nano boxes one on a lawn as a bear or a dog);
@@ -163,6 +169,7 @@ const FRAME_UNREAD = {
   frameFish: undefined,
   frameWholeMammal: undefined,
   frameStool: undefined,
+  frameStoolGround: undefined,
 } as const;
 
 export const NO_SCENE: Scene = Object.freeze({
@@ -238,9 +245,11 @@ export async function describeScene(
       localizer ? classifier.predictStretched(image) : classifier.predict(image),
       options.companion?.predict(image),
     ]);
+    const stoolLook = options.stoolCheck && (await lookForSubject(options.stoolCheck, classification.maps));
     return {
       ...frameReadings(classification, classifier, animalType),
-      frameStool: options.stoolCheck && (await showsSubject(options.stoolCheck, classification.maps)),
+      frameStool: stoolLook?.shows,
+      frameStoolGround: stoolLook?.onTrainingGround,
       features: classification.features,
       companion: second?.features?.mean,
       location: localizer && (await locate(localizer, classifier, classification.maps, image)),
