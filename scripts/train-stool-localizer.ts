@@ -74,6 +74,17 @@ async function evaluate(name: string, data: LocalizerData, scratch: string, spli
   const heldOut = `${split.heldOut.filter(Boolean).length} photos held out by source photo`;
   print(figuresFrom(data, probabilities, thresholds, heldOut));
   if (closerLook) print(figuresFrom(data, probabilities, { threshold }, `the same ${heldOut}, whole photos only`));
+  if (localizer.spec.ground) {
+    // The ground's reading, as the close-ups' gate asks it, on the held-out photos' ground crops.
+    const crops = [...data.maps!.entries()].filter(
+      ([view]) => data.views[view]!.kind === 'ground' && split.heldOut[data.views[view]!.photo],
+    );
+    let within = 0;
+    for (const [, maps] of crops) if (localizer.showsTrainingGround(await localizer.predict(maps))) within++;
+    console.log(
+      `  the ground: ${percent(within / crops.length)} of the ${crops.length} held-out photos' ground crops lie within ${localizer.spec.ground.limit} of it`,
+    );
+  }
   return { data, looked: lookedAt(data, probabilities), thresholds, heldOut };
 }
 
