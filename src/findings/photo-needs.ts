@@ -41,6 +41,12 @@ export interface PhotoNeeds {
    */
   readonly notStool?: true;
   /**
+   * Whether the specimen never passes for an animal's coat (urine: a liquid, in a cup or on a
+   * floor): a frame the classifier takes surely for fur or skin is a close-up of an animal
+   * (GROUND_LIMITS.stoolGroundAnimalShare). Not vomit: a hairball is fur.
+   */
+  readonly neverACoat?: true;
+  /**
    * Whether a located subject of an autumn leaf's yellow and orange, found only faintly, is a leaf
    * (gate-limits.ts, `leafAutumnShare`): stool, whose yellow is rare. Not urine, whose normal colour
    * is yellow, nor vomit, whose bile is: a clinic's localizer for them finds yellow specimens.

@@ -1135,6 +1135,15 @@ describe('the photo gate with a localizer', () => {
     });
   });
 
+  it('refuses a frame the classifier reads as a coat, with no stool in it, as an animal for urine, not for vomit (a hairball is fur)', () => {
+    const coat = { frameAnimalShare: GROUND_LIMITS.stoolGroundAnimalShare, frameStool: false };
+    const animalShown = { reason: 'wrong_subject', shows: { kind: 'animal', count: 1 } };
+    expect(gatePhoto(OPERATIONS.urine.needs, measured(coat))).toMatchObject(animalShown);
+    expect(gatePhoto(OPERATIONS.urine.needs, measured({ ...coat, frameAnimalShare: 0.59 }))).toBeUndefined();
+    expect(gatePhoto(OPERATIONS.vomit.needs, measured(coat))).toBeUndefined();
+    expect(gatePhoto(OPERATIONS.stool.needs, measured(coat))).toBeUndefined();
+  });
+
   it('asks the stool localizer only about a first animal that may be a pile: unsure, and small or no sure pet', () => {
     const small = overCell0(0.6);
     expect(mayBeStool(small)).toBe(true);
@@ -1346,7 +1355,7 @@ describe('the photo gate with a localizer', () => {
 
   it('refuses a photo the classifier is fairly sure shows a fish, for every health operation: stool, urine, vomit, skin, ear', () => {
     const fish = { reason: 'wrong_subject', shows: { kind: 'animal', name: FISH_NAME, count: 1 } };
-    const sure = { frameFish: SCENE_LIMITS.frameFishProbability, frameAnimalShare: 0.8 };
+    const sure = { frameFish: SCENE_LIMITS.frameFishProbability, frameAnimalShare: 0.5 }; // under a coat, which urine refuses as an animal
     const unsure = { ...sure, frameFish: SCENE_LIMITS.frameFishProbability - 0.01 };
     for (const operation of HEALTH_OPERATIONS) {
       expect(gatePhoto(operation.needs, measured(sure)), operation.key).toEqual(fish);

@@ -254,6 +254,16 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     expect(findings.length).toBeLessThanOrEqual(3);
   }, 120_000);
 
+  it('gives real dog skin close-ups sent to urine analysis no finding: a coat is no urine', async () => {
+    const answers = await Promise.all(lesionPhotos().map((photo) => answer('urine', photo)));
+    const findings = answers.filter(({ judged, severity }) => judged && FINDINGS.includes(severity));
+    // Measured (2026-12-04): 3 of 105 judged, 2 with a finding ("red urine", moderate, for a red
+    // pyoderma; "very dilute" for mange), all three read as a coat (0.84–1.0); none judged now.
+    expect(answers).toHaveLength(105);
+    expect(findings).toEqual([]);
+    expect(answers.filter(({ judged }) => judged).length).toBeLessThanOrEqual(1);
+  }, 120_000);
+
   /** Breed's answers to the first 60 cat acne close-ups (chins and faces), whether charged, and the classifier's reading. */
   const breedOfAcneCloseUps = (animalType: string | undefined) =>
     Promise.all(
