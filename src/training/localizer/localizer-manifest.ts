@@ -1,4 +1,5 @@
 import { sha256Of } from '../../vision/runtime/load-model.js';
+import { componentsOf } from '../../vision/localizer/ground-subspace.js';
 import { LOCALIZER_OUTPUT, localizerGraphBytes, localizerInput } from '../../vision/localizer/localizer-graph.js';
 import type { LocalizerSpec, ModelManifest } from '../../vision/runtime/model-manifest.js';
 import type { FittedGround } from './fit-ground-subspace.js';
@@ -65,7 +66,7 @@ export function localizerArtifact(
       ...(ground && {
         ground: {
           limit: ground.limit,
-          components: ground.subspace.components.length / ground.subspace.channels,
+          components: componentsOf(ground.subspace),
           trainedOn: ground.trainedOn,
           heldOut: ground.heldOut,
         },
