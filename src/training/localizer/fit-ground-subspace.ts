@@ -10,10 +10,10 @@ import type { LocalizerData } from './localizer-rows.js';
  * them clear of every stool with the 5 that show none, against the 405 real skin close-ups of
  * shared/photos-real (looked at, never learnt from), 1,457 pictures from GCompris, Debian, KDE,
  * MATE and Tux Paint, and 553 tight crops of them. 40 directions, limit 0.33: 80% of the held-out
- * ground crops and 81% of the larger lawns within it; the nearest close-up lies 0.361 off (a whole cat with crusted scabies, on a
- * pavement), the nearest other picture 0.37 (a cathedral by a lawn). 20 directions kept every
- * close-up farther too, but only 55% of the lawns within; 60 took in 90% of them, with the
- * nearest close-up at 0.340, too near to draw a limit between.
+ * ground crops and 81% of the larger lawns within it; the nearest close-up lies 0.361 off (a whole
+ * cat with crusted scabies, on a pavement), the nearest other picture 0.37 (a cathedral by a
+ * lawn). 20 directions kept every close-up farther too, but only 55% of the lawns within; 60 took
+ * in 90% of them, with the nearest close-up at 0.340, too near to draw a limit between.
  */
 export const GROUND_SUBSPACE = { components: 40, limit: 0.33 } as const;
 
