@@ -166,6 +166,11 @@ describe('the colour-and-quality analyser graph', () => {
     expect(greyCast.redderPatches).toBeGreaterThan(0.02);
     // The same on green (a lawn or turf): redder than its surroundings, but nothing round it is skin.
     expect((await read(closeUp('#5a7a40', [], papules))).redderPatches).toBe(0);
+    // White fur in cool light reads a little green (a* -2, like a white dog's pyoderma photo at -1.7),
+    // and a red patch on it is still red (RELATIVE_REDNESS.leastMedian).
+    expect((await read(closeUp('#dde3e3', [], [{ ...papules[0]!, fill: '#c0406a' }]))).redderPatches).toBeGreaterThan(
+      0.015,
+    );
     // Orange (ginger fur, a hand) is redder than grey too, but not red: its hue is past RELATIVE_REDNESS.maxHue.
     expect((await read(closeUp('#aa9ea0', [], [{ ...papules[0]!, fill: '#c08050' }]))).redderPatches).toBe(0);
     // A lesion in warm light turns salmon (hue 37°) and is still red, past skin's 1.5%; a hand (46°) is not.
