@@ -50,14 +50,15 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     expect(refused.length).toBeLessThanOrEqual(6);
     expect(refused.filter(({ summary }) => /mostly the ground/.test(summary)).length).toBeLessThanOrEqual(1);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
-    // Redness is seen on over a third: 47 of 105 measured, 27 of them only as patches redder than
+    // Redness is seen on almost half: 50 of 105 measured, 30 of them only as patches redder than
     // the photo's own skin and fur (pink papules on grey-cast skin, which the colour names call pink
     // on grey); 40 and 20 before salmon-red lesions in warm light counted (RELATIVE_REDNESS.maxHue 40),
-    // 46 and 26 before red on white fur in cool light did (RELATIVE_REDNESS.leastMedian -3).
+    // 46 and 26 before red on white fur in cool light did (RELATIVE_REDNESS.leastMedian -3), 47 and
+    // 27 before such patches counted from 1.2% of the frame, not 1.5% (skin-rules.ts).
     // (A summary that says "no redness" is no finding: the severity says which.)
     const findings = answers.filter(({ severity }) => FINDINGS.includes(severity));
-    expect(findings.length).toBeGreaterThanOrEqual(44);
-    expect(answers.filter(({ summary }) => /redder than the skin/.test(summary)).length).toBeGreaterThanOrEqual(24);
+    expect(findings.length).toBeGreaterThanOrEqual(47);
+    expect(answers.filter(({ summary }) => /redder than the skin/.test(summary)).length).toBeGreaterThanOrEqual(27);
   }, 120_000);
 
   it('takes tight crops of real dog close-ups (their middle half) for part of an animal, and for no photo of a pet, as it does the whole photos', async () => {

@@ -225,6 +225,14 @@ describe('small lesions are seen (rules read patches of the frame)', () => {
     expect(assessment.severity).toBe('inconclusive');
   });
 
+  it('a pink papule on grey-cast skin, 1.4% of the close-up, is a patch redder than the skin round it', async () => {
+    // The size of the smallest red sores on real cat and dog close-ups that had read no redness at 1.5%.
+    const papule: Shape = { fill: '#b47a84', cx: 150, cy: 120, rx: 28, ry: 22 };
+    const assessment = await assess('skin', closeUp('#aa9ea0', [], [papule]));
+    expect(assessment.mainFinding?.id).toBe('redder_patches');
+    expect(assessment.severity).toBe('mild');
+  });
+
   it('one warm cell (4% of the frame) in a clean ear canal leaves it clean: inflammation is spread', async () => {
     const warmCell: Shape = { fill: '#d04a3a', cx: 130, cy: 110, rx: 40, ry: 30 };
     const assessment = await assess('ear', pinkCanal([warmCell]));
