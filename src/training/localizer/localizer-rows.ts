@@ -207,7 +207,7 @@ export function groundSquare(boxes: readonly RelativeBox[]): Tile | undefined {
 }
 
 /** The mean of the coarsest map over its cells: a photo's overall look, to find its copies by. */
-function pooledOf(map: FeatureMap): Float32Array {
+export function pooledOf(map: FeatureMap): Float32Array {
   const cells = map.grid * map.grid;
   const out = new Float32Array(map.channels);
   for (let c = 0; c < map.channels; c++) {

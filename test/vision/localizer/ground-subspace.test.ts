@@ -13,7 +13,7 @@ import {
   localizerInput,
 } from '../../../src/vision/localizer/localizer-graph.js';
 import { fitGroundSubspace, GROUND_SUBSPACE } from '../../../src/training/localizer/fit-ground-subspace.js';
-import type { LocalizerData, TrainingView } from '../../../src/training/localizer/localizer-rows.js';
+import { type LocalizerData, pooledOf, type TrainingView } from '../../../src/training/localizer/localizer-rows.js';
 import { seededRandom } from '../../../src/vision/runtime/seeded-random.js';
 
 const random = seededRandom(11);
@@ -29,13 +29,6 @@ const mapLike = (look: Float32Array, spread: number): FeatureMap => ({
     (_, i) => look[Math.floor(i / (GRID * GRID))]! + (random() - 0.5) * spread,
   ),
 });
-const meanOverCells = (map: FeatureMap) =>
-  Float32Array.from({ length: map.channels }, (_, c) => {
-    let sum = 0;
-    for (let i = 0; i < map.grid ** 2; i++) sum += map.data[c * map.grid ** 2 + i]!;
-    return sum / map.grid ** 2;
-  });
-
 /** "Ground": strong on the first 8 channels, in proportions that vary along 3 directions; anything else is strong elsewhere. */
 const groundLook = () =>
   Float32Array.from({ length: CHANNELS }, (_, c) => (c < 8 ? 2 + (c < 3 ? random() * 3 : 0) : random() * 0.05));
@@ -69,7 +62,7 @@ describe('the ground a localizer learnt, as a subspace of its backbone’s mean 
   it('is fitted on the training photos’ crops alone, and the held-out ones lie within its limit', () => {
     expect(fitted.trainedOn).toBe(heldOut.filter((held) => !held).length);
     expect(fitted.heldOut).toEqual({ crops: heldOut.filter(Boolean).length, within: 1 });
-    const anythingElse = meanOverCells(mapLike(otherLook(), 0.02));
+    const anythingElse = pooledOf(mapLike(otherLook(), 0.02));
     expect(groundDistance(fitted.subspace, anythingElse)).toBeGreaterThan(fitted.limit);
   });
 
@@ -86,7 +79,7 @@ describe('the ground a localizer learnt, as a subspace of its backbone’s mean 
   });
 
   it('reads features rooted and at unit length, so that a brighter copy of a frame lies as far', () => {
-    const features = meanOverCells(grounds[0]!);
+    const features = pooledOf(grounds[0]!);
     expect(Math.hypot(...groundFeaturesOf(features))).toBeCloseTo(1, 5);
     const brighter = features.map((value) => value * 4);
     expect(groundDistance(fitted.subspace, brighter)).toBeCloseTo(groundDistance(fitted.subspace, features), 5);
@@ -132,7 +125,7 @@ describe('the ground a localizer learnt, as a subspace of its backbone’s mean 
         );
         const onnx = (await session.run(feeds))[LOCALIZER_GROUND_DISTANCE]!.data as Float32Array;
         expect(onnx).toHaveLength(1);
-        expect(onnx[0]).toBeCloseTo(groundDistance(subspace, meanOverCells(map)), 4);
+        expect(onnx[0]).toBeCloseTo(groundDistance(subspace, pooledOf(map)), 4);
       }
     } finally {
       await session.release();
