@@ -1,7 +1,7 @@
 import type { Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
 import type { Detection } from '../vision/detector-model.js';
 import type { Location } from '../vision/localizer/locate-subject.js';
-import { SCENE_LIMITS } from './limits/gate-limits.js';
+import { LOCATED_LIMITS } from './limits/located-limits.js';
 import { GROUND_LIMITS } from './limits/ground-limits.js';
 
 /*
@@ -38,13 +38,13 @@ function centredOnSubject({ grid, found, frame }: Location, { box }: Detection):
 }
 
 /**
- * Whether a detection is what the localizer found (SCENE_LIMITS.locatedAnimalCover): a box its
+ * Whether a detection is what the localizer found (LOCATED_LIMITS.locatedAnimalCover): a box its
  * subject's cells mostly cover, or a small one centred on them.
  */
 export const isLocatedSubject = (found: Location, detection: Detection, share: number) =>
-  detection.score < SCENE_LIMITS.locatedAnimalScore &&
-  (locatedCover(found, detection) >= SCENE_LIMITS.locatedAnimalCover ||
-    (share < SCENE_LIMITS.locatedSmallBoxShare && centredOnSubject(found, detection)));
+  detection.score < LOCATED_LIMITS.locatedAnimalScore &&
+  (locatedCover(found, detection) >= LOCATED_LIMITS.locatedAnimalCover ||
+    (share < LOCATED_LIMITS.locatedSmallBoxShare && centredOnSubject(found, detection)));
 
 /**
  * Whether an animal's box on the ground is the stool the localizer found there, loosely boxed with
@@ -72,15 +72,15 @@ export const boxesTheSubject = (found: Location, animal: SceneAnimal, scene: Sce
 
 /**
  * A subject the localizer found only faintly, where the classifier is sure of an animal's coat: a
- * close-up of fur or skin, on which the stool localizer fires (SCENE_LIMITS.faintPeak).
+ * close-up of fur or skin, on which the stool localizer fires (LOCATED_LIMITS.faintPeak).
  */
 export const coatSeenClose = ({ found }: Location, scene: Scene) =>
-  Math.max(...found.map((subject) => subject.peak)) < SCENE_LIMITS.faintPeak &&
-  (scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.coatAnimalShare;
+  Math.max(...found.map((subject) => subject.peak)) < LOCATED_LIMITS.faintPeak &&
+  (scene.frameAnimalShare ?? 0) >= LOCATED_LIMITS.coatAnimalShare;
 
 /**
  * Whether the detector boxed what the localizer found as an animal (isLocatedSubject): a small,
- * discrete thing on the ground, which a close-up of fur or skin is not (SCENE_LIMITS.faintPeak).
+ * discrete thing on the ground, which a close-up of fur or skin is not (LOCATED_LIMITS.faintPeak).
  */
 export const boxedAsSubject = (found: Location, scene: Scene) =>
   scene.animals.some((animal) => isLocatedSubject(found, animal.detection, animal.share));
@@ -93,8 +93,8 @@ export const boxedAsSubject = (found: Location, scene: Scene) =>
  * run, for such photos only.
  */
 export const mayBeStool = ({ detection, share, pet }: SceneAnimal) =>
-  detection.score < SCENE_LIMITS.locatedAnimalScore &&
-  (share < SCENE_LIMITS.locatedSmallBoxShare || (pet?.speciesProbability ?? 0) < SCENE_LIMITS.stoolAsAnimalPet);
+  detection.score < LOCATED_LIMITS.locatedAnimalScore &&
+  (share < LOCATED_LIMITS.locatedSmallBoxShare || (pet?.speciesProbability ?? 0) < LOCATED_LIMITS.stoolAsAnimalPet);
 
 /**
  * Whether every animal the detector boxed is stool on the ground: the stool localizer found it
@@ -109,7 +109,7 @@ export const animalsAreStool = (scene: Scene) => {
   return (
     stoolFound !== undefined &&
     someGround(frameGround) &&
-    !(frame?.topIsAnimal && frame.topProbability >= SCENE_LIMITS.stoolAsAnimalFrameAnimal) &&
+    !(frame?.topIsAnimal && frame.topProbability >= LOCATED_LIMITS.stoolAsAnimalFrameAnimal) &&
     animals.length > 0 &&
     animals.every((animal) => boxesTheSubject(stoolFound, animal, scene, true))
   );

@@ -29,6 +29,7 @@ import {
   unboxedAnimal,
 } from './frame-subject.js';
 import { SCENE_LIMITS } from './limits/gate-limits.js';
+import { LOCATED_LIMITS } from './limits/located-limits.js';
 import { GROUND_LIMITS } from './limits/ground-limits.js';
 import { QUALITY_LIMITS } from './limits/quality-limits.js';
 import {
@@ -59,9 +60,10 @@ function pictureKind(needs: PhotoNeeds, measurement: Measurement): SceneSubject 
   return !needs.roundView && isRoundView(measurement.litArea) ? { kind: 'round_view' } : undefined;
 }
 
-/** A whole animal, as opposed to part of one cut off by the frame's edges (SCENE_LIMITS.cutCloseUpShare). */
-const seenWhole = ({ share, cutSides }: Placement) =>
-  cutSides === 0 || (cutSides === 1 && share < SCENE_LIMITS.cutCloseUpShare);
+/** A whole animal, as opposed to part of one cut off by the frame's edges (SCENE_LIMITS.cutCloseUpShare, cutOnceWholeScore). */
+const seenWhole = ({ share, cutSides, detection }: SceneAnimal) =>
+  cutSides === 0 ||
+  (cutSides === 1 && (share < SCENE_LIMITS.cutCloseUpShare || detection.score >= SCENE_LIMITS.cutOnceWholeScore));
 
 /** Fur in a close-up that the detector boxes as a bear the frame cuts (SCENE_LIMITS.closeUpFurAsBearCutSides). */
 const furBoxedAsBear = ({ detection, cutSides }: SceneAnimal) =>
@@ -190,7 +192,7 @@ function wrongForSpecimen(
   // false morel to it, boxed as a bear), is that thing: SCENE_LIMITS.cropThingProbability. Only
   // ImageNet's labels say what is no animal (topKind); a pet-breeds classifier's best label is a breed.
   const namedAThing = ({ detection, pet }: SceneAnimal) =>
-    detection.score < SCENE_LIMITS.locatedAnimalScore &&
+    detection.score < LOCATED_LIMITS.locatedAnimalScore &&
     pet?.topKind !== undefined &&
     !pet.topIsAnimal &&
     pet.topProbability >= SCENE_LIMITS.cropThingProbability;
@@ -213,7 +215,7 @@ function wrongForSpecimen(
   // The classifier's whole-frame reading needs to be surer where the localizer found its subject.
   const located = found && scene.detected;
   return (
-    framePet(scene, located ? SCENE_LIMITS.locatedFramePetProbability : SCENE_LIMITS.framePetProbability) ??
+    framePet(scene, located ? LOCATED_LIMITS.locatedFramePetProbability : SCENE_LIMITS.framePetProbability) ??
     foodShown(needs, scene) ??
     frameFish(scene) ??
     frameWholeMammal(scene) ??
@@ -221,7 +223,7 @@ function wrongForSpecimen(
     frameObject(
       scene,
       needs,
-      located ? SCENE_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability,
+      located ? LOCATED_LIMITS.locatedFrameObjectProbability : SCENE_LIMITS.frameObjectProbability,
     ) ??
     crowdShown(scene) ??
     // Stool on the ground that the classifier reads as a coat is no urine or vomit either way: of

@@ -8,6 +8,7 @@ import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { CHARACTER_LIMITS } from '../../src/analysis/limits/character-limits.js';
 import { SCENE_LIMITS } from '../../src/analysis/limits/gate-limits.js';
+import { LOCATED_LIMITS } from '../../src/analysis/limits/located-limits.js';
 import { GROUND_LIMITS } from '../../src/analysis/limits/ground-limits.js';
 import { QUALITY_LIMITS } from '../../src/analysis/limits/quality-limits.js';
 import { FOOD_LIMITS } from '../../src/analysis/limits/food-limits.js';
@@ -314,6 +315,18 @@ describe('the photo gate’s table', () => {
       'pet',
     ],
     [
+      'a close-up of a dog’s face filling most of the frame, cut by one side, boxed as surely as faces are',
+      CLOSE_UP,
+      measured({ animals: [animal('dog', SCENE_LIMITS.cutOnceWholeScore - 0.04, 0.83, 'dog', 1)] }),
+      undefined,
+    ],
+    [
+      'a whole dog filling most of the frame, its paw off one side, boxed surely',
+      CLOSE_UP,
+      measured({ animals: [animal('dog', SCENE_LIMITS.cutOnceWholeScore + 0.05, 0.83, 'dog', 1)] }),
+      'pet',
+    ],
+    [
       'a close-up of part of a cat filling the frame, cut by three of its sides',
       CLOSE_UP,
       measured({ animals: [animal('cat', 0.65, 0.85, 'cat', 3)] }),
@@ -382,7 +395,7 @@ describe('the photo gate’s table', () => {
     [
       'a close-up of part of a dog that runs off one side and fills half the frame',
       CLOSE_UP,
-      measured({ animals: [animal('dog', 0.9, 0.5, 'dog', 1)] }),
+      measured({ animals: [animal('dog', 0.8, 0.5, 'dog', 1)] }),
       undefined,
     ],
     [
@@ -1093,7 +1106,7 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(ANIMAL, asked(pile, [15]))).toBeUndefined();
     expect(gatePhoto(ANIMAL, asked({ ...pile, frameGround: 0.01 }, [0]))).toBeUndefined();
     // A frame the classifier takes for one animal (a crocodile on a mud bank) is that animal.
-    const crocodile = { ...pet(undefined, SCENE_LIMITS.stoolAsAnimalFrameAnimal), topIsAnimal: true };
+    const crocodile = { ...pet(undefined, LOCATED_LIMITS.stoolAsAnimalFrameAnimal), topIsAnimal: true };
     expect(gatePhoto(ANIMAL, asked({ ...pile, frame: crocodile }, [0]))).toBeUndefined();
     expect(gatePhoto(ANIMAL, asked({ ...pile, frame: { ...crocodile, topProbability: 0.7 } }, [0]))).toEqual(stool);
     // A dog beside the pile is judged, and a box the detector is sure of is an animal.
@@ -1147,10 +1160,10 @@ describe('the photo gate with a localizer', () => {
   it('asks the stool localizer only about a first animal that may be a pile: unsure, and small or no sure pet', () => {
     const small = overCell0(0.6);
     expect(mayBeStool(small)).toBe(true);
-    expect(mayBeStool(overCell0(SCENE_LIMITS.locatedAnimalScore))).toBe(false);
+    expect(mayBeStool(overCell0(LOCATED_LIMITS.locatedAnimalScore))).toBe(false);
     const large = animal('bear', 0.6, 0.3);
     expect(mayBeStool(large)).toBe(true);
-    expect(mayBeStool({ ...large, pet: pet('dog', SCENE_LIMITS.stoolAsAnimalPet) })).toBe(false);
+    expect(mayBeStool({ ...large, pet: pet('dog', LOCATED_LIMITS.stoolAsAnimalPet) })).toBe(false);
   });
 
   it('needs the whole frame’s classifier surer of a pet or a thing where the subject was found', () => {
@@ -1430,7 +1443,7 @@ describe('the photo gate with a localizer', () => {
     expect(shows(bear(0.31, SCENE_LIMITS.cropThingProbability))).toBeUndefined();
     expect(shows(bear(0.31, SCENE_LIMITS.cropThingProbability - 0.01))).toBe('animal');
     // The detector sure of its animal, or a classifier without ImageNet's labels, cannot be overruled so.
-    expect(shows(bear(SCENE_LIMITS.locatedAnimalScore, 0.92))).toBe('animal');
+    expect(shows(bear(LOCATED_LIMITS.locatedAnimalScore, 0.92))).toBe('animal');
     expect(shows(bear(0.31, 0.92, false))).toBe('animal');
   });
 

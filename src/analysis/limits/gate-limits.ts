@@ -2,7 +2,7 @@
  * The photo gate's limits on what a photo shows (docs/design.md §4), each with what it was
  * measured on and what it rests on: photo-gate.ts decides with them (when a photo is too poor to
  * judge: quality-limits.ts; what kind of picture a photo is: character-limits.ts; the ground and
- * stool on it: ground-limits.ts; food: food-limits.ts).
+ * stool on it: ground-limits.ts; food: food-limits.ts; a subject a localizer found: located-limits.ts).
  */
 
 /**
@@ -43,6 +43,15 @@ export const SCENE_LIMITS = {
    * whole cats (one "patches", mild), with scores and shares among the 7 faces' (0.50–0.77, 0.53–0.79).
    */
   cutCloseUpShare: 0.4,
+  /**
+   * …unless the detector is this sure of it: an animal boxed so surely, and cut by one side only, is
+   * seen whole with a paw, an ear or its tail off the frame. Measured (2026-12-04) on the photos sent
+   * to skin: of the 25 such boxes (40% of the frame or more) on the 405 real close-ups, 24 are faces,
+   * chins and flanks at 0.50–0.84; the 25th is a whole pit bull beside a person (0.93), which had got
+   * "yellow crusts", mild, charged. Of the 14 on 2,186 other pictures, the one judged over 0.84 was a
+   * whole German shepherd in a field (0.90). Ear answers: none changed.
+   */
+  cutOnceWholeScore: 0.88,
   /**
    * Part of an animal in a close-up, cut by the frame, that the detector is this sure is one that is
    * no pet and that fur is not boxed as (coco-names.ts, COCO_NOT_FUR: a cow, a sheep, a horse), and
@@ -311,74 +320,6 @@ export const SCENE_LIMITS = {
    */
   leafAutumnShare: 0.5,
   leafPeak: 0.9,
-  /**
-   * An animal's box this much covered by the cells a localizer gave its subject, and boxed with
-   * less than `locatedAnimalScore`, is that subject (YOLOX-Nano boxes a pile of stool as a dog or a
-   * bear, MobileNetV2 on its crop may even name a retriever), not an animal. Measured with the stool
-   * localizer: of the stool photos' animal boxes, 91% were covered half or more (median 0.9) and 95%
-   * scored under 0.8; the real animals of the shared photos were covered 0–0.27 but for one small
-   * horse (0.67, score 0.63). At these limits 11 of the 586 stool photos are still refused as
-   * showing an animal. A person's box is read the same way: of the 9 people boxed (4% of the frame or
-   * more) on stool photos in which stool was found, one was the stool (covered whole, score 0.63),
-   * the others covered 0–0.04 (shoes, legs, a hand). Lower limits were tried (2026-11-27): at
-   * 0.45 one more of the 405 real skin close-ups of pets sent to stool analysis was judged as
-   * stool, at 0.35 two, for 5 and 9 more stool photos whose box would be taken for the stool; not
-   * taken.
-   */
-  locatedAnimalCover: 0.6,
-  locatedAnimalScore: 0.85,
-  /**
-   * A box under this share of the frame whose centre lies in a cell of the localizer's subject is
-   * that subject however little the cells cover it: the cells are coarse (a seventh of the frame's
-   * side), and a small box loosely drawn round a coil straddles them. Measured (2026-11-27) with
-   * the stool localizer: of the stool photos' animal boxes of 4–10% of the frame (smaller ones
-   * refuse nothing), 6 more are taken for the stool (2 of them on held-out photos), all bears and
-   * birds on lawns; of the boxes on the 405 real skin close-ups and the shared photos sent to stool
-   * analysis, the one this small (a bear, 5%) is not centred on a stool cell, and people that
-   * centre on one are 13% of the frame and more.
-   */
-  locatedSmallBoxShare: 0.1,
-  /**
-   * An animal's operation (breed, emotion) asks the stool localizer about its first animal when the
-   * detector is under `locatedAnimalScore` sure of it and it is small (`locatedSmallBoxShare`) or
-   * its crop is a pet to the classifier at under `stoolAsAnimalPet`; that animal is stool on the
-   * ground where the localizer found it there (isLocatedSubject), the frame shows some ground
-   * (`stoolGroundProbability`) and the classifier, on the whole frame, is under
-   * `stoolAsAnimalFrameAnimal` sure of one animal (located-subject.ts, animalsAreStool). Measured
-   * (2026-11-28) with breed: of the 113 held-out stool photos, 9 were "a dog" (charged, 13–54%),
-   * 3 now; of the 405 real skin close-ups of shared/photos-real, the 57 photos of whole animals
-   * (a crocodile and a Komodo dragon, boxed small as birds, read 0.86 and 0.99 on the whole frame)
-   * and the shared photos, none changed. The stool piles' frames read 0.67 at most for one animal
-   * (a hog).
-   */
-  stoolAsAnimalPet: 0.9,
-  stoolAsAnimalFrameAnimal: 0.8,
-  /**
-   * A subject a localizer found only faintly (its surest cell under `faintPeak`), in a frame whose
-   * animal classes the classifier gives `coatAnimalShare` or more together (frameAnimalShare), is
-   * an animal's coat or skin seen close, not a specimen: the stool localizer fires on fur. Measured
-   * (2026-11-27) on the 405 real skin close-ups of shared/photos-real sent to stool analysis, 28 of
-   * which were judged as stool, 7 with a finding ("grey, pale clay", "red, blood"): 12 of the 28
-   * meet both, 4 of the 7 findings among them; of the 493 real stool photos judged, 3 do (copies of
-   * one dry lawn the classifier reads as fur; one held out), and the stool photos' surest cells lie
-   * at 0.73 and up for nine in ten. Both sides were measured on every photo at hand, none held back.
-   * Unless the detector boxed the subject as an animal (a box taken for it, `locatedAnimalCover`
-   * or `locatedSmallBoxShare`): a small thing on the ground, not a coat filling the frame. Measured
-   * (2026-11-28): 3 of the 586 stool photos, dark stools on a dry lawn boxed as bears at 1–2% of the
-   * frame, are judged so (all dark brown, one held out); none of the 405 skin close-ups changes.
-   */
-  faintPeak: 0.75,
-  coatAnimalShare: 0.9,
-  /**
-   * Where a localizer found the subject and the detector no animal, the classifier reading the
-   * whole frame must be this sure of a pet, or of an object group, for the photo to show that
-   * instead. MobileNetV2 takes piles of stool for curly-coated retrievers and thatch: on the 586
-   * stool photos, 25 reached 0.5 for a pet and 10 for an object group, 1 reached 0.9 for a pet and
-   * 2 reached 0.7 for an object; the shared photos of cats and dogs read 0.985–0.995. The
-   * localizer cannot vouch for more than that: it learnt stool against lawns, and fires on fur too.
-   */
-  locatedFramePetProbability: 0.9,
-  locatedFrameObjectProbability: 0.7,
   /**
    * A close-up the classifier gives under its limit for part of an animal (its manifest's
    * closeUpAnimalProbability: 0.2 for MobileNetV2) is still one of bare skin where pink and red fill

@@ -105,7 +105,7 @@ export const GROUND_LIMITS = {
   stoolGroundCoatBoxShare: 0.3,
   /**
    * A box on a stool photo (PhotoNeeds.liesOnGround) is the stool the localizer found, though its
-   * cells cover less of it than SCENE_LIMITS.locatedAnimalCover asks, where the classifier gives the
+   * cells cover less of it than LOCATED_LIMITS.locatedAnimalCover asks, where the classifier gives the
    * whole frame `groundProbability` or more of the ground's classes, the detector is under `score`
    * sure of its animal, the classifier gives its crop under `petProbability` for every pet, and the
    * found cells cover `cover` of the box: YOLOX-Nano boxes a pile on a lawn as a bear, a bird or a
