@@ -47,11 +47,11 @@ describeWithShared('real photos of animals', () => {
         // by the frame, are part of an animal that is no pet: refused (they had been judged as skin and
         // as ear canals, the calf with "yeast"); so are the jaguars, all of whose "cat" is the wild
         // cats. So is a German shepherd standing in a field, boxed at 0.90 with its ears off the top
-        // (SCENE_LIMITS.cutOnceWholeScore; judged as skin until 2026-12-04). The narwhal, whose sea the stool localizer fires
-        // on, is the ground since only a coat boxed large outweighs that (2026-12-03). The bee among
-        // red flowers, which stool analysis read as "red streaks… fresh blood" where the localizer
-        // found stool faintly, is food to it since the localizer learnt from zoomed-out photos
-        // (2026-12-02): the quince's flowers.
+        // (SCENE_LIMITS.cutOnceWholeScore; judged as skin until 2026-12-04). The narwhal, whose sea
+        // the stool localizer fires on, is the ground since only a coat boxed large outweighs that
+        // (2026-12-03). The bee among red flowers, which stool analysis read as "red streaks… fresh
+        // blood" where the localizer found stool faintly, is food to it since the localizer learnt
+        // from zoomed-out photos (2026-12-02): the quince's flowers.
         expect(judged).toEqual([]);
         // As specimens, the gibbon in a tree (the classifier 1.0 sure of it) had been "the stool in the
         // photo is mainly light brown" where the localizer found its fur (2026-12-04). Left, brown and
