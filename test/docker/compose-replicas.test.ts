@@ -12,7 +12,15 @@ import { describeWithCompose, docker, dockerScope, eventually } from '../fixture
 import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { sceneJpeg } from '../../scripts/support/scenes.js';
 
-const SECRETS = { POSTGRES_PASSWORD: 'replicas-test-password', PAWLENS_ADMIN_TOKEN: 'replicas-test-admin-token' };
+/**
+ * What the operator sets before `up`: the secrets, and a lease of 5 s instead of 30 (the compose
+ * file's knob), so that the killed replica's calls are given back within the test's minute.
+ */
+const ENV = {
+  POSTGRES_PASSWORD: 'replicas-test-password',
+  PAWLENS_ADMIN_TOKEN: 'replicas-test-admin-token',
+  PAWLENS_STORE_LEASE_SECONDS: '5',
+};
 const KEY = /pk_[A-Za-z0-9]{32}/g;
 /** Answers after which a client sends the same call again, with the same Idempotency-Key. */
 const RETRIED = new Set([409, 502, 503, 504]);
@@ -28,7 +36,7 @@ describeWithCompose('compose.replicas.yaml, started', () => {
   const scope = dockerScope('pawlens-replicas');
   const pawlensImage = scope.image('pawlens');
   const ollamaImage = scope.image('fake-ollama');
-  const stack = composeCopy(scope, 'compose.replicas.yaml', SECRETS);
+  const stack = composeCopy(scope, 'compose.replicas.yaml', ENV);
   const { compose, project } = stack;
   let balancer: string;
   const replicas: Record<'pawlens-1' | 'pawlens-2', { id: string; url: string }> = {
@@ -90,7 +98,7 @@ describeWithCompose('compose.replicas.yaml, started', () => {
       const ready = await Promise.all(
         Object.values(replicas).map((replica) =>
           fetch(`${replica.url}/readyz`, {
-            headers: { Authorization: `Bearer ${SECRETS.PAWLENS_ADMIN_TOKEN}` },
+            headers: { Authorization: `Bearer ${ENV.PAWLENS_ADMIN_TOKEN}` },
             signal: AbortSignal.timeout(2000),
           }).then((response) => response.json()),
         ),
