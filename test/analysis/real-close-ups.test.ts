@@ -137,6 +137,10 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     const findings = answers.filter(({ severity }) => FINDINGS.includes(severity));
     expect(findings.length).toBeGreaterThanOrEqual(18);
     expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
+    // Fur parted over fleas is read as a tarantula, no creature of the ground (imagenet-ground.ts):
+    // 4 of the 60 had been refused as the ground, 2 now (fleas in fur read as a fountain and a
+    // butterfly, flea dirt in white fur as a tick, a dough and beetles).
+    expect(answers.filter(({ summary }) => /mostly the ground/.test(summary)).length).toBeLessThanOrEqual(2);
   }, 120_000);
 
   it('calls no lesion close-up with dark matter over 5% of it a clean ear canal', async () => {

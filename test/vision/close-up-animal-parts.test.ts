@@ -21,11 +21,12 @@ describeWithShared('whether a classifier takes a frame for part of an animal (is
       readFileSync(join(SHARED_DIR, 'models', 'mobilenetv2-12-int8', 'labels.json'), 'utf8'),
     );
     const names = new Set(IMAGENET_ANIMAL_PARTS.map((index) => labels[index]!.split(',')[0]));
-    for (const animal of ['tench', 'tick', 'great white shark', 'flamingo', 'hog', 'golden retriever', 'puffer'])
+    // …the tick and the tarantula among them: found on skin, and what fur parted close up is read as.
+    for (const animal of ['tench', 'tick', 'tarantula', 'great white shark', 'flamingo', 'hog', 'golden retriever'])
       expect(names, animal).toContain(animal);
     for (const made of ['feather boa', 'fur coat', 'wool']) expect(names, made).toContain(made);
     // The ground's creatures (a pile of stool is read as a dung beetle or a toad) and every object are left out.
-    for (const other of ['dung beetle', 'common newt', 'tarantula', 'abacus', 'espresso', 'stone wall'])
+    for (const other of ['dung beetle', 'common newt', 'black widow', 'abacus', 'espresso', 'stone wall'])
       expect(names, other).not.toContain(other);
     expect(IMAGENET_ANIMAL_PARTS.filter((index) => IMAGENET_GROUND.includes(index))).toEqual([]);
   });
