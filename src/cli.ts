@@ -5,10 +5,11 @@ import { terminalLine } from './cli/terminal-text.js';
 import { VERSION } from './version.js';
 
 /** `pawlens --help`: the list of commands, then the help of those that have a page of their own in it. */
-const USAGE = [
-  `pawlens ${VERSION} — on-premise pet photo analysis\n\nUsage:\n${[...COMMANDS.flatMap((command) => command.brief), 'pawlens --version'].map((line) => `  ${line}`).join('\n')}`,
-  ...COMMANDS.filter((command) => command.inHelpPage).map((command) => command.usage),
-].join('\n\n');
+const helpPage = async () =>
+  [
+    `pawlens ${VERSION} — on-premise pet photo analysis\n\nUsage:\n${[...COMMANDS.flatMap((command) => command.brief), 'pawlens --version'].map((line) => `  ${line}`).join('\n')}`,
+    ...(await Promise.all(COMMANDS.filter((command) => command.inHelpPage).map((command) => command.usage()))),
+  ].join('\n\n');
 
 const print: Print = (line) => process.stdout.write(`${line}\n`);
 const commandNamed = (name: string | undefined) => COMMANDS.find((command) => command.name === name);
@@ -20,7 +21,7 @@ async function main(argv: string[]): Promise<void> {
     // `pawlens serve --help` must never start a server, nor `keys --help` touch the store; a command
     // with verbs, called bare, asks what there is.
     if (rest.some((arg) => arg === '--help' || arg === '-h') || (command.verbs && rest.length === 0))
-      print(command.usage);
+      print(await command.usage());
     else await command.run(rest, print);
     return;
   }
@@ -33,10 +34,10 @@ async function main(argv: string[]): Promise<void> {
     case 'help':
     case '--help':
     case '-h':
-      print(USAGE);
+      print(await helpPage());
       return;
     default:
-      throw new Error(`Unknown command "${name}".\n\n${USAGE}`);
+      throw new Error(`Unknown command "${name}".\n\n${await helpPage()}`);
   }
 }
 
@@ -46,11 +47,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0);
 });
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+main(process.argv.slice(2)).catch(async (error: unknown) => {
   // A command called wrongly ("pawlens analyze has no option --langauge; …") is told how it is called.
-  const usage = error instanceof UsageError ? commandNamed(process.argv[2])?.usage : undefined;
+  const help = error instanceof UsageError ? await commandNamed(process.argv[2])?.usage() : undefined;
   // A message may quote a file's or a label's name: its control characters are escaped, as in every line printed.
   const message = terminalLine(error instanceof Error ? error.message : String(error));
-  process.stderr.write(`${message}\n${usage ? `\n${usage}\n` : ''}`);
+  process.stderr.write(`${message}\n${help ? `\n${help}\n` : ''}`);
   process.exitCode = 1;
 });
