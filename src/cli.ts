@@ -49,7 +49,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 main(process.argv.slice(2)).catch(async (error: unknown) => {
   // A command called wrongly ("pawlens analyze has no option --langauge; …") is told how it is called.
-  const help = error instanceof UsageError ? await commandNamed(process.argv[2])?.usage() : undefined;
+  // (Its help is the command module's: should that fail to load, the message still goes out, alone.)
+  const help =
+    error instanceof UsageError
+      ? await commandNamed(process.argv[2])
+          ?.usage()
+          .catch(() => undefined)
+      : undefined;
   // A message may quote a file's or a label's name: its control characters are escaped, as in every line printed.
   const message = terminalLine(error instanceof Error ? error.message : String(error));
   process.stderr.write(`${message}\n${help ? `\n${help}\n` : ''}`);
