@@ -39,7 +39,7 @@ async function onStore(config: Config, command: (store: AccountStore) => Promise
 /** `pawlens serve`: the models, the store and the HTTP server; SIGTERM and SIGINT finish the requests in flight. */
 async function serve(print: Print): Promise<void> {
   const [
-    tuning,
+    { tuneForPhotoAnalysis },
     { createLogger },
     { Metrics },
     { assembleAnalysis },
@@ -53,7 +53,7 @@ async function serve(print: Print): Promise<void> {
     import('./open-store.js'),
     import('./start-server.js'),
   ]);
-  tuning.tuneForPhotoAnalysis();
+  tuneForPhotoAnalysis();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const metrics = new Metrics();
