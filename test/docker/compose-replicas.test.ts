@@ -159,10 +159,12 @@ describeWithCompose('compose.replicas.yaml, started', () => {
     let next = 0;
     let answered = 0;
     const outcomes: { attempts: number; status: number }[] = [];
+    let slowestAttemptMs = 0;
     /** One call as a careful client makes it: the same Idempotency-Key until it has its answer. */
     async function call(index: number) {
       const headers = { 'Idempotency-Key': `load-${index}`, 'X-Pet-Id': pet };
       for (let attempt = 1; attempt <= 120; attempt++) {
+        const started = Date.now();
         const status = await analyse(balancer, made.key, headers).then(
           async (response) => {
             await response.arrayBuffer();
@@ -170,6 +172,7 @@ describeWithCompose('compose.replicas.yaml, started', () => {
           },
           () => 0,
         );
+        slowestAttemptMs = Math.max(slowestAttemptMs, Date.now() - started);
         if (!RETRIED.has(status) && status !== 0) return outcomes.push({ attempts: attempt, status });
         await sleep(1000);
       }
@@ -188,6 +191,10 @@ describeWithCompose('compose.replicas.yaml, started', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(calls).fill(200));
     // The kill caught calls on their way: some had to be sent again.
     expect(outcomes.some((outcome) => outcome.attempts > 1)).toBe(true);
+    // …and none waited on the dead replica: nginx tries the other once a connection is not accepted
+    // within 2 s (deploy/nginx-replicas.conf). With nginx's default 60 s, 3 of 30 calls had hung
+    // until the client gave up (60 s), and this test took 70 s instead of 9.
+    expect(slowestAttemptMs).toBeLessThan(30_000);
     // Nothing held by the dead replica stays held: its calls' credits came back, each call is charged once.
     const key = await eventually(async () => {
       const row = await keyNamed('under load');
