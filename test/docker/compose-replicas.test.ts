@@ -192,7 +192,7 @@ describeWithCompose('compose.replicas.yaml, started', () => {
     // The kill caught calls on their way: some had to be sent again.
     expect(outcomes.some((outcome) => outcome.attempts > 1)).toBe(true);
     // …and none waited on the dead replica: nginx tries the other once a connection is not accepted
-    // within 2 s (deploy/nginx-replicas.conf). With nginx's default 60 s, 3 of 30 calls had hung
+    // within 2 s (deploy/nginx-replicas.conf). With nginx's default 60 s, 4 of 30 calls had hung
     // until the client gave up (60 s), and this test took 70 s instead of 9.
     expect(slowestAttemptMs).toBeLessThan(30_000);
     // Nothing held by the dead replica stays held: its calls' credits came back, each call is charged once.
