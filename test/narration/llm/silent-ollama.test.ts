@@ -5,13 +5,11 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '../../../src/analysis/pipeline.js';
-import { createApp } from '../../../src/http/create-app.js';
+import type { AppDeps } from '../../../src/http/create-app.js';
 import { llmReadinessCheck } from '../../../src/narration/llm/llm-readiness.js';
 import { OllamaNarrator } from '../../../src/narration/llm/ollama-narrator.js';
-import { SqliteAccountStore } from '../../../src/accounts/sqlite/sqlite-account-store.js';
-import { issueKey } from '../../../src/accounts/issue-key.js';
 import { photo, toBase64 } from '../../fixtures/images.js';
-import { builtinVision } from '../../fixtures/test-app.js';
+import { builtinVision, createTestApp } from '../../fixtures/test-app.js';
 
 /**
  * An Ollama that accepts connections and never answers (a hung process, a frozen VM): the hardest
@@ -41,6 +39,10 @@ afterAll(async () => {
 const narratorFor = (timeoutMs: number, probeTimeoutMs = 300) =>
   new OllamaNarrator({ host: url, model: 'gemma3:4b', timeoutMs, probeTimeoutMs, concurrency: 2, maxQueue: 8 });
 
+/** The real app on the built-in models, its text asked of `narrator` first (mode auto), with an unlimited key. */
+const appWaitingOn = async (narrator: OllamaNarrator, options: Partial<AppDeps> = {}) =>
+  createTestApp({ pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }), ...options });
+
 describe('an Ollama that accepts connections and never answers', () => {
   it('is found by the probe within its short timeout, not the call timeout', async () => {
     const narrator = narratorFor(45_000);
@@ -53,20 +55,15 @@ describe('an Ollama that accepts connections and never answers', () => {
   it('/readyz answers from the last probe at once, and says degraded', async () => {
     const narrator = narratorFor(45_000);
     await narrator.probe();
-    const store = new SqliteAccountStore(':memory:');
-    const { express } = createApp({
-      store,
-      pipeline: createPipeline(await builtinVision()),
-      readinessChecks: [llmReadinessCheck('auto', narrator)],
-    });
+    const app = await createTestApp({ readinessChecks: [llmReadinessCheck('auto', narrator)] });
     for (let i = 0; i < 3; i++) {
       const started = Date.now();
-      const response = await request(express).get('/readyz');
+      const response = await request(app.http).get('/readyz');
       expect(Date.now() - started).toBeLessThan(500);
       expect(response.body.checks.llm).toMatchObject({ state: 'unreachable' });
       expect(response.body.status).toBe('degraded');
     }
-    await store.close();
+    await app.store.close();
   });
 
   it('a burst of 14 requests: every one is answered from the templates within two LLM timeouts (the wait for a slot, the call), queued ones included', async () => {
@@ -76,21 +73,11 @@ describe('an Ollama that accepts connections and never answers', () => {
     // and more) stand apart from the machine's load.
     const timeoutMs = 5000;
     const narrator = narratorFor(timeoutMs, 10_000);
-    const store = new SqliteAccountStore(':memory:');
-    const { secret } = await issueKey(store, { name: 'burst', credits: null, expiresAt: null });
-    const { express } = createApp({
-      store,
-      pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }),
-      maxConcurrency: 16,
-      maxQueue: 64,
-    });
+    const app = await appWaitingOn(narrator, { maxConcurrency: 16, maxQueue: 64 });
     const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 14 }, async () => {
-        const response = await request(express)
-          .post('/api/v1/feces-analysis')
-          .set('Authorization', `Bearer ${secret}`)
-          .send({ image });
+        const response = await app.post('stool', { image });
         return { status: response.status, ms: Date.now() - started };
       }),
     );
@@ -100,29 +87,20 @@ describe('an Ollama that accepts connections and never answers', () => {
     expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(2 * timeoutMs + 2500);
     const outcomes = await narrator.outcomeCounts();
     expect((outcomes.queue_full ?? 0) + (outcomes.timeout ?? 0) + (outcomes.network ?? 0)).toBe(14);
-    await store.close();
+    await app.store.close();
   });
 
   it('calls already waiting end as soon as a probe finds Ollama silent, long before their own timeout', async () => {
     const narrator = narratorFor(60_000, 300);
-    const store = new SqliteAccountStore(':memory:');
-    const { secret } = await issueKey(store, { name: 'mid-call', credits: null, expiresAt: null });
-    const { express } = createApp({
-      store,
-      pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }),
-    });
+    const app = await appWaitingOn(narrator);
     const started = Date.now();
-    const inFlight = request(express)
-      .post('/api/v1/feces-analysis')
-      .set('Authorization', `Bearer ${secret}`)
-      .send({ image })
-      .then((r) => r);
+    const inFlight = app.post('stool', { image }).then((r) => r);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await narrator.probe();
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(3000);
-    await store.close();
+    await app.store.close();
   });
 
   it('a call ends at its deadline even when the collector runs while it waits', async () => {
@@ -133,18 +111,9 @@ describe('an Ollama that accepts connections and never answers', () => {
     const collectGarbage = runInNewContext('gc') as () => void;
     const timeoutMs = 800;
     const narrator = narratorFor(timeoutMs, 10_000);
-    const store = new SqliteAccountStore(':memory:');
-    const { secret } = await issueKey(store, { name: 'collected', credits: null, expiresAt: null });
-    const { express } = createApp({
-      store,
-      pipeline: createPipeline(await builtinVision(), { narrator, mode: 'auto' }),
-    });
+    const app = await appWaitingOn(narrator);
     const started = Date.now();
-    const inFlight = request(express)
-      .post('/api/v1/feces-analysis')
-      .set('Authorization', `Bearer ${secret}`)
-      .send({ image })
-      .then((r) => r);
+    const inFlight = app.post('stool', { image }).then((r) => r);
     for (let i = 0; i < 6; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       collectGarbage();
@@ -153,6 +122,6 @@ describe('an Ollama that accepts connections and never answers', () => {
     expect(response.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(timeoutMs + 2500);
     expect((await narrator.outcomeCounts()).timeout).toBe(1);
-    await store.close();
+    await app.store.close();
   }, 10_000);
 });
