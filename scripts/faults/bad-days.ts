@@ -56,15 +56,20 @@ export async function diskFull(body: Buffer): Promise<Row> {
   return onFreshServer({ PAWLENS_STORE_LEASE_SECONDS: '3' }, async (server, dataDir) => {
     const { record, secret } = await keyIn(dataDir, 'disk', 100);
     const saboteur = new Database(join(dataDir, STORE_FILE));
-    saboteur.exec(
-      "CREATE TRIGGER full BEFORE INSERT ON usage_ledger BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
-    );
+    // The ledger's write fails as a full disk fails it, and so does the lease's renewal, the write
+    // the store's probe makes: a full disk fails every write that needs room. With the ledger's
+    // alone, /readyz said 503 or 200 by chance, as the probe ran before the check or after it.
+    const full = (table: string, event: string) =>
+      `CREATE TRIGGER full_${table}_${event} BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`;
+    saboteur.exec(full('usage_ledger', 'INSERT') + full('instances', 'INSERT') + full('instances', 'UPDATE'));
     const failed = await Promise.all(
       Array.from({ length: 10 }, (_, i) => post(server.url, secret, body, { 'Idempotency-Key': `full-${i}` })),
     );
     const readyWhileFull = (await fetch(`${server.url}/readyz`)).status;
     const during = await balanceOf(dataDir, record.id);
-    saboteur.exec('DROP TRIGGER full');
+    saboteur.exec(
+      'DROP TRIGGER full_usage_ledger_INSERT; DROP TRIGGER full_instances_INSERT; DROP TRIGGER full_instances_UPDATE;',
+    );
     saboteur.close();
     let readyAfter = 0;
     for (let tries = 0; tries < 40 && readyAfter !== 200; tries++) {
@@ -76,7 +81,7 @@ export async function diskFull(body: Buffer): Promise<Row> {
     );
     const after = await balanceOf(dataDir, record.id);
     return [
-      'disk full: the ledger write fails, then works again',
+      'disk full: the ledger’s and the lease’s writes fail, then work again',
       20,
       `full: ${tally(failed.map((r) => r.status))}, /readyz ${readyWhileFull}; after: /readyz ${readyAfter}, retries ${tally(retried.map((r) => r.status))}`,
       `100 → ${during.credits} while full → ${after.credits} (ledger ${after.ledger})`,
