@@ -59,17 +59,21 @@ export async function diskFull(body: Buffer): Promise<Row> {
     // The ledger's write fails as a full disk fails it, and so does the lease's renewal, the write
     // the store's probe makes: a full disk fails every write that needs room. With the ledger's
     // alone, /readyz said 503 or 200 by chance, as the probe ran before the check or after it.
-    const full = (table: string, event: string) =>
-      `CREATE TRIGGER full_${table}_${event} BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`;
-    saboteur.exec(full('usage_ledger', 'INSERT') + full('instances', 'INSERT') + full('instances', 'UPDATE'));
+    const triggers = [
+      ['usage_ledger', 'INSERT'],
+      ['instances', 'INSERT'],
+      ['instances', 'UPDATE'],
+    ].map(([table, event]) => ({ name: `full_${table}_${event}`, table, event }));
+    for (const { name, table, event } of triggers)
+      saboteur.exec(
+        `CREATE TRIGGER ${name} BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`,
+      );
     const failed = await Promise.all(
       Array.from({ length: 10 }, (_, i) => post(server.url, secret, body, { 'Idempotency-Key': `full-${i}` })),
     );
     const readyWhileFull = (await fetch(`${server.url}/readyz`)).status;
     const during = await balanceOf(dataDir, record.id);
-    saboteur.exec(
-      'DROP TRIGGER full_usage_ledger_INSERT; DROP TRIGGER full_instances_INSERT; DROP TRIGGER full_instances_UPDATE;',
-    );
+    for (const { name } of triggers) saboteur.exec(`DROP TRIGGER ${name}`);
     saboteur.close();
     let readyAfter = 0;
     for (let tries = 0; tries < 40 && readyAfter !== 200; tries++) {
