@@ -37,6 +37,8 @@ export interface MeasurePlan {
      * reads the crops anyway: decode-plan.ts).
      */
     readonly checkPetLabel: boolean;
+    /** Whether the first animal's crop is read a second time, whole, where the first reading is unsure of its species (an operation that names it: breed). */
+    readonly secondView: boolean;
     readonly localizer: LocalizerModel | undefined;
     /** …and the one trained on the detector's maps, where that one finds nothing (VisionModels.detectorLocalizers). */
     readonly detectorLocalizer: LocalizerModel | undefined;
@@ -87,6 +89,7 @@ export function measurePlanFor(
       classify: animalsToClassify(operation, narrated),
       checkNonPet: operation.needs.petOnly === true,
       checkPetLabel: operation.needs.petOnly === true && models.trained.has(operation.key),
+      secondView: operation.reads.species,
       localizer: models.localizers.get(operation.key),
       detectorLocalizer: models.detectorLocalizers.get(operation.key),
       companion: models.trained.get(operation.key)?.extras.companion ? models.companion : undefined,

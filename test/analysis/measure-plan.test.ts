@@ -64,6 +64,12 @@ describe('the measure plan', () => {
     expect(measurePlanFor(OPERATIONS.breed, breedWithHead, false, undefined, 'dog').scene.checkPetLabel).toBe(false);
   });
 
+  it('reads an unsure animal’s crop a second time, whole, for the operation that names its species (breed) only', () => {
+    expect(measurePlanFor(OPERATIONS.breed, withDetector, false, undefined, 'dog').scene.secondView).toBe(true);
+    for (const operation of [OPERATIONS.emotion, OPERATIONS.skin, OPERATIONS.stool])
+      expect(measurePlanFor(operation, withDetector, false, undefined, 'dog').scene.secondView).toBe(false);
+  });
+
   it('reads exposure from the photo itself when neither colours nor a detector give it, and three crops for a language model', () => {
     const plan = measurePlanFor(OPERATIONS.emotion, builtIn, true, undefined, undefined);
     expect(plan).toMatchObject({ colours: undefined, exposure: 'photo' });

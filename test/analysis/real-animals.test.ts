@@ -126,6 +126,22 @@ describeWithShared('real photos of animals', () => {
       }
     });
 
+    it('reads an animal a second time, whole, only where its crop is unsure of its species, and names none where the two readings disagree', async () => {
+      // GCompris's swans on a lake: the largest, boxed as a bird at 0.36 over 3.5% of the frame, was
+      // "a dog (75%), no breed stands out", charged: the middle of its box reads as an Arctic fox.
+      // Read whole it is 28% dog, an albatross first (SURE_IN_ONE_VIEW, viewsDisagree).
+      const swans = await assessAnimal('breed', 'erase-swans');
+      expect(swans.scene.animals[0]?.secondView).toBeDefined();
+      expect(swans.data).toMatchObject({ species: 'unknown', confidence: 0 });
+      expect((swans.data as { summary: string }).summary).toMatch(
+        /^Read from the middle of its box, the animal looks like a dog \(75% probability\), but read whole.*nothing was charged/,
+      );
+      // A crop sure of its pet is read once: the Golden Retriever of shared/photos, 1.0 a dog.
+      const dog = await assess('breed', sharedPhoto('wml_dog.jpg'));
+      expect(dog.scene.animals[0]?.secondView).toBeUndefined();
+      expect(dog.data).toMatchObject({ species: 'dog', breed: 'Golden Retriever' });
+    });
+
     it('names whole pets sent to breed with no animal type, and neither species where the detector and the classifier disagree', async () => {
       // GCompris's farm cat (a kitten on its back with a ball of wool), boxed as a cat at 0.54, was
       // "a rabbit, Angora (34%)", charged: the classifier was unsure and the detector saw a cat

@@ -320,7 +320,13 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     const otherPets = ['dog', 'hamster', 'rabbit', 'guinea pig'];
     // Since a species under FAINT_SPECIES no box of the detector's vouches for is named no more
     // (2026-12-04): 10 named another species, 17 cats, 3 "not surely enough to name it" (2 cats, a hamster).
+    // Since an unsure crop is read a second time, whole (2026-12-05), a cat at 26% is none: read
+    // whole, it is a hamster first ("the two readings disagree", free). 16 cats.
     expect(answers.filter(({ breed }) => otherPets.includes(breed.species)).length).toBeLessThanOrEqual(11);
-    expect(answers.filter(({ breed }) => breed.species === 'cat').length).toBeGreaterThanOrEqual(17);
+    expect(answers.filter(({ breed }) => breed.species === 'cat').length).toBeGreaterThanOrEqual(16);
+    for (const { breed, charged } of answers.filter(({ breed }) => /^Read from the middle/.test(breed.summary))) {
+      expect(breed).toMatchObject({ species: 'unknown', confidence: 0 });
+      expect(charged).toBe(false);
+    }
   }, 120_000);
 });

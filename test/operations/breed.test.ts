@@ -691,6 +691,88 @@ describe('breed where the classifier’s species is too faint to name (FAINT_SPE
   });
 });
 
+describe('breed where the animal read whole disagrees with its crop (SceneAnimal.secondView)', () => {
+  // A donkey clip art boxed as a dog at 0.82: its crop's middle reads 74% dog; read whole, a sorrel horse.
+  const unsureDog = identifyPet(imagenet({ [GOLDEN]: 0.74, [ESPRESSO]: 0.26 }), 'dog');
+  const SORREL = 339;
+  const LION = 291;
+  const ALBATROSS = 146;
+  const pixels = Buffer.alloc(64 * 64 * 3, 128);
+  const image = { format: 'png' as const, sourceWidth: 64, sourceHeight: 64, width: 64, height: 64, pixels };
+  const judge = (secondView: PetIdentification | undefined, pet = unsureDog, [label, score] = ['dog', 0.82]) =>
+    OPERATIONS.breed.judge(
+      {
+        scene: {
+          animals: [{ detection: { label, score, box: [8, 8, 56, 56] }, share: 0.56, cutSides: 0, pet, secondView }],
+        },
+        view: undefined,
+      } as never,
+      { image, language: 'en', animalType: 'dog', requestId: 'req_views' },
+      {} as never,
+    );
+
+  it.each([
+    ['another animal, no pet', identifyPet(imagenet({ [SORREL]: 0.76 }), 'dog'), true],
+    [
+      'the same species faintly, its best match no class of it (swans: an albatross)',
+      identifyPet(imagenet({ [GOLDEN]: FAINT_SPECIES - 0.05, [ALBATROSS]: 0.5 }), 'dog'),
+      true,
+    ],
+    [
+      'the same species faintly, its best match one of its breeds',
+      identifyPet(imagenet({ [GOLDEN]: FAINT_SPECIES - 0.05, [ESPRESSO]: 0.2, [SORREL]: 0.2 }), 'dog'),
+      false,
+    ],
+    ['a wild relative alone', identifyPet(imagenet({ [LION]: 0.81 }), 'dog'), true],
+    ['another pet', identifyPet(imagenet({ [TABBY]: 0.7 }), 'dog'), true],
+    ['the same species, surely enough', identifyPet(imagenet({ [GOLDEN]: FAINT_SPECIES }), 'dog'), false],
+    ['no second reading (a crop sure of its species)', undefined, false],
+  ] as const)('%s: the views disagree %s', async (_case, secondView, disagree) => {
+    const findings = await judge(secondView);
+    expect(findings.seenWholeAs !== undefined).toBe(disagree);
+  });
+
+  it.each([
+    [
+      'en',
+      /^Read from the middle of its box, the animal looks like a dog \(74% probability\), but read whole, with nothing cut off, it does not clearly: the classifier's best match is then "label 339"\./,
+    ],
+    [
+      'zh',
+      /^只看检测框的中间部分，这只动物像狗（概率 74%），但完整地看、不裁掉任何部分时就不明显了：分类器此时的最佳匹配是“有蹄动物”/,
+    ],
+    [
+      'es',
+      /^Leído en el centro de su recuadro, el clasificador identifica al animal como perro \(74 % de probabilidad\)/,
+    ],
+  ] as const)('in %s: names neither species nor breed, says why, and charges nothing', async (language, summary) => {
+    const findings = await judge(identifyPet(imagenet({ [SORREL]: 0.76 }), 'dog'));
+    const data = OPERATIONS.breed.data.parse(
+      OPERATIONS.breed.answer({ judged: true, findings }, language, undefined as never),
+    );
+    expect(data).toMatchObject({ confidence: 0 });
+    expect(data.summary).toMatch(summary);
+    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+  });
+
+  it('a reason of the crop’s own comes first: a faint crop is faint, whatever the second view says', async () => {
+    const faintDog = identifyPet(imagenet({ [GOLDEN]: 0.4, [ESPRESSO]: 0.6 }), 'dog');
+    const findings = await judge(identifyPet(imagenet({ [SORREL]: 0.76 }), 'dog'), faintDog, ['bear', 0.35]);
+    const data = OPERATIONS.breed.answer({ judged: true, findings }, 'en', undefined as never);
+    expect(data.summary).toMatch(/^The classifier leans to a dog \(40% probability\), not surely enough/);
+  });
+
+  it('with a language model, the model judges, told what the animal read whole looks like', async () => {
+    const findings = await judge(identifyPet(imagenet({ [SORREL]: 0.76 }), 'dog'));
+    expect(OPERATIONS.breed.llm.facts(findings, 'en')).toEqual([
+      'From the middle of the animal\'s box the breed classifier leans, unsure, to a dog (74%), but its best match for the animal seen whole is "label 339": judge from the photo whether it is a pet at all, and which.',
+    ]);
+    const model = { species: 'horse', breed: 'none', confidence: 0.8, summary: 'A donkey.' };
+    const measured = OPERATIONS.breed.answer({ judged: true, findings }, 'en', undefined as never);
+    expect(OPERATIONS.breed.merge(findings, measured, model, 'en')).toEqual(model);
+  });
+});
+
 describe('breed’s traits sentence, where the animal the request named is not the largest', () => {
   it.each([
     ['en', 'dog', /^The photo shows 2 animals; the dog the request named, which fills about 4% of the frame/],

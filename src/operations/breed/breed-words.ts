@@ -55,6 +55,12 @@ export interface BreedWords extends OperationWords {
    * it (a chess knight read 47% dog): neither species nor breed is given, and nothing is charged.
    */
   faint(facts: { readonly species: string; readonly percent: number }): string;
+  /**
+   * The classifier names `species` from the animal's crop without being sure of it, and read whole,
+   * nothing cut off, its best match is `wholeMatch` (as noAnimal names it): another species, no pet
+   * or a wild animal. Neither is given, and nothing is charged.
+   */
+  viewsDisagree(facts: { readonly species: string; readonly percent: number; readonly wholeMatch: string }): string;
   identified(facts: BreedFacts): string;
   speciesOnly(facts: BreedFacts): string;
   /**
@@ -83,6 +89,8 @@ export interface BreedWords extends OperationWords {
     outweighedLine(facts: OutweighedFacts): string;
     /** The classifier leans, too unsure to name it, to `species`. */
     faintLine(species: string, percent: number): string;
+    /** The classifier leans, unsure, to `species` from the crop, and its best match for the animal seen whole is `wholeMatch`. */
+    viewsDisagreeLine(species: string, percent: number, wholeMatch: string): string;
     readonly noClassifier: string;
   };
 }

@@ -26,6 +26,8 @@ export const EN: BreedWords = {
     `The classifier's best match for this animal is "${topMatch}" (${percent}% probability), likelier than ${article(species)} ${species} with all its breeds together (${speciesPercent}%), so no species or breed is given and nothing was charged.`,
   faint: ({ species, percent }) =>
     `The classifier leans to ${article(species)} ${species} (${percent}% probability), not surely enough to name it, so no species or breed is given and nothing was charged.`,
+  viewsDisagree: ({ species, percent, wholeMatch }) =>
+    `Read from the middle of its box, the animal looks like ${article(species)} ${species} (${percent}% probability), but read whole, with nothing cut off, it does not clearly: the classifier's best match is then "${wholeMatch}". The two readings disagree, so no species or breed is given and nothing was charged.`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `The request said "${statedAnimal}", but the classifier sees a ${species}, most likely ${article(breed)} ${breed} (${percent}% probability).`
@@ -62,6 +64,8 @@ export const EN: BreedWords = {
       `An object detector takes the animal for ${article(detected)} ${detected}; the breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%): judge the species from the photo.`,
     faintLine: (species, percent) =>
       `The breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%): judge from the photo whether it is a pet at all, and which.`,
+    viewsDisagreeLine: (species, percent, wholeMatch) =>
+      `From the middle of the animal's box the breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%), but its best match for the animal seen whole is "${wholeMatch}": judge from the photo whether it is a pet at all, and which.`,
     outweighedLine: ({ topMatch, percent, species, speciesPercent }) =>
       `The breed classifier's best match is "${topMatch}" (${percent}%), an animal that is no pet, likelier than ${article(species)} ${species} (${speciesPercent}%): judge from the photo whether it is a pet at all.`,
   },

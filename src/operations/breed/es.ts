@@ -26,6 +26,8 @@ export const ES: BreedWords = {
     `La mejor coincidencia del clasificador para este animal es «${topMatch}» (${percent} % de probabilidad), más probable que ${species} con todas sus razas juntas (${speciesPercent} %), así que no se indica especie ni raza y no se cobró nada.`,
   faint: ({ species, percent }) =>
     `El clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin la seguridad suficiente para afirmarlo, así que no se indica especie ni raza y no se cobró nada.`,
+  viewsDisagree: ({ species, percent, wholeMatch }) =>
+    `Leído en el centro de su recuadro, el clasificador identifica al animal como ${species} (${percent} % de probabilidad), pero leído entero, sin recortar nada, ya no está claro: su mejor coincidencia es entonces «${wholeMatch}». Las dos lecturas no coinciden, así que no se indica especie ni raza y no se cobró nada.`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species}, y la raza más probable es ${breed} (${percent} % de probabilidad).`
@@ -63,6 +65,8 @@ export const ES: BreedWords = {
       `El clasificador de razas identifica al animal, sin seguridad, como ${species} (${percent} %): juzga por la foto si es una mascota y cuál.`,
     disputedLine: (detected, species, percent) =>
       `Un detector de objetos toma al animal por ${detected}; el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %): juzga la especie por la foto.`,
+    viewsDisagreeLine: (species, percent, wholeMatch) =>
+      `En el centro del recuadro del animal, el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %), pero su mejor coincidencia para el animal entero es «${wholeMatch}»: juzga por la foto si es una mascota y cuál.`,
     outweighedLine: ({ topMatch, percent, species, speciesPercent }) =>
       `La mejor coincidencia del clasificador de razas es «${topMatch}» (${percent} %), un animal que no es una mascota, más probable que ${species} (${speciesPercent} %): juzga por la foto si es una mascota.`,
   },

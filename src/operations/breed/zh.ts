@@ -25,6 +25,8 @@ export const ZH: BreedWords = {
     `分类器对这只动物的最佳匹配是“${topMatch}”（概率 ${percent}%），高于${species}所有品种合计的概率（${speciesPercent}%），因此不给出物种和品种，也未扣费。`,
   faint: ({ species, percent }) =>
     `分类器倾向于${species}（概率 ${percent}%），但把握不足以认定，因此不给出物种和品种，也未扣费。`,
+  viewsDisagree: ({ species, percent, wholeMatch }) =>
+    `只看检测框的中间部分，这只动物像${species}（概率 ${percent}%），但完整地看、不裁掉任何部分时就不明显了：分类器此时的最佳匹配是“${wholeMatch}”。两次识别不一致，因此不给出物种和品种，也未扣费。`,
   identified: ({ species, breed, percent, statedAnimal }) =>
     statedAnimal
       ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}，最可能的品种是${breed}（概率 ${percent}%）。`
@@ -59,6 +61,8 @@ export const ZH: BreedWords = {
       `品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断这是否是宠物，以及是哪种。`,
     disputedLine: (detected, species, percent) =>
       `目标检测器认为这只动物是${detected}；品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断物种。`,
+    viewsDisagreeLine: (species, percent, wholeMatch) =>
+      `品种分类器从检测框的中间部分没有把握地倾向于${species}（${percent}%），但完整地看这只动物时，其最佳匹配是“${wholeMatch}”：请根据照片判断这是否是宠物，以及是哪种。`,
     outweighedLine: ({ topMatch, percent, species, speciesPercent }) =>
       `品种分类器的最佳匹配是“${topMatch}”（${percent}%），这不是宠物，且概率高于${species}（${speciesPercent}%）：请根据照片判断它是否是宠物。`,
   },

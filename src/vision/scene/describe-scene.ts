@@ -6,7 +6,7 @@ import { iou, type Detection } from '../detector-model.js';
 import type { Crop } from '../runtime/image-tensor.js';
 import type { Pixels } from '../pixels/pixels.js';
 import { regionOf } from '../pixels/region.js';
-import { identifyPet, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
+import { identifyPet, SURE_IN_ONE_VIEW, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
 import { COCO_ANIMALS, COCO_PETS } from '../tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from '../localizer/localizer-model.js';
@@ -31,6 +31,12 @@ export interface SceneAnimal extends Placement {
   readonly detection: Detection;
   /** Species and breed from the classifier on the crop; undefined without a classifier. */
   readonly pet: PetIdentification | undefined;
+  /**
+   * The same crop read a second time, whole (stretched to the classifier's input, where the first
+   * reading cut the longer side to a square), where the first named a species it was not sure of
+   * (SURE_IN_ONE_VIEW) and the operation asked (describeScene's `secondView`).
+   */
+  readonly secondView?: PetIdentification;
 }
 
 /**
@@ -213,6 +219,11 @@ export async function describeScene(
      * head the clinic trained), to which a macaque or an alpaca boxed as a dog is no pet.
      */
     readonly checkPetLabel?: boolean;
+    /**
+     * Whether the first animal's crop, where its reading names a species under SURE_IN_ONE_VIEW, is
+     * read again whole (SceneAnimal.secondView): an operation that names the species (breed).
+     */
+    readonly secondView?: boolean;
     /** The localizer that finds the operation's subject, when one is installed for it (then the frame is read). */
     readonly localizer?: LocalizerModel;
     /** …and the one trained on the detector's maps, asked where that one finds nothing (withSecondSight). */
@@ -311,7 +322,7 @@ export async function describeScene(
   const stoolLook = await lookForStoolAsAnimal(image, classifier, classified[0], options);
   const scene: Scene = {
     detected: true,
-    animals: classified,
+    animals: options.secondView ? await withSecondView(classified, image, classifier, animalType) : classified,
     people: withShare.filter((d) => d.label === 'person').sort((a, b) => b.share - a.share),
     things: withShare
       .filter((d) => d.label !== 'person' && !COCO_ANIMALS.has(d.label))
@@ -321,6 +332,23 @@ export async function describeScene(
     located: locatedOf(location),
   };
   return { scene, view, features: headFeatures(features, { companion, detector: detectorFeatures }), location };
+}
+
+/**
+ * The animals, the first with its crop read a second time, whole, where its first reading names a
+ * species it is not sure of (SceneAnimal.secondView): one more classifier run, for such a photo only.
+ */
+async function withSecondView(
+  animals: SceneAnimal[],
+  image: DecodedImage,
+  classifier: ClassifierModel | undefined,
+  animalType: string | undefined,
+): Promise<SceneAnimal[]> {
+  const [first, ...others] = animals;
+  const pet = first?.pet;
+  if (!classifier || !first || pet?.species === undefined || pet.speciesProbability >= SURE_IN_ONE_VIEW) return animals;
+  const whole = await classifier.predictStretched(cropOf(image, first.detection.box));
+  return [{ ...first, secondView: identifyPet(whole, animalType) }, ...others];
 }
 
 /** What the classifier, reading the whole frame, says it shows. */
