@@ -96,6 +96,58 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     }
   }, 120_000);
 
+  it('judges real close-ups seen through an otoscope’s lit disc for ear: the disc is no animal seen whole, and no ground', async () => {
+    // No real otoscope photo is at hand: the middle half of each dog close-up, set in a lit disc on
+    // black as an otoscope shows a canal. Read whole, YOLOX-Nano boxed some discs as a cat inside the
+    // frame (a nautilus or a jellyfish to the classifier), and the lawn's classes or the stool
+    // localizer took some for the ground (throughInstrument, photo-gate.ts).
+    const dir = await mkdtemp(join(tmpdir(), 'pawlens-otoscope-'));
+    const side = 640;
+    const disc = Buffer.from(
+      `<svg width="${side}" height="${side}"><circle cx="${side / 2}" cy="${side / 2}" r="${side * 0.42}" fill="#fff"/></svg>`,
+    );
+    try {
+      const cats = ['acne', 'flea_allergy', 'lumps_and_bumps', 'ringworm', 'scabies'].flatMap((condition) =>
+        realCatSkin(condition, 0, 20),
+      );
+      const views = await Promise.all(
+        [...lesionPhotos().map((photo) => readFileSync(photo)), ...cats].map(async (photo, index) => {
+          const { data, info } = await sharp(photo).rotate().toBuffer({ resolveWithObject: true });
+          const [width, height] = [Math.round(info.width / 2), Math.round(info.height / 2)];
+          const middle = await sharp(data)
+            .extract({ left: Math.round(info.width / 4), top: Math.round(info.height / 4), width, height })
+            .resize(side, side, { fit: 'cover' })
+            .toBuffer();
+          const lit = await sharp(middle)
+            .composite([{ input: disc, blend: 'dest-in' }])
+            .png()
+            .toBuffer();
+          const view = join(dir, `${index}.jpg`);
+          await sharp({ create: { width: side, height: side, channels: 3, background: '#000' } })
+            .composite([{ input: lit }])
+            .jpeg({ quality: 90 })
+            .toFile(view);
+          return view;
+        }),
+      );
+      const ear = await Promise.all(views.map((view) => answer('ear', view)));
+      // Measured (2026-12-05) on these 205 views: 33 refused, 16 as the wrong kind of photo (6 an
+      // invertebrate, 4 the ground, a cat, 2 dogs, a person, 2 no part of an animal); now 4 as the
+      // wrong kind (a dog to the classifier; 2 no part of an animal and 1 the ground, views whose
+      // dark rim merges with the black, so that no circle is seen), the rest too dark or blurred.
+      const wrongKind = ear
+        .filter(({ judged, summary }) => !judged && !/too dark|too blurred/.test(summary))
+        .map(({ summary }) => summary);
+      expect(wrongKind.length, wrongKind.join('\n')).toBeLessThanOrEqual(4);
+      expect(wrongKind.filter((summary) => /invertebrate|photo of a (cat|person)/.test(summary))).toEqual([]);
+      // Skin takes no round view: an instrument's, for skin, is a microscope's or an eye camera's.
+      const skin = await answer('skin', views[0]!);
+      expect(skin).toMatchObject({ judged: false, summary: expect.stringMatching(/microscope/) });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('reads real close-ups an editor rotated onto transparency as the photos they are, not as drawings', async () => {
     // An editor that turns a photo leaves its opaque part a rectangle, which the alpha channel shows
     // exactly (CHARACTER_LIMITS.editorRectangleFill). Measured (2026-12-04) on the first 30 dog

@@ -1,0 +1,77 @@
+import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
+import { COCO_CONTAINERS, COCO_NAMES, COCO_NOT_FUR, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
+import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
+import type { PhotoNeeds } from '../findings/photo-needs.js';
+import type { SceneSubject } from '../findings/verdict.js';
+import { SCENE_LIMITS } from './limits/gate-limits.js';
+
+/*
+ * What the detector's boxes say a photo shows instead of what an operation needs (the photo gate's
+ * readings of Scene's animals, people and things): an animal seen whole or only part of one, a
+ * person or a hand reaching in, a crowd, an unrelated object. frame-subject.ts reads the
+ * classifier's whole frame the same way.
+ */
+
+/** A whole animal, as opposed to part of one cut off by the frame's edges (SCENE_LIMITS.cutCloseUpShare, cutOnceWholeScore). */
+export const seenWhole = ({ share, cutSides, detection }: SceneAnimal) =>
+  cutSides === 0 ||
+  (cutSides === 1 && (share < SCENE_LIMITS.cutCloseUpShare || detection.score >= SCENE_LIMITS.cutOnceWholeScore));
+
+/** Fur in a close-up that the detector boxes as a bear the frame cuts (SCENE_LIMITS.closeUpFurAsBearCutSides). */
+export const furBoxedAsBear = ({ detection, cutSides }: SceneAnimal) =>
+  detection.label === 'bear' && cutSides >= SCENE_LIMITS.closeUpFurAsBearCutSides;
+
+/**
+ * Part of an animal that is no pet, cut by the frame: a calf's head, an ibex's flank. Fur seen close
+ * is boxed as a bear, never as these (SCENE_LIMITS.partOfNonPetScore).
+ */
+export const partOfNonPet = ({ detection, pet }: SceneAnimal) =>
+  COCO_NOT_FUR.has(detection.label) &&
+  detection.score >= SCENE_LIMITS.partOfNonPetScore &&
+  (pet?.speciesProbability ?? 0) < SCENE_LIMITS.disputedPetProbability;
+
+/** A person's box the frame cuts off, small: a hand, an arm or a foot reaching into the frame (SCENE_LIMITS.handShare). */
+export const reachesIn = (person: Placement) => person.cutSides > 0 && person.share < SCENE_LIMITS.handShare;
+
+/**
+ * A person in a close-up that is not a hand or an arm reaching in from the frame's edge: seen whole,
+ * or cut by one side only and large. A person's box that two or more sides of the frame cut is part
+ * of one, as the hands that hold a cat's chin or part its fur are (YOLOX-Nano boxes them, and the pet
+ * between them, as a person filling the frame: 7 of 300 real cat skin close-ups were refused so);
+ * such a close-up still needs part of an animal in it (showsPartOfAnimal), which a person's face
+ * filling the frame does not give.
+ */
+export const wholePerson = (person: Placement & { readonly score: number }) =>
+  person.score >= SCENE_LIMITS.closeUpScore &&
+  (person.cutSides === 0 || (person.cutSides === 1 && person.share >= SCENE_LIMITS.handShare));
+
+/** People enough to be a crowd, however small each is (SCENE_LIMITS.crowdPeople): a photo of people, asked after what the classifier names. */
+export const crowdShown = ({ people }: Scene): SceneSubject | undefined =>
+  people.length >= SCENE_LIMITS.crowdPeople ? { kind: 'person', count: people.length } : undefined;
+
+/**
+ * The animals a photo shows, named by the species the classifier gives the largest's crop; the
+ * detector's class is only a weak hint. With `byKind` (a close-up: the animal is seen close enough
+ * to be read), where the crop is no pet, by the kind of animal its best match is (a calf's head: a
+ * hoofed animal); a specimen's box may be the pile of stool itself, whose crop reads as a frog.
+ */
+export const animalSubject = (animals: readonly SceneAnimal[], byKind = false): SceneSubject => {
+  const pet = animals[0]?.pet;
+  const kind = byKind && pet?.topIsAnimal ? pet.topKind : undefined;
+  return { kind: 'animal', name: pet?.species ? SPECIES_NAMES[pet.species] : kind, count: animals.length };
+};
+
+/**
+ * The largest unrelated object the detector is sure of, if it fills enough of the frame; not the cup
+ * or the bottle a specimen that comes in one is photographed in (PhotoNeeds.inContainer).
+ */
+export function unrelatedObject(scene: Scene, needs?: PhotoNeeds): SceneSubject | undefined {
+  const thing = scene.things.find(
+    (candidate) =>
+      COCO_UNRELATED_OBJECTS.has(candidate.label) &&
+      !(needs?.inContainer && COCO_CONTAINERS.has(candidate.label)) &&
+      candidate.score >= SCENE_LIMITS.objectScore &&
+      candidate.share >= SCENE_LIMITS.objectShare,
+  );
+  return thing && { kind: 'object', name: COCO_NAMES[thing.label], label: thing.label };
+}
