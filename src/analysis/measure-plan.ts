@@ -37,7 +37,11 @@ export interface MeasurePlan {
      * reads the crops anyway: decode-plan.ts).
      */
     readonly checkPetLabel: boolean;
-    /** Whether the first animal's crop is read a second time, whole, where the first reading is unsure of its species (an operation that names it: breed). */
+    /**
+     * Whether the first animal's crop is read a second time, whole, where the first reading is unsure
+     * of its species: an operation that names it (breed), and a pets-only one that can read an
+     * emotion (a head the clinic trained), to which a donkey boxed and read as a dog is no pet.
+     */
     readonly secondView: boolean;
     readonly localizer: LocalizerModel | undefined;
     /** …and the one trained on the detector's maps, where that one finds nothing (VisionModels.detectorLocalizers). */
@@ -89,7 +93,7 @@ export function measurePlanFor(
       classify: animalsToClassify(operation, narrated),
       checkNonPet: operation.needs.petOnly === true,
       checkPetLabel: operation.needs.petOnly === true && models.trained.has(operation.key),
-      secondView: operation.reads.species,
+      secondView: operation.reads.species || (operation.needs.petOnly === true && models.trained.has(operation.key)),
       localizer: models.localizers.get(operation.key),
       detectorLocalizer: models.detectorLocalizers.get(operation.key),
       companion: models.trained.get(operation.key)?.extras.companion ? models.companion : undefined,

@@ -2,6 +2,7 @@ import type { SceneSubject } from '../findings/verdict.js';
 import { animalKindOf, namedByDetector } from '../vision/scene/animal-name.js';
 import type { SceneAnimal } from '../vision/scene/describe-scene.js';
 import { isWildAnimal, type PetIdentification } from '../vision/scene/pet-identification.js';
+import { viewsDisagree } from '../vision/scene/second-view.js';
 import { COCO_NAMES, COCO_PETS } from '../vision/tables/coco-names.js';
 import { SCENE_LIMITS } from './limits/gate-limits.js';
 
@@ -29,19 +30,24 @@ const cropShowsNoPet = (pet: PetIdentification | undefined) =>
  * cut by two sides of the frame or more is fur seen close (SCENE_LIMITS.furAsBearCutSides).
  */
 export function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefined {
-  const isPet = ({ detection, pet }: SceneAnimal) =>
-    (COCO_PETS.has(detection.label) && !cropShowsNoPet(pet)) ||
-    (pet !== undefined && pet.speciesProbability >= SCENE_LIMITS.petOnlyCropPet && !isWildAnimal(pet));
+  const isPet = ({ detection, pet, secondView }: SceneAnimal) =>
+    !viewsDisagree(pet, secondView) &&
+    ((COCO_PETS.has(detection.label) && !cropShowsNoPet(pet)) ||
+      (pet !== undefined && pet.speciesProbability >= SCENE_LIMITS.petOnlyCropPet && !isWildAnimal(pet)));
   if (animals.some(isPet)) return undefined;
   const largest = animals[0]!;
   const { label } = largest.detection;
   if (label === 'bear' && largest.cutSides >= SCENE_LIMITS.furAsBearCutSides) return { kind: 'part_of_animal' };
-  // The detector's cat or dog is named for the kind its crop is read as. Its other animals are named
-  // as breed names them (animal-name.ts): by its class where it is sure of it, else by the kind the
-  // crop is read as (YOLOX-Nano boxes a cheetah as a sheep at 0.32, and a gorilla as a bear).
-  const { pet } = largest;
+  // The detector's cat or dog is named for the kind its crop is read as, or, where the crop read
+  // whole says otherwise (viewsDisagree), for the kind that reading names, if an animal's. Its other
+  // animals are named as breed names them (animal-name.ts): by its class where it is sure of it, else
+  // by the kind the crop is read as (YOLOX-Nano boxes a cheetah as a sheep at 0.32, and a gorilla as a bear).
+  const { pet, secondView } = largest;
+  const seenWhole = viewsDisagree(pet, secondView);
   const name = COCO_PETS.has(label)
-    ? pet?.topKind
+    ? seenWhole
+      ? animalKindOf(secondView)
+      : pet?.topKind
     : namedByDetector(largest.detection.score, pet)
       ? COCO_NAMES[label]
       : (animalKindOf(pet) ?? COCO_NAMES[label]);

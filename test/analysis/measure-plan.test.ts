@@ -64,10 +64,12 @@ describe('the measure plan', () => {
     expect(measurePlanFor(OPERATIONS.breed, breedWithHead, false, undefined, 'dog').scene.checkPetLabel).toBe(false);
   });
 
-  it('reads an unsure animal’s crop a second time, whole, for the operation that names its species (breed) only', () => {
+  it('reads an unsure animal’s crop a second time, whole, for breed, and for emotion with a head the clinic trained', () => {
     expect(measurePlanFor(OPERATIONS.breed, withDetector, false, undefined, 'dog').scene.secondView).toBe(true);
     for (const operation of [OPERATIONS.emotion, OPERATIONS.skin, OPERATIONS.stool])
       expect(measurePlanFor(operation, withDetector, false, undefined, 'dog').scene.secondView).toBe(false);
+    const withHead = { ...withDetector, trained: new Map([['emotion', { extras: {} }]]) } as unknown as VisionModels;
+    expect(measurePlanFor(OPERATIONS.emotion, withHead, false, undefined, 'dog').scene.secondView).toBe(true);
   });
 
   it('reads exposure from the photo itself when neither colours nor a detector give it, and three crops for a language model', () => {

@@ -224,6 +224,14 @@ const macaque = (pets: number): PetIdentification => ({
   topIsAnimal: true,
   topKind: { en: 'wild mammal', zh: '野生哺乳动物', es: 'mamífero salvaje' },
 });
+/** A crop read whole as a sorrel horse (0.76): a hoofed animal, no pet. */
+const sorrel: PetIdentification = {
+  ...pet(undefined, 0.11),
+  topLabel: 'sorrel',
+  topProbability: 0.76,
+  topIsAnimal: true,
+  topKind: { en: 'hoofed animal', zh: '有蹄动物', es: 'animal con pezuñas' },
+};
 const vehicle = (probability: number) => ({
   frameObject: { group: IMAGENET_OBJECT_GROUPS[0]!, label: 'moped', probability },
 });
@@ -845,6 +853,20 @@ describe('the photo gate’s table', () => {
       'a pet photo of a cat’s flank the detector calls a cat, its crop read as a ferret, with 17% for pets',
       PET,
       measured({ animals: [{ ...animal('cat', 0.67, 0.91, undefined, 1), pet: macaque(0.17) }] }),
+      undefined,
+    ],
+    [
+      'a pet photo of a donkey the detector boxes as a dog, read 74% a dog from the middle of its box and a sorrel whole',
+      PET,
+      measured({
+        animals: [{ ...animal('dog', 0.82, 0.97, undefined, 3), pet: pet('dog', 0.74), secondView: sorrel }],
+      }),
+      'animal',
+    ],
+    [
+      'a pet photo of a mixed dog read 77% a dog from the middle of its box and 94% whole',
+      PET,
+      measured({ animals: [{ ...animal('dog', 0.88, 0.04), pet: pet('dog', 0.77), secondView: pet('dog', 0.94) }] }),
       undefined,
     ],
     [

@@ -9,6 +9,7 @@ import { regionColours } from '../../vision/pixels/colour-reading.js';
 import { animalKindOf, namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
 import { petDisputed, speciesDisputed } from '../../vision/scene/disputed-pet.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
+import { viewsDisagree } from '../../vision/scene/second-view.js';
 import { regionOf } from '../../vision/pixels/region.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
 import { COCO_NAMES, COCO_PETS } from '../../vision/tables/coco-names.js';
@@ -102,28 +103,6 @@ const doubtsStatedAnimal = (pet: PetIdentification): boolean =>
  */
 const petOutweighed = (pet: PetIdentification): boolean =>
   pet.species !== undefined && animalKindOf(pet) !== undefined && pet.topProbability > pet.speciesProbability;
-
-/**
- * Whether the crop, read a second time whole (SceneAnimal.secondView, under SURE_IN_ONE_VIEW),
- * names another species than the first reading, none, or a wild relative alone, or the same one
- * under FAINT_SPECIES with a best match that is no class of it: the two views of one animal
- * disagree, and neither is named. Measured (2026-12-05, recommended models) on 2,630 pictures sent
- * as "dog" (the 405 real skin close-ups, 2,102 pictures of the wrong thing, GCompris's, Debian's
- * avatars' and Tux Paint's animals): 11 answers went from a named dog to none, all charged before:
- * Tux Paint's donkey (read whole, a sorrel), deer (a hartebeest), mouse (a Schipperke; a fox
- * squirrel) and cut-out lion (a Chow Chow; a lion), GCompris's swans (75% dog; 28%, an albatross),
- * 5 cats' skin close-ups, and one dog's close-up at 52% (the cost). Sent with no animal type, of
- * the 300 real cat close-ups 9 went to none: 3 cats named dogs, and 6 cats named cats at 25–62%
- * (the cost), read whole as a hamster, a porcupine, a weasel, a lynx, a lion or a dog. Without the
- * best match's proviso, 8 more cats named cats at 38–61% went, read whole as a Persian cat or a
- * tabby under 0.5.
- */
-const viewsDisagree = (pet: PetIdentification | undefined, second: PetIdentification | undefined): boolean => {
-  if (pet?.species === undefined || second === undefined) return false;
-  if (second.species !== pet.species || isWildAnimal(second)) return true;
-  // …or the same species faintly, where its best match is no class of that species (swans: 28% dog, an albatross).
-  return second.speciesProbability < FAINT_SPECIES && second.topKind !== SPECIES_NAMES[pet.species];
-};
 
 /** Whether the classifier's species is too unsure to stand against the request's animal, the detector's pet, another animal or its own second view. */
 const speciesInDoubt = ({ pet, disputedBy, faint, seenWholeAs }: BreedFindings): boolean =>
@@ -234,6 +213,16 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     return {
       pet,
       ...(disputed ? { disputedBy: COCO_NAMES[label] } : {}),
+      // Two views of the animal that disagree (second-view.ts) name neither species. Measured
+      // (2026-12-05, recommended models) on 2,630 pictures sent as "dog" (the 405 real skin close-ups,
+      // 2,102 pictures of the wrong thing, GCompris's, Debian's avatars' and Tux Paint's animals): 11
+      // answers went from a named dog to none, all charged before: Tux Paint's donkey (read whole, a
+      // sorrel), deer (a hartebeest), mouse (a Schipperke; a fox squirrel) and cut-out lion (a Chow
+      // Chow; a lion), GCompris's swans (75% dog; 28%, an albatross), 5 cats' skin close-ups, and one
+      // dog's close-up at 52% (the cost). Sent with no animal type, of the 300 real cat close-ups 9
+      // went to none: 3 cats named dogs, and 6 cats named cats at 25–62% (the cost), read whole as a
+      // hamster, a porcupine, a weasel, a lynx, a lion or a dog. Without the best match's proviso, 8
+      // more cats named cats at 38–61% went, read whole as a Persian cat or a tabby under 0.5.
       ...(viewsDisagree(pet, secondView) ? { seenWholeAs: secondView!.topName } : {}),
       ...(faintSpecies(pet, main.detection) ? { faint: true } : {}),
       animal: {

@@ -6,7 +6,8 @@ import { iou, type Detection } from '../detector-model.js';
 import type { Crop } from '../runtime/image-tensor.js';
 import type { Pixels } from '../pixels/pixels.js';
 import { regionOf } from '../pixels/region.js';
-import { identifyPet, SURE_IN_ONE_VIEW, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
+import { identifyPet, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
+import { SURE_IN_ONE_VIEW } from './second-view.js';
 import { COCO_ANIMALS, COCO_PETS } from '../tables/coco-names.js';
 import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from '../localizer/localizer-model.js';
@@ -221,7 +222,8 @@ export async function describeScene(
     readonly checkPetLabel?: boolean;
     /**
      * Whether the first animal's crop, where its reading names a species under SURE_IN_ONE_VIEW, is
-     * read again whole (SceneAnimal.secondView): an operation that names the species (breed).
+     * read again whole (SceneAnimal.secondView): an operation that names the species (breed), or
+     * reads pets only with a head the clinic trained (emotion).
      */
     readonly secondView?: boolean;
     /** The localizer that finds the operation's subject, when one is installed for it (then the frame is read). */

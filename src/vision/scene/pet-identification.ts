@@ -18,15 +18,6 @@ const IMAGENET_ANIMAL_CLASSES = 398;
  * the 405 real skin close-ups sent to breed, 30 of the 97 breeds named were under it.
  */
 export const MIN_BREED_PROBABILITY = 0.15;
-/**
- * A species read from an animal's crop under this is checked against a second reading of the same
- * crop, whole (describe-scene.ts, SceneAnimal.secondView): the first, as the classifier's manifest
- * resizes ("cover"), cuts a wide or tall box to the square in its middle, where a donkey's flank or
- * a lamb's curls read as a dog's coat. The whole pets at hand read 0.85–1.0 and are read once; the
- * mixed dog of shared/photos/darknet_person.jpg, 0.77, read whole is 0.94 a dog (2026-12-05,
- * MobileNetV2). Tux Paint's lamb, at 0.80, is still "a Curly-coated Retriever" (38%).
- */
-export const SURE_IN_ONE_VIEW = 0.8;
 /** An alternative breed is named beside the likeliest from this probability. */
 const MIN_ALTERNATIVE_PROBABILITY = 0.05;
 
