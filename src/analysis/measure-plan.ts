@@ -86,14 +86,16 @@ export function measurePlanFor(
 ): MeasurePlan {
   const stool = models.localizers.get('stool');
   const inside = operation.needs.roundView && lit && isRoundView(lit) ? lit.inside : undefined;
+  // A pets-only operation with a head the clinic trained, which reads an emotion in any animal its gate lets through.
+  const petReadByHead = operation.needs.petOnly === true && models.trained.has(operation.key);
   return {
     scene: {
       readFrame: operation.needs.shows !== 'animal' || !models.detector || models.trained.has(operation.key),
       readFrameWithoutAnimal: operation.needs.shows === 'animal',
       classify: animalsToClassify(operation, narrated),
       checkNonPet: operation.needs.petOnly === true,
-      checkPetLabel: operation.needs.petOnly === true && models.trained.has(operation.key),
-      secondView: operation.reads.species || (operation.needs.petOnly === true && models.trained.has(operation.key)),
+      checkPetLabel: petReadByHead,
+      secondView: operation.reads.species || petReadByHead,
       localizer: models.localizers.get(operation.key),
       detectorLocalizer: models.detectorLocalizers.get(operation.key),
       companion: models.trained.get(operation.key)?.extras.companion ? models.companion : undefined,

@@ -236,14 +236,14 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   if (shown) return shown;
   // …and is no close-up even where nothing in it is boxed or named.
   if (cutOut) return showsPartOfAnimal(needs, measurement) ? frameAnimal(scene) : { kind: 'no_animal_part' };
+  // No ground, lawn or sky is seen through an instrument's round view: it shows the canal (showsPartOfAnimal).
+  if (instrument) return undefined;
   // Fur the classifier is sure of outweighs a reading of the ground, where the operation lets it
   // and the stool localizer looked and found no stool (a dog's flank on a tiled floor), or skin
   // shows through the fur the localizer fired on (GROUND_LIMITS.skinThroughFurShare). Where it found
   // stool, a coat the detector boxes large outweighs it too; a pale lawn, fur to the classifier
   // alone, does not (GROUND_LIMITS.stoolGroundCoatBoxShare). A lawn filling the frame is read as
   // the birds and balls found on one too (IMAGENET_LAWN).
-  // …and no ground, lawn or sky is seen through an instrument's round view.
-  if (instrument) return showsPartOfAnimal(needs, measurement) ? undefined : { kind: 'no_animal_part' };
   const furOutweighs = needs.furOutweighsStoolOnGround && coatShown(scene);
   const ground = scene.frameLawn ?? 0;
   const skinShows = skinColourShare(measurement) >= GROUND_LIMITS.skinThroughFurShare;
