@@ -57,8 +57,9 @@ export interface BreedWords extends OperationWords {
   faint(facts: { readonly species: string; readonly percent: number }): string;
   /**
    * The classifier names `species` from the animal's crop without being sure of it, and read whole,
-   * nothing cut off, its best match is `wholeMatch` (as noAnimal names it): another species, no pet
-   * or a wild animal. Neither is given, and nothing is charged.
+   * nothing cut off, its best match is `wholeMatch` (as noAnimal names it): another species, no pet,
+   * a wild animal, or none of the species' classes where it gives the species little
+   * (second-view.ts). Neither is given, and nothing is charged.
    */
   viewsDisagree(facts: { readonly species: string; readonly percent: number; readonly wholeMatch: string }): string;
   identified(facts: BreedFacts): string;
