@@ -86,6 +86,23 @@ const bareSkinFillsFrame = (measurement: Measurement): boolean =>
   (measurement.scene.frameAnimalShare ?? 0) >= SCENE_LIMITS.bareSkinAnimalShare;
 
 /**
+ * Whether a close-up is an instrument's round view that its operation takes (an otoscope's lit disc
+ * in black, for ear): seen through the disc, not framed by the photo's edges. The detector's box of
+ * the disc is no animal or person seen whole there, and the ground's readings (its classes, the
+ * lawn's, the stool localizer's) are an outdoor photo's, not an ear canal's. Measured (2026-12-05,
+ * recommended models) on 205 real skin close-ups' middle halves (the 105 dogs', 20 of each cat
+ * condition) set in such a disc, sent to ear: 16 had been refused as the wrong kind of photo (6
+ * boxed as a cat inside the frame, their crops a nautilus or a jellyfish; 4 the ground; a cat, 2
+ * dogs and a person; 2 no part of an animal), 4 now (a dog to the classifier, and 3 whose dark rim
+ * merges with the black, so that the lit area's edge lies on no circle). Of 4,287 other real
+ * pictures (the 586 stool photos, the 405 close-ups and their middle halves, Debian's, GCompris's
+ * and Tux Paint's, lawns, food), two are round views, a screwdriver (a tool to the classifier,
+ * still refused) and a die (judged as before). No real otoscope photo was at hand.
+ */
+const throughInstrument = (needs: PhotoNeeds, { litArea }: Measurement): boolean =>
+  needs.roundView && isRoundView(litArea);
+
+/**
  * Whether a close-up may show part of an animal: the detector found one (a close-up's animal fills
  * the frame or runs off it) or a hand reaching in from the frame's edge (holding the fur apart, or
  * the ear flap), the classifier takes the whole frame for fur or skin, bare skin fills it, or the photo is a round
@@ -98,7 +115,7 @@ function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean
   if (scene.animals.length > 0 || scene.frameAnimalPart !== false || bareSkinFillsFrame(measurement)) return true;
   // A small person cut by the frame is a hand reaching in; a large one (hands round the pet, or a face) says nothing by itself.
   if (scene.people.some(reachesIn)) return true;
-  return needs.roundView && isRoundView(measurement.litArea);
+  return throughInstrument(needs, measurement);
 }
 
 /**
@@ -186,23 +203,6 @@ function wrongForSpecimen(
 
 /** A box of a coat that fills the frame: it runs off two sides, or covers SCENE_LIMITS.coatFillsFrameShare of it. */
 const fillsFrame = ({ share, cutSides }: Placement) => cutSides >= 2 || share >= SCENE_LIMITS.coatFillsFrameShare;
-
-/**
- * Whether a close-up is an instrument's round view that its operation takes (an otoscope's lit disc
- * in black, for ear): seen through the disc, not framed by the photo's edges. The detector's box of
- * the disc is no animal or person seen whole there, and the ground's readings (its classes, the
- * lawn's, the stool localizer's) are an outdoor photo's, not an ear canal's. Measured (2026-12-05,
- * recommended models) on 205 real skin close-ups' middle halves (the 105 dogs', 20 of each cat
- * condition) set in such a disc, sent to ear: 16 had been refused as the wrong kind of photo (6
- * boxed as a cat inside the frame, their crops a nautilus or a jellyfish; 4 the ground; a cat, 2
- * dogs and a person; 2 no part of an animal), 4 now (a dog to the classifier, and 3 whose dark rim
- * merges with the black, so that the lit area's edge lies on no circle). Of 4,287 other real
- * pictures (the 586 stool photos, the 405 close-ups and their middle halves, Debian's, GCompris's
- * and Tux Paint's, lawns, food), two are round views, a screwdriver (a tool to the classifier,
- * still refused) and a die (judged as before). No real otoscope photo was at hand.
- */
-const throughInstrument = (needs: PhotoNeeds, { litArea }: Measurement): boolean =>
-  needs.roundView && isRoundView(litArea);
 
 /** How sure the classifier must be of a pet for a close-up to show one (SCENE_LIMITS.unboxedFramePetProbability). */
 const closeUpPetLimit = (scene: Scene) =>
