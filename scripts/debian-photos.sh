@@ -13,7 +13,10 @@
 # examples (a recipe browser's and a list view's: qtwebengine5-examples, qtdeclarative5-examples,
 # BSD-3-Clause) and Scribus's menu template (scribus-template, GPL-2+), and the pictures desktops offer
 # as user avatars (cinnamon-common's 96 px photos and transparent cartoons, budgie-control-center-data's
-# 512 px photos; GPL-2+): pets' faces, a cat's eye, food, flowers, balls, instruments, landscapes.
+# 512 px photos; GPL-2+): pets' faces, a cat's eye, food, flowers, balls, instruments, landscapes;
+# and scikit-image's sample photos (python3-skimage: a retina through an eye camera, CC0; a stained
+# tissue section through a microscope, no known restrictions; NASA's and SpaceX's astronaut, rocket
+# and Hubble deep field, public domain).
 # Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
@@ -40,6 +43,8 @@ animals=(erase explore_farm_animals explore_world_animals)
 things='fish|hammer|screwDriver|plier|scissors|measuringTape|multimeter|wrench|tweezer|sideCutter|nailCutter|sickle'
 things+='|knife|cuttingTool|weighingMachine|spray|baseball|volleyball|cup|bucket|pan|spoons|erasers|pencil|bulb|pillow'
 things+='|plate|chair|buffetset'
+# scikit-image's sample photos in colour that are not in shared/photos (its cat and its coffee are).
+science=(retina.jpg ihc.png hubble_deep_field.jpg rocket.jpg astronaut.png)
 # KDE's autumn wallpapers, at their smallest size (800 × 600).
 autumn=(FallenLeaf Autumn)
 # Photos of meals, by their path in their package (not the list view's lemonade, a drawing). Qt's
@@ -52,21 +57,23 @@ meals=("$qt5"/webengine/recipebrowser/resources/pages/images/{burger,cupcakes,pa
 if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -f "$out/drawings/people_head11.png" ] &&
   [ -f "$out/animals/explore_world_animals-koala.webp" ] && [ -f "$out/things/categorization-wrench1.webp" ] &&
   [ -f "$out/autumn/FallenLeaf.jpg" ] && [ -f "$out/meals/scribus-menu2-pizza.jpg" ] &&
-  [ -f "$out/avatars/budgie-cat.jpg" ] && [ -f "$out/music/explore_world_music-japan.webp" ]; then
+  [ -f "$out/avatars/budgie-cat.jpg" ] && [ -f "$out/music/explore_world_music-japan.webp" ] &&
+  [ -f "$out/science/retina.jpg" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # apt-get download needs the package lists; refresh them once when a download fails.
 packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-workspace-wallpapers qtwebengine5-examples
-  qtdeclarative5-examples scribus-template cinnamon-common budgie-control-center-data)
+  qtdeclarative5-examples scribus-template cinnamon-common budgie-control-center-data python3-skimage)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
 mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn" "$out/meals" "$out/avatars" \
-  "$out/music"
+  "$out/music" "$out/science"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
+for name in "${science[@]}"; do cp "$work/root/usr/lib/python3/dist-packages/skimage/data/$name" "$out/science/"; done
 for name in "${autumn[@]}"; do cp "$work/root/usr/share/wallpapers/$name/contents/images/800x600.jpg" "$out/autumn/$name.jpg"; done
 # Named by their package's folder, so that the two pizzas keep apart: recipebrowser-pizza.jpg, scribus-menu2-pizza.jpg.
 for path in "${meals[@]}"; do

@@ -60,7 +60,7 @@ export interface MeasurePlan {
    * inside the lit disc of a round view (an otoscope's), not the black around it.
    */
   readonly colours: { readonly region: Region | undefined } | undefined;
-  /** Whether the gate reads the photo's tones (a close-up's). */
+  /** Whether the gate reads the photo's tones (a close-up's, a specimen's, a round view's). */
   readonly tones: boolean;
   /** Whether the operation's trained head recalls copies of its training photos by their look (Measurement.thumbnail). */
   readonly thumbnail: boolean;
@@ -85,7 +85,8 @@ export function measurePlanFor(
   animalType: string | undefined,
 ): MeasurePlan {
   const stool = models.localizers.get('stool');
-  const inside = operation.needs.roundView && lit && isRoundView(lit) ? lit.inside : undefined;
+  const roundView = operation.needs.roundView && lit !== undefined && isRoundView(lit);
+  const inside = roundView ? lit.inside : undefined;
   // A pets-only operation with a head the clinic trained, which reads an emotion in any animal its gate lets through.
   const petReadByHead = operation.needs.petOnly === true && models.trained.has(operation.key);
   return {
@@ -106,7 +107,8 @@ export function measurePlanFor(
       animalType,
     },
     colours: operation.reads.colours ? { region: inside } : undefined,
-    tones: gateReadsTones(operation.needs),
+    // …and a round view's, wherever the operation takes one, to tell an eye camera's from it (isEyeCameraView).
+    tones: gateReadsTones(operation.needs) || roundView,
     thumbnail: models.trained.get(operation.key)?.recalls === true,
     strands: operation.needs.shows === 'close-up' && models.classifier?.labelSet === 'imagenet-1k',
     exposure: operation.reads.colours ? 'colours' : models.detector ? 'frame view' : 'photo',

@@ -21,6 +21,7 @@ import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.
 import {
   isCutOut,
   isCutOutOnBlownWhite,
+  isEyeCameraView,
   isGraphic,
   isRoundView,
   isTransparentPicture,
@@ -62,10 +63,16 @@ function measuredTones({ tones }: Measurement): ToneReading {
   return tones;
 }
 
-/** A flat graphic or a round view through an instrument, when the photo is one of them and the operation does not take it. */
+/**
+ * A flat graphic or a round view through an instrument, when the photo is one of them and the
+ * operation does not take it; an operation that takes round views (an otoscope's) does not take an
+ * eye camera's either (isEyeCameraView).
+ */
 function pictureKind(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
   if (isGraphic(measurement.palette)) return { kind: 'graphic' };
-  return !needs.roundView && isRoundView(measurement.litArea) ? { kind: 'round_view' } : undefined;
+  const { litArea, tones } = measurement;
+  const refused = needs.roundView ? isEyeCameraView(litArea, tones) : isRoundView(litArea);
+  return refused ? { kind: 'round_view' } : undefined;
 }
 
 function exposureProblem(

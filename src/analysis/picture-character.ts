@@ -31,6 +31,14 @@ export const isRoundView = (lit: LitArea | undefined) =>
   lit.onLines < CHARACTER_LIMITS.roundViewOnLines;
 
 /**
+ * Whether the photo is an eye camera's round view of a retina: a round view whose lit disc is
+ * strongly coloured throughout (CHARACTER_LIMITS.eyeCameraChroma), not one of skin or a canal. The
+ * tones are read only for an operation that reads colours: without them it cannot be told.
+ */
+export const isEyeCameraView = (lit: LitArea | undefined, tones: ToneReading | undefined) =>
+  isRoundView(lit) && tones !== undefined && tones.litChromaFloor >= CHARACTER_LIMITS.eyeCameraChroma;
+
+/**
  * Whether the photo is a photo inside a plain surround, to be read without it: one rotated or
  * letterboxed onto black (anything in black but a round view), or rotated, letterboxed or framed
  * on white (an outline on straight lines). White corners around any other outline are the photo's

@@ -82,6 +82,7 @@ const PHOTOGRAPH: PhotoCharacter = {
   flatShare: 0.002,
   sideContrast: 5,
   greenShare: 0.01,
+  litChromaFloor: 8,
 };
 const GREYSCALE: PhotoCharacter = {
   ...PHOTOGRAPH,
@@ -576,6 +577,24 @@ describe('the photo gate’s table', () => {
       'an otoscope’s round view with green discharge over most of the disc, sent as an ear: no lawn through an instrument',
       EAR_CLOSE_UP,
       measured({}, { green: 0.6 }, {}, PHOTOGRAPH, ROUND_VIEW),
+      undefined,
+    ],
+    [
+      'an eye camera’s view of a retina sent as an ear: orange-red from edge to edge, more than any skin',
+      EAR_CLOSE_UP,
+      measured({}, { red: 0.9 }, {}, { ...PHOTOGRAPH, litChromaFloor: CHARACTER_LIMITS.eyeCameraChroma }, ROUND_VIEW),
+      'round_view',
+    ],
+    [
+      'an otoscope’s view of a red canal as strongly coloured as the skin close-ups at hand, sent as an ear',
+      EAR_CLOSE_UP,
+      measured({}, { red: 0.9 }, {}, { ...PHOTOGRAPH, litChromaFloor: 38 }, ROUND_VIEW),
+      undefined,
+    ],
+    [
+      'the retina’s colours on a close-up that is no round view, sent as an ear: not asked',
+      EAR_CLOSE_UP,
+      measured({}, { red: 0.9 }, {}, { ...PHOTOGRAPH, litChromaFloor: CHARACTER_LIMITS.eyeCameraChroma }),
       undefined,
     ],
     ['a round view sent as a specimen', SPECIMEN, measured({}, {}, {}, PHOTOGRAPH, ROUND_VIEW), 'round_view'],

@@ -120,6 +120,20 @@ export const CHARACTER_LIMITS = {
   roundViewOnCircle: 0.6,
   roundViewOnLines: 0.5,
   /**
+   * A round view whose lit pixels are this strongly coloured, nine in ten of them
+   * (ToneReading.litChromaFloor, C*), is an eye camera's view of a retina, not an otoscope's of a
+   * canal, even for an operation that takes round views (ear): the choroid's blood seen through a
+   * clear retina, orange-red from edge to edge, where skin and fur, however inflamed, keep paler or
+   * greyer parts (hairs, wax, scales, the canal's dark beyond). Measured (2026-12-05): scikit-image's
+   * retina (Debian's python3-skimage, a fundus photo in CC0) 54, and it had been "a red, inflamed
+   * canal", moderate, from ear analysis (issue 40 names such a photo); the 405 real skin close-ups
+   * of shared/photos-real, their middle halves, and those halves set in a lit disc as an otoscope
+   * shows a canal (205), 38 at most. Photos that are no round view do not ask it: flowers, a green
+   * meadow and paintings reach 50–68. No real otoscope photo was at hand, nor a fundus photo of a
+   * pet, whose tapetum shines yellow, green or blue.
+   */
+  eyeCameraChroma: 45,
+  /**
    * A photo whose four corners are white (lit-area.ts) is something cut out and set on white when
    * at least `cutOutOnEdge` of the frame's edge is white (the cut-out touches it only here and
    * there), and less than `cutOutOnLines` of the edge between the white and the rest lies on

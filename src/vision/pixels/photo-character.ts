@@ -74,8 +74,16 @@ export interface ToneReading {
    * an ear canal are not green.
    */
   readonly greenShare: number;
+  /**
+   * The C* that nine in ten of the lit pixels (L* of at least LIT) reach: how strongly the photo is
+   * coloured throughout, a round view's black surround and deep shadow left out. Skin and fur,
+   * however red, keep paler and greyer parts (picture-character.ts, isEyeCameraView).
+   */
+  readonly litChromaFloor: number;
 }
 
+/** L* from which a pixel counts as lit for `litChromaFloor`: above a round view's black surround and its JPEG noise. */
+const LIT = 10;
 /** C* from which a pixel counts as coloured: past JPEG's chroma noise on grey (about 2–3). */
 export const CHROMATIC = 6;
 /**
@@ -168,6 +176,8 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
   const step = sampleStep(width, height);
   const lab = labOfSample(pixels, width, height, step);
   const chromaCounts = new Uint32Array(CHROMA_BINS);
+  const litChromaCounts = new Uint32Array(CHROMA_BINS);
+  let lit = 0;
   // Per L* band: pixels, and the sums and squares of a* and b*.
   const bands = Array.from({ length: Math.ceil(101 / BAND) }, () => new Float64Array(5));
   let count = 0;
@@ -188,6 +198,10 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
       const chroma = Math.sqrt(a * a + bAxis * bAxis);
       count++;
       chromaCounts[Math.min(CHROMA_BINS - 1, Math.floor(chroma))]!++;
+      if (lightness >= LIT) {
+        lit++;
+        litChromaCounts[Math.min(CHROMA_BINS - 1, Math.floor(chroma))]!++;
+      }
       if (chroma >= CHROMATIC) {
         chromatic++;
         // Unit hue vectors weighted by chroma sum to (a*, b*) itself.
@@ -230,6 +244,7 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
     // A panorama's short side may be thinner than the sample's step: an edge never sampled is left out.
     sideContrast: largestDifference(edges.filter(([n]) => n! > 0).map(([n, l, a, b]) => [l! / n!, a! / n!, b! / n!])),
     greenShare: green / count,
+    litChromaFloor: lit > 0 ? percentile(litChromaCounts, lit * 0.1) : 0,
   };
 }
 
