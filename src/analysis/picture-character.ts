@@ -32,8 +32,9 @@ export const isRoundView = (lit: LitArea | undefined) =>
 
 /**
  * Whether the photo is an eye camera's round view of a retina: a round view whose lit disc is
- * strongly coloured throughout (CHARACTER_LIMITS.eyeCameraChroma), not one of skin or a canal. The
- * tones are read only for an operation that reads colours: without them it cannot be told.
+ * strongly coloured throughout (CHARACTER_LIMITS.eyeCameraChroma), not one of skin or a canal.
+ * The measure step reads the tones of every round view an operation takes (measure-plan.ts):
+ * without them it cannot be told.
  */
 export const isEyeCameraView = (lit: LitArea | undefined, tones: ToneReading | undefined) =>
   isRoundView(lit) && tones !== undefined && tones.litChromaFloor >= CHARACTER_LIMITS.eyeCameraChroma;

@@ -84,6 +84,13 @@ describe('the measure plan', () => {
     expect(measurePlanFor(OPERATIONS.ear, builtIn, false, disc, undefined).tones).toBe(true);
   });
 
+  it('reads the tones of a round view for breed and emotion, which take one, to tell an eye camera’s; of no other photo of theirs', () => {
+    for (const operation of [OPERATIONS.breed, OPERATIONS.emotion]) {
+      expect(measurePlanFor(operation, withDetector, false, disc, 'dog').tones, operation.key).toBe(true);
+      expect(measurePlanFor(operation, withDetector, false, undefined, 'dog').tones, operation.key).toBe(false);
+    }
+  });
+
   it('reads which way a close-up’s texture runs only where an ImageNet classifier gives the lawn reading it is asked with', () => {
     const imagenet = { ...withDetector, classifier: { labelSet: 'imagenet-1k' } } as unknown as VisionModels;
     const breeds = { ...withDetector, classifier: { labelSet: 'pet-breeds' } } as unknown as VisionModels;

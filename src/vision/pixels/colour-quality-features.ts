@@ -98,10 +98,11 @@ export const GRAIN = { neighbourhood: 5 } as const;
  * those photos: no healthy close-up of pink skin was at hand, and a hand parting healthy fur may
  * read as redder patches.
  * Looked at again (2026-12-05) and left at 40: of the 405 real close-ups, the 187 that skin judges
- * with no finding, 20 would reach the rule's 1.2% with hues up to 45°, 37 up to 50°. With the pixels of 40–50° marked, by eye 14 of them
- * are on lesions, 20 on hands, a background or ginger fur, 3 on both. Nothing about those pixels
- * tells the two apart: on lesions their mean L* is 41–69 and on the others 32–66; their chroma is
- * 18–39 against 23–41, and their a* over the frame's median 12–20 against 12–20.
+ * with no finding, 20 would reach the rule's 1.2% with hues up to 45°, 37 up to 50°. With the
+ * pixels of 40–50° marked, by eye 14 of the 37 are on lesions, 20 on hands, a background or ginger
+ * fur, 3 on both. Nothing about those pixels tells the two apart: on lesions their mean L* is
+ * 41–69 and on the others 32–66; their chroma is 18–39 against 23–41, and their a* over the
+ * frame's median 12–20 against 12–20.
  */
 export const RELATIVE_REDNESS = { delta: 10, minHue: -30, maxHue: 40, minLightness: 15, leastMedian: -3 } as const;
 
