@@ -13,10 +13,11 @@ import { PACKAGE_MODELS_DIR } from '../../src/vision/runtime/models-location.js'
 /**
  * Real pictures of the wrong thing, with the recommended models: fruit (OpenCV's samples), a lawn,
  * leaves, flowers, sand, sky and wood (MATE's backgrounds), clip art drawings (the Open Clip Art
- * Library) and scikit-image's sample photos (a retina, a microscope's slide), from Debian's packages (scripts/debian-photos.sh). Issue 39 asks that food sent to
- * stool or urine analysis is refused as food and that a lawn or a leaf gets no finding; issue 40
- * that no photo of the wrong kind gets a finding, nor is called normal. GCompris's whole animals,
- * and breed and emotion on animals, are in real-animals.test.ts.
+ * Library) and scikit-image's sample photos (a retina, a microscope's slide), from Debian's
+ * packages (scripts/debian-photos.sh). Issue 39 asks that food sent to stool or urine analysis is
+ * refused as food and that a lawn or a leaf gets no finding; issue 40 that no photo of the wrong
+ * kind gets a finding, nor is called normal. GCompris's whole animals, and breed and emotion on
+ * animals, are in real-animals.test.ts.
  */
 
 describeWithShared('real photos of the wrong thing', () => {
