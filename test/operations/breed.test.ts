@@ -52,6 +52,20 @@ function imagenet(probabilities: Record<number, number>, rest = 999): Classifica
   return { labelSet: 'imagenet-1k', labels: LABELS, probabilities: values, features: undefined };
 }
 
+/**
+ * Breed's answer to `findings` in `language`, checked as one that names nothing: no confidence, a
+ * summary that says why (`summary`), and nothing charged. Returned for what a test checks besides.
+ */
+function expectNamesNothing(findings: BreedFindings, language: Language, summary: RegExp) {
+  const data = OPERATIONS.breed.data.parse(
+    OPERATIONS.breed.answer({ judged: true, findings }, language, undefined as never),
+  );
+  expect(data.confidence).toBe(0);
+  expect(data.summary).toMatch(summary);
+  expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+  return data;
+}
+
 describe('identifyPet on ImageNet-1k probabilities', () => {
   it('a strong golden retriever → dog, Golden Retriever, with the class’s probability', () => {
     const pet = identifyPet(imagenet({ [GOLDEN]: 0.875, 208: 0.05 }));
@@ -256,10 +270,7 @@ describe('breed where the classifier leans against the stated animal', () => {
     expect(unsureDog.species).toBe('dog');
     expect(unsureDog.contradictsAnimalType).toBe('cat');
     expect(unsureDog.speciesProbability).toBeLessThan(SURE_AGAINST_STATED);
-    const data = OPERATIONS.breed.data.parse(answer(unsureDog, language));
-    expect(data).toMatchObject({ ...names, confidence: 0 });
-    expect(data.summary).toMatch(summary);
-    expect(OPERATIONS.breed.assessed({ pet: unsureDog, animal: undefined }, data, false)).toBe(false);
+    expect(expectNamesNothing({ pet: unsureDog, animal: undefined }, language, summary)).toMatchObject(names);
   });
 
   it('a reading sure of the other species still says so, and is charged', () => {
@@ -296,10 +307,7 @@ describe('breed where an animal that is no pet outweighs the pet the classifier 
     ['es', /^La mejor coincidencia del clasificador para este animal es «[^»]+» \(60 %/],
   ] as const)('in %s: names neither, says why, and charges nothing', (language, summary) => {
     expect(ram).toMatchObject({ species: 'dog', topLabel: 'ram' });
-    const data = OPERATIONS.breed.data.parse(answer(language));
-    expect(data.confidence).toBe(0);
-    expect(data.summary).toMatch(summary);
-    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+    expectNamesNothing(findings, language, summary);
   });
 
   it('a pet’s own best class never outweighs it, and a dog likelier than the ram is named', () => {
@@ -403,12 +411,7 @@ describe('breed where the detector boxes the other pet than the classifier names
   ] as const)('in %s: names neither species, says why, and charges nothing', async (language, summary) => {
     const findings = await judge(unsureHamster, 'cat', 0.54);
     expect(findings.disputedBy).toEqual(COCO_NAMES.cat);
-    const data = OPERATIONS.breed.data.parse(
-      OPERATIONS.breed.answer({ judged: true, findings }, language, undefined as never),
-    );
-    expect(data.confidence).toBe(0);
-    expect(data.summary).toMatch(summary);
-    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+    expectNamesNothing(findings, language, summary);
   });
 
   it('names the hamster where the detector is unsure of its cat, and charges for it', async () => {
@@ -671,12 +674,7 @@ describe('breed where the classifier’s species is too faint to name (FAINT_SPE
     ['es', /^El clasificador identifica al animal como perro \(47 % de probabilidad\), sin la seguridad suficiente/],
   ] as const)('in %s: names neither species nor breed, says why, and charges nothing', async (language, summary) => {
     const findings = await judge(faintDog, 'bear', 0.35);
-    const data = OPERATIONS.breed.data.parse(
-      OPERATIONS.breed.answer({ judged: true, findings }, language, undefined as never),
-    );
-    expect(data).toMatchObject({ confidence: 0 });
-    expect(data.summary).toMatch(summary);
-    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+    expectNamesNothing(findings, language, summary);
   });
 
   it('with a language model, the model judges, told the classifier only leans', async () => {
@@ -747,12 +745,7 @@ describe('breed where the animal read whole disagrees with its crop (SceneAnimal
     ],
   ] as const)('in %s: names neither species nor breed, says why, and charges nothing', async (language, summary) => {
     const findings = await judge(identifyPet(imagenet({ [SORREL]: 0.76 }), 'dog'));
-    const data = OPERATIONS.breed.data.parse(
-      OPERATIONS.breed.answer({ judged: true, findings }, language, undefined as never),
-    );
-    expect(data).toMatchObject({ confidence: 0 });
-    expect(data.summary).toMatch(summary);
-    expect(OPERATIONS.breed.assessed(findings, data, false)).toBe(false);
+    expectNamesNothing(findings, language, summary);
   });
 
   it('a reason of the crop’s own comes first: a faint crop is faint, whatever the second view says', async () => {
