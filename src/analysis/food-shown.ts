@@ -6,21 +6,26 @@ import { FOOD_LIMITS } from './limits/food-limits.js';
 
 /**
  * A specimen's photo that shows a meal: the classifier reading the frame is sure of food, or leans
- * to it where the detector boxes plain food over part of the frame; or, for a specimen that may
- * hold food (vomit), surer still and the detector sure of a dish in it (FOOD_LIMITS).
+ * to it where the detector boxes plain food over part of the frame. A specimen that may hold food
+ * (vomit) asks the classifier to be surer, with the detector sure of a dish in it; whole fruit and
+ * vegetables the detector boxes surely, the plain food that is no dish, are food to it too
+ * (FOOD_LIMITS.boxedFoodShare).
  */
 export function foodShown(needs: PhotoNeeds, scene: Scene): SceneSubject | undefined {
   const food = scene.frameFood ?? 0;
   const dish = () =>
     scene.things.some((thing) => COCO_DISHES.has(thing.label) && thing.score >= FOOD_LIMITS.servedDishScore);
-  const boxedFood = () =>
+  const boxedFood = (counts: (label: string) => boolean) =>
     food >= FOOD_LIMITS.boxedFoodProbability &&
     scene.things
-      .filter((thing) => COCO_PLAIN_FOOD.has(thing.label) && thing.score >= FOOD_LIMITS.boxedFoodScore)
+      .filter((thing) => counts(thing.label) && thing.score >= FOOD_LIMITS.boxedFoodScore)
       .reduce((share, thing) => share + thing.share, 0) >= FOOD_LIMITS.boxedFoodShare;
+  const plainFood = (label: string) => COCO_PLAIN_FOOD.has(label);
+  // Chunky vomit may be boxed as a dish, which `dish` asks more of; whole fruit and vegetables it is not.
+  const produce = (label: string) => plainFood(label) && !COCO_DISHES.has(label);
   const meal = needs.mayBeFood
-    ? food >= FOOD_LIMITS.servedDishFood && dish()
-    : food >= FOOD_LIMITS.foodProbability || boxedFood();
+    ? (food >= FOOD_LIMITS.servedDishFood && dish()) || boxedFood(produce)
+    : food >= FOOD_LIMITS.foodProbability || boxedFood(plainFood);
   return meal ? { kind: 'food' } : undefined;
 }
 

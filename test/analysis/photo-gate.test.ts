@@ -1564,7 +1564,7 @@ describe('the photo gate with a localizer', () => {
     expect([OPERATIONS.stool.needs.mayBeFood, OPERATIONS.urine.needs.mayBeFood]).toEqual([undefined, undefined]);
   });
 
-  it('refuses plain food the detector boxes for stool and urine where the classifier leans to food, and never for a doughnut, a hot dog, an orange or a banana', () => {
+  it('refuses plain food the detector boxes for stool, urine and vomit where the classifier leans to food, and never for a doughnut, a hot dog, an orange or a banana', () => {
     const { boxedFoodProbability, boxedFoodScore, boxedFoodShare } = FOOD_LIMITS;
     const food = { reason: 'wrong_subject', shows: { kind: 'food' } };
     const boxed = (frameFood: number, ...things: Array<ReturnType<typeof detection>>) =>
@@ -1583,8 +1583,10 @@ describe('the photo gate with a localizer', () => {
     // A coiled or a log-shaped stool is boxed as a doughnut or a hot dog; a urine sample has an orange's or a banana's colour.
     for (const thing of ['donut', 'hot dog', 'orange', 'banana'])
       expect(boxed(0.29, detection(thing, 0.95, 0.8))).toBeUndefined();
-    // Vomit may hold food: only a served dish is refused there.
-    expect(gatePhoto({ ...SPECIMEN, mayBeFood: true }, measured({ frameFood: 0.29, things: apples }))).toBeUndefined();
+    // Vomit may hold food, but not whole fruit boxed this surely; a classifier that does not lean to food leaves it judged.
+    const vomit = { ...SPECIMEN, mayBeFood: true as const };
+    expect(gatePhoto(vomit, measured({ frameFood: boxedFoodProbability, things: apples }))).toEqual(food);
+    expect(gatePhoto(vomit, measured({ frameFood: boxedFoodProbability - 0.01, things: apples }))).toBeUndefined();
   });
 
   it('refuses a served dish for vomit only where the classifier is surer of food and the detector sure of a dish', () => {
@@ -1599,7 +1601,8 @@ describe('the photo gate with a localizer', () => {
     // Either model alone is not enough: bloody or bilious vomit may look like food to the classifier.
     expect(served(servedDishFood - 0.01, detection('pizza', 0.97, 0.9))).toBeUndefined();
     expect(served(1, detection('cake', servedDishScore - 0.01, 0.9))).toBeUndefined();
-    // A bowl, fruit and a doughnut (any round blob, to a small detector) are no dish.
+    // A bowl, fruit and a doughnut (any round blob, to a small detector) are no dish (apples,
+    // broccoli and carrots boxed surely are food: the test above; an orange is not).
     for (const thing of ['bowl', 'orange', 'donut']) expect(served(1, detection(thing, 0.9, 0.5))).toBeUndefined();
   });
 

@@ -18,8 +18,12 @@ export const FOOD_LIMITS = {
   /**
    * Below that, two models agreeing: the classifier this sure of food (`boxedFoodProbability`) and
    * the detector's boxes of COCO_PLAIN_FOOD at `boxedFoodScore` or more covering this share of the
-   * frame together, for stool and urine. Budgie's tomatoes on a board (classifier 0.22, apples at
-   * 0.78 and 0.63 covering 25%) had been "blood" to urine, moderate. Measured (2026-12-02) on the
+   * frame together, for stool, urine and vomit. Budgie's tomatoes on a board (classifier 0.22,
+   * apples at 0.78 and 0.63 covering 25%) had been "blood" to urine, moderate, and "active bleeding"
+   * to vomit, severe, until 2026-12-05: vomit may hold food, but not whole fruit or vegetables the
+   * detector is this sure of (on 2,021 pictures sent to vomit — Debian's 269, 761 lawn crops of
+   * the stool photos, the 586 stool photos and the 405 skin close-ups — only the tomatoes changed;
+   * no vomit photo was at hand). Measured (2026-12-02) on the
    * 586 real stool photos, the 405 real skin close-ups, Debian's 197 photos, 150 of Tux Paint's
    * fruit and vegetable cut-outs and 1,139 more (Budgie's and Cinnamon's avatars, OpenCV's samples,
    * GCompris's pictures): both are reached by the tomatoes, one Tux Paint mango (classifier 0.19)
@@ -32,7 +36,7 @@ export const FOOD_LIMITS = {
   boxedFoodScore: 0.6,
   boxedFoodShare: 0.2,
   /**
-   * Vomit may hold food (PhotoNeeds.mayBeFood), so the limit above is not asked of it; a served
+   * Vomit may hold food (PhotoNeeds.mayBeFood), so `foodProbability` is not asked of it; a served
    * dish is still no vomit: the classifier this sure of food on the whole frame (`servedDishFood`)
    * and the detector this sure of a dish in it (`servedDishScore`; COCO_DISHES: a pizza, a
    * sandwich, a hot dog, a cake), two models agreeing. Measured (2026-12-02), read as vomit: the

@@ -154,7 +154,8 @@ export const COCO_CONTAINERS: ReadonlySet<string> = new Set(['cup', 'bottle']);
 /**
  * COCO's prepared dishes: a box of one of them, with the classifier sure of food, is a served meal
  * (FOOD_LIMITS.servedDishScore). Not the doughnut, which small detectors see in any round blob,
- * nor fruit and vegetables, which vomit may hold in pieces.
+ * nor fruit and vegetables, which vomit may hold in pieces (boxed surely over a fifth of the frame,
+ * they are whole: FOOD_LIMITS.boxedFoodShare).
  */
 export const COCO_DISHES: ReadonlySet<string> = new Set(['pizza', 'sandwich', 'hot dog', 'cake']);
 
