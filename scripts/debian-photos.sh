@@ -8,7 +8,8 @@
 # backgrounds (mate-backgrounds, GPL-2+/CC), KDE Plasma's two autumn wallpapers, a photo of fallen
 # maple leaves and a painted autumn tree (plasma-workspace-wallpapers, LGPL-3), the Open Clip Art
 # Library (openclipart-png, public domain) and the Wikimedia Commons photos of GCompris's animal
-# activities, its world-music activity (musicians on stages and streets) and sorting game (gcompris-qt-data, CC-BY-SA; packed in Qt resource bundles, read by
+# activities, its world-music activity (musicians on stages and streets) and sorting game (everyday
+# things and solar panels; gcompris-qt-data, CC-BY-SA; packed in Qt resource bundles, read by
 # scripts/support/qt-resources.ts, so run this after npm ci), and photos of served meals from Qt's
 # examples (a recipe browser's and a list view's: qtwebengine5-examples, qtdeclarative5-examples,
 # BSD-3-Clause) and Scribus's menu template (scribus-template, GPL-2+), and the pictures desktops offer
@@ -39,7 +40,8 @@ drawings=(animals/2_dead_frogs_lumen_desig_01.png animals/birds/cigno_di_spalle_
 # GCompris's activities whose pictures are photos of whole animals (57 in 3.1).
 animals=(erase explore_farm_animals explore_world_animals)
 # …and, from its sorting game, its photos of fish and of everyday things (82 in 3.1): tools, a
-# scale, balls, a cup, a plate, a pillow; not its monuments, dams, windmills and solar panels.
+# scale, balls, a cup, a plate, a pillow; its solar panels apart (8, in solar/); not its monuments,
+# dams and windmills.
 things='fish|hammer|screwDriver|plier|scissors|measuringTape|multimeter|wrench|tweezer|sideCutter|nailCutter|sickle'
 things+='|knife|cuttingTool|weighingMachine|spray|baseball|volleyball|cup|bucket|pan|spoons|erasers|pencil|bulb|pillow'
 things+='|plate|chair|buffetset'
@@ -58,7 +60,7 @@ if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -
   [ -f "$out/animals/explore_world_animals-koala.webp" ] && [ -f "$out/things/categorization-wrench1.webp" ] &&
   [ -f "$out/autumn/FallenLeaf.jpg" ] && [ -f "$out/meals/scribus-menu2-pizza.jpg" ] &&
   [ -f "$out/avatars/budgie-cat.jpg" ] && [ -f "$out/music/explore_world_music-japan.webp" ] &&
-  [ -f "$out/science/retina.jpg" ]; then
+  [ -f "$out/science/retina.jpg" ] && [ -f "$out/solar/categorization-solar1.webp" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
@@ -70,7 +72,7 @@ packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-wo
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
 mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn" "$out/meals" "$out/avatars" \
-  "$out/music" "$out/science"
+  "$out/music" "$out/science" "$out/solar"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
 for name in "${science[@]}"; do cp "$work/root/usr/lib/python3/dist-packages/skimage/data/$name" "$out/science/"; done
@@ -109,5 +111,6 @@ npx tsx "$(dirname "$0")/support/qt-resources.ts" "$work/root/usr/share/gcompris
   gcompris/src/activities/categorization/resource .webp
 for photo in "$work"/sorted/*.webp; do
   if [[ "$(basename "$photo" .webp)" =~ ^categorization-($things)[0-9]*$ ]]; then cp "$photo" "$out/things/"; fi
+  if [[ "$(basename "$photo" .webp)" =~ ^categorization-solar[0-9]+$ ]]; then cp "$photo" "$out/solar/"; fi
 done
 echo "$(find "$out" -type f | wc -l) photos in $out"
