@@ -40,8 +40,8 @@ drawings=(animals/2_dead_frogs_lumen_desig_01.png animals/birds/cigno_di_spalle_
 # GCompris's activities whose pictures are photos of whole animals (57 in 3.1).
 animals=(erase explore_farm_animals explore_world_animals)
 # …and, from its sorting game, its photos of fish and of everyday things (82 in 3.1): tools, a
-# scale, balls, a cup, a plate, a pillow; its solar panels apart (8, in solar/); not its monuments,
-# dams and windmills.
+# scale, balls, a cup, a plate, a pillow; its solar panels and cookers apart (8, in solar/); not
+# its monuments, dams and windmills.
 things='fish|hammer|screwDriver|plier|scissors|measuringTape|multimeter|wrench|tweezer|sideCutter|nailCutter|sickle'
 things+='|knife|cuttingTool|weighingMachine|spray|baseball|volleyball|cup|bucket|pan|spoons|erasers|pencil|bulb|pillow'
 things+='|plate|chair|buffetset'

@@ -288,12 +288,13 @@ describeWithShared('real photos of the wrong thing', () => {
       HEAVY_TIMEOUT,
     );
 
-    it('refuses solar panels for every health operation, most as buildings or landscapes', async () => {
-      // GCompris's 8 photos of solar panels (dishes, roofs, fields of them). MobileNetV2 reads six
-      // 1.0 as a solar dish, in the buildings' group since 2026-12-05 (imagenet-objects.ts): one
-      // had been judged as a stool ("mainly brown", free), the others refused as "no stool found" or
-      // "nothing like part of an animal". The other two read as a stove (food, to stool and urine)
-      // and a laptop (a screen). 30 answers name a building now, none did before.
+    it('refuses solar panels and cookers for every health operation, most as buildings or landscapes', async () => {
+      // GCompris's 8 photos of solar power: panels on roofs and frames, a solar cooker's dish, and
+      // box cookers. MobileNetV2 reads six 1.0 as a solar dish, in the buildings' group since
+      // 2026-12-05 (imagenet-objects.ts): one had been judged as a stool ("mainly brown", free), the
+      // others refused as "no stool found" or "nothing like part of an animal". The box cookers read
+      // as a stove (a loaf baking in it: food, to stool and urine) and a laptop (a screen). 30
+      // answers name a building now, none did before.
       const photos = debianPhotos('solar');
       expect(photos).toHaveLength(8);
       let buildings = 0;

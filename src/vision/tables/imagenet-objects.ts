@@ -59,10 +59,10 @@ export const IMAGENET_OBJECT_GROUPS: readonly ObjectGroup[] = [
   // on the 405 real skin close-ups; they take 14 of Debian's and GCompris's pictures over the
   // limit (monuments, castles, a windmill, two paintings), of which only Notre-Dame had been judged
   // (urine and vomit), and the Sydney Opera House as stool (no finding). With a solar dish since
-  // 2026-12-05: GCompris's solar panels read 1.0 as one, and one had been judged as a stool ("mainly
-  // brown"), free. It reaches 0.055 on the 586 stool photos and the 761 lawn crops cut from them
-  // (around the boxes), 0.002 on the 405 real skin close-ups, and takes none of them, nor any of
-  // Debian's 269 pictures, over 0.5 or 0.7 for the group.
+  // 2026-12-05: GCompris's solar panels and a solar cooker's dish read 1.0 as one; one had been
+  // judged as a stool ("mainly brown"), free. It reaches 0.055 on the 586 stool photos and the 761
+  // lawn crops cut from them (around the boxes), 0.002 on the 405 real skin close-ups, and takes
+  // none of them, nor any of Debian's 269 pictures, over 0.5 or 0.7 for the group.
   group(
     'building, wall or landscape',
     '建筑、墙或风景',
