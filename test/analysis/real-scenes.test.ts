@@ -292,9 +292,9 @@ describeWithShared('real photos of the wrong thing', () => {
       // GCompris's 8 photos of solar power: panels on roofs and frames, a solar cooker's dish, and
       // box cookers. MobileNetV2 reads six 1.0 as a solar dish, in the buildings' group since
       // 2026-12-05 (imagenet-objects.ts): one had been judged as a stool ("mainly brown", free), the
-      // others refused as "no stool found" or "nothing like part of an animal". The box cookers read
-      // as a stove (a loaf baking in it: food, to stool and urine) and a laptop (a screen). 30
-      // answers name a building now, none did before.
+      // others refused for other reasons (no stool found, nothing like part of an animal, mostly sky).
+      // The box cookers read as a stove (a loaf baking in it: food, to stool and urine) and a laptop
+      // (a screen). 30 answers name a building now, none did before.
       const photos = debianPhotos('solar');
       expect(photos).toHaveLength(8);
       let buildings = 0;
