@@ -16,6 +16,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { FINDING_SEVERITIES } from '../src/contract/data-fields.js';
 import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
 import { createPipeline } from '../src/analysis/pipeline.js';
 import { OPERATIONS, type OperationKey } from '../src/operations/registry.js';
@@ -60,7 +61,6 @@ if (scratch) {
 const models = await loadAnalysisModels({ modelsDir });
 const pipeline = createPipeline(models);
 
-const FINDINGS = new Set(['mild', 'moderate', 'severe']);
 const counts = new Map(operations.map((key) => [key, { judged: 0, findings: 0 }]));
 const lines: string[] = [];
 try {
@@ -77,7 +77,7 @@ try {
       const graded = answer.severity ?? String(answer.confidence);
       const count = counts.get(operation)!;
       if (verdict.judged) count.judged++;
-      if (FINDINGS.has(graded)) count.findings++;
+      if (FINDING_SEVERITIES.includes(graded)) count.findings++;
       const summary = answer.summary.replace(/\s+/g, ' ');
       lines.push([photo, operation, verdict.judged ? 'judged' : 'refused', graded, summary].join('\t'));
     }

@@ -23,7 +23,7 @@ import { type MeasurePlan, measurePlanFor } from './measure-plan.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto } from './photo-gate.js';
 import { mayBeAThing, subjectIsAThing, subjectSeenAs, subjectSeenByColour } from './subject-seen-as.js';
-import { JUDGED_SEVERITIES } from '../contract/data-fields.js';
+import { FINDING_SEVERITIES } from '../contract/data-fields.js';
 import { lookAtSubject } from '../vision/localizer/subject-look.js';
 import { photoToRead } from './photo-to-read.js';
 
@@ -50,9 +50,6 @@ export interface Answer<Data = unknown> {
   /** What made it: the models, the language model or the templates, and whether it assessed anything. */
   readonly madeBy: MadeBy;
 }
-
-/** The contract's judged severities past normal: those of a finding. */
-const FINDING_SEVERITIES: readonly string[] = JUDGED_SEVERITIES.filter((severity) => severity !== 'normal');
 
 /** Whether an answer raises a finding: a severity past normal. */
 const raisesFinding = (data: unknown) => FINDING_SEVERITIES.includes((data as { severity?: string }).severity ?? '');

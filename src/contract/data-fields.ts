@@ -41,6 +41,8 @@ export const confidence = z.number().min(0).max(1).describe('From 0 to 1 inclusi
 /** Severities a judgement can reach, mildest first; `inconclusive` is no judgement at all. */
 export const JUDGED_SEVERITIES = ['normal', 'mild', 'moderate', 'severe'] as const;
 export const HEALTH_SEVERITIES = [...JUDGED_SEVERITIES, 'inconclusive'] as const;
+/** The judged severities past normal: those of a finding, which a health answer raises and is charged for. */
+export const FINDING_SEVERITIES: readonly string[] = JUDGED_SEVERITIES.filter((severity) => severity !== 'normal');
 export const VOMIT_SEVERITIES = ['mild', 'moderate', 'severe', 'inconclusive'] as const;
 export type HealthSeverity = (typeof HEALTH_SEVERITIES)[number];
 

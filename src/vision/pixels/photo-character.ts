@@ -197,10 +197,11 @@ export function tonesOf({ pixels, width, height }: Pixels): ToneReading {
       const bAxis = lab[at + 2]!;
       const chroma = Math.sqrt(a * a + bAxis * bAxis);
       count++;
-      chromaCounts[Math.min(CHROMA_BINS - 1, Math.floor(chroma))]!++;
+      const chromaBin = Math.min(CHROMA_BINS - 1, Math.floor(chroma));
+      chromaCounts[chromaBin]!++;
       if (lightness >= LIT) {
         lit++;
-        litChromaCounts[Math.min(CHROMA_BINS - 1, Math.floor(chroma))]!++;
+        litChromaCounts[chromaBin]!++;
       }
       if (chroma >= CHROMATIC) {
         chromatic++;
