@@ -3,8 +3,9 @@
  * photo sent to each operation asked, in process through the pipeline the service runs, without a
  * language model, in English, about a dog unless told. One TSV line an answer: the photo, the
  * operation, "judged" or "refused" (the photo gate's verdict), the severity (or the confidence, for
- * emotion and breed) and the summary. Then, per operation, how many were judged and how many got a
- * finding. compare-answers.ts, by contrast, replays a fixed set over HTTP to compare two builds.
+ * emotion and breed) and the summary; a photo the service turns away before any analysis (too small,
+ * not an image: a 400 over HTTP) gets "rejected" and the error's code and message instead. Then,
+ * per operation, how many were judged and how many got a finding. compare-answers.ts, by contrast, replays a fixed set over HTTP to compare two builds.
  *
  *   npx tsx scripts/measure-answers.ts --operations stool,vomit --out answers.tsv PHOTO_OR_FOLDER...
  *
@@ -16,6 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ApiError } from '../src/contract/api-error.js';
 import { FINDING_SEVERITIES } from '../src/contract/data-fields.js';
 import { loadAnalysisModels } from '../src/analysis/load-analysis-models.js';
 import { createPipeline } from '../src/analysis/pipeline.js';
@@ -61,12 +63,17 @@ if (scratch) {
 const models = await loadAnalysisModels({ modelsDir });
 const pipeline = createPipeline(models);
 
-const counts = new Map(operations.map((key) => [key, { judged: 0, findings: 0 }]));
+const counts = new Map(operations.map((key) => [key, { judged: 0, findings: 0, rejected: 0 }]));
 const lines: string[] = [];
 try {
   for (const [index, photo] of photos.entries()) {
     for (const operation of operations) {
-      const image = await pipeline.decode(operation, readFileSync(photo));
+      const image = await pipeline.decode(operation, readFileSync(photo)).catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+        counts.get(operation)!.rejected++;
+        lines.push([photo, operation, 'rejected', error.code, error.message].join('\t'));
+      });
+      if (!image) continue;
       const { data, verdict } = await pipeline.assess(operation, {
         image,
         language: 'en',
@@ -88,5 +95,7 @@ try {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 }
 writeFileSync(values.out, `${lines.join('\n')}\n`);
-for (const [operation, { judged, findings }] of counts)
-  process.stdout.write(`${operation}: ${photos.length} photos, ${judged} judged, ${findings} with a finding\n`);
+for (const [operation, { judged, findings, rejected }] of counts)
+  process.stdout.write(
+    `${operation}: ${photos.length} photos, ${judged} judged, ${findings} with a finding, ${rejected} rejected\n`,
+  );
