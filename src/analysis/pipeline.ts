@@ -20,6 +20,7 @@ import { subjectPixels } from '../vision/localizer/subject-pixels.js';
 import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narration/llm/photo-check.js';
 import { decodeSizeFor } from './decode-plan.js';
 import { type MeasurePlan, measurePlanFor } from './measure-plan.js';
+import { redOfTheLight } from './red-light.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto } from './photo-gate.js';
 import { mayBeAThing, subjectIsAThing, subjectSeenAs, subjectSeenByColour } from './subject-seen-as.js';
@@ -135,25 +136,28 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
    * Why a located subject is not the operation's after all, looked at where it is about to raise a
    * finding or may be a thing (subject-seen-as.ts, mayBeAThing): seen alone, food or a flower
    * (subjectSeenAs), or a thing, not stool, where no ground shows (subjectIsAThing); else, for a
-   * finding, by its colours and how surely it was found (subjectSeenByColour).
+   * finding, by its colours and how surely it was found (subjectSeenByColour); and a finding of
+   * blood whose red its ground shows too, a red light's or surface's (redOfTheLight).
    */
   async function seenInstead(
     operation: Operation,
-    { location, scene }: Measurement,
+    { location, scene, subject }: Measurement,
     image: DecodedImage,
     findings: unknown,
     finding: boolean,
   ): Promise<Refusal | undefined> {
     const largest = location?.found[0];
     if (!largest) return undefined;
-    // A health operation's findings carry the colour shares its rules read (HealthAssessment.shares).
-    const shares = (findings as Partial<HealthAssessment> | undefined)?.shares;
+    // A health operation's findings carry the colour shares its rules read and its main finding (HealthAssessment).
+    const { shares, mainFinding } = (findings as Partial<HealthAssessment> | undefined) ?? {};
     // What the classifier names first (an apple is food, though yellow and found faintly as a leaf is).
     const look = models.classifier && (await lookAtSubject(image, location, largest, models.classifier));
     const shows =
       (look && subjectSeenAs(operation.needs, look)) ??
       (finding ? subjectSeenByColour(operation.needs, largest, shares) : undefined);
     if (shows) return { reason: 'wrong_subject', shows };
+    // …and blood read where the ground is as red: the light's or the surface's red (red-light.ts).
+    if (finding && subject && redOfTheLight(subject, mainFinding)) return { reason: 'quality', problem: 'red_light' };
     return look && subjectIsAThing(operation.needs, scene, look)
       ? { reason: 'quality', problem: 'not_found' }
       : undefined;

@@ -5,7 +5,9 @@ import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
  * reads colours; `not_found` when the operation's localizer found no subject in it; `in_shadow`
  * when the subject it found is mostly crushed to black, where black is a finding (PhotoNeeds.blackIsAFinding);
  * `too_small` when the pet an animal's operation would read fills too little of the frame for its
- * crop to say anything (SCENE_LIMITS.smallPetShare).
+ * crop to say anything (SCENE_LIMITS.smallPetShare); `red_light` when the red a located subject's
+ * finding rests on is its ground's too, a red light or a red surface, not the specimen's
+ * (QUALITY_LIMITS.redGround).
  */
 export type QualityProblem =
   | 'too_dark'
@@ -15,6 +17,7 @@ export type QualityProblem =
   | 'no_colour'
   | 'not_found'
   | 'in_shadow'
+  | 'red_light'
   | 'too_small';
 
 /** What a photo of the wrong kind seems to show, as its summary names it. */

@@ -291,6 +291,26 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     }
   });
 
+  // Red read where the ground is as red (QUALITY_LIMITS.redGround): an orange-cast copy, pink-cast
+  // grass and reddish dry grass had been "fresh blood" or "heavy bleeding"; red on a green lawn is
+  // the stool's own, and keeps its finding.
+  it('refuses blood read where the ground is as red as the stool, free; not red on a green lawn', async () => {
+    for (const photo of [
+      'color_variation_0279_jpg.jpg',
+      'geometric_transformation_0352_jpg.jpg',
+      'basic_augmentation_0398_jpg.jpg',
+    ]) {
+      const { data, assessed } = await analyse('stool', photo);
+      const { severity, summary } = data as { severity: string; summary: string };
+      expect(severity, `${photo}: ${summary}`).toBe('inconclusive');
+      expect(summary).toMatch(/^The ground around the stool is about as red as the stool itself: a warm light/);
+      expect(assessed).toBe(false);
+    }
+    const onALawn = await analyse('stool', 'color_variation_1095_jpg.jpg');
+    expect((onALawn.data as { severity: string }).severity).toBe('moderate');
+    expect(onALawn.assessed).toBe(true);
+  });
+
   it('gives no skin or ear finding for the same photos sent to skin or ear', async () => {
     const findings = { skin: 0, ear: 0 };
     for (const operation of ['skin', 'ear'] as const)

@@ -47,4 +47,23 @@ export const QUALITY_LIMITS = {
    * at hand: a tarry stool in daylight reads L* 5–14, which this leaves black.
    */
   crushedSubject: 0.7,
+  /**
+   * A located subject's red finding (blood) where its ground is red too (median a*, CIELAB's
+   * green–red axis, of the ground's blocks, `groundA` or more) and the subject no redder than it
+   * (its lit blocks' median a* under the ground's plus `subjectAbove`): a warm light, a filter or a
+   * red surface (clay, brick, a rug), not blood, made it red. Measured (2026-12-05) on the 586
+   * real stool photos, all ordinary stools: of the 544 in which a stool was found, the ground's
+   * median a* is -1.2 at the median (lawns read below 0, dry grass and earth 0–12), 10.1 at the
+   * 95th percentile, and 15 or more in 12 (a red-cast copy, dry grass in evening light, red
+   * earth). Three of those had a red finding: a stool in an orange-cast copy ("fresh blood",
+   * moderate; ground 39.9, stool 36.5), one on pink-cast grass ("heavy bleeding", severe; 26.6,
+   * 27.9) and one on reddish dry grass (moderate; 15.8, 13.1), and are refused now, free; the
+   * other nine had none and keep their answers; so do the two other stools read partly red, on
+   * green lawns (ground -1.7 and -4.8). Of 1,585 other pictures sent to stool analysis (761 lawn
+   * crops cut from the stool photos around their stools, the 405 skin close-ups of
+   * shared/photos-real, Debian's and GCompris's 419), no answer changed. No photo of a bloody
+   * stool was at hand: one on red clay or a red rug, no redder overall than that ground, is
+   * refused with the tip to retake it on a surface that is not red, in white light.
+   */
+  redGround: { groundA: 15, subjectAbove: 5 },
 } as const;

@@ -68,6 +68,12 @@ export const EN: Locale = {
       retakeTip:
         'Retake it in even daylight, with no shadow over it (yours included), and with no high-contrast filter.',
     },
+    red_light: {
+      label: 'red light or surface',
+      summary: (subject) =>
+        `The ground around the ${subject} is about as red as the ${subject} itself: a warm light, a filter or a red surface tints the photo, so red in the ${subject} cannot be told from blood and no assessment was made.`,
+      retakeTip: 'Retake it in daylight or white light, with no filter, on a surface that is not red.',
+    },
     too_small: {
       label: 'animal too small in the photo',
       summary: (minPercent) =>

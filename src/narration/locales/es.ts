@@ -85,6 +85,13 @@ export const ES: Locale = {
       retakeTip:
         'Vuelva a tomar la foto con luz natural uniforme, sin sombras encima (tampoco la suya) y sin filtros de alto contraste.',
     },
+    red_light: {
+      label: 'luz o superficie rojiza',
+      summary: (subject) =>
+        `El suelo alrededor ${of(subject)} es casi tan rojo como ${asObject(subject)}: una luz cálida, un filtro o una superficie roja tiñen la foto, así que el rojo no se puede distinguir de la sangre y no se hizo ninguna evaluación.`,
+      retakeTip:
+        'Vuelva a tomar la foto con luz natural o luz blanca, sin filtros, sobre una superficie que no sea roja.',
+    },
     too_small: {
       label: 'animal demasiado pequeño en la foto',
       summary: (minPercent) =>

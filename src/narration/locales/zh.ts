@@ -57,6 +57,12 @@ export const ZH: Locale = {
         `照片中的${subject}大部分处于深色阴影中，暗成了一片黑色，无法区分黑色和深棕色，因此未做评估。`,
       retakeTip: '请在均匀的自然光下重新拍摄，不要让阴影（包括您自己的影子）落在上面，也不要使用高对比度滤镜。',
     },
+    red_light: {
+      label: '光线或表面偏红',
+      summary: (subject) =>
+        `${subject}周围的地面和${subject}本身差不多一样红：暖色光线、滤镜或红色表面使照片偏红，无法把${subject}中的红色与血液区分开，因此未做评估。`,
+      retakeTip: '请在自然光或白光下、不使用滤镜、在非红色的表面上重新拍摄。',
+    },
     too_small: {
       label: '照片中的动物太小',
       summary: (minPercent) =>
