@@ -195,6 +195,32 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     expect(answers.filter(({ summary }) => /mostly the ground/.test(summary)).length).toBeLessThanOrEqual(2);
   }, 120_000);
 
+  it('calls no red inflamed patch cropped tight (the middle 40%) a clean ear canal, though the colour names call it pink', async () => {
+    // A dog's red lesion on pink skin, leprosy/41cfaf06: red 4% to the names, patches redder than
+    // the skin round them 2.5% (REDDER_PATCHES): "a pale pink canal… a healthy ear" until the
+    // clean rule asked for those too. The only clean answer of 2,576 pictures sent to ear.
+    const photo = join(SKIN_DOG, 'leprosy', '41cfaf063422287cf17ac3c16162f8368ea314c5.jpg');
+    const { data, info } = await sharp(photo).rotate().toBuffer({ resolveWithObject: true });
+    const [width, height] = [Math.round(info.width * 0.4), Math.round(info.height * 0.4)];
+    const dir = await mkdtemp(join(tmpdir(), 'pawlens-red-patch-'));
+    try {
+      const crop = join(dir, 'crop.png');
+      await sharp(data)
+        .extract({
+          left: Math.round((info.width - width) / 2),
+          top: Math.round((info.height - height) / 2),
+          width,
+          height,
+        })
+        .toFile(crop);
+      const ear = await answer('ear', crop);
+      expect(ear.judged).toBe(true);
+      expect(ear.severity).toBe('inconclusive');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('calls no lesion close-up with dark matter over 5% of it a clean ear canal', async () => {
     // Sent to ear analysis, 5 of the 105 were "a pale pink canal… a healthy ear" (2026-12-02):
     // two of them, a pyoderma with dark patches (5% black) and a ringworm in black fur (12%), had

@@ -1,4 +1,4 @@
-import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
+import { REDDER_PATCHES, type RuleIdOf, type RuleTable } from '../health/rule-table.js';
 
 /**
  * Ear canal (docs/design.md §5). Pale pink with a little light-tan wax is normal; redness is
@@ -53,6 +53,17 @@ export const EAR_RULES = {
         // is called clean now. No real ear photo was at hand: a clean canal framed by grey hair
         // over a tenth of the photo gets no verdict, free.
         { colours: ['grey'], atMost: 0.1 },
+        // Nor is a canal with patches clearly redder than the skin and fur around it, which the
+        // colour names call pink in a pinkish or dim photo (REDDER_PATCHES, as skin reads it): a
+        // red inflamed patch on a dog's pink skin, the middle 40% of a shared/photos-real close-up
+        // (red 4% to the names, redder patches 2.5%), had been "a pale pink canal… a healthy ear".
+        // Only the verdict is withheld, free: no finding is raised from it, since a healthy pink
+        // canal framed by pale fur is redder than the fur too. Measured (2026-12-05) on 2,576
+        // pictures sent to ear analysis (the 405 real skin close-ups and their middle 40%, the 586
+        // stool photos, 761 lawn crops, Debian's and GCompris's 419): that crop was the only
+        // "clean" answer, and it is the only one changed. No real ear photo was at hand: a healthy
+        // canal with pink skin against white fur may get no verdict.
+        { redderThanFrame: { atMost: REDDER_PATCHES } },
       ],
       severity: 'normal',
     },

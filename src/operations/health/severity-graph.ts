@@ -29,7 +29,14 @@ function compileCondition(operation: string, table: RuleTable, r: number, condit
   }
   if ('redderThanFrame' in condition) {
     const rows = [rowOf('relative.redder_patches')];
-    return [{ rule: r, rows, sign: 1, threshold: condition.redderThanFrame.atLeast, sharpness: CONDITION_SHARPNESS }];
+    const { atLeast, atMost } = condition.redderThanFrame;
+    if (atLeast === undefined && atMost === undefined)
+      throw new Error(`${operation} rule ${rule.id}: a redness condition needs atLeast or atMost`);
+    const sharpness = CONDITION_SHARPNESS;
+    const out: CompiledCondition[] = [];
+    if (atLeast !== undefined) out.push({ rule: r, rows, sign: 1, threshold: atLeast, sharpness });
+    if (atMost !== undefined) out.push({ rule: r, rows, sign: -1, threshold: -atMost, sharpness });
+    return out;
   }
   const scope = condition.inPatches ? 'patch' : table.scope;
   const rows = condition.colours.map((colour) => rowOf(`${scope}.${colour}`));

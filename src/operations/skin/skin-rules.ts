@@ -1,4 +1,4 @@
-import type { RuleIdOf, RuleTable } from '../health/rule-table.js';
+import { REDDER_PATCHES, type RuleIdOf, type RuleTable } from '../health/rule-table.js';
 
 /**
  * Skin close-ups: measured over the whole frame, since the skin fills it, and in patches of it,
@@ -41,13 +41,8 @@ export const SKIN_RULES = {
     },
     { id: 'redness', when: [{ colours: ['red', 'dark_red'], inPatches: true, atLeast: 0.015 }], severity: 'mild' },
     // Red against the photo's own skin and fur, where a dim or grey-cast photo names it pink on
-    // grey (RELATIVE_REDNESS says what it was measured on). 1.2%, not the names' 1.5%: of the 405
-    // real close-ups, 8 more findings, all red lesions by eye (a pink ring on a black coat, red
-    // sores on a cat's head, a red patch on white fur), which the rule's soft edge
-    // (CONDITION_SHARPNESS) had left short at 1.3–1.5%. Of 2,600 other pictures (lawns, stool
-    // photos, Debian's), none that skin judges without a finding reads 0.8–1.5%. Under 1.2% the
-    // redder pixels are as often a hand holding a cat's chin as a lesion (2026-12-04).
-    { id: 'redder_patches', when: [{ redderThanFrame: { atLeast: 0.012 } }], severity: 'mild' },
+    // grey (RELATIVE_REDNESS says what it was measured on, REDDER_PATCHES its share).
+    { id: 'redder_patches', when: [{ redderThanFrame: { atLeast: REDDER_PATCHES } }], severity: 'mild' },
     {
       id: 'no_visible_change',
       when: [
