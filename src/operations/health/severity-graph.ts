@@ -27,26 +27,20 @@ function compileCondition(operation: string, table: RuleTable, r: number, condit
     const rows = [rowOf('quality.subject_grain')];
     return [{ rule: r, rows, sign: 1, threshold: GRANULAR_GRAIN, sharpness: GRAIN_SHARPNESS }];
   }
-  if ('redderThanFrame' in condition) {
-    const rows = [rowOf('relative.redder_patches')];
-    const { atLeast, atMost } = condition.redderThanFrame;
-    if (atLeast === undefined && atMost === undefined)
-      throw new Error(`${operation} rule ${rule.id}: a redness condition needs atLeast or atMost`);
-    const sharpness = CONDITION_SHARPNESS;
-    const out: CompiledCondition[] = [];
-    if (atLeast !== undefined) out.push({ rule: r, rows, sign: 1, threshold: atLeast, sharpness });
-    if (atMost !== undefined) out.push({ rule: r, rows, sign: -1, threshold: -atMost, sharpness });
-    return out;
-  }
-  const scope = condition.inPatches ? 'patch' : table.scope;
-  const rows = condition.colours.map((colour) => rowOf(`${scope}.${colour}`));
-  if (condition.atLeast === undefined && condition.atMost === undefined) {
+  // A share (of colours, or of redder patches) at least and/or at most its limits.
+  const [rows, { atLeast, atMost }] =
+    'redderThanFrame' in condition
+      ? [[rowOf('relative.redder_patches')], condition.redderThanFrame]
+      : [
+          condition.colours.map((colour) => rowOf(`${condition.inPatches ? 'patch' : table.scope}.${colour}`)),
+          condition,
+        ];
+  if (atLeast === undefined && atMost === undefined)
     throw new Error(`${operation} rule ${rule.id}: a condition needs atLeast or atMost`);
-  }
   const out: CompiledCondition[] = [];
   const sharpness = CONDITION_SHARPNESS;
-  if (condition.atLeast !== undefined) out.push({ rule: r, rows, sign: 1, threshold: condition.atLeast, sharpness });
-  if (condition.atMost !== undefined) out.push({ rule: r, rows, sign: -1, threshold: -condition.atMost, sharpness });
+  if (atLeast !== undefined) out.push({ rule: r, rows, sign: 1, threshold: atLeast, sharpness });
+  if (atMost !== undefined) out.push({ rule: r, rows, sign: -1, threshold: -atMost, sharpness });
   return out;
 }
 
