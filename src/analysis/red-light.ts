@@ -1,5 +1,5 @@
 import type { Rule } from '../operations/health/rule-table.js';
-import type { SubjectPixels } from '../vision/localizer/subject-pixels.js';
+import { labQuantile, type SubjectPixels } from '../vision/localizer/subject-pixels.js';
 import type { ColourName } from '../vision/tables/colour-palette.js';
 import { QUALITY_LIMITS } from './limits/quality-limits.js';
 
@@ -10,21 +10,15 @@ const REDS: readonly ColourName[] = ['red', 'dark_red'];
 const restsOnRed = (rule: Rule) =>
   rule.when.some((condition) => 'colours' in condition && condition.colours.every((name) => REDS.includes(name)));
 
-/** The median of every third value of `lab` from `offset` (1: a*). */
-function medianOf(lab: Float32Array, offset: number): number {
-  const values: number[] = [];
-  for (let i = offset; i < lab.length; i += 3) values.push(lab[i]!);
-  values.sort((a, b) => a - b);
-  return values.length > 0 ? values[Math.floor(values.length / 2)]! : Number.NaN;
-}
-
 /**
  * Whether the red a located subject's finding rests on is its ground's too: a red light, a filter
  * or a red surface, not blood (QUALITY_LIMITS.redGround). Its colours cannot say which.
  */
 export function redOfTheLight(subject: SubjectPixels, finding: Rule | undefined): boolean {
-  if (!finding || !restsOnRed(finding) || subject.groundLab.length === 0 || subject.litLab.length === 0) return false;
+  if (!finding || !restsOnRed(finding)) return false;
   const { groundA, subjectAbove } = QUALITY_LIMITS.redGround;
-  const ground = medianOf(subject.groundLab, 1);
-  return ground >= groundA && medianOf(subject.litLab, 1) < ground + subjectAbove;
+  // The median a* of the ground's blocks and of the subject's lit ones.
+  const ground = labQuantile(1, 0.5, subject.groundLab);
+  const own = labQuantile(1, 0.5, subject.litLab);
+  return ground !== undefined && own !== undefined && ground >= groundA && own < ground + subjectAbove;
 }

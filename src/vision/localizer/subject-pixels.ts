@@ -167,11 +167,17 @@ export function subjectPixels(image: Pixels, location: Location, subject: Locate
   };
 }
 
-/** SubjectPixels.blackLevel of blocks (three values each). */
-function blackLevelOf(...blocks: (readonly number[])[]): number {
-  const lightness = blocks.flatMap((lab) => lab.filter((_, i) => i % 3 === 0)).sort((a, b) => a - b);
-  return lightness.length > 0 ? lightness[Math.floor(lightness.length * BLACK_LEVEL_SHARE)]! : 0;
+/**
+ * The value under which `share` of blocks' (three CIELAB values each) `channel` lies (0: L*, 1: a*,
+ * 2: b*); undefined where there are no blocks.
+ */
+export function labQuantile(channel: 0 | 1 | 2, share: number, ...blocks: ArrayLike<number>[]): number | undefined {
+  const values = blocks.flatMap((lab) => Array.from(lab).filter((_, i) => i % 3 === channel)).sort((a, b) => a - b);
+  return values.length > 0 ? values[Math.floor(values.length * share)] : undefined;
 }
+
+/** SubjectPixels.blackLevel of blocks (three values each). */
+const blackLevelOf = (...blocks: (readonly number[])[]): number => labQuantile(0, BLACK_LEVEL_SHARE, ...blocks) ?? 0;
 
 /** The blocks (three values each) not crushed to the camera's black (SUBJECT_PIXELS.crushedBelow). */
 function litBlocks(lab: readonly number[]): number[] {
