@@ -21,6 +21,7 @@ import { quotableDescription, splitPhotoCheck, withPhotoCheck } from '../narrati
 import { decodeSizeFor } from './decode-plan.js';
 import { type MeasurePlan, measurePlanFor } from './measure-plan.js';
 import { redOfTheLight } from './red-light.js';
+import { foundOnSecondLook } from './second-look.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
 import { gatePhoto } from './photo-gate.js';
 import { mayBeAThing, subjectIsAThing, subjectSeenAs, subjectSeenByColour } from './subject-seen-as.js';
@@ -136,8 +137,9 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
    * Why a located subject is not the operation's after all, looked at where it is about to raise a
    * finding or may be a thing (subject-seen-as.ts, mayBeAThing): seen alone, food or a flower
    * (subjectSeenAs), or a thing, not stool, where no ground shows (subjectIsAThing); else, for a
-   * finding, by its colours and how surely it was found (subjectSeenByColour); and a finding of
-   * blood whose red its ground shows too, a red light's or surface's (redOfTheLight).
+   * finding, by its colours and how surely it was found (subjectSeenByColour); a finding from a
+   * subject only a second look found (foundOnSecondLook); and a finding of blood whose red its
+   * ground shows too, a red light's or surface's (redOfTheLight).
    */
   async function seenInstead(
     operation: Operation,
@@ -156,6 +158,7 @@ export function createPipeline(models: VisionModels, llm?: LlmStage): Pipeline {
       (look && subjectSeenAs(operation.needs, look)) ??
       (finding ? subjectSeenByColour(operation.needs, largest, shares) : undefined);
     if (shows) return { reason: 'wrong_subject', shows };
+    if (finding && foundOnSecondLook(location)) return { reason: 'quality', problem: 'faint_find' };
     // …and blood read where the ground is as red: the light's or the surface's red (red-light.ts).
     if (finding && subject && redOfTheLight(subject, mainFinding)) return { reason: 'quality', problem: 'red_light' };
     return look && subjectIsAThing(operation.needs, scene, look)

@@ -7,7 +7,8 @@ import type { LocalizedName } from '../vision/tables/imagenet-pets.js';
  * `too_small` when the pet an animal's operation would read fills too little of the frame for its
  * crop to say anything (SCENE_LIMITS.smallPetShare); `red_light` when the red a located subject's
  * finding rests on is its ground's too, a red light or a red surface, not the specimen's
- * (QUALITY_LIMITS.redGround).
+ * (QUALITY_LIMITS.redGround); `faint_find` when a subject only a second look found (the closer
+ * look's or the detector's, Location.look) would raise a finding (second-look.ts).
  */
 export type QualityProblem =
   | 'too_dark'
@@ -18,6 +19,7 @@ export type QualityProblem =
   | 'not_found'
   | 'in_shadow'
   | 'red_light'
+  | 'faint_find'
   | 'too_small';
 
 /** What a photo of the wrong kind seems to show, as its summary names it. */

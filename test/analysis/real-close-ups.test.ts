@@ -335,9 +335,11 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     const findings = judged.filter(({ severity }) => FINDINGS.includes(severity));
     // Measured (2026-11-27): 8 of 105 judged as stool, 3 with a finding (pink skin with red
     // pustules read as "red" or "grey" stool); 14 and 5 before a faint find on a coat was refused.
+    // Measured again (2026-12-05): 8 judged, none with a finding. Of the 300 cat close-ups, one
+    // had a finding, a scabies close-up whose stool only the closer look found (second-look.ts).
     expect(answers).toHaveLength(105);
     expect(judged.length).toBeLessThanOrEqual(8);
-    expect(findings.length).toBeLessThanOrEqual(3);
+    expect(findings).toEqual([]);
   }, 120_000);
 
   it('gives real dog skin close-ups sent to urine analysis no finding: a coat is no urine', async () => {

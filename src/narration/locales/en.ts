@@ -74,6 +74,12 @@ export const EN: Locale = {
         `The ground around the ${subject} is about as red as the ${subject} itself: a warm light, a filter or a red surface tints the photo, so red in the ${subject} cannot be told from blood and no assessment was made.`,
       retakeTip: 'Retake it in daylight or white light, with no filter, on a surface that is not red.',
     },
+    faint_find: {
+      label: 'found too faintly to judge its colour',
+      summary: (subject) =>
+        `What may be the ${subject} was found only on a second, closer look, small or unclear in the photo, and its colour would mean a finding that so faint a find cannot carry (a leaf, a hole or a shadow on the ground can look the same), so no assessment was made.`,
+      retakeTip: 'Retake it from closer and from above, with it filling about a third of the frame, in even light.',
+    },
     too_small: {
       label: 'animal too small in the photo',
       summary: (minPercent) =>

@@ -92,6 +92,13 @@ export const ES: Locale = {
       retakeTip:
         'Vuelva a tomar la foto con luz natural o luz blanca, sin filtros, sobre una superficie que no sea roja.',
     },
+    faint_find: {
+      label: 'hallado demasiado tenue para juzgar su color',
+      summary: (subject) =>
+        `Algo que podría ser ${asObject(subject)} solo se encontró en una segunda mirada más de cerca, pequeño o poco claro en la foto, y su color indicaría un problema que una detección tan débil no basta para afirmar (una hoja, un hoyo o una sombra en el suelo pueden verse igual), así que no se hizo ninguna evaluación.`,
+      retakeTip:
+        'Vuelva a tomar la foto más de cerca y desde arriba, de modo que ocupe cerca de un tercio del encuadre, con luz uniforme.',
+    },
     too_small: {
       label: 'animal demasiado pequeño en la foto',
       summary: (minPercent) =>
