@@ -20,10 +20,18 @@ export const frameAnimal = ({ frame }: Scene): SceneSubject => ({
   count: 1,
 });
 
-/** The pet the classifier, on the whole frame, is at least `limit` sure the photo shows. */
+/**
+ * Whether one of the classifier's classes stands out in its reading of the whole frame
+ * (SCENE_LIMITS.frameTopProbability): spread thin over a hundred breeds, it reads a texture (a
+ * lawn as fur), and names no animal.
+ */
+export const frameStandsOut = ({ frame }: Scene): boolean =>
+  (frame?.topProbability ?? 0) >= SCENE_LIMITS.frameTopProbability;
+
+/** The pet the classifier, on the whole frame, is at least `limit` sure the photo shows, where its reading stands out. */
 export function framePet(scene: Scene, limit: number): SceneSubject | undefined {
   const { frame } = scene;
-  return frame?.species && frame.speciesProbability >= limit ? frameAnimal(scene) : undefined;
+  return frame?.species && frame.speciesProbability >= limit && frameStandsOut(scene) ? frameAnimal(scene) : undefined;
 }
 
 /**

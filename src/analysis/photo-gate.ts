@@ -34,6 +34,7 @@ import {
   frameFish,
   frameObject,
   framePet,
+  frameStandsOut,
   frameWholeMammal,
   unboxedAnimal,
 } from './frame-subject.js';
@@ -201,8 +202,9 @@ function wrongForSpecimen(
     stool ??
     // A coat is no urine: of the 405 real skin close-ups sent to urine analysis, the 5 judged had
     // included 3 the classifier reads as one (0.84–1.0), two with a finding ("red urine", moderate);
-    // of the 586 stool photos and 1,600 other pictures, the 4 judged read 0.01 at most.
-    (needs.neverACoat && coatShown(scene) ? frameAnimal(scene) : undefined) ??
+    // of the 586 stool photos and 1,600 other pictures, the 4 judged read 0.01 at most. Not a
+    // reading spread thin, a lawn's (frameStandsOut): that is no dog.
+    (needs.neverACoat && coatShown(scene) && frameStandsOut(scene) ? frameAnimal(scene) : undefined) ??
     // Something cut out on blown-out white, last, so that a cut-out cat or meal is named for what it is.
     (isCutOutOnBlownWhite(litArea, transparency) ? { kind: 'cut_out' } : undefined)
   );

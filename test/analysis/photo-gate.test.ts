@@ -1226,12 +1226,28 @@ describe('the photo gate with a localizer', () => {
   });
 
   it('refuses a frame the classifier reads as a coat, with no stool in it, as an animal for urine, not for vomit (a hairball is fur)', () => {
-    const coat = { frameAnimalShare: GROUND_LIMITS.stoolGroundAnimalShare, frameStool: false };
+    // A coat of no one species (a macaque's, a hog's), one of its classes standing out.
+    const coat = {
+      frameAnimalShare: GROUND_LIMITS.stoolGroundAnimalShare,
+      frameStool: false,
+      frame: pet(undefined, SCENE_LIMITS.frameTopProbability),
+    };
     const animalShown = { reason: 'wrong_subject', shows: { kind: 'animal', count: 1 } };
     expect(gatePhoto(OPERATIONS.urine.needs, measured(coat))).toMatchObject(animalShown);
     expect(gatePhoto(OPERATIONS.urine.needs, measured({ ...coat, frameAnimalShare: 0.59 }))).toBeUndefined();
     expect(gatePhoto(OPERATIONS.vomit.needs, measured(coat))).toBeUndefined();
     expect(gatePhoto(OPERATIONS.stool.needs, measured(coat))).toBeUndefined();
+  });
+
+  it('names no pet or coat from a frame reading spread thin over the breeds: a lawn read as fur is no dog', () => {
+    // A lawn crop: the dog classes 0.5–0.9 together, its surest class 0.02–0.28 (0.04 at the median).
+    const spread = (top: number): PetIdentification => ({ ...pet('dog', 0.8), topProbability: top });
+    const lawn = { frame: spread(0.04), frameAnimalShare: 0.85, frameStool: false };
+    expect(gatePhoto(SPECIMEN, measured(lawn))).toBeUndefined();
+    expect(gatePhoto(OPERATIONS.urine.needs, measured(lawn))).toBeUndefined();
+    const dog = { ...lawn, frame: spread(SCENE_LIMITS.frameTopProbability) };
+    expect(gatePhoto(SPECIMEN, measured(dog))).toMatchObject({ shows: { kind: 'animal', count: 1 } });
+    expect(gatePhoto(OPERATIONS.urine.needs, measured(dog))).toMatchObject({ shows: { kind: 'animal', count: 1 } });
   });
 
   it('asks the stool localizer only about a first animal that may be a pile: unsure, and small or no sure pet', () => {

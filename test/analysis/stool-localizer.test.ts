@@ -370,6 +370,24 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
     }
   });
 
+  // MobileNetV2 reads a lawn as fur, spread thin over the dog breeds (0.5–0.9 together, its surest
+  // class 0.04): three lawns (training photos: their behaviour, not a figure) had been "a photo of a
+  // dog" to vomit and urine (SCENE_LIMITS.frameTopProbability).
+  it('calls no lawn a dog: sent to vomit or urine, nothing stands out on it, free', async () => {
+    for (const photo of ['Complex_0201_jpg.jpg', 'Complex_1041_jpg.jpg', 'basic_augmentation_0026_jpg.jpg']) {
+      const bytes = await groundCrop(photo);
+      for (const operation of ['vomit', 'urine'] as const) {
+        const { data, assessed } = await runPaidAnalysis(
+          { pipeline },
+          { operation, requestId: 'req_stooldatasetlawn', language: 'en', animalType: 'dog', photo: () => bytes },
+        );
+        const { summary } = data as { summary: string };
+        expect(summary, `${operation} ${photo}`).toMatch(new RegExp(`^No ${operation} stands out clearly`));
+        expect(assessed).toBe(false);
+      }
+    }
+  });
+
   it('gives no skin or ear finding for the same photos sent to skin or ear', async () => {
     const findings = { skin: 0, ear: 0 };
     for (const operation of ['skin', 'ear'] as const)
