@@ -1245,6 +1245,15 @@ describe('the photo gate with a localizer', () => {
     const lawn = { frame: spread(0.04), frameAnimalShare: 0.85, frameStool: false };
     expect(gatePhoto(SPECIMEN, measured(lawn))).toBeUndefined();
     expect(gatePhoto(OPERATIONS.urine.needs, measured(lawn))).toBeUndefined();
+    // …and a coat read with some of the lawn's classes, and no pet surely, is the ground.
+    const ground = { reason: 'wrong_subject', shows: { kind: 'landscape', what: 'ground' } };
+    const lawnCoat = { frame: spread(0.1), frameAnimalShare: 0.85, frameStool: false, frameLawn: 0.2 };
+    const unsure = { ...lawnCoat, frame: { ...spread(0.1), speciesProbability: 0.3 } };
+    expect(gatePhoto(OPERATIONS.urine.needs, measured(unsure))).toEqual(ground);
+    expect(gatePhoto(OPERATIONS.urine.needs, measured({ ...unsure, frameLawn: 0.1 }))).toMatchObject({
+      shows: { kind: 'animal' },
+    });
+    expect(gatePhoto(OPERATIONS.urine.needs, measured(lawnCoat))).toMatchObject({ shows: { kind: 'animal' } });
     const dog = { ...lawn, frame: spread(SCENE_LIMITS.frameTopProbability) };
     expect(gatePhoto(SPECIMEN, measured(dog))).toMatchObject({ shows: { kind: 'animal', count: 1 } });
     expect(gatePhoto(OPERATIONS.urine.needs, measured(dog))).toMatchObject({ shows: { kind: 'animal', count: 1 } });

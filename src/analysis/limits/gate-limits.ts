@@ -161,6 +161,7 @@ export const SCENE_LIMITS = {
    * 419): 81 lawns sent to vomit and 43 to stool, and 172 lawns and 2 stool photos sent to urine,
    * are no longer "a dog" or "an animal" but "No … stands out" or "No stool was found", free as
    * before; no other answer changed, for those three or ear (and breed and emotion on Debian's).
+   * (Since, 74 more lawns sent to urine are the ground: photo-gate.ts, coatOrGround.)
    */
   frameTopProbability: 0.05,
   /**
