@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { expect, it } from 'vitest';
 import { cutOutOnWhite } from '../fixtures/cut-out.js';
 import { FINDINGS, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
@@ -26,6 +26,14 @@ const lesionPhotos = () =>
         readdirSync(join(SKIN_DOG, label)).map((file) => join(SKIN_DOG, label, file)),
       )
     : [];
+
+/** The middle `share` of a photo each way (turned as its EXIF says): a tight crop of a close-up. */
+async function middleOf(photo: string | Buffer, share: number): Promise<Sharp> {
+  const { data, info } = await sharp(photo).rotate().toBuffer({ resolveWithObject: true });
+  const [width, height] = [Math.round(info.width * share), Math.round(info.height * share)];
+  const [left, top] = [Math.round((info.width - width) / 2), Math.round((info.height - height) / 2)];
+  return sharp(data).extract({ left, top, width, height });
+}
 
 describeWithShared('real close-ups of skin, and stool sent as one', () => {
   const { answer, pipeline } = recommendedPipeline('pawlens-closeups-');
@@ -71,12 +79,8 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     try {
       const crops = await Promise.all(
         lesionPhotos().map(async (photo, index) => {
-          const { data, info } = await sharp(photo).rotate().toBuffer({ resolveWithObject: true });
-          const [width, height] = [Math.round(info.width / 2), Math.round(info.height / 2)];
           const crop = join(dir, `${index}.png`);
-          await sharp(data)
-            .extract({ left: Math.round(info.width / 4), top: Math.round(info.height / 4), width, height })
-            .toFile(crop);
+          await (await middleOf(photo, 0.5)).toFile(crop);
           return crop;
         }),
       );
@@ -112,12 +116,7 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
       );
       const views = await Promise.all(
         [...lesionPhotos().map((photo) => readFileSync(photo)), ...cats].map(async (photo, index) => {
-          const { data, info } = await sharp(photo).rotate().toBuffer({ resolveWithObject: true });
-          const [width, height] = [Math.round(info.width / 2), Math.round(info.height / 2)];
-          const middle = await sharp(data)
-            .extract({ left: Math.round(info.width / 4), top: Math.round(info.height / 4), width, height })
-            .resize(side, side, { fit: 'cover' })
-            .toBuffer();
+          const middle = await (await middleOf(photo, 0.5)).resize(side, side, { fit: 'cover' }).toBuffer();
           const lit = await sharp(middle)
             .composite([{ input: disc, blend: 'dest-in' }])
             .png()
@@ -200,19 +199,10 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     // the skin round them 2.5% (REDDER_PATCHES): "a pale pink canal… a healthy ear" until the
     // clean rule asked for those too. The only clean answer of 2,576 pictures sent to ear.
     const photo = join(SKIN_DOG, 'leprosy', '41cfaf063422287cf17ac3c16162f8368ea314c5.jpg');
-    const { data, info } = await sharp(photo).rotate().toBuffer({ resolveWithObject: true });
-    const [width, height] = [Math.round(info.width * 0.4), Math.round(info.height * 0.4)];
     const dir = await mkdtemp(join(tmpdir(), 'pawlens-red-patch-'));
     try {
       const crop = join(dir, 'crop.png');
-      await sharp(data)
-        .extract({
-          left: Math.round((info.width - width) / 2),
-          top: Math.round((info.height - height) / 2),
-          width,
-          height,
-        })
-        .toFile(crop);
+      await (await middleOf(photo, 0.4)).toFile(crop);
       const ear = await answer('ear', crop);
       expect(ear.judged).toBe(true);
       expect(ear.severity).toBe('inconclusive');
