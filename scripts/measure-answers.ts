@@ -5,7 +5,8 @@
  * operation, "judged" or "refused" (the photo gate's verdict), the severity (or the confidence, for
  * emotion and breed) and the summary; a photo the service turns away before any analysis (too small,
  * not an image: a 400 over HTTP) gets "rejected" and the error's code and message instead. Then,
- * per operation, how many were judged and how many got a finding. compare-answers.ts, by contrast, replays a fixed set over HTTP to compare two builds.
+ * per operation, how many were judged and how many got a finding. compare-answers.ts, by
+ * contrast, replays a fixed set over HTTP to compare two builds.
  *
  *   npx tsx scripts/measure-answers.ts --operations stool,vomit --out answers.tsv PHOTO_OR_FOLDER...
  *
