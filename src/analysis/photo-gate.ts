@@ -11,6 +11,7 @@ import {
   partOfNonPet,
   reachesIn,
   seenWhole,
+  smallWholePet,
   unrelatedObject,
   wholePerson,
 } from './boxed-subject.js';
@@ -245,9 +246,10 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   const instrument = throughInstrument(needs, measurement);
   const animals = scene.animals.filter(
     (animal) =>
-      animal.detection.score >= SCENE_LIMITS.closeUpScore &&
-      !furBoxedAsBear(animal) &&
-      (((cutOut || seenWhole(animal)) && !instrument) || partOfNonPet(animal)),
+      (animal.detection.score >= SCENE_LIMITS.closeUpScore &&
+        !furBoxedAsBear(animal) &&
+        (((cutOut || seenWhole(animal)) && !instrument) || partOfNonPet(animal))) ||
+      (smallWholePet(animal) && !instrument),
   );
   if (animals.length > 0) return animalSubject(animals, true);
   if (!instrument && scene.people.some(wholePerson)) return { kind: 'person', count: scene.people.length };

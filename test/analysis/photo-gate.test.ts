@@ -467,6 +467,40 @@ describe('the photo gate’s table', () => {
       measured({ animals: [animal('cat', SCENE_LIMITS.closeUpScore - 0.05, 0.3, 'cat')], frame: pet('cat', 0.6) }),
       'pet',
     ],
+    // Two spaniels looking out of a window (a wallpaper) had been judged as a close-up of skin.
+    [
+      'a skin close-up with a dog the detector is unsure of, boxed small and whole in it, that its crop surely shows',
+      CLOSE_UP,
+      measured({ animals: [animal('dog', SCENE_LIMITS.closeUpScore - 0.06, 0.17, 'dog')], frame: pet('dog', 0.99) }),
+      'pet',
+    ],
+    [
+      'a skin close-up with a dog the detector is unsure of, boxed small and whole in it, that its crop only leans to',
+      CLOSE_UP,
+      measured({
+        animals: [
+          {
+            ...animal('dog', SCENE_LIMITS.closeUpScore - 0.06, 0.17),
+            pet: pet('dog', SCENE_LIMITS.unboxedFramePetProbability - 0.01),
+          },
+        ],
+      }),
+      undefined,
+    ],
+    // A black stool on a lawn, boxed as a bird at 0.33, reads 0.93 a dog to its crop.
+    [
+      'a skin close-up with a bird the detector is unsure of, boxed small and whole in it, that its crop reads as a dog',
+      CLOSE_UP,
+      measured({ animals: [animal('bird', 0.33, 0.06, 'dog')] }),
+      undefined,
+    ],
+    // A dog's face with ringworm fills 60% of a real close-up, boxed inside it at 0.49, 0.99 a dog to its crop.
+    [
+      'a skin close-up with a dog the detector is unsure of, boxed whole over as much of it as a close-up’s cut box',
+      CLOSE_UP,
+      measured({ animals: [animal('dog', SCENE_LIMITS.closeUpScore - 0.01, SCENE_LIMITS.cutCloseUpShare, 'dog')] }),
+      undefined,
+    ],
     [
       'an ear close-up the classifier reads as a cat as surely, where the detector boxes no animal: fur seen close',
       EAR_CLOSE_UP,

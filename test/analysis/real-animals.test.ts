@@ -67,6 +67,33 @@ describeWithShared('real photos of animals', () => {
     );
 
     it(
+      'takes no photo of Ubuntu’s wallpaper contest for a close-up of skin or an ear canal: two spaniels at a window are dogs',
+      async () => {
+        // 15 real photos (lomiri-wallpapers-16.04), each as it is and shrunk to 1600 px at JPEG quality
+        // 88, as an app sends a photo. The two spaniels at a window, shrunk, are boxed at 0.44 and 0.50
+        // inside the frame (17% and 7% of it), the larger 1.0 a dog to its crop: they had been judged
+        // as skin, free (boxed-subject.ts, smallWholePet; 2026-12-05).
+        const photos = debianPhotos('wallpapers');
+        expect(photos.length).toBe(15);
+        const dir = tempDir('pawlens-wallpapers-');
+        const shrunk = async (photo: string) => {
+          const smaller = join(dir, basename(photo));
+          await sharp(photo).resize(1600, 1600, { fit: 'inside' }).jpeg({ quality: 88 }).toFile(smaller);
+          return smaller;
+        };
+        const judged: string[] = [];
+        for (const photo of photos)
+          for (const sent of [photo, await shrunk(photo)])
+            for (const operation of ['skin', 'ear'] as const)
+              if ((await answer(operation, sent)).judged) judged.push(`${operation}: ${sent}`);
+        expect(judged).toEqual([]);
+        const dogs = await answer('skin', await shrunk(debianPhoto('wallpapers', 'friends_by_Aitzol_Berasategi')));
+        expect(dogs.summary).toMatch(/photo of a dog, not a close-up of its skin/);
+      },
+      HEAVY_TIMEOUT,
+    );
+
+    it(
       'reads whole animals turned onto black upright, as it reads them as they were taken: few are taken for a close-up',
       async () => {
         // The same 57 photos turned by 17° onto a canvas grown to hold them, as an editor turns them.
