@@ -13,10 +13,14 @@ import { SCENE_LIMITS } from './limits/gate-limits.js';
  * mammal, an object.
  */
 
-/** One animal, named by the species the classifier gives the whole frame, if it names one. */
+/**
+ * One animal, named by the species the classifier gives the whole frame, if it names one, or by its
+ * kind where the species reads only by its wild relatives (isWildAnimal): GCompris's cheetah, sent
+ * as an ear, had been "a photo of a cat, not a close-up of its ear" (a wild mammal to skin).
+ */
 export const frameAnimal = ({ frame }: Scene): SceneSubject => ({
   kind: 'animal',
-  name: frame?.species && SPECIES_NAMES[frame.species],
+  name: frame && isWildAnimal(frame) && frame.topKind ? frame.topKind : frame?.species && SPECIES_NAMES[frame.species],
   count: 1,
 });
 

@@ -1273,6 +1273,16 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(OPERATIONS.stool.needs, measured(coat))).toBeUndefined();
   });
 
+  it('names a frame read as a pet only by its wild relatives by their kind, for an ear as for skin: a cheetah is no cat', () => {
+    const cheetah = measured({ frame: wildCat(1, 1) });
+    const wild = { reason: 'wrong_subject', shows: { kind: 'animal', name: { en: 'wild mammal' } } };
+    expect(gatePhoto(EAR_CLOSE_UP, cheetah)).toMatchObject(wild);
+    expect(gatePhoto(CLOSE_UP, cheetah)).toMatchObject(wild);
+    // A kitten read half as a lynx is still a cat.
+    const kitten = { reason: 'wrong_subject', shows: { kind: 'pet', name: { en: 'cat' } } };
+    expect(gatePhoto(EAR_CLOSE_UP, measured({ frame: wildCat(0.96, 0.95) }))).toMatchObject(kitten);
+  });
+
   it('names no pet or coat from a frame reading spread thin over the breeds: a lawn read as fur is no dog', () => {
     // A lawn crop: the dog classes 0.5–0.9 together, its surest class 0.02–0.28 (0.04 at the median).
     const spread = (top: number): PetIdentification => ({ ...pet('dog', 0.8), topProbability: top });
