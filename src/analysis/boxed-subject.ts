@@ -24,10 +24,11 @@ export const seenWhole = ({ share, cutSides, detection }: SceneAnimal) =>
  * surely as it must in a frame with no box (unboxedFramePetProbability). Measured (2026-12-05,
  * recommended models) on every animal box of the 405 real skin close-ups of shared/photos-real:
  * none is so (inside the frame and under 0.4 of it, their crops read 0.56 a pet at most; the faces
- * filling more of it read up to 0.99). Two spaniels looking out of a window (a photo among
- * ukui-wallpapers': boxed at 0.44 over 17% of it, 1.0 a dog to its crop) had been judged as a
- * close-up of skin. The species must agree: a black stool on a lawn, boxed as a bird or a bear at
- * 0.33, reads 0.93 a dog (a Kerry blue terrier) to its crop, and a cheetah boxed as a sheep 1.0 a cat.
+ * filling more of it read up to 0.99). Two spaniels looking out of a window (a photo of Ubuntu's
+ * wallpaper contest shrunk to 1600 px, lomiri-wallpapers-16.04: boxed at 0.44 over 17% of it, 1.0
+ * a dog to its crop) had been judged as a close-up of skin. The species must agree: a black stool
+ * on a lawn, boxed as a bird or a bear at 0.33, reads 0.93 a dog (a Kerry blue terrier) to its
+ * crop, and a cheetah boxed as a sheep 1.0 a cat.
  */
 export const smallWholePet = ({ share, cutSides, detection, pet }: SceneAnimal) =>
   cutSides === 0 &&
