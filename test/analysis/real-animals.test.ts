@@ -69,8 +69,9 @@ describeWithShared('real photos of animals', () => {
     it(
       'takes no photo of Ubuntu’s wallpaper contest for a close-up of skin or an ear canal: two spaniels at a window are dogs',
       async () => {
-        // 15 real photos (lomiri-wallpapers-16.04), each as it is and shrunk to 1600 px at JPEG quality
-        // 88, as an app sends a photo. The two spaniels at a window, shrunk, are boxed at 0.44 and 0.50
+        // 15 real photos (lomiri-wallpapers-16.04), each as it is (two are progressive JPEGs of 13.4 and
+        // 15.9 MP, turned away as too large until 2026-12-05) and shrunk to 1600 px at JPEG quality 88,
+        // as an app sends a photo. The two spaniels at a window, shrunk, are boxed at 0.44 and 0.50
         // inside the frame (17% and 7% of it), the larger 1.0 a dog to its crop: they had been judged
         // as skin, free (boxed-subject.ts, smallWholePet; 2026-12-05).
         const photos = debianPhotos('wallpapers');
