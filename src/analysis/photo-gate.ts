@@ -244,12 +244,14 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
   // however its outline touches the frame's edges.
   const cutOut = isCutOut(measurement.litArea, measurement.transparency);
   const instrument = throughInstrument(needs, measurement);
+  // A box the detector is sure of that is no coat filling the frame, or one it is unsure of whose
+  // crop the classifier surely names the same pet (smallWholePet): seen whole, unless through an
+  // instrument, whose round view is the canal; part of an animal that is no pet, either way.
+  const sure = (animal: SceneAnimal) => animal.detection.score >= SCENE_LIMITS.closeUpScore && !furBoxedAsBear(animal);
   const animals = scene.animals.filter(
     (animal) =>
-      (animal.detection.score >= SCENE_LIMITS.closeUpScore &&
-        !furBoxedAsBear(animal) &&
-        (((cutOut || seenWhole(animal)) && !instrument) || partOfNonPet(animal))) ||
-      (smallWholePet(animal) && !instrument),
+      (!instrument && ((sure(animal) && (cutOut || seenWhole(animal))) || smallWholePet(animal))) ||
+      (sure(animal) && partOfNonPet(animal)),
   );
   if (animals.length > 0) return animalSubject(animals, true);
   if (!instrument && scene.people.some(wholePerson)) return { kind: 'person', count: scene.people.length };

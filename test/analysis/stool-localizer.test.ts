@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import { runPaidAnalysis } from '../../src/analysis/paid-analysis.js';
+import { parseYoloLabels } from '../../src/training/localizer/box-folder.js';
 import { createPipeline, type Pipeline } from '../../src/analysis/pipeline.js';
 import { OPERATIONS, type OperationKey } from '../../src/operations/registry.js';
 import { describeScene } from '../../src/vision/scene/describe-scene.js';
@@ -36,10 +37,12 @@ const hasStool = (photo: string) => labelsOf(photo).length > 0;
  * least 35% of the frame each way, as the 761 lawn crops its figures were measured on were cut.
  */
 async function groundCrop(photo: string, nth = 0): Promise<Buffer> {
-  const boxes = labelsOf(photo)
-    .split('\n')
-    .map((line) => line.split(' ').map(Number))
-    .map(([, x, y, w, h]) => [x! - w! / 2 - 0.03, y! - h! / 2 - 0.03, x! + w! / 2 + 0.03, y! + h! / 2 + 0.03]);
+  const boxes = parseYoloLabels(labelsOf(photo), photo, [0]).map(({ cx, cy, w, h }) => [
+    cx - w / 2 - 0.03,
+    cy - h / 2 - 0.03,
+    cx + w / 2 + 0.03,
+    cy + h / 2 + 0.03,
+  ]);
   const [left, top] = [0, 1].map((side) => Math.min(...boxes.map((box) => box[side]!)));
   const [right, bottom] = [2, 3].map((side) => Math.max(...boxes.map((box) => box[side]!)));
   const strips = [
