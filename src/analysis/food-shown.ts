@@ -1,7 +1,7 @@
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { SceneSubject } from '../findings/verdict.js';
 import type { Scene } from '../vision/scene/describe-scene.js';
-import { COCO_DISHES, COCO_PLAIN_FOOD } from '../vision/tables/coco-names.js';
+import { COCO_DISHES, COCO_PLAIN_FOOD, COCO_YELLOW_FRUIT } from '../vision/tables/coco-names.js';
 import { FOOD_LIMITS } from './limits/food-limits.js';
 
 /**
@@ -9,7 +9,8 @@ import { FOOD_LIMITS } from './limits/food-limits.js';
  * to it where the detector boxes plain food over part of the frame. A specimen that may hold food
  * (vomit) asks the classifier to be surer, with the detector sure of a dish in it; whole fruit and
  * vegetables the detector boxes surely, the plain food that is no dish, are food to it too
- * (FOOD_LIMITS.boxedFoodShare).
+ * (FOOD_LIMITS.boxedFoodShare); so are oranges and bananas, where the classifier is as sure of food
+ * as a served dish asks (COCO_YELLOW_FRUIT).
  */
 export function foodShown(needs: PhotoNeeds, scene: Scene): SceneSubject | undefined {
   const food = scene.frameFood ?? 0;
@@ -23,8 +24,9 @@ export function foodShown(needs: PhotoNeeds, scene: Scene): SceneSubject | undef
   const plainFood = (label: string) => COCO_PLAIN_FOOD.has(label);
   // Chunky vomit may be boxed as a dish, which `dish` asks more of; whole fruit and vegetables it is not.
   const produce = (label: string) => plainFood(label) && !COCO_DISHES.has(label);
+  const yellowFruit = (label: string) => COCO_YELLOW_FRUIT.has(label);
   const meal = needs.mayBeFood
-    ? (food >= FOOD_LIMITS.servedDishFood && dish()) || boxedFood(produce)
+    ? (food >= FOOD_LIMITS.servedDishFood && (dish() || boxedFood(yellowFruit))) || boxedFood(produce)
     : food >= FOOD_LIMITS.foodProbability || boxedFood(plainFood);
   return meal ? { kind: 'food' } : undefined;
 }

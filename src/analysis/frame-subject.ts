@@ -64,6 +64,15 @@ export function frameWholeMammal({ frameWholeMammal: mammal, frame }: Scene): Sc
 }
 
 /**
+ * A reptile, named by its kind, when the classifier on the whole frame is sure of one species of
+ * them (SCENE_LIMITS.frameReptileProbability): a chameleon on a branch, a crocodile on a mud bank.
+ */
+export const frameReptile = ({ frameReptile: reptile }: Scene): SceneSubject | undefined =>
+  reptile && reptile.probability >= SCENE_LIMITS.frameReptileProbability
+    ? { kind: 'animal', name: imagenetKind(reptile.index), count: 1 }
+    : undefined;
+
+/**
  * The object group the classifier, on the whole frame, is at least `limit` sure the photo shows, or
  * surer for a group specimens are read as (ObjectGroup.specimenLookalike: balls); not what the
  * operation's specimen is photographed in (ObjectGroup.container: a bottle, for urine).

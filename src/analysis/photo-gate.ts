@@ -36,6 +36,7 @@ import {
   frameObject,
   framePet,
   frameStandsOut,
+  frameReptile,
   frameWholeMammal,
   unboxedAnimal,
 } from './frame-subject.js';
@@ -314,19 +315,24 @@ const asPet = (shows: SceneSubject | undefined): SceneSubject | undefined =>
 /** What the photo shows instead of what `needs` asks for, or undefined when it may be what it should. */
 function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject | undefined {
   const { scene } = measurement;
+  // A reptile the classifier is sure of is what the photo shows, whatever the detector boxes in it
+  // (a Komodo dragon as a person, a crocodile's scales as a bird) or the stool localizer fires on (a
+  // chameleon's body): no specimen, no pet's skin, no pet (SCENE_LIMITS.frameReptileProbability).
+  // Breed names the animals the detector boxes itself, a reptile too.
+  const reptile = frameReptile(scene);
   const people: SceneSubject = { kind: 'person', count: scene.people.length };
   switch (needs.shows) {
     case 'specimen':
-      return wrongForSpecimen(needs, measurement);
+      return reptile ?? wrongForSpecimen(needs, measurement);
     case 'close-up':
-      return asPet(wrongForCloseUp(needs, measurement));
+      return reptile ?? asPet(wrongForCloseUp(needs, measurement));
     case 'animal': {
       if (scene.detected) {
         // YOLOX-Nano boxes a pile of stool on a lawn as a bear or a dog, whose crop the classifier may read as a dog.
         if (animalsAreStool(scene)) return { kind: 'stool' };
-        if (scene.animals.length > 0) return needs.petOnly ? notAPet(scene.animals) : undefined;
-        if (scene.people.length > 0) return people;
-        return unrelatedObject(scene) ?? unboxedAnimal(scene) ?? { kind: 'no_animal' };
+        if (scene.animals.length > 0) return needs.petOnly ? (reptile ?? notAPet(scene.animals)) : undefined;
+        if (scene.people.length > 0) return reptile ?? people;
+        return unrelatedObject(scene) ?? reptile ?? unboxedAnimal(scene) ?? { kind: 'no_animal' };
       }
       // Without a detector, the classifier's best label for the whole frame says what it shows instead.
       if (!scene.frame || scene.frame.species) return undefined;

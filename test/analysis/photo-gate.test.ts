@@ -31,7 +31,12 @@ import type { PhotoCharacter } from '../../src/vision/pixels/photo-character.js'
 import type { LitArea } from '../../src/vision/pixels/lit-area.js';
 import { IMAGENET_OBJECT_GROUPS } from '../../src/vision/tables/imagenet-objects.js';
 import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
-import { FISH_NAME, IMAGENET_WHOLE_MAMMALS, imagenetKind } from '../../src/vision/tables/imagenet-kinds.js';
+import {
+  FISH_NAME,
+  IMAGENET_REPTILES,
+  IMAGENET_WHOLE_MAMMALS,
+  imagenetKind,
+} from '../../src/vision/tables/imagenet-kinds.js';
 import { installModel } from '../../src/vision/runtime/install-model.js';
 import { RECOMMENDED_MODELS } from '../../src/vision/runtime/model-catalogue.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
@@ -1504,6 +1509,29 @@ describe('the photo gate with a localizer', () => {
     for (const skinLike of [341, 334, 287, 269, 333]) expect(IMAGENET_WHOLE_MAMMALS).not.toContain(skinLike);
   });
 
+  it('refuses every operation a photo the classifier is sure shows one reptile, whatever the detector boxes or the localizer finds in it', () => {
+    const chameleon = { index: 47, probability: SCENE_LIMITS.frameReptileProbability };
+    const reptile = { reason: 'wrong_subject', shows: { kind: 'animal', name: imagenetKind(47), count: 1 } };
+    expect(imagenetKind(47).en).toBe('reptile');
+    // GCompris's Komodo dragon, boxed as a person (0.49), and its crocodile, whose scales are boxed as a bird.
+    const person = { people: [detection('person', 0.49, 0.56)] };
+    const bird = { animals: [animal('bird', 0.39, 0.02)] };
+    for (const needs of [SPECIMEN, CLOSE_UP, EAR_CLOSE_UP, ANIMAL, PET])
+      for (const boxes of [{}, person, bird]) {
+        const shows = gatePhoto(needs, measured({ frameReptile: chameleon, ...boxes }));
+        // Breed (a pet's photo, not pets only) names an animal the detector boxes itself: "a reptile", free.
+        expect(shows).toEqual(needs === ANIMAL && boxes === bird ? undefined : reptile);
+      }
+    // …and a chameleon's body, which the stool localizer found.
+    expect(gatePhoto(SPECIMEN, located({ frameReptile: chameleon }, [5, 6]))).toEqual(reptile);
+    // A pile of stool on a lawn is read as the ground's creatures, one reptile at 0.45 at most: no reptile.
+    const stoolAsSnake = { index: 52, probability: SCENE_LIMITS.frameReptileProbability - 0.01 };
+    expect(gatePhoto(SPECIMEN, located({ frameReptile: stoolAsSnake }, [5, 6]))).toBeUndefined();
+    // Not the amphibians, a stool's tailed frog.
+    expect(IMAGENET_REPTILES).not.toContain(32);
+    expect(IMAGENET_REPTILES).toEqual(expect.arrayContaining([33, 47, 49, 68]));
+  });
+
   it('refuses a close-up the classifier is sure shows a bird (a whole bird cut out tightly fills the frame)', () => {
     const bird = gatePhoto(CLOSE_UP, measured({ frameBird: 0.8, frameAnimalShare: 0.8 }));
     expect(bird).toEqual({ reason: 'wrong_subject', shows: { kind: 'animal', name: COCO_NAMES.bird, count: 1 } });
@@ -1658,7 +1686,7 @@ describe('the photo gate with a localizer', () => {
     expect(gatePhoto(vomit, measured({ frameFood: boxedFoodProbability - 0.01, things: apples }))).toBeUndefined();
   });
 
-  it('refuses a served dish for vomit only where the classifier is surer of food and the detector sure of a dish', () => {
+  it('refuses a served dish or a pile of oranges for vomit only where the classifier is surer of food and the detector sure of them', () => {
     const { servedDishFood, servedDishScore } = FOOD_LIMITS;
     const mayHoldFood = { ...SPECIMEN, mayBeFood: true as const };
     const served = (food: number, thing: ReturnType<typeof detection>) =>
@@ -1670,9 +1698,21 @@ describe('the photo gate with a localizer', () => {
     // Either model alone is not enough: bloody or bilious vomit may look like food to the classifier.
     expect(served(servedDishFood - 0.01, detection('pizza', 0.97, 0.9))).toBeUndefined();
     expect(served(1, detection('cake', servedDishScore - 0.01, 0.9))).toBeUndefined();
-    // A bowl, fruit and a doughnut (any round blob, to a small detector) are no dish (apples,
-    // broccoli and carrots boxed surely are food: the test above; an orange is not).
-    for (const thing of ['bowl', 'orange', 'donut']) expect(served(1, detection(thing, 0.9, 0.5))).toBeUndefined();
+    // A bowl and a doughnut (any round blob, to a small detector) are no dish (apples, broccoli and
+    // carrots boxed surely are food: the test above).
+    for (const thing of ['bowl', 'donut']) expect(served(1, detection(thing, 0.9, 0.5))).toBeUndefined();
+    // Oranges and bananas, the colours of bile, are fruit where the classifier is as sure of food as
+    // a dish asks (KDE Palapeli's citrus slices: 0.99, five oranges boxed at 0.81–0.84 over 54%).
+    const { boxedFoodScore, boxedFoodShare } = FOOD_LIMITS;
+    for (const thing of ['orange', 'banana']) {
+      expect(served(servedDishFood, detection(thing, boxedFoodScore, boxedFoodShare))).toEqual({
+        reason: 'wrong_subject',
+        shows: { kind: 'food' },
+      });
+      expect(served(servedDishFood - 0.01, detection(thing, 0.95, 0.8)), thing).toBeUndefined();
+      expect(served(1, detection(thing, boxedFoodScore - 0.01, 0.8)), thing).toBeUndefined();
+      expect(served(1, detection(thing, 0.95, boxedFoodShare - 0.01)), thing).toBeUndefined();
+    }
   });
 
   it('takes a cup or a bottle for where urine is kept, and for no stool or vomit', () => {

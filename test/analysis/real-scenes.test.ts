@@ -37,6 +37,18 @@ describeWithShared('real photos of the wrong thing', () => {
       }
     });
 
+    it('refuses backlit citrus slices as food for every specimen, vomit too: oranges the detector is sure of where the classifier is sure of food', async () => {
+      // KDE Palapeli's photo: the classifier reads 0.99 food (a lemon), the detector five oranges at
+      // 0.81–0.84 over 54% of the frame. Vomit had been "yellow… bile", mild, charged (2026-12-05):
+      // it asked the detector for apples, broccoli, carrots or a dish, not oranges.
+      const citrus = debianPhoto('puzzles', 'citrus-fruits');
+      for (const operation of ['stool', 'urine', 'vomit'] as const) {
+        const { judged, summary } = await answer(operation, citrus);
+        expect({ operation, judged }).toEqual({ operation, judged: false });
+        expect(summary, operation).toContain('This looks like a photo of food or a drink');
+      }
+    });
+
     it('refuses real photos of served meals sent to stool or urine analysis as food, free, and a served dish sent to vomit; skin and ear find nothing in them', async () => {
       // Burgers, a steak, soups, pasta, pizzas, skewers, cupcakes, pancakes and a fruit salad (Qt's
       // examples, a Scribus menu): the classifier reads 0.72–1.0 of the food classes on each frame.

@@ -47,6 +47,12 @@ export const FOOD_LIMITS = {
    * a plate (0.5), nor of the 197 Debian photos but those three. The classifier alone is not
    * enough: 52 of those cut-outs reach 0.9, and pomegranates, strawberries and squashes are what
    * bloody or bilious vomit may look like to it; no vomit photo was at hand to say how often.
+   * Oranges and bananas (COCO_YELLOW_FRUIT), which neither other specimen counts, are fruit to vomit
+   * at the same bar, boxed as `boxedFoodShare` asks (2026-12-05): KDE Palapeli's backlit citrus
+   * slices (0.99; five oranges at 0.81–0.84 over 54%) had been "bile", mild. Of 2,239 pictures sent
+   * to vomit (the 586 stool photos, the 405 skin close-ups, 761 lawn crops, Debian's 292 and 195
+   * others), only it changed; none of the stool photos, close-ups or lawns has an orange or a banana
+   * boxed at 0.35 or more.
    */
   servedDishFood: 0.9,
   servedDishScore: 0.7,

@@ -16,7 +16,12 @@ import { locate, lookForSubject, withSecondSight } from '../localizer/locate-in-
 import { probabilityOf, surestOf } from '../tables/class-probability.js';
 import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
 import { IMAGENET_GROUND, IMAGENET_LAWN } from '../tables/imagenet-ground.js';
-import { IMAGENET_BIRDS, IMAGENET_FISH_AND_REEF, IMAGENET_WHOLE_MAMMALS } from '../tables/imagenet-kinds.js';
+import {
+  IMAGENET_BIRDS,
+  IMAGENET_FISH_AND_REEF,
+  IMAGENET_REPTILES,
+  IMAGENET_WHOLE_MAMMALS,
+} from '../tables/imagenet-kinds.js';
 import type { VisionModels } from '../vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
@@ -86,6 +91,11 @@ export interface Scene {
    * whole frame, is surest of, and how sure; undefined when it did not read the frame.
    */
   readonly frameWholeMammal: { readonly index: number; readonly probability: number } | undefined;
+  /**
+   * …and the reptile (imagenet-kinds.ts: IMAGENET_REPTILES) it is surest of, and how sure; undefined
+   * when it did not read the frame.
+   */
+  readonly frameReptile: { readonly index: number; readonly probability: number } | undefined;
   /**
    * Whether the stool localizer finds stool in the frame, for an operation that asked
    * (`stoolCheck`: a close-up's gate); undefined when it did not look.
@@ -175,6 +185,7 @@ const FRAME_UNREAD = {
   frameBird: undefined,
   frameFish: undefined,
   frameWholeMammal: undefined,
+  frameReptile: undefined,
   frameStool: undefined,
   frameStoolGround: undefined,
 } as const;
@@ -369,6 +380,7 @@ function frameReadings(classification: Classification, classifier: ClassifierMod
     frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
     frameFish: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FISH_AND_REEF) : undefined,
     frameWholeMammal: imagenet ? surestOf(classification.probabilities, IMAGENET_WHOLE_MAMMALS) : undefined,
+    frameReptile: imagenet ? surestOf(classification.probabilities, IMAGENET_REPTILES) : undefined,
   };
 }
 

@@ -175,6 +175,13 @@ export const COCO_PLAIN_FOOD: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * …and the two fruits it leaves out, the colours of a urine sample and of bile: boxed surely over
+ * a fifth of the frame where the classifier is as sure of food as of a served dish, they are fruit
+ * (FOOD_LIMITS.servedDishFood), even to vomit.
+ */
+export const COCO_YELLOW_FRUIT: ReadonlySet<string> = new Set(['orange', 'banana']);
+
+/**
  * Things whose detection makes a photo the wrong kind for a health operation. Deliberately not
  * every COCO class: small detectors see round blobs (a stool on a floor, a patch of skin) as
  * frisbees, balls, kites, umbrellas, doughnuts or clocks, so those never count against a photo.
