@@ -218,6 +218,10 @@ function wrongForSpecimen(
     // the 405 real skin close-ups), nothing above named 56 (a stool on a lawn read as fur, 0.79, had
     // been "brown urine", severe): SCENE_LIMITS.stoolGroundAnimalShare.
     stool ??
+    // Urine soaks into the ground outdoors: a frame read mostly as the ground shows only its colours.
+    (needs.soaksIn && (scene.frameGround ?? 0) >= GROUND_LIMITS.soakedInGroundProbability
+      ? ({ kind: 'landscape', what: 'ground' } as const)
+      : undefined) ??
     // A coat is no urine: of the 405 real skin close-ups sent to urine analysis, the 5 judged had
     // included 3 the classifier reads as one (0.84–1.0), two with a finding ("red urine", moderate);
     // of the 586 stool photos and 1,600 other pictures, the 4 judged read 0.01 at most. Not a

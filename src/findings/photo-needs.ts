@@ -51,6 +51,12 @@ export interface PhotoNeeds {
    */
   readonly neverACoat?: true;
   /**
+   * Whether the specimen soaks into the ground outdoors (urine): a frame the classifier reads mostly
+   * as the ground shows none of it to judge, only the soil's and the grass's colours
+   * (GROUND_LIMITS.soakedInGroundProbability). Not stool or vomit, which lie on a lawn.
+   */
+  readonly soaksIn?: true;
+  /**
    * Whether a located subject of an autumn leaf's yellow and orange, found only faintly, is a leaf
    * (gate-limits.ts, `leafAutumnShare`): stool, whose yellow is rare. Not urine, whose normal colour
    * is yellow, nor vomit, whose bile is: a clinic's localizer for them finds yellow specimens.

@@ -1715,6 +1715,20 @@ describe('the photo gate with a localizer', () => {
     }
   });
 
+  it('refuses urine on a frame the classifier reads mostly as the ground: it soaks in; stool and vomit lie on a lawn', () => {
+    const limit = GROUND_LIMITS.soakedInGroundProbability;
+    const urine = OPERATIONS.urine.needs;
+    expect(gatePhoto(urine, measured({ frameGround: limit }))).toEqual({
+      reason: 'wrong_subject',
+      shows: { kind: 'landscape', what: 'ground' },
+    });
+    expect(gatePhoto(urine, measured({ frameGround: limit - 0.01 }))).toBeUndefined();
+    for (const operation of ['stool', 'vomit'] as const) {
+      expect(OPERATIONS[operation].needs.soaksIn, operation).toBeUndefined();
+      expect(gatePhoto(OPERATIONS[operation].needs, measured({ frameGround: 1 })), operation).toBeUndefined();
+    }
+  });
+
   it('takes a cup or a bottle for where urine is kept, and for no stool or vomit', () => {
     expect(OPERATIONS.urine.needs.inContainer).toBe(true);
     expect([OPERATIONS.stool.needs.inContainer, OPERATIONS.vomit.needs.inContainer]).toEqual([undefined, undefined]);

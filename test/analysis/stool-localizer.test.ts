@@ -380,6 +380,11 @@ describeWithShared('stool analysis on real stool photos it never learnt from', (
       expect((data as { summary: string }).summary, photo).toMatch(/mostly the ground outdoors/);
       expect(assessed).toBe(false);
     }
+    // …and one read mostly as the ground (0.71, a gyromitra first): urine soaks in, so only soil and
+    // grass show (GROUND_LIMITS.soakedInGroundProbability). It had been "brown urine", severe.
+    const soaked = await analyseBytes('urine', await groundCrop('872d0196-2632-45e8-80b9-5da1360340f8_JPG.jpg', 1));
+    expect((soaked.data as { summary: string }).summary).toMatch(/mostly the ground outdoors/);
+    expect(soaked.assessed).toBe(false);
   });
 
   it('gives no skin or ear finding for the same photos sent to skin or ear', async () => {

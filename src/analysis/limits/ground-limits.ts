@@ -53,6 +53,20 @@ export const GROUND_LIMITS = {
    */
   stoolGroundProbability: 0.035,
   /**
+   * A urine photo (PhotoNeeds.soaksIn) the classifier, on the whole frame, gives this much of the
+   * ground's classes together is a photo of the ground outdoors: most of its reading is soil and
+   * grass, whose colours are no urine's. Measured (2026-12-05, recommended models) on 2,239
+   * pictures sent to urine (the 586 stool photos, the 405 skin close-ups, 761 lawn crops of the
+   * stool photos, 487 others): 12 were judged; two lawn crops reach it (0.70, 0.71), one of them
+   * "black, green and dark brown… brown urine", severe; the others 0.43 at most. Of those refused
+   * already, 67 lawn crops, 9 stool photos and 3 others (GCompris's caterpillar, MATE's raindrops on a
+   * leaf, a tiled walnut texture) that had been "No urine stands out clearly" are the ground now,
+   * the last three less truly, as the ground's creatures and fungi. No urine photo was
+   * at hand, on a lawn or on a floor, to measure what it refuses of real urine: the ground's classes
+   * are its creatures, fungi and hay, and a doormat, not a tiled or a wooden floor.
+   */
+  soakedInGroundProbability: 0.5,
+  /**
    * …unless the operation lets fur outweigh it (PhotoNeeds.furOutweighsStoolOnGround: skin) and the
    * classifier, on the whole frame, takes the photo this surely for an animal's fur or skin
    * (`frameAnimalShare`, its animal classes together). Measured on real photos: the 8 skin

@@ -27,7 +27,7 @@ export const urine = healthOperation({
   data: UrineData,
   rules: URINE_RULES,
   words: { en: EN, zh: ZH, es: ES },
-  needs: { ...SPECIMEN_NEEDS, inContainer: true, notStool: true, neverACoat: true },
+  needs: { ...SPECIMEN_NEEDS, inContainer: true, notStool: true, neverACoat: true, soaksIn: true },
   llmFields: UrineData.pick({ ...HEALTH_LLM_FIELDS, clarity: true }),
   labelFields: ['clarity'],
   // A head the clinic trained (sediment, crystals, clear) reads what the grey-haze proxy only guesses at.
