@@ -1,27 +1,17 @@
-import { animalPartProbability } from '../tables/imagenet-animal-parts.js';
 import { type BackboneFeatures, type ExtraFeatures, withExtras } from '../runtime/backbone-features.js';
 import type { DecodedImage } from '../../image/decoded-image.js';
-import type { Classification, ClassifierModel } from '../classifier-model.js';
+import type { ClassifierModel } from '../classifier-model.js';
 import { iou, type Detection } from '../detector-model.js';
 import type { Crop } from '../runtime/image-tensor.js';
 import type { Pixels } from '../pixels/pixels.js';
 import { regionOf } from '../pixels/region.js';
 import { identifyPet, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
 import { SURE_IN_ONE_VIEW } from './second-view.js';
+import { CLASSIFIER_UNREAD, type FrameReadings, frameReadings } from './frame-readings.js';
 import { COCO_ANIMALS, COCO_PETS } from '../tables/coco-names.js';
-import { frameObjectOf, type FrameObject } from './frame-object.js';
 import type { LocalizerModel } from '../localizer/localizer-model.js';
 import type { Location } from '../localizer/locate-subject.js';
 import { locate, lookForSubject, withSecondSight } from '../localizer/locate-in-photo.js';
-import { probabilityOf, surestOf } from '../tables/class-probability.js';
-import { IMAGENET_FOOD } from '../tables/imagenet-food.js';
-import { IMAGENET_GROUND, IMAGENET_LAWN } from '../tables/imagenet-ground.js';
-import {
-  IMAGENET_BIRDS,
-  IMAGENET_FISH_AND_REEF,
-  IMAGENET_REPTILES,
-  IMAGENET_WHOLE_MAMMALS,
-} from '../tables/imagenet-kinds.js';
 import type { VisionModels } from '../vision-models.js';
 
 /** Where a detection lies in the frame: how much of it it covers, and on how many sides the frame cuts it off. */
@@ -50,52 +40,12 @@ export interface SceneAnimal extends Placement {
  * with their crops classified, largest first, the people and the other things. With only a
  * classifier: its reading of the whole frame. With neither: nothing is verified.
  */
-export interface Scene {
+export interface Scene extends FrameReadings {
   /** Whether a detector looked at the photo; without one, only `frame` (if any) says what it shows. */
   readonly detected: boolean;
   readonly animals: readonly SceneAnimal[];
   readonly people: readonly (Detection & Placement)[];
   readonly things: readonly (Detection & Placement)[];
-  /** The classifier on the whole frame, when there is one and the operation asked for it. */
-  readonly frame: PetIdentification | undefined;
-  /** What object the classifier, on the whole frame, thinks the photo shows most, when it read the frame. */
-  readonly frameObject: FrameObject | undefined;
-  /**
-   * Whether the classifier takes the whole frame for part of an animal (fur or skin); undefined
-   * when it did not read the frame or cannot tell (ClassifierModel.showsAnimalPart).
-   */
-  readonly frameAnimalPart: boolean | undefined;
-  /**
-   * How sure the classifier, on the whole frame, is that it shows an animal's fur or skin: its
-   * animal classes together (imagenet-animal-parts.ts); undefined when it did not read the frame.
-   */
-  readonly frameAnimalShare: number | undefined;
-  /** How sure the classifier, on the whole frame, is that it shows food (imagenet-food.ts); undefined when it did not read the frame. */
-  readonly frameFood: number | undefined;
-  /** How sure the classifier, on the whole frame, is that it shows the ground outdoors (imagenet-ground.ts); undefined when it did not read the frame. */
-  readonly frameGround: number | undefined;
-  /**
-   * …and that it shows a lawn, as a close-up fills the frame with one: the ground's classes and the
-   * grass's birds and balls together (imagenet-ground.ts: IMAGENET_LAWN); undefined when it did not read the frame.
-   */
-  readonly frameLawn: number | undefined;
-  /** How sure the classifier, on the whole frame, is that it shows a bird (ImageNet's bird classes together); undefined when it did not read the frame. */
-  readonly frameBird: number | undefined;
-  /**
-   * How sure the classifier, on the whole frame, is that it shows a fish (ImageNet's fish classes
-   * together) or the reef it swims by (IMAGENET_FISH_AND_REEF); undefined when it did not read the frame.
-   */
-  readonly frameFish: number | undefined;
-  /**
-   * The wild or hoofed mammal (imagenet-kinds.ts: IMAGENET_WHOLE_MAMMALS) the classifier, on the
-   * whole frame, is surest of, and how sure; undefined when it did not read the frame.
-   */
-  readonly frameWholeMammal: { readonly index: number; readonly probability: number } | undefined;
-  /**
-   * …and the reptile (imagenet-kinds.ts: IMAGENET_REPTILES) it is surest of, and how sure; undefined
-   * when it did not read the frame.
-   */
-  readonly frameReptile: { readonly index: number; readonly probability: number } | undefined;
   /**
    * Whether the stool localizer finds stool in the frame, for an operation that asked
    * (`stoolCheck`: a close-up's gate); undefined when it did not look.
@@ -173,22 +123,8 @@ export interface SceneReading {
 }
 
 /** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
-/** The scene's readings of the whole frame when the classifier did not read it. */
-const FRAME_UNREAD = {
-  frame: undefined,
-  frameObject: undefined,
-  frameAnimalPart: undefined,
-  frameAnimalShare: undefined,
-  frameFood: undefined,
-  frameGround: undefined,
-  frameLawn: undefined,
-  frameBird: undefined,
-  frameFish: undefined,
-  frameWholeMammal: undefined,
-  frameReptile: undefined,
-  frameStool: undefined,
-  frameStoolGround: undefined,
-} as const;
+/** The scene's readings of the whole frame when the classifier did not read it, nor the localizer look. */
+const FRAME_UNREAD = { ...CLASSIFIER_UNREAD, frameStool: undefined, frameStoolGround: undefined } as const;
 
 export const NO_SCENE: Scene = Object.freeze({
   detected: false,
@@ -362,26 +298,6 @@ async function withSecondView(
   if (!classifier || !first || pet?.species === undefined || pet.speciesProbability >= SURE_IN_ONE_VIEW) return animals;
   const whole = await classifier.predictStretched(cropOf(image, first.detection.box));
   return [{ ...first, secondView: identifyPet(whole, animalType) }, ...others];
-}
-
-/** What the classifier, reading the whole frame, says it shows. */
-function frameReadings(classification: Classification, classifier: ClassifierModel, animalType?: string) {
-  // Food and the ground are ImageNet's classes: another label set says nothing of them.
-  const imagenet = classification.labelSet === 'imagenet-1k';
-  const animalShare = imagenet ? animalPartProbability(classification.probabilities) : undefined;
-  return {
-    frame: identifyPet(classification, animalType),
-    frameObject: frameObjectOf(classification),
-    frameAnimalPart: classifier.showsAnimalPart(classification, animalShare),
-    frameAnimalShare: animalShare,
-    frameFood: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FOOD) : undefined,
-    frameGround: imagenet ? probabilityOf(classification.probabilities, IMAGENET_GROUND) : undefined,
-    frameLawn: imagenet ? probabilityOf(classification.probabilities, IMAGENET_LAWN) : undefined,
-    frameBird: imagenet ? probabilityOf(classification.probabilities, IMAGENET_BIRDS) : undefined,
-    frameFish: imagenet ? probabilityOf(classification.probabilities, IMAGENET_FISH_AND_REEF) : undefined,
-    frameWholeMammal: imagenet ? surestOf(classification.probabilities, IMAGENET_WHOLE_MAMMALS) : undefined,
-    frameReptile: imagenet ? surestOf(classification.probabilities, IMAGENET_REPTILES) : undefined,
-  };
 }
 
 /**
