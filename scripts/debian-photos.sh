@@ -21,7 +21,10 @@
 # (lomiri-wallpapers-16.04, CC-BY-4.0 and CC-BY-SA-4.0 per photo: two spaniels at a window, a fig
 # in a red bowl, a glass of wine, a dragonfly, mountains, a sunset, lamps, a bridge, seedlings);
 # and the photos of KDE's jigsaw puzzles (palapeli-data, public domain and GNU FDL per photo: citrus
-# slices, a panther chameleon on a branch, a honey bee, a castle, a bridge).
+# slices, a panther chameleon on a branch, a honey bee, a castle, a bridge); and photos of real cats
+# and dogs that software packages ship as samples (pets/: darknet's dog by a bicycle, dlib's four dog
+# faces, gdk-pixbuf's test cat on a roof in black and white, mate-user-admin's cat, pyglet's,
+# pkgdown's and emayili's kittens and cats; each under its package's licence).
 # Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
@@ -60,6 +63,17 @@ wallpapers=(Bridge_by_Sander_Klootwijk Dragonfly_by_Bolly Picture_0B_by_freespac
   sunset_by_Aitzol_Berasategi umang_by_Abhishek_Mudgal)
 # KDE Palapeli's puzzle photos, every one the package holds.
 puzzles=(castle-maintenon cincinnati-bridge citrus-fruits european-honey-bee panther-chameleon-female)
+# Real pets' photos, by their path in their package and the name they are saved under.
+declare -A pets=(
+  [darknet-dog.jpg]=usr/share/darknet/data/dog.jpg
+  [dlib-dogs.jpg]=usr/share/doc/libdlib19.1/examples/faces/dogs.jpg
+  [gdkpixbuf-cat.jpg]=usr/libexec/installed-tests/gdk-pixbuf/test-images/reftests/cat.jpg
+  [mate-cat.jpg]=usr/share/mate-user-admin/face/cat.jpg
+  [pyglet-kitten.jpg]=usr/share/doc/python3-pyglet/examples/programming_guide/kitten.jpg
+  [pkgdown-kitten.jpg]=usr/share/doc/r-cran-pkgdown/tests/testthat/assets/man-figures/man/figures/kitten.jpg
+  [pkgdown-another-kitten.jpg]=usr/share/doc/r-cran-pkgdown/tests/testthat/assets/man-figures/vignettes/another-kitten.jpg
+  [emayili-cats.jpg]=usr/lib/R/site-library/emayili/cats.jpg
+)
 # Photos of meals, by their path in their package (not the list view's lemonade, a drawing). Qt's
 # examples lie under the machine's architecture (usr/lib/x86_64-linux-gnu on amd64): a pattern,
 # matched once the packages are unpacked.
@@ -72,7 +86,8 @@ if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -
   [ -f "$out/autumn/FallenLeaf.jpg" ] && [ -f "$out/meals/scribus-menu2-pizza.jpg" ] &&
   [ -f "$out/avatars/budgie-cat.jpg" ] && [ -f "$out/music/explore_world_music-japan.webp" ] &&
   [ -f "$out/science/retina.jpg" ] && [ -f "$out/solar/categorization-solar1.webp" ] &&
-  [ -f "$out/wallpapers/friends_by_Aitzol_Berasategi.jpg" ] && [ -f "$out/puzzles/citrus-fruits.jpg" ]; then
+  [ -f "$out/wallpapers/friends_by_Aitzol_Berasategi.jpg" ] && [ -f "$out/puzzles/citrus-fruits.jpg" ] &&
+  [ -f "$out/pets/gdkpixbuf-cat.jpg" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
@@ -80,16 +95,17 @@ trap 'rm -rf "$work"' EXIT
 # apt-get download needs the package lists; refresh them once when a download fails.
 packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-workspace-wallpapers qtwebengine5-examples
   qtdeclarative5-examples scribus-template cinnamon-common budgie-control-center-data python3-skimage lomiri-wallpapers-16.04
-  palapeli-data)
+  palapeli-data darknet libdlib19.1 gdk-pixbuf-tests mate-user-admin python3-pyglet r-cran-pkgdown r-cran-emayili)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
 mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn" "$out/meals" "$out/avatars" \
-  "$out/music" "$out/science" "$out/solar" "$out/wallpapers" "$out/puzzles"
+  "$out/music" "$out/science" "$out/solar" "$out/wallpapers" "$out/puzzles" "$out/pets"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
 for name in "${science[@]}"; do cp "$work/root/usr/lib/python3/dist-packages/skimage/data/$name" "$out/science/"; done
 for name in "${wallpapers[@]}"; do cp "$work/root/usr/share/backgrounds/$name.jpg" "$out/wallpapers/"; done
+for name in "${!pets[@]}"; do cp "$work/root/${pets[$name]}" "$out/pets/$name"; done
 for name in "${puzzles[@]}"; do cp "$work/root/usr/share/palapeli/collection/$name.jpg" "$out/puzzles/"; done
 for name in "${autumn[@]}"; do cp "$work/root/usr/share/wallpapers/$name/contents/images/800x600.jpg" "$out/autumn/$name.jpg"; done
 # Named by their package's folder, so that the two pizzas keep apart: recipebrowser-pizza.jpg, scribus-menu2-pizza.jpg.

@@ -10,7 +10,7 @@ import type { Language } from '../../src/contract/language.js';
 import type { Verdict } from '../../src/findings/verdict.js';
 import type { BreedWords } from '../../src/operations/breed/breed-words.js';
 import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
-import { speciesDisputed } from '../../src/vision/scene/disputed-pet.js';
+import { petUnread, speciesDisputed } from '../../src/vision/scene/disputed-pet.js';
 import {
   type BreedFindings,
   DETECTOR_VOUCHES,
@@ -431,6 +431,35 @@ describe('breed where the detector boxes the other pet than the classifier names
     const model = { species: 'cat', breed: 'Domestic shorthair', confidence: 0.7, summary: 'A short-haired cat.' };
     expect(OPERATIONS.breed.merge(findings, measured, model, 'en')).toEqual(model);
     expect(OPERATIONS.breed.assessed(findings, model, true)).toBe(true);
+  });
+
+  it('a cat the detector is sure of, whose crop the classifier reads as no animal, is neither named nor called no pet', async () => {
+    // gdk-pixbuf's black-and-white cat on a corrugated roof: boxed as a cat at 0.83, a radiator to
+    // MobileNetV2. Breed had said "The photo does not appear to show a pet".
+    const radiator = identifyPet(imagenet({ 753: 0.2, [EGYPTIAN]: 0.06 }, 753));
+    expect(radiator.species).toBeUndefined();
+    expect(petUnread(boxed('cat', 0.8), radiator)).toBe(true);
+    expect(petUnread(boxed('cat', 0.79), radiator)).toBe(false);
+    expect(petUnread(boxed('horse', 0.95), radiator)).toBe(false);
+    // A best match that is an animal is named for what it is (breed's notAPet); a pet read is a pet.
+    expect(petUnread(boxed('dog', 0.9), identifyPet(imagenet({ 341: 0.6 })))).toBe(false);
+    expect(petUnread(boxed('dog', 0.9), identifyPet(imagenet({ [GOLDEN]: 0.6 })))).toBe(false);
+    const findings = await judge(radiator, 'cat', 0.83);
+    expect(findings.disputedBy).toEqual(COCO_NAMES.cat);
+    expectNamesNothing(
+      findings,
+      'en',
+      /^The detector takes this animal for a cat, and the classifier's best match is "label 753": they disagree/,
+    );
+    expect(OPERATIONS.breed.llm.facts(findings, 'en')).toEqual([
+      'The breed classifier sees no pet; its best match is "label 753".',
+      'An object detector is sure the animal is a cat: judge the species from the photo.',
+    ]);
+    // Less sure of its cat, the detector leaves the classifier's word: no pet.
+    const unsure = await judge(radiator, 'cat', 0.6);
+    expect(unsure.disputedBy).toBeUndefined();
+    const noPet = OPERATIONS.breed.answer({ judged: true, findings: unsure }, 'en', undefined as never);
+    expect(noPet.summary).toMatch(/^The photo does not appear to show a pet/);
   });
 
   it('named a dog, read as a hamster and boxed as a cat: the answer and the model both hear the request’s doubt first', async () => {

@@ -7,7 +7,7 @@ import { percent } from '../../narration/percent.js';
 import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
 import { animalKindOf, namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
-import { petDisputed, speciesDisputed } from '../../vision/scene/disputed-pet.js';
+import { petDisputed, petUnread, speciesDisputed } from '../../vision/scene/disputed-pet.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
 import { viewsDisagree } from '../../vision/scene/second-view.js';
 import { regionOf } from '../../vision/pixels/region.js';
@@ -48,7 +48,7 @@ export interface BreedFindings {
         readonly asked?: LocalizedName;
       }
     | undefined;
-  /** The detector's pet (a cat, a dog) where it disputes the classifier's other, unsure species (speciesDisputed). */
+  /** The detector's pet (a cat, a dog) where it disputes the classifier's other, unsure species (speciesDisputed), or its reading of no animal (petUnread). */
   readonly disputedBy?: LocalizedName;
   /** The classifier's species is too faint to name, and no detector's box vouches for it (FAINT_SPECIES). */
   readonly faint?: true;
@@ -207,8 +207,10 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     // owl read as a dog at 20%, a giraffe as a cat at 44%, a horse as a dog at 75%) names no pet.
     const pet = main.pet && (petDisputed(main.detection, main.pet) ? noPet(main.pet) : noWildPet(main.pet));
     // …and one unsure of a pet species where the detector sees the other pet (a cat's chin read as a
-    // hamster at 50%, boxed as a cat) names neither.
-    const disputed = pet !== undefined && speciesDisputed(main.detection, pet, input.animalType);
+    // hamster at 50%, boxed as a cat) names neither; nor one that reads a pet the detector is sure of
+    // as no animal (a cat on a roof as a radiator).
+    const disputed =
+      pet !== undefined && (speciesDisputed(main.detection, pet, input.animalType) || petUnread(main.detection, pet));
     const { secondView } = main;
     return {
       pet,
@@ -237,6 +239,11 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
   answer: (verdict, language) => {
     const t = WORDS[language];
     const unknown = { species: t.unknown, breed: t.unknown, confidence: 0 };
+    /** The classifier's best match and the detector's animal disagree: neither species nor breed, free. */
+    const disagreeing = (topName: LocalizedName, detected: LocalizedName | undefined) => ({
+      ...unknown,
+      summary: joinSentences(language, [t.modelsDisagree(topName[language], detected?.[language]), t.retakeTip]),
+    });
     if (!verdict.judged) {
       const { refusal } = verdict;
       const summary = joinSentences(language, retakeSentences(language, refusal, t));
@@ -262,8 +269,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
         // or disputed by a detector not sure of its bear) would be "a cat, not a dog, cat…": the
         // models disagree, and say so.
         if (!byDetector && pet.topKind && PET_KINDS.has(pet.topKind)) {
-          const disagree = t.modelsDisagree(pet.topName[language], notAPet?.name[language]);
-          return { ...unknown, summary: joinSentences(language, [disagree, t.retakeTip]) };
+          return disagreeing(pet.topName, notAPet?.name);
         }
         const animal = (byDetector?.name ?? pet.topKind ?? pet.topName)[language];
         return {
@@ -273,6 +279,9 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
           summary: joinSentences(language, [t.notAPet(animal, pet.topName[language]), t.noAnimalAdvice]),
         };
       }
+      // A cat or a dog the detector is sure of is no photo without a pet: the models disagree.
+      const { disputedBy } = verdict.findings;
+      if (disputedBy) return disagreeing(pet.topName, disputedBy);
       const summary = joinSentences(language, [t.noAnimal(pet.topName[language]), t.noAnimalAdvice]);
       return {
         species: t.noAnimalSpecies,
@@ -292,10 +301,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       return { ...unknown, summary: joinSentences(language, [outweighed, t.retakeTip]) };
     }
     const { disputedBy, faint, seenWholeAs } = verdict.findings;
-    if (disputedBy) {
-      const disagree = t.modelsDisagree(pet.topName[language], disputedBy[language]);
-      return { ...unknown, summary: joinSentences(language, [disagree, t.retakeTip]) };
-    }
+    if (disputedBy) return disagreeing(pet.topName, disputedBy);
     if (faint) {
       const leans = t.faint({ species, percent: percent(pet.speciesProbability) });
       return { ...unknown, summary: joinSentences(language, [leans, t.retakeTip]) };
@@ -334,7 +340,11 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     facts: ({ pet, disputedBy, faint, seenWholeAs }, language) => {
       const prompt = WORDS[language].llm;
       if (!pet) return [prompt.noClassifier];
-      if (!pet.species) return [prompt.noPetLine(pet.topName[language])];
+      if (!pet.species)
+        return [
+          prompt.noPetLine(pet.topName[language]),
+          ...(disputedBy ? [prompt.unreadPetLine(disputedBy[language])] : []),
+        ];
       // The request's doubt first, as the answer gives it; where the detector disputes the species
       // as well, the model judging the species is told both.
       const species = SPECIES_NAMES[pet.species][language];
