@@ -64,14 +64,15 @@ wallpapers=(Bridge_by_Sander_Klootwijk Dragonfly_by_Bolly Picture_0B_by_freespac
 # KDE Palapeli's puzzle photos, every one the package holds.
 puzzles=(castle-maintenon cincinnati-bridge citrus-fruits european-honey-bee panther-chameleon-female)
 # Real pets' photos, by their path in their package and the name they are saved under.
+pkgdown=usr/share/doc/r-cran-pkgdown/tests/testthat/assets/man-figures
 declare -A pets=(
   [darknet-dog.jpg]=usr/share/darknet/data/dog.jpg
   [dlib-dogs.jpg]=usr/share/doc/libdlib19.1/examples/faces/dogs.jpg
   [gdkpixbuf-cat.jpg]=usr/libexec/installed-tests/gdk-pixbuf/test-images/reftests/cat.jpg
   [mate-cat.jpg]=usr/share/mate-user-admin/face/cat.jpg
   [pyglet-kitten.jpg]=usr/share/doc/python3-pyglet/examples/programming_guide/kitten.jpg
-  [pkgdown-kitten.jpg]=usr/share/doc/r-cran-pkgdown/tests/testthat/assets/man-figures/man/figures/kitten.jpg
-  [pkgdown-another-kitten.jpg]=usr/share/doc/r-cran-pkgdown/tests/testthat/assets/man-figures/vignettes/another-kitten.jpg
+  [pkgdown-kitten.jpg]=$pkgdown/man/figures/kitten.jpg
+  [pkgdown-another-kitten.jpg]=$pkgdown/vignettes/another-kitten.jpg
   [emayili-cats.jpg]=usr/lib/R/site-library/emayili/cats.jpg
 )
 # Photos of meals, by their path in their package (not the list view's lemonade, a drawing). Qt's

@@ -61,9 +61,9 @@ export const GROUND_LIMITS = {
    * "black, green and dark brown… brown urine", severe; the others 0.43 at most. Of those refused
    * already, 67 lawn crops, 9 stool photos and 3 others (GCompris's caterpillar, MATE's raindrops on a
    * leaf, a tiled walnut texture) that had been "No urine stands out clearly" are the ground now,
-   * the last three less truly, as the ground's creatures and fungi. No urine photo was
-   * at hand, on a lawn or on a floor, to measure what it refuses of real urine: the ground's classes
-   * are its creatures, fungi and hay, and a doormat, not a tiled or a wooden floor.
+   * the last three less truly, as the ground's creatures and fungi. No urine photo was at hand, on
+   * a lawn or on a floor, to measure what it refuses of real urine: the ground's classes are its
+   * creatures, fungi and hay, and a doormat, not a tiled or a wooden floor.
    */
   soakedInGroundProbability: 0.5,
   /**

@@ -48,7 +48,10 @@ export interface BreedFindings {
         readonly asked?: LocalizedName;
       }
     | undefined;
-  /** The detector's pet (a cat, a dog) where it disputes the classifier's other, unsure species (speciesDisputed), or its reading of no animal (petUnread). */
+  /**
+   * The detector's pet (a cat, a dog) where it disputes the classifier's other, unsure species
+   * (speciesDisputed), or its reading of no animal (petUnread).
+   */
   readonly disputedBy?: LocalizedName;
   /** The classifier's species is too faint to name, and no detector's box vouches for it (FAINT_SPECIES). */
   readonly faint?: true;

@@ -122,10 +122,10 @@ export interface SceneReading {
   readonly location: Location | undefined;
 }
 
-/** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
 /** The scene's readings of the whole frame when the classifier did not read it, nor the localizer look. */
 const FRAME_UNREAD = { ...CLASSIFIER_UNREAD, frameStool: undefined, frameStoolGround: undefined } as const;
 
+/** What the scene stage reports when no scene model is installed: nothing seen, nothing verified. */
 export const NO_SCENE: Scene = Object.freeze({
   detected: false,
   animals: [],
