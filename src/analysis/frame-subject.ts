@@ -51,13 +51,17 @@ export const frameBird = (
 export const frameFish = ({ frameFish: fish }: Scene): SceneSubject | undefined =>
   (fish ?? 0) >= SCENE_LIMITS.frameFishProbability ? { kind: 'animal', name: FISH_NAME, count: 1 } : undefined;
 
+/** One animal named by the kind of the class the classifier is surest of in a group, where it is at least `limit` sure of it. */
+const surelyOfKind = (surest: Scene['frameWholeMammal'], limit: number): SceneSubject | undefined =>
+  surest && surest.probability >= limit ? { kind: 'animal', name: imagenetKind(surest.index), count: 1 } : undefined;
+
 /**
  * A wild or hoofed mammal, named by its kind, when the classifier on the whole frame is sure of one
  * (SCENE_LIMITS.frameWholeMammalProbability): a llama, a wallaby or a jaguar is seen whole, not a pet's skin.
  */
 export function frameWholeMammal({ frameWholeMammal: mammal, frame }: Scene): SceneSubject | undefined {
-  if (mammal && mammal.probability >= SCENE_LIMITS.frameWholeMammalProbability)
-    return { kind: 'animal', name: imagenetKind(mammal.index), count: 1 };
+  const named = surelyOfKind(mammal, SCENE_LIMITS.frameWholeMammalProbability);
+  if (named) return named;
   // …or as surely one of the pets' wild relatives, and nothing of a pet (a jaguar, a cheetah).
   const wild = frame && isWildAnimal(frame) && frame.speciesProbability >= SCENE_LIMITS.frameWholeMammalProbability;
   return wild && frame.topKind ? { kind: 'animal', name: frame.topKind, count: 1 } : undefined;
@@ -68,9 +72,7 @@ export function frameWholeMammal({ frameWholeMammal: mammal, frame }: Scene): Sc
  * them (SCENE_LIMITS.frameReptileProbability): a chameleon on a branch, a crocodile on a mud bank.
  */
 export const frameReptile = ({ frameReptile: reptile }: Scene): SceneSubject | undefined =>
-  reptile && reptile.probability >= SCENE_LIMITS.frameReptileProbability
-    ? { kind: 'animal', name: imagenetKind(reptile.index), count: 1 }
-    : undefined;
+  surelyOfKind(reptile, SCENE_LIMITS.frameReptileProbability);
 
 /**
  * The object group the classifier, on the whole frame, is at least `limit` sure the photo shows, or

@@ -242,11 +242,6 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
   answer: (verdict, language) => {
     const t = WORDS[language];
     const unknown = { species: t.unknown, breed: t.unknown, confidence: 0 };
-    /** The classifier's best match and the detector's animal disagree: neither species nor breed, free. */
-    const disagreeing = (topName: LocalizedName, detected: LocalizedName | undefined) => ({
-      ...unknown,
-      summary: joinSentences(language, [t.modelsDisagree(topName[language], detected?.[language]), t.retakeTip]),
-    });
     if (!verdict.judged) {
       const { refusal } = verdict;
       const summary = joinSentences(language, retakeSentences(language, refusal, t));
@@ -260,6 +255,11 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     }
     const { pet } = verdict.findings;
     if (!pet) return { ...unknown, summary: t.noModel() };
+    /** The classifier's best match and the detector's animal disagree: neither species nor breed, free. */
+    const disagreeing = (detected: LocalizedName | undefined) => ({
+      ...unknown,
+      summary: joinSentences(language, [t.modelsDisagree(pet.topName[language], detected?.[language]), t.retakeTip]),
+    });
     if (!pet.species) {
       // An animal that is not a pet (the classifier's best match is an animal) is named for what it is:
       // by the detector's class in the request's language where the detector is sure of a class that
@@ -272,7 +272,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
         // or disputed by a detector not sure of its bear) would be "a cat, not a dog, cat…": the
         // models disagree, and say so.
         if (!byDetector && pet.topKind && PET_KINDS.has(pet.topKind)) {
-          return disagreeing(pet.topName, notAPet?.name);
+          return disagreeing(notAPet?.name);
         }
         const animal = (byDetector?.name ?? pet.topKind ?? pet.topName)[language];
         return {
@@ -284,7 +284,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       }
       // A cat or a dog the detector is sure of is no photo without a pet: the models disagree.
       const { disputedBy } = verdict.findings;
-      if (disputedBy) return disagreeing(pet.topName, disputedBy);
+      if (disputedBy) return disagreeing(disputedBy);
       const summary = joinSentences(language, [t.noAnimal(pet.topName[language]), t.noAnimalAdvice]);
       return {
         species: t.noAnimalSpecies,
@@ -304,7 +304,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       return { ...unknown, summary: joinSentences(language, [outweighed, t.retakeTip]) };
     }
     const { disputedBy, faint, seenWholeAs } = verdict.findings;
-    if (disputedBy) return disagreeing(pet.topName, disputedBy);
+    if (disputedBy) return disagreeing(disputedBy);
     if (faint) {
       const leans = t.faint({ species, percent: percent(pet.speciesProbability) });
       return { ...unknown, summary: joinSentences(language, [leans, t.retakeTip]) };
