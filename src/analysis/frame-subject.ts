@@ -77,7 +77,8 @@ export const frameReptile = ({ frameReptile: reptile }: Scene): SceneSubject | u
 /**
  * The object group the classifier, on the whole frame, is at least `limit` sure the photo shows, or
  * surer for a group specimens are read as (ObjectGroup.specimenLookalike: balls); not what the
- * operation's specimen is photographed in (ObjectGroup.container: a bottle, for urine).
+ * operation's specimen is photographed in (ObjectGroup.container: a bottle, for urine), nor, for a
+ * close-up, what an otoscope's lit disc is read as (ObjectGroup.roundViewLookalike: a bubble).
  */
 export function frameObject(
   scene: Scene,
@@ -86,6 +87,7 @@ export function frameObject(
 ): SceneSubject | undefined {
   const object = scene.frameObject;
   if (!object || (object.group.container && needs.inContainer)) return undefined;
+  if (object.group.roundViewLookalike && needs.shows === 'close-up') return undefined;
   const sureFrom = object.group.specimenLookalike ? Math.max(limit, SCENE_LIMITS.lookalikeObjectProbability) : limit;
   return object.probability >= sureFrom ? { kind: 'object', name: object.group.name, label: object.label } : undefined;
 }

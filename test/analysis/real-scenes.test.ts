@@ -49,6 +49,38 @@ describeWithShared('real photos of the wrong thing', () => {
       }
     });
 
+    it('refuses a red metal robot standing on a lawn as equipment for urine and vomit, which had read its red as blood', async () => {
+      // GIMP's manual's robot, plain and dissolved into the lawn: the classifier reads it as a
+      // revolver, rifles and a tripod (the tool group 0.22 without the guns, 0.64 with them), the
+      // detector as an apple. Vomit had been "a large amount of red… active bleeding", severe, and
+      // urine "red urine", moderate, both charged (2026-12-05).
+      for (const name of ['legacy-layer-mode-normal-100', 'legacy-layer-mode-dissolve-100']) {
+        const robot = debianPhoto('manual', name);
+        for (const operation of ['urine', 'vomit'] as const) {
+          const { judged, summary } = await answer(operation, robot);
+          expect({ name, operation, judged }).toEqual({ name, operation, judged: false });
+          expect(summary, `${operation}: ${name}`).toContain(
+            'This looks like a photo of a tool, instrument or other equipment',
+          );
+        }
+      }
+    });
+
+    it('refuses a many-coloured disc the classifier reads as a soap bubble as one for stool, which had found red streaks in it', async () => {
+      // GIMP's manual's layer-mode examples, a disc set on a lawn: read 0.82–0.97 as a bubble, with
+      // the stool localizer finding "stool" in the disc; "red streaks… fresh blood", moderate, and
+      // "yellow… stool", mild (2026-12-05).
+      for (const name of [
+        'default-layer-mode-normal-50',
+        'default-layer-mode-difference',
+        'default-layer-mode-subtract',
+      ]) {
+        const { judged, summary } = await answer('stool', debianPhoto('manual', name));
+        expect({ name, judged }).toEqual({ name, judged: false });
+        expect(summary, name).toContain('This looks like a photo of a balloon or bubble');
+      }
+    });
+
     it('refuses real photos of served meals sent to stool or urine analysis as food, free, and a served dish sent to vomit; skin and ear find nothing in them', async () => {
       // Burgers, a steak, soups, pasta, pizzas, skewers, cupcakes, pancakes and a fruit salad (Qt's
       // examples, a Scribus menu): the classifier reads 0.72–1.0 of the food classes on each frame.
