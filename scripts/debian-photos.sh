@@ -24,9 +24,11 @@
 # slices, a panther chameleon on a branch, a honey bee, a castle, a bridge); and photos of real cats
 # and dogs that software packages ship as samples (pets/: darknet's dog by a bicycle, dlib's four dog
 # faces, gdk-pixbuf's test cat on a roof in black and white, mate-user-admin's cat, pyglet's,
-# pkgdown's and emayili's kittens and cats; each under its package's licence); and photos from GIMP's
-# manual (gimp-help-en, GNU FDL): a red metal robot standing on a lawn and its layer-mode examples, a
-# many-coloured disc set on a lawn.
+# pkgdown's and emayili's kittens and cats; each under its package's licence); and photos from
+# software manuals (manual/): GIMP's (gimp-help-en, GNU FDL), a red metal robot standing on a lawn and
+# its layer-mode examples, a many-coloured disc set on a lawn; luma.led-matrix's (luma.led-matrix-doc,
+# MIT), a red LED matrix on a circuit board; and Psychtoolbox's six photos of pet rabbits (rabbits/:
+# psychtoolbox-3-common, Expat), in a basket, in hutches, on a cage, in a toy car, in leaves.
 # Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
@@ -93,7 +95,8 @@ if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -
   [ -f "$out/avatars/budgie-cat.jpg" ] && [ -f "$out/music/explore_world_music-japan.webp" ] &&
   [ -f "$out/science/retina.jpg" ] && [ -f "$out/solar/categorization-solar1.webp" ] &&
   [ -f "$out/wallpapers/friends_by_Aitzol_Berasategi.jpg" ] && [ -f "$out/puzzles/citrus-fruits.jpg" ] &&
-  [ -f "$out/pets/gdkpixbuf-cat.jpg" ] && [ -f "$out/manual/default-layer-mode-normal-50.jpg" ]; then
+  [ -f "$out/pets/gdkpixbuf-cat.jpg" ] && [ -f "$out/manual/led-matrix.jpg" ] &&
+  [ -f "$out/rabbits/psychtoolbox-stim6.jpg" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
@@ -102,12 +105,12 @@ trap 'rm -rf "$work"' EXIT
 packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-workspace-wallpapers qtwebengine5-examples
   qtdeclarative5-examples scribus-template cinnamon-common budgie-control-center-data python3-skimage lomiri-wallpapers-16.04
   palapeli-data darknet libdlib19.1 gdk-pixbuf-tests mate-user-admin python3-pyglet r-cran-pkgdown r-cran-emayili
-  gimp-help-en)
+  gimp-help-en luma.led-matrix-doc psychtoolbox-3-common)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
 mkdir -p "$out/food" "$out/nature" "$out/drawings" "$out/animals" "$out/things" "$out/autumn" "$out/meals" "$out/avatars" \
-  "$out/music" "$out/science" "$out/solar" "$out/wallpapers" "$out/puzzles" "$out/pets" "$out/manual"
+  "$out/music" "$out/science" "$out/solar" "$out/wallpapers" "$out/puzzles" "$out/pets" "$out/manual" "$out/rabbits"
 for name in "${opencv[@]}"; do cp "$work/root/usr/share/doc/opencv-doc/examples/data/$name" "$out/food/"; done
 for name in "${nature[@]}"; do cp "$work/root/usr/share/backgrounds/mate/nature/$name" "$out/nature/"; done
 for name in "${science[@]}"; do cp "$work/root/usr/lib/python3/dist-packages/skimage/data/$name" "$out/science/"; done
@@ -115,6 +118,11 @@ for name in "${wallpapers[@]}"; do cp "$work/root/usr/share/backgrounds/$name.jp
 for name in "${!pets[@]}"; do cp "$work/root/${pets[$name]}" "$out/pets/$name"; done
 for name in "${puzzles[@]}"; do cp "$work/root/usr/share/palapeli/collection/$name.jpg" "$out/puzzles/"; done
 for name in "${manual[@]}"; do cp "$work/root/usr/share/gimp/2.0/help/en/images/using/$name.jpg" "$out/manual/"; done
+cp "$work/root/usr/share/doc/luma.led-matrix-doc/html/_images/IMG_2810.JPG" "$out/manual/led-matrix.jpg"
+for n in 1 2 3 4 5 6; do
+  cp "$work/root/usr/share/psychtoolbox-3/PsychDemos/PsychExampleExperiments/OldNewRecognition/stims/stim$n.jpg" \
+    "$out/rabbits/psychtoolbox-stim$n.jpg"
+done
 for name in "${autumn[@]}"; do cp "$work/root/usr/share/wallpapers/$name/contents/images/800x600.jpg" "$out/autumn/$name.jpg"; done
 # Named by their package's folder, so that the two pizzas keep apart: recipebrowser-pizza.jpg, scribus-menu2-pizza.jpg.
 for path in "${meals[@]}"; do

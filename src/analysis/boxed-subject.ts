@@ -1,5 +1,11 @@
 import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
-import { COCO_CONTAINERS, COCO_NAMES, COCO_NOT_FUR, COCO_UNRELATED_OBJECTS } from '../vision/tables/coco-names.js';
+import {
+  COCO_CONTAINERS,
+  COCO_NAMES,
+  COCO_NOT_FUR,
+  COCO_PETS,
+  COCO_UNRELATED_OBJECTS,
+} from '../vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { SceneSubject } from '../findings/verdict.js';
@@ -28,13 +34,15 @@ export const seenWhole = ({ share, cutSides, detection }: SceneAnimal) =>
  * wallpaper contest shrunk to 1600 px, lomiri-wallpapers-16.04: boxed at 0.44 over 17% of it, 1.0
  * a dog to its crop) had been judged as a close-up of skin. The species must agree: a black stool
  * on a lawn, boxed as a bird or a bear at 0.33, reads 0.93 a dog (a Kerry blue terrier) to its
- * crop, and a cheetah boxed as a sheep 1.0 a cat.
+ * crop, and a cheetah boxed as a sheep 1.0 a cat. A pet COCO has no class for (a rabbit, a hamster,
+ * a guinea pig) is boxed as some other animal: its crop need only be read as it
+ * (SCENE_LIMITS.boxedAsOtherCropPetProbability).
  */
-export const smallWholePet = ({ share, cutSides, detection, pet }: SceneAnimal) =>
-  cutSides === 0 &&
-  share < SCENE_LIMITS.cutCloseUpShare &&
-  pet?.species === detection.label &&
-  pet.speciesProbability >= SCENE_LIMITS.unboxedFramePetProbability;
+export const smallWholePet = ({ share, cutSides, detection, pet }: SceneAnimal) => {
+  if (cutSides !== 0 || share >= SCENE_LIMITS.cutCloseUpShare || !pet?.species) return false;
+  if (!COCO_PETS.has(pet.species)) return pet.speciesProbability >= SCENE_LIMITS.boxedAsOtherCropPetProbability;
+  return pet.species === detection.label && pet.speciesProbability >= SCENE_LIMITS.unboxedFramePetProbability;
+};
 
 /** Fur in a close-up that the detector boxes as a bear the frame cuts (SCENE_LIMITS.closeUpFurAsBearCutSides). */
 export const furBoxedAsBear = ({ detection, cutSides }: SceneAnimal) =>

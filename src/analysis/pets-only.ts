@@ -21,19 +21,33 @@ const cropShowsNoPet = (pet: PetIdentification | undefined) =>
     (pet.species === undefined && pet.topIsAnimal && pet.speciesProbability < SCENE_LIMITS.noPetInCrop));
 
 /**
+ * Whether the classifier reads an animal's crop surely as a pet: as surely as SCENE_LIMITS.petOnlyCropPet
+ * (a German shepherd boxed as a horse), or, for a pet COCO has no class for and so boxes as some
+ * other animal (a rabbit as a bird or a bear), SCENE_LIMITS.boxedAsOtherCropPetProbability where the
+ * frame cuts the box by one side at most (SCENE_LIMITS.furAsBearCutSides): fur seen close is read
+ * as a hamster at times (a cat's acne close-up boxed as a bear, cut by three sides: 0.83).
+ */
+const cropSurelyAPet = ({ pet, cutSides }: SceneAnimal) =>
+  pet?.species !== undefined &&
+  !isWildAnimal(pet) &&
+  (pet.speciesProbability >= SCENE_LIMITS.petOnlyCropPet ||
+    (!COCO_PETS.has(pet.species) &&
+      cutSides < SCENE_LIMITS.furAsBearCutSides &&
+      pet.speciesProbability >= SCENE_LIMITS.boxedAsOtherCropPetProbability));
+
+/**
  * For an operation that reads pets only: the animals, when none is a cat or a dog to the detector
  * (unless the classifier, where it read the crop, names no pet in it: cropShowsNoPet), or surely
- * one to the classifier reading its crop (SCENE_LIMITS.petOnlyCropPet; a German shepherd boxed as a
- * horse), named by the largest's box (a horse, a cow, a bird) or, where that box is a cat's or a
- * dog's and its crop names no pet, by the kind the crop is read as (a wild mammal), and where the
- * detector is not sure of its class, by that kind too (namedByDetector). A bear's box
- * cut by two sides of the frame or more is fur seen close (SCENE_LIMITS.furAsBearCutSides).
+ * one to the classifier reading its crop (cropSurelyAPet), named by the largest's box (a horse, a
+ * cow, a bird) or, where that box is a cat's or a dog's and its crop names no pet, by the kind the
+ * crop is read as (a wild mammal), and where the detector is not sure of its class, by that kind
+ * too (namedByDetector). A bear's box cut by two sides of the frame or more is fur seen close
+ * (SCENE_LIMITS.furAsBearCutSides).
  */
 export function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefined {
-  const isPet = ({ detection, pet, secondView }: SceneAnimal) =>
-    !viewsDisagree(pet, secondView) &&
-    ((COCO_PETS.has(detection.label) && !cropShowsNoPet(pet)) ||
-      (pet !== undefined && pet.speciesProbability >= SCENE_LIMITS.petOnlyCropPet && !isWildAnimal(pet)));
+  const isPet = (animal: SceneAnimal) =>
+    !viewsDisagree(animal.pet, animal.secondView) &&
+    ((COCO_PETS.has(animal.detection.label) && !cropShowsNoPet(animal.pet)) || cropSurelyAPet(animal));
   if (animals.some(isPet)) return undefined;
   const largest = animals[0]!;
   const { label } = largest.detection;

@@ -66,6 +66,17 @@ describeWithShared('real photos of the wrong thing', () => {
       }
     });
 
+    it('refuses a red LED matrix on a circuit board as equipment for every specimen and close-up, which vomit had read as fresh blood', async () => {
+      // luma.led-matrix's photo: a tape player, a modem, a radio and a cassette player to the
+      // classifier (0.67 together); vomit had been "red streaks… fresh blood", moderate (2026-12-05).
+      const board = debianPhoto('manual', 'led-matrix');
+      for (const operation of HEALTH) {
+        const { judged, summary } = await answer(operation, board);
+        expect({ operation, judged }).toEqual({ operation, judged: false });
+        expect(summary, operation).toContain('This looks like a photo of a tool, instrument or other equipment');
+      }
+    });
+
     it('refuses a many-coloured disc the classifier reads as a soap bubble as one for stool, which had found red streaks in it', async () => {
       // GIMP's manual's layer-mode examples, a disc set on a lawn: read 0.82–0.97 as a bubble, with
       // the stool localizer finding "stool" in the disc; "red streaks… fresh blood", moderate, and
@@ -319,15 +330,13 @@ describeWithShared('real photos of the wrong thing', () => {
         // "blood or an open wound" on the skin); 100 since every operation asks 0.6 (2026-12-03: vomit
         // refuses fish too, and stool and urine at 0.6; no fish is a finding now). 62 tools since a
         // hook and a CD player are tools (2026-12-04): a sickle the classifier takes for a hook, which
-        // had got urine and vomit findings, and a multimeter it takes for a CD player.
-        expect({ fishNamed, tools, balls }).toEqual({ fishNamed: 100, tools: 62, balls: 10 });
-        // Left: a tape measure read as a CD player and a hockey puck (a small smooth thing, left out:
-        // SqueezeNet reads a generated pool of vomit with fresh blood as one), sent to urine and
-        // vomit, and a cup of tea sent to vomit (which may show food).
-        const things = (operation: string, ...names: string[]) => names.map((name) => `${operation}: ${name}`);
-        expect(findings.sort()).toEqual(
-          [...things('urine', 'measuringTape2'), ...things('vomit', 'cup', 'measuringTape2')].sort(),
-        );
+        // had got urine and vomit findings, and a multimeter it takes for a CD player. 70 since
+        // electronics are (2026-12-05: a tape or cassette player, a radio, a modem): the red tape
+        // measure, which had been "red urine" and "active bleeding", severe, to vomit, and another
+        // multimeter, to urine, vomit, skin and ear.
+        expect({ fishNamed, tools, balls }).toEqual({ fishNamed: 100, tools: 70, balls: 10 });
+        // Left: a cup of tea sent to vomit (which may show food).
+        expect(findings).toEqual(['vomit: cup']);
       },
       HEAVY_TIMEOUT,
     );

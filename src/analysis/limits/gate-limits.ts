@@ -44,6 +44,19 @@ export const SCENE_LIMITS = {
    */
   cutCloseUpShare: 0.4,
   /**
+   * A rabbit, a hamster or a guinea pig, which COCO has no class for, is boxed as another animal (a
+   * bird, a bear, a dog): a box whose crop the classifier reads this surely as one of them is that
+   * pet, to emotion (pets-only.ts, cropSurelyAPet: petOnlyCropPet for a cat or a dog), and seen whole
+   * where it lies inside the frame, under cutCloseUpShare of it (boxed-subject.ts, smallWholePet).
+   * Measured (2026-12-05, recommended models) on such boxes inside the frame: the 405 real skin
+   * close-ups have none whose crop reads as one at all, the 586 stool photos 0.40 at most (a wood
+   * rabbit); on any box, GCompris's other animals 0.24 (a squirrel, a rabbit; a pika, a hamster).
+   * Psychtoolbox's rabbits in a hutch read 0.77 (boxed as a bird at 0.36) and had got "dark,
+   * crumbly debris… ear mites", moderate, from ear analysis and "patches redder", mild, from skin,
+   * and "a photo of a bird, not of the pet" from emotion.
+   */
+  boxedAsOtherCropPetProbability: 0.7,
+  /**
    * …unless the detector is this sure of it: an animal boxed so surely, and cut by one side only, is
    * seen whole with a paw, an ear or its tail off the frame. Measured (2026-12-04) on the photos sent
    * to skin: of the 25 such boxes (40% of the frame or more) on the 405 real close-ups, 24 are faces,

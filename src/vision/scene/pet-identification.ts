@@ -71,7 +71,8 @@ export interface PetIdentification {
   readonly contradictsAnimalType: string | undefined;
   /**
    * The share of `speciesProbability` that the species' wild relatives hold (a cheetah read as one:
-   * 1; a husky the classifier half calls a timber wolf: about half); 0 where no species is chosen.
+   * 1; a husky the classifier half calls a timber wolf: about half), but those the pet itself is read
+   * as (PetClass.petLookalike: a cottontail, a hare); 0 where no species is chosen.
    */
   readonly wildShare: number;
   /** The likeliest class's probability where it is a wild relative no pet is taken for (PetClass.neverAPet: a tiger); else 0. */
@@ -117,6 +118,8 @@ interface Candidate {
   readonly name: LocalizedName;
   /** A wild relative: the species' mass, never the breed. */
   readonly wild: boolean;
+  /** …and a sign of a wild animal, unless the pet itself is read as it (PetClass.petLookalike). */
+  readonly wildSign: boolean;
   /** A coat pattern: when likelier than every breed, the answer names no breed. */
   readonly coatPattern: boolean;
   readonly probability: number;
@@ -128,6 +131,7 @@ function candidates(classification: Classification): Candidate[] {
       species: pet.species,
       name: pet.name,
       wild: pet.wild === true,
+      wildSign: pet.wild === true && pet.petLookalike !== true,
       coatPattern: pet.coatPattern === true,
       probability: classification.probabilities[pet.index] ?? 0,
     }));
@@ -142,6 +146,7 @@ function candidates(classification: Classification): Candidate[] {
             species: known,
             name: { en: breed, zh: breed, es: breed },
             wild: false,
+            wildSign: false,
             coatPattern: false,
             probability: classification.probabilities[i] ?? 0,
           },
@@ -199,7 +204,7 @@ export function identifyPet(classification: Classification, animalType?: string)
   );
   const [species] = weighted.reduce((best, entry) => (entry[1] > best[1] ? entry : best));
   const speciesProbability = mass.get(species)!;
-  const wild = all.filter((candidate) => candidate.species === species && candidate.wild);
+  const wild = all.filter((candidate) => candidate.species === species && candidate.wildSign);
   const wildShare = wild.reduce((sum, candidate) => sum + candidate.probability, 0) / speciesProbability;
   const breeds = all
     .filter((candidate) => candidate.species === species && !candidate.wild)

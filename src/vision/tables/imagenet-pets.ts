@@ -32,6 +32,11 @@ export interface PetClass {
   readonly coatPattern?: true;
   /** A wild relative no pet is taken for (a tiger, a lion): the classifier sure of it has seen that animal (pet-identification.ts, isWildAnimal). */
   readonly neverAPet?: true;
+  /**
+   * A wild relative the pet itself is read as, for want of a class of its own: no sign of a wild
+   * animal (pet-identification.ts, isWildAnimal), though never reported as the breed either.
+   */
+  readonly petLookalike?: true;
 }
 
 export const SPECIES_NAMES: Readonly<Record<Species, LocalizedName>> = {
@@ -60,6 +65,17 @@ const wild = (index: number, species: Species, en: string, zh: string, es: strin
   species,
   name: { en, zh, es },
   wild: true,
+});
+
+/**
+ * A wild rabbit a pet rabbit is read as: ImageNet's one domestic rabbit is the long-haired Angora, so
+ * a short-haired pet reads as a cottontail or a hare. Psychtoolbox's photos of pet rabbits (in a
+ * basket, in hutches, on a cage) read 0.98 a rabbit and 99–100% wild on their crops; the breed and
+ * emotion of such a photo had been refused as "not a pet", as "a bear" or "a bird" (2026-12-05).
+ */
+const rabbitLookalike = (index: number, en: string, zh: string, es: string): PetClass => ({
+  ...wild(index, 'rabbit', en, zh, es),
+  petLookalike: true,
 });
 
 /** A wild cat no house cat is taken for: unlike a lynx (a tabby kitten's look), a tiger or a lion is what the classifier saw. */
@@ -233,9 +249,10 @@ export const IMAGENET_PET_CLASSES: readonly PetClass[] = [
   bigCat(293, 'Cheetah', '猎豹', 'Guepardo'),
 
   // 330–332: rabbits. The cottontail (Sylvilagus) is a wild American rabbit, not a breed of the
-  // domestic rabbit (Oryctolagus), so like the hare it only counts toward the species.
-  wild(330, 'rabbit', 'Cottontail rabbit', '棉尾兔', 'Conejo de cola de algodón'),
-  wild(331, 'rabbit', 'Hare', '野兔', 'Liebre'),
+  // domestic rabbit (Oryctolagus), so like the hare it only counts toward the species; both are what
+  // a short-haired pet rabbit is read as (rabbitLookalike).
+  rabbitLookalike(330, 'Cottontail rabbit', '棉尾兔', 'Conejo de cola de algodón'),
+  rabbitLookalike(331, 'Hare', '野兔', 'Liebre'),
   pet(332, 'rabbit', 'Angora', '安哥拉兔', 'Conejo de Angora'),
 
   pet(333, 'hamster', 'Hamster', '仓鼠', 'Hámster'),
