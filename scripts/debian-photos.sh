@@ -3,7 +3,8 @@
 # in test/analysis/real-scenes.test.ts and real-animals.test.ts (fruit, a lawn, leaves, flowers,
 # sand, sky, wood, clip art drawings, whole animals photographed outdoors, fish, tools and other
 # everyday things, fallen autumn leaves, served meals, user avatars, musicians among crowds): what stool, urine, vomit, skin
-# and ear analysis must refuse or find nothing in.
+# and ear analysis must refuse or find nothing in; and real pets (cats, dogs, rabbits), whole, which
+# breed and emotion must name and the close-ups refuse.
 # They are fetched, not committed: OpenCV's sample data (opencv-doc, BSD-3-Clause), MATE's nature
 # backgrounds (mate-backgrounds, GPL-2+/CC), KDE Plasma's two autumn wallpapers, a photo of fallen
 # maple leaves and a painted autumn tree (plasma-workspace-wallpapers, LGPL-3), the Open Clip Art
