@@ -1,4 +1,5 @@
 import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
+import type { PetIdentification } from '../vision/scene/pet-identification.js';
 import {
   COCO_CONTAINERS,
   COCO_NAMES,
@@ -38,11 +39,21 @@ export const seenWhole = ({ share, cutSides, detection }: SceneAnimal) =>
  * a guinea pig) is boxed as some other animal: its crop need only be read as it
  * (SCENE_LIMITS.boxedAsOtherCropPetProbability).
  */
-export const smallWholePet = ({ share, cutSides, detection, pet }: SceneAnimal) => {
-  if (cutSides !== 0 || share >= SCENE_LIMITS.cutCloseUpShare || !pet?.species) return false;
-  if (!COCO_PETS.has(pet.species)) return pet.speciesProbability >= SCENE_LIMITS.boxedAsOtherCropPetProbability;
-  return pet.species === detection.label && pet.speciesProbability >= SCENE_LIMITS.unboxedFramePetProbability;
-};
+export const smallWholePet = ({ share, cutSides, detection, pet }: SceneAnimal) =>
+  cutSides === 0 &&
+  share < SCENE_LIMITS.cutCloseUpShare &&
+  (cropSurelyAPetCocoLacks(pet) ||
+    (pet?.species === detection.label && pet.speciesProbability >= SCENE_LIMITS.unboxedFramePetProbability));
+
+/**
+ * Whether the classifier reads an animal's crop surely as a pet COCO has no class for (a rabbit, a
+ * hamster, a guinea pig), which the detector boxes as some other animal: a bird, a bear, a dog
+ * (SCENE_LIMITS.boxedAsOtherCropPetProbability).
+ */
+export const cropSurelyAPetCocoLacks = (pet: PetIdentification | undefined): boolean =>
+  pet?.species !== undefined &&
+  !COCO_PETS.has(pet.species) &&
+  pet.speciesProbability >= SCENE_LIMITS.boxedAsOtherCropPetProbability;
 
 /** Fur in a close-up that the detector boxes as a bear the frame cuts (SCENE_LIMITS.closeUpFurAsBearCutSides). */
 export const furBoxedAsBear = ({ detection, cutSides }: SceneAnimal) =>

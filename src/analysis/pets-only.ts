@@ -4,6 +4,7 @@ import type { SceneAnimal } from '../vision/scene/describe-scene.js';
 import { isWildAnimal, type PetIdentification } from '../vision/scene/pet-identification.js';
 import { viewsDisagree } from '../vision/scene/second-view.js';
 import { COCO_NAMES, COCO_PETS } from '../vision/tables/coco-names.js';
+import { cropSurelyAPetCocoLacks } from './boxed-subject.js';
 import { SCENE_LIMITS } from './limits/gate-limits.js';
 
 /*
@@ -23,17 +24,15 @@ const cropShowsNoPet = (pet: PetIdentification | undefined) =>
 /**
  * Whether the classifier reads an animal's crop surely as a pet: as surely as SCENE_LIMITS.petOnlyCropPet
  * (a German shepherd boxed as a horse), or, for a pet COCO has no class for and so boxes as some
- * other animal (a rabbit as a bird or a bear), SCENE_LIMITS.boxedAsOtherCropPetProbability where the
- * frame cuts the box by one side at most (SCENE_LIMITS.furAsBearCutSides): fur seen close is read
+ * other animal (a rabbit as a bird or a bear), as cropSurelyAPetCocoLacks asks, where the frame
+ * cuts the box by one side at most (SCENE_LIMITS.furAsBearCutSides): fur seen close is read
  * as a hamster at times (a cat's acne close-up boxed as a bear, cut by three sides: 0.83).
  */
 const cropSurelyAPet = ({ pet, cutSides }: SceneAnimal) =>
   pet?.species !== undefined &&
   !isWildAnimal(pet) &&
   (pet.speciesProbability >= SCENE_LIMITS.petOnlyCropPet ||
-    (!COCO_PETS.has(pet.species) &&
-      cutSides < SCENE_LIMITS.furAsBearCutSides &&
-      pet.speciesProbability >= SCENE_LIMITS.boxedAsOtherCropPetProbability));
+    (cutSides < SCENE_LIMITS.furAsBearCutSides && cropSurelyAPetCocoLacks(pet)));
 
 /**
  * For an operation that reads pets only: the animals, when none is a cat or a dog to the detector
