@@ -28,8 +28,10 @@
 # pkgdown's and emayili's kittens and cats; each under its package's licence); and photos from
 # software manuals (manual/): GIMP's (gimp-help-en, GNU FDL), a red metal robot standing on a lawn and
 # its layer-mode examples, a many-coloured disc set on a lawn; luma.led-matrix's (luma.led-matrix-doc,
-# MIT), a red LED matrix on a circuit board; and Psychtoolbox's six photos of pet rabbits (rabbits/:
-# psychtoolbox-3-common, Expat), in a basket, in hutches, on a cage, in a toy car, in leaves.
+# MIT), a red LED matrix on a circuit board; Hugin's (hugin-data, GPL-2+), a church nave, a fisheye
+# view of a courtyard and a carved panel; Psychtoolbox's demos' blurred town street
+# (psychtoolbox-3-common, Expat); and Psychtoolbox's six photos of pet rabbits (rabbits/), in a
+# basket, in hutches, on a cage, in a toy car, in leaves.
 # Usage: scripts/debian-photos.sh [folder] (default .cache/debian-photos).
 set -euo pipefail
 out="${1:-.cache/debian-photos}"
@@ -97,7 +99,7 @@ if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -
   [ -f "$out/science/retina.jpg" ] && [ -f "$out/solar/categorization-solar1.webp" ] &&
   [ -f "$out/wallpapers/friends_by_Aitzol_Berasategi.jpg" ] && [ -f "$out/puzzles/citrus-fruits.jpg" ] &&
   [ -f "$out/pets/gdkpixbuf-cat.jpg" ] && [ -f "$out/manual/led-matrix.jpg" ] &&
-  [ -f "$out/rabbits/psychtoolbox-stim6.jpg" ]; then
+  [ -f "$out/rabbits/psychtoolbox-stim6.jpg" ] && [ -f "$out/manual/psychtoolbox-town-blur.jpg" ]; then
   exit 0
 fi
 work="$(mktemp -d)"
@@ -106,7 +108,7 @@ trap 'rm -rf "$work"' EXIT
 packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-workspace-wallpapers qtwebengine5-examples
   qtdeclarative5-examples scribus-template cinnamon-common budgie-control-center-data python3-skimage lomiri-wallpapers-16.04
   palapeli-data darknet libdlib19.1 gdk-pixbuf-tests mate-user-admin python3-pyglet r-cran-pkgdown r-cran-emayili
-  gimp-help-en luma.led-matrix-doc psychtoolbox-3-common)
+  gimp-help-en luma.led-matrix-doc psychtoolbox-3-common hugin-data)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done
@@ -120,6 +122,12 @@ for name in "${!pets[@]}"; do cp "$work/root/${pets[$name]}" "$out/pets/$name"; 
 for name in "${puzzles[@]}"; do cp "$work/root/usr/share/palapeli/collection/$name.jpg" "$out/puzzles/"; done
 for name in "${manual[@]}"; do cp "$work/root/usr/share/gimp/2.0/help/en/images/using/$name.jpg" "$out/manual/"; done
 cp "$work/root/usr/share/doc/luma.led-matrix-doc/html/_images/IMG_2810.JPG" "$out/manual/led-matrix.jpg"
+hugin="$work/root/usr/share/hugin/xrc/data/help_en_EN"
+cp "$hugin/250px-TKS-Mmm-obliquev120-recti.png" "$out/manual/hugin-church-nave.png"
+cp "$hugin/Vertical-fisheye.jpg" "$out/manual/hugin-fisheye-courtyard.jpg"
+cp "$hugin/Bubble-distortion.jpg" "$out/manual/hugin-carved-panel.jpg"
+cp "$work/root/usr/share/psychtoolbox-3/PsychHardware/EyelinkToolbox/EyelinkDemos/SR-ResearchDemo/town_blur.jpg" \
+  "$out/manual/psychtoolbox-town-blur.jpg"
 for n in 1 2 3 4 5 6; do
   cp "$work/root/usr/share/psychtoolbox-3/PsychDemos/PsychExampleExperiments/OldNewRecognition/stims/stim$n.jpg" \
     "$out/rabbits/psychtoolbox-stim$n.jpg"

@@ -14,6 +14,7 @@ import {
   smallWholePet,
   unrelatedObject,
   wholePerson,
+  wholeVehicle,
 } from './boxed-subject.js';
 import { notAPet, petTooSmall } from './pets-only.js';
 import type { Measurement } from '../findings/measurement.js';
@@ -113,12 +114,10 @@ const throughInstrument = (needs: PhotoNeeds, { litArea }: Measurement): boolean
   needs.roundView && isRoundView(litArea);
 
 /**
- * Whether a close-up may show part of an animal: the detector found one (a close-up's animal fills
- * the frame or runs off it) or a hand reaching in from the frame's edge (holding the fur apart, or
- * the ear flap), the classifier takes the whole frame for fur or skin, bare skin fills it, or the photo is a round
- * view its operation takes (an otoscope's: the canal, with no fur). Without a classifier that can
- * tell (ClassifierModel.showsAnimalPart), nothing can, and it may. Called once whole animals and
- * people have been refused, so a person left in the scene is a hand or an arm.
+ * Whether a close-up may show part of an animal: the detector boxes one or a hand reaching in (holding
+ * the fur or the ear flap), the classifier reads fur or skin (without one that can tell, it may),
+ * bare skin fills the frame, or it is a round view its operation takes (an otoscope's: the canal).
+ * Asked once whole animals, people and vehicles are refused: a person left is a hand or an arm.
  */
 function showsPartOfAnimal(needs: PhotoNeeds, measurement: Measurement): boolean {
   const { scene } = measurement;
@@ -267,6 +266,7 @@ function wrongForCloseUp(needs: PhotoNeeds, measurement: Measurement): SceneSubj
     frameWholeMammal(scene) ??
     unrelatedObject(scene) ??
     frameObject(scene, needs) ??
+    wholeVehicle(scene) ??
     crowdShown(scene);
   if (shown) return shown;
   // …and is no close-up even where nothing in it is boxed or named.

@@ -211,7 +211,7 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     }
   });
 
-  it('calls no lesion close-up with dark matter over 5% of it a clean ear canal', async () => {
+  it('calls no lesion close-up with dark matter over 5% of it a clean ear canal, nor black fur with no canal skin ear mites', async () => {
     // Sent to ear analysis, 5 of the 105 were "a pale pink canal… a healthy ear" (2026-12-02):
     // two of them, a pyoderma with dark patches (5% black) and a ringworm in black fur (12%), had
     // dark matter that colour cannot tell from debris; the other 3 are pink, tan or white skin.
@@ -221,6 +221,11 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     const clean = answers.filter(({ severity }) => severity === 'normal').map(({ photo }) => photo);
     expect(clean.length).toBeLessThanOrEqual(3);
     expect(clean.filter((photo) => /14bea9c3|31bcc8b1/.test(photo))).toEqual([]);
+    // "Ear mites" asks for the canal's skin round the black (pink, tan or red over a tenth of the
+    // frame): 18 of the 105 had been "dark, crumbly debris… ear mites", moderate, most of them black
+    // and grey fur; 4 are (2026-12-05).
+    const mites = answers.filter(({ summary }) => /ear mites/.test(summary));
+    expect(mites.length).toBeLessThanOrEqual(4);
   }, 120_000);
 
   it('reads no emotion in a herd of horses or a giraffe: an emotion is a pet’s (a head answered "alert (100%)")', async () => {

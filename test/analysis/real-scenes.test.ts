@@ -92,6 +92,38 @@ describeWithShared('real photos of the wrong thing', () => {
       }
     });
 
+    it('refuses a church nave as a building for every specimen: its vault is one', async () => {
+      // Hugin's manual's nave: a vault 0.45 to the classifier, the building group 0.36 without it;
+      // urine had been "brown… broken-down blood", severe, charged (2026-12-05).
+      const nave = debianPhoto('manual', 'hugin-church-nave');
+      for (const operation of ['stool', 'urine', 'vomit'] as const) {
+        const { judged, summary } = await answer(operation, nave);
+        expect({ operation, judged }).toEqual({ operation, judged: false });
+        expect(summary, operation).toContain('This looks like a photo of a building, wall or landscape');
+      }
+    });
+
+    it('calls nothing grey white foam: a fisheye courtyard and a carved panel sent to vomit get no finding', async () => {
+      // Hugin's manual's distortion examples: the subject mainly grey, white under 3% of it; both
+      // had been "white foam… saliva and mucus", mild, charged (2026-12-05).
+      for (const name of ['hugin-fisheye-courtyard', 'hugin-carved-panel']) {
+        const { severity, summary } = await answer('vomit', debianPhoto('manual', name));
+        expect({ name, severity }).toEqual({ name, severity: 'inconclusive' });
+        expect(summary, name).not.toMatch(/foam/);
+      }
+    });
+
+    it('refuses a blurred town street as no close-up for skin and ear: a car seen whole is far from the camera', async () => {
+      // Psychtoolbox's demo photo: two passers-by cut by the frame had been taken for hands reaching
+      // in; ear had said "ear mites", moderate, and skin "some redness", mild, both charged (2026-12-05).
+      const street = debianPhoto('manual', 'psychtoolbox-town-blur');
+      for (const operation of ['skin', 'ear'] as const) {
+        const { judged, summary } = await answer(operation, street);
+        expect({ operation, judged }).toEqual({ operation, judged: false });
+        expect(summary, operation).toContain('This looks like a photo of a car');
+      }
+    });
+
     it('refuses real photos of served meals sent to stool or urine analysis as food, free, and a served dish sent to vomit; skin and ear find nothing in them', async () => {
       // Burgers, a steak, soups, pasta, pizzas, skewers, cupcakes, pancakes and a fruit salad (Qt's
       // examples, a Scribus menu): the classifier reads 0.72–1.0 of the food classes on each frame.

@@ -182,11 +182,10 @@ export const COCO_PLAIN_FOOD: ReadonlySet<string> = new Set([
 export const COCO_YELLOW_FRUIT: ReadonlySet<string> = new Set(['orange', 'banana']);
 
 /**
- * Things whose detection makes a photo the wrong kind for a health operation. Deliberately not
- * every COCO class: small detectors see round blobs (a stool on a floor, a patch of skin) as
- * frisbees, balls, kites, umbrellas, doughnuts or clocks, so those never count against a photo.
+ * COCO's vehicles: one seen whole, however small, puts the camera far from its subject, where no
+ * close-up of skin or an ear canal is (boxed-subject.ts: wholeVehicle).
  */
-export const COCO_UNRELATED_OBJECTS: ReadonlySet<string> = new Set([
+export const COCO_VEHICLES: ReadonlySet<string> = new Set([
   'bicycle',
   'car',
   'motorcycle',
@@ -195,6 +194,15 @@ export const COCO_UNRELATED_OBJECTS: ReadonlySet<string> = new Set([
   'train',
   'truck',
   'boat',
+]);
+
+/**
+ * Things whose detection makes a photo the wrong kind for a health operation. Deliberately not
+ * every COCO class: small detectors see round blobs (a stool on a floor, a patch of skin) as
+ * frisbees, balls, kites, umbrellas, doughnuts or clocks, so those never count against a photo.
+ */
+export const COCO_UNRELATED_OBJECTS: ReadonlySet<string> = new Set([
+  ...COCO_VEHICLES,
   'backpack',
   'handbag',
   'tie',
