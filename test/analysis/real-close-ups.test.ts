@@ -211,7 +211,7 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     }
   });
 
-  it('calls no lesion close-up with dark matter over 5% of it a clean ear canal, nor black fur with no canal skin ear mites', async () => {
+  it('calls no lesion close-up with dark matter over 5% of it a clean ear canal, nor dark fur with no canal skin mites or yeast', async () => {
     // Sent to ear analysis, 5 of the 105 were "a pale pink canal… a healthy ear" (2026-12-02):
     // two of them, a pyoderma with dark patches (5% black) and a ringworm in black fur (12%), had
     // dark matter that colour cannot tell from debris; the other 3 are pink, tan or white skin.
@@ -226,6 +226,10 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     // and grey fur; 4 are (2026-12-05).
     const mites = answers.filter(({ summary }) => /ear mites/.test(summary));
     expect(mites.length).toBeLessThanOrEqual(4);
+    // …and "yeast" asks for pink or red skin round the brown (5%): 13 had been "dark brown, waxy
+    // debris… yeast", mild, brown fur to the colours; 2 are (2026-12-05).
+    const yeast = answers.filter(({ summary }) => /yeast/.test(summary));
+    expect(yeast.length).toBeLessThanOrEqual(2);
   }, 120_000);
 
   it('reads no emotion in a herd of horses or a giraffe: an emotion is a pet’s (a head answered "alert (100%)")', async () => {
