@@ -25,11 +25,12 @@ export const EAR_RULES = {
         // black with no skin in the frame is black fur or shade. Measured (2026-12-05,
         // recommended models) on 2,969 pictures sent to ear analysis (the 405 real skin close-ups,
         // the 586 stool photos, 761 lawn crops, 1,217 of Debian's and other packages'): 45 of the
-        // close-ups' 68 "ear mites" had under a tenth of these tones (black and grey fur), 38 of
-        // them get no finding now and 7 "dark brown wax… yeast", mild; so do 4 lawn crops, pet
-        // rabbits in a pink toy car and a mountain landscape. The generated mites scene (black crumbs on a pink canal) keeps its
-        // finding. No real ear-mite photo was at hand: a canal packed with black debris whose skin
-        // shows over less than a tenth of the frame is not called mites.
+        // close-ups' 68 "ear mites" had under a tenth of these tones (black and grey fur): 38 of
+        // them got no finding, 7 "yeast" (which asks for pink or red now, below); 4 lawn crops, pet
+        // rabbits in a pink toy car and a mountain landscape got none either. The generated mites
+        // scene (black crumbs on a pink canal) keeps its finding. No real ear-mite photo was at
+        // hand: a canal packed with black debris whose skin covers less than a tenth of the frame
+        // is not called mites.
         { colours: ['pink', 'light_brown', 'red', 'dark_red'], atLeast: 0.1 },
       ],
       severity: 'moderate',

@@ -47,7 +47,7 @@ export const VOMIT_RULES = {
     { id: 'food', when: [{ colours: ['brown', 'light_brown'], atLeast: 0.45 }], severity: 'mild' },
     // White foam is white: grey alone is what a grey scene is, not foam. Measured (2026-12-05,
     // recommended models): every "white foam" answer at hand was a photo of something else (a
-    // scanner, a gallery, a fisheye church, a carved panel, three lawn crops, a skin close-up),
+    // scanner, a gallery, a fisheye courtyard, a carved panel, three lawn crops, a skin close-up),
     // mainly grey with white 0.00–0.14 of the subject; one, a game's sky, 0.29. The generated
     // foam fixture is mainly white. No real vomit photo was at hand: foam in deep shade, grey in
     // the photo, is inconclusive now rather than a finding.
