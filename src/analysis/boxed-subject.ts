@@ -1,3 +1,4 @@
+import type { Detection } from '../vision/detector-model.js';
 import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
 import type { PetIdentification } from '../vision/scene/pet-identification.js';
 import {
@@ -112,7 +113,7 @@ export function unrelatedObject(scene: Scene, needs?: PhotoNeeds): SceneSubject 
       candidate.score >= SCENE_LIMITS.objectScore &&
       candidate.share >= SCENE_LIMITS.objectShare,
   );
-  return thing && { kind: 'object', name: COCO_NAMES[thing.label], label: thing.label };
+  return thing && boxedObject(thing);
 }
 
 /**
@@ -128,5 +129,8 @@ export function wholeVehicle(scene: Scene): SceneSubject | undefined {
       (thing) => COCO_VEHICLES.has(thing.label) && thing.score >= SCENE_LIMITS.objectScore && thing.cutSides === 0,
     )
     .sort((a, b) => b.score - a.score)[0];
-  return vehicle && { kind: 'object', name: COCO_NAMES[vehicle.label], label: vehicle.label };
+  return vehicle && boxedObject(vehicle);
 }
+
+/** A thing the detector boxed, as what a photo shows: named by its COCO class. */
+const boxedObject = ({ label }: Detection): SceneSubject => ({ kind: 'object', name: COCO_NAMES[label], label });

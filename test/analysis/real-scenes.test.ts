@@ -5,7 +5,13 @@ import { expect, it } from 'vitest';
 import { groundSquare } from '../../src/training/localizer/localizer-rows.js';
 import { parseYoloLabels } from '../../src/training/localizer/box-folder.js';
 import { debianPhoto, debianPhotos, describeWithDebianPhotos } from '../fixtures/debian-photos.js';
-import { FINDINGS, HEALTH, HEAVY_TIMEOUT, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
+import {
+  FINDINGS,
+  HEALTH,
+  type HealthOperation,
+  HEAVY_TIMEOUT,
+  recommendedPipeline,
+} from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, SHARED_DIR, sharedPhoto } from '../fixtures/shared-assets.js';
 import { tempDir } from '../fixtures/temp-dir.js';
 import { PACKAGE_MODELS_DIR } from '../../src/vision/runtime/models-location.js';
@@ -23,6 +29,15 @@ import { PACKAGE_MODELS_DIR } from '../../src/vision/runtime/models-location.js'
 describeWithShared('real photos of the wrong thing', () => {
   describeWithDebianPhotos('from Debian’s packages', () => {
     const { answer, assessAnimal } = recommendedPipeline('pawlens-scenes-');
+    /** Each of `operations` refuses `photo`, free, saying what it shows instead (`says`). */
+    const expectRefusedAs = async (photo: string, operations: readonly HealthOperation[], says: string) => {
+      for (const operation of operations) {
+        const { judged, summary } = await answer(operation, photo);
+        const which = `${operation}: ${basename(photo)}`;
+        expect(judged, which).toBe(false);
+        expect(summary, which).toContain(says);
+      }
+    };
     it('refuses fruit sent to stool or urine analysis as a photo of food, free; vomit finds nothing in it', async () => {
       const photos = debianPhotos('food');
       expect(photos.length).toBe(3);
@@ -41,12 +56,11 @@ describeWithShared('real photos of the wrong thing', () => {
       // KDE Palapeli's photo: the classifier reads 0.99 food (a lemon), the detector five oranges at
       // 0.81–0.84 over 54% of the frame. Vomit had been "yellow… bile", mild, charged (2026-12-05):
       // it asked the detector for apples, broccoli, carrots or a dish, not oranges.
-      const citrus = debianPhoto('puzzles', 'citrus-fruits');
-      for (const operation of ['stool', 'urine', 'vomit'] as const) {
-        const { judged, summary } = await answer(operation, citrus);
-        expect({ operation, judged }).toEqual({ operation, judged: false });
-        expect(summary, operation).toContain('This looks like a photo of food or a drink');
-      }
+      await expectRefusedAs(
+        debianPhoto('puzzles', 'citrus-fruits'),
+        ['stool', 'urine', 'vomit'],
+        'This looks like a photo of food or a drink',
+      );
     });
 
     it('refuses a red metal robot standing on a lawn as equipment for urine and vomit, which had read its red as blood', async () => {
@@ -54,27 +68,22 @@ describeWithShared('real photos of the wrong thing', () => {
       // revolver, rifles and a tripod (the tool group 0.22 without the guns, 0.64 with them), the
       // detector as an apple. Vomit had been "a large amount of red… active bleeding", severe, and
       // urine "red urine", moderate, both charged (2026-12-05).
-      for (const name of ['legacy-layer-mode-normal-100', 'legacy-layer-mode-dissolve-100']) {
-        const robot = debianPhoto('manual', name);
-        for (const operation of ['urine', 'vomit'] as const) {
-          const { judged, summary } = await answer(operation, robot);
-          expect({ name, operation, judged }).toEqual({ name, operation, judged: false });
-          expect(summary, `${operation}: ${name}`).toContain(
-            'This looks like a photo of a tool, instrument or other equipment',
-          );
-        }
-      }
+      for (const name of ['legacy-layer-mode-normal-100', 'legacy-layer-mode-dissolve-100'])
+        await expectRefusedAs(
+          debianPhoto('manual', name),
+          ['urine', 'vomit'],
+          'This looks like a photo of a tool, instrument or other equipment',
+        );
     });
 
     it('refuses a red LED matrix on a circuit board as equipment for every specimen and close-up, which vomit had read as fresh blood', async () => {
       // luma.led-matrix's photo: a tape player, a modem, a radio and a cassette player to the
       // classifier (0.67 together); vomit had been "red streaks… fresh blood", moderate (2026-12-05).
-      const board = debianPhoto('manual', 'led-matrix');
-      for (const operation of HEALTH) {
-        const { judged, summary } = await answer(operation, board);
-        expect({ operation, judged }).toEqual({ operation, judged: false });
-        expect(summary, operation).toContain('This looks like a photo of a tool, instrument or other equipment');
-      }
+      await expectRefusedAs(
+        debianPhoto('manual', 'led-matrix'),
+        HEALTH,
+        'This looks like a photo of a tool, instrument or other equipment',
+      );
     });
 
     it('refuses a many-coloured disc the classifier reads as a soap bubble as one for stool, which had found red streaks in it', async () => {
@@ -95,12 +104,11 @@ describeWithShared('real photos of the wrong thing', () => {
     it('refuses a church nave as a building for every specimen: its vault is one', async () => {
       // Hugin's manual's nave: a vault 0.45 to the classifier, the building group 0.36 without it;
       // urine had been "brown… broken-down blood", severe, charged (2026-12-05).
-      const nave = debianPhoto('manual', 'hugin-church-nave');
-      for (const operation of ['stool', 'urine', 'vomit'] as const) {
-        const { judged, summary } = await answer(operation, nave);
-        expect({ operation, judged }).toEqual({ operation, judged: false });
-        expect(summary, operation).toContain('This looks like a photo of a building, wall or landscape');
-      }
+      await expectRefusedAs(
+        debianPhoto('manual', 'hugin-church-nave'),
+        ['stool', 'urine', 'vomit'],
+        'This looks like a photo of a building, wall or landscape',
+      );
     });
 
     it('calls nothing grey white foam: a fisheye courtyard and a carved panel sent to vomit get no finding', async () => {
@@ -116,12 +124,11 @@ describeWithShared('real photos of the wrong thing', () => {
     it('refuses a blurred town street as no close-up for skin and ear: a car seen whole is far from the camera', async () => {
       // Psychtoolbox's demo photo: two passers-by cut by the frame had been taken for hands reaching
       // in; ear had said "ear mites", moderate, and skin "some redness", mild, both charged (2026-12-05).
-      const street = debianPhoto('manual', 'psychtoolbox-town-blur');
-      for (const operation of ['skin', 'ear'] as const) {
-        const { judged, summary } = await answer(operation, street);
-        expect({ operation, judged }).toEqual({ operation, judged: false });
-        expect(summary, operation).toContain('This looks like a photo of a car');
-      }
+      await expectRefusedAs(
+        debianPhoto('manual', 'psychtoolbox-town-blur'),
+        ['skin', 'ear'],
+        'This looks like a photo of a car',
+      );
     });
 
     it('refuses real photos of served meals sent to stool or urine analysis as food, free, and a served dish sent to vomit; skin and ear find nothing in them', async () => {
@@ -160,11 +167,7 @@ describeWithShared('real photos of the wrong thing', () => {
     it('refuses a cup of coffee sent to urine or stool analysis as a drink, free, not as dark urine in a cup', async () => {
       // The detector boxes the cup, which urine keeps (a sample comes in one); the classifier reads
       // espresso (0.996), one of the drinks among the food classes.
-      for (const operation of ['urine', 'stool'] as const) {
-        const { judged, summary } = await answer(operation, sharedPhoto('coffee.png'));
-        expect({ operation, judged }).toEqual({ operation, judged: false });
-        expect(summary).toMatch(/photo of food or a drink/);
-      }
+      await expectRefusedAs(sharedPhoto('coffee.png'), ['urine', 'stool'], 'photo of food or a drink');
     });
 
     it('gives a lawn, leaves, flowers, sand, sky or wood no finding and no "normal" in any health operation', async () => {
