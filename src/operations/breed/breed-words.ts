@@ -82,7 +82,7 @@ export interface BreedWords extends OperationWords {
     /** The classifier's reading, as the model is told it. */
     petLine(species: string, speciesPercent: number, breed: string | undefined, breedPercent: number): string;
     noPetLine(topMatch: string): string;
-    /** …where an object detector is sure it is `detected`, a pet (petUnread). */
+    /** …where an object detector takes it for `detected`, a pet (petUnread, petReadAsOtherAnimal). */
     unreadPetLine(detected: string): string;
     /** The classifier leans, unsure, to `species` where the request said `stated`. */
     doubtLine(stated: string, species: string, percent: number): string;

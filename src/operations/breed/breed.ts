@@ -7,7 +7,7 @@ import { percent } from '../../narration/percent.js';
 import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
 import { animalKindOf, namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
-import { petDisputed, petUnread, speciesDisputed } from '../../vision/scene/disputed-pet.js';
+import { petDisputed, petReadAsOtherAnimal, petUnread, speciesDisputed } from '../../vision/scene/disputed-pet.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
 import { viewsDisagree } from '../../vision/scene/second-view.js';
 import { regionOf } from '../../vision/pixels/region.js';
@@ -50,7 +50,7 @@ export interface BreedFindings {
     | undefined;
   /**
    * The detector's pet (a cat, a dog) where it disputes the classifier's other, unsure species
-   * (speciesDisputed), or its reading of no animal (petUnread).
+   * (speciesDisputed), its reading of no animal (petUnread) or of another animal it is unsure of (petReadAsOtherAnimal).
    */
   readonly disputedBy?: LocalizedName;
   /** The classifier's species is too faint to name, and no detector's box vouches for it (FAINT_SPECIES). */
@@ -211,9 +211,13 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
     const pet = main.pet && (petDisputed(main.detection, main.pet) ? noPet(main.pet) : noWildPet(main.pet));
     // …and one unsure of a pet species where the detector sees the other pet (a cat's chin read as a
     // hamster at 50%, boxed as a cat) names neither; nor one that reads a pet the detector is sure of
-    // as no animal (a cat on a roof as a radiator).
+    // as no animal (a cat on a roof as a radiator), or as another animal it is unsure of (a cat on a
+    // wall as a tarantula).
     const disputed =
-      pet !== undefined && (speciesDisputed(main.detection, pet, input.animalType) || petUnread(main.detection, pet));
+      pet !== undefined &&
+      (speciesDisputed(main.detection, pet, input.animalType) ||
+        petUnread(main.detection, pet) ||
+        petReadAsOtherAnimal(main.detection, pet));
     const { secondView } = main;
     return {
       pet,
@@ -265,6 +269,10 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       // by the detector's class in the request's language where the detector is sure of a class that
       // is not a pet's and the classifier is not sure of its own (namedByDetector, animal-name.ts),
       // else by the kind of the classifier's best match. It assessed no pet, so it is free.
+      const { disputedBy } = verdict.findings;
+      // A cat or a dog the detector is sure of is no photo without a pet, nor another animal the
+      // classifier is unsure of: the models disagree.
+      if (disputedBy) return disagreeing(disputedBy);
       if (pet.topIsAnimal) {
         const notAPet = verdict.findings.animal?.notAPet;
         const byDetector = notAPet && namedByDetector(notAPet.score, pet) ? notAPet : undefined;
@@ -282,9 +290,6 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
           summary: joinSentences(language, [t.notAPet(animal, pet.topName[language]), t.noAnimalAdvice]),
         };
       }
-      // A cat or a dog the detector is sure of is no photo without a pet: the models disagree.
-      const { disputedBy } = verdict.findings;
-      if (disputedBy) return disagreeing(disputedBy);
       const summary = joinSentences(language, [t.noAnimal(pet.topName[language]), t.noAnimalAdvice]);
       return {
         species: t.noAnimalSpecies,

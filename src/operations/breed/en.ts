@@ -58,7 +58,7 @@ export const EN: BreedWords = {
       `The breed classifier sees a ${species} (${speciesPercent}%)${breed ? `, most likely ${breed} (${breedPercent}%)` : ''}.`,
     noPetLine: (topLabel) => `The breed classifier sees no pet; its best match is "${topLabel}".`,
     unreadPetLine: (detected) =>
-      `An object detector is sure the animal is ${article(detected)} ${detected}: judge the species from the photo.`,
+      `An object detector takes the animal for ${article(detected)} ${detected}: judge the species from the photo.`,
     noClassifier: 'No breed classifier is installed; judge from the photo alone.',
     doubtLine: (stated, species, percent) =>
       `The request says the animal is a "${stated}"; the breed classifier leans, unsure, to ${article(species)} ${species} (${percent}%): judge the species from the photo.`,

@@ -58,8 +58,7 @@ export const ES: BreedWords = {
       `El clasificador de razas ve un animal de la especie ${species} (${speciesPercent} %)${breed ? `, probablemente ${breed} (${breedPercent} %)` : ''}.`,
     noPetLine: (topKind) =>
       `El clasificador de razas no ve ninguna mascota; su mejor coincidencia es del tipo «${topKind}».`,
-    unreadPetLine: (detected) =>
-      `Un detector de objetos está seguro de que el animal es ${detected}: juzga la especie por la foto.`,
+    unreadPetLine: (detected) => `Un detector de objetos toma al animal por ${detected}: juzga la especie por la foto.`,
     noClassifier: 'No hay ningún clasificador de razas instalado; juzga solo por la foto.',
     doubtLine: (stated, species, percent) =>
       `En la solicitud se indica que el animal es «${stated}»; el clasificador de razas lo identifica, sin seguridad, como ${species} (${percent} %): juzga la especie por la foto.`,

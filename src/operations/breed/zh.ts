@@ -54,7 +54,7 @@ export const ZH: BreedWords = {
     petLine: (species, speciesPercent, breed, breedPercent) =>
       `品种分类器认为这是${species}（${speciesPercent}%）${breed ? `，最可能是${breed}（${breedPercent}%）` : ''}。`,
     noPetLine: (topKind) => `品种分类器没有看到宠物；它的最佳匹配属于“${topKind}”一类。`,
-    unreadPetLine: (detected) => `目标检测器确信这只动物是${detected}：请根据照片判断物种。`,
+    unreadPetLine: (detected) => `目标检测器认为这只动物是${detected}：请根据照片判断物种。`,
     noClassifier: '没有安装品种分类器；请仅根据照片判断。',
     doubtLine: (stated, species, percent) =>
       `请求中说明这只动物是“${stated}”；品种分类器没有把握地倾向于${species}（${percent}%）：请根据照片判断物种。`,
