@@ -265,14 +265,14 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       summary: joinSentences(language, [t.modelsDisagree(pet.topName[language], detected?.[language]), t.retakeTip]),
     });
     if (!pet.species) {
+      // A cat or a dog the detector boxes is no photo without a pet where it is sure of it (petUnread),
+      // nor the other animal the classifier reads it as, unsure (petReadAsOtherAnimal): the models disagree.
+      const { disputedBy } = verdict.findings;
+      if (disputedBy) return disagreeing(disputedBy);
       // An animal that is not a pet (the classifier's best match is an animal) is named for what it is:
       // by the detector's class in the request's language where the detector is sure of a class that
       // is not a pet's and the classifier is not sure of its own (namedByDetector, animal-name.ts),
       // else by the kind of the classifier's best match. It assessed no pet, so it is free.
-      const { disputedBy } = verdict.findings;
-      // A cat or a dog the detector is sure of is no photo without a pet, nor another animal the
-      // classifier is unsure of: the models disagree.
-      if (disputedBy) return disagreeing(disputedBy);
       if (pet.topIsAnimal) {
         const notAPet = verdict.findings.animal?.notAPet;
         const byDetector = notAPet && namedByDetector(notAPet.score, pet) ? notAPet : undefined;
