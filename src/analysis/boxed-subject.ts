@@ -21,10 +21,29 @@ import { SCENE_LIMITS } from './limits/gate-limits.js';
  * classifier's whole frame the same way.
  */
 
-/** A whole animal, as opposed to part of one cut off by the frame's edges (SCENE_LIMITS.cutCloseUpShare, cutOnceWholeScore). */
-export const seenWhole = ({ share, cutSides, detection }: SceneAnimal) =>
-  cutSides === 0 ||
-  (cutSides === 1 && (share < SCENE_LIMITS.cutCloseUpShare || detection.score >= SCENE_LIMITS.cutOnceWholeScore));
+/**
+ * A whole animal, as opposed to part of one: cut off by the frame's edges (SCENE_LIMITS.cutCloseUpShare,
+ * cutOnceWholeScore), or a pet held close inside it (heldClose), given the classifier's reading of the whole frame.
+ */
+export const seenWhole = (animal: SceneAnimal, frame: PetIdentification | undefined) => {
+  const { share, cutSides, detection } = animal;
+  if (cutSides === 0) return !heldClose(animal, frame);
+  return cutSides === 1 && (share < SCENE_LIMITS.cutCloseUpShare || detection.score >= SCENE_LIMITS.cutOnceWholeScore);
+};
+
+/**
+ * A cat or a dog boxed inside the frame over half of it or more (SCENE_LIMITS.heldCloseShare), that
+ * neither the detector (under cutOnceWholeScore) nor the classifier reading the whole frame (under
+ * heldCloseFramePet) is sure of: part of a pet held close to the camera, a chin, a cheek or its
+ * ears seen from behind. A pet seen whole or by its face, filling the frame as much, the classifier
+ * is sure of.
+ */
+const heldClose = ({ share, detection }: SceneAnimal, frame: PetIdentification | undefined) =>
+  COCO_PETS.has(detection.label) &&
+  share >= SCENE_LIMITS.heldCloseShare &&
+  detection.score < SCENE_LIMITS.cutOnceWholeScore &&
+  frame !== undefined &&
+  frame.speciesProbability < SCENE_LIMITS.heldCloseFramePet;
 
 /**
  * A pet seen whole at a distance that the detector is unsure of (under SCENE_LIMITS.closeUpScore),

@@ -401,6 +401,30 @@ describe('the photo gate’s table', () => {
       'pet',
     ],
     [
+      'a cat’s face filling most of the frame, inside it, boxed unsurely, that the classifier is sure of',
+      CLOSE_UP,
+      measured({ animals: [animal('cat', 0.65, 0.7, 'cat')], frame: pet('cat', SCENE_LIMITS.heldCloseFramePet) }),
+      'pet',
+    ],
+    [
+      'a cat’s chin held close, boxed unsurely as a cat inside the frame over most of it, that the classifier is unsure of',
+      CLOSE_UP,
+      measured({ animals: [animal('cat', 0.6, 0.7, 'cat')], frame: pet('cat', SCENE_LIMITS.heldCloseFramePet - 0.2) }),
+      undefined,
+    ],
+    [
+      '…and a whole cat boxed inside the frame over less of it, which the classifier is unsure of',
+      CLOSE_UP,
+      measured({ animals: [animal('cat', 0.6, SCENE_LIMITS.heldCloseShare - 0.1, 'cat')], frame: pet('cat', 0.6) }),
+      'pet',
+    ],
+    [
+      '…and a whole cat the detector is sure of, boxed inside the frame over most of it',
+      CLOSE_UP,
+      measured({ animals: [animal('cat', SCENE_LIMITS.cutOnceWholeScore, 0.7, 'cat')], frame: pet('cat', 0.6) }),
+      'pet',
+    ],
+    [
       'a close-up of part of a dog that runs off two sides of the frame',
       CLOSE_UP,
       measured({ animals: [animal('dog', 0.9, 0.3, 'dog', 2)] }),

@@ -318,7 +318,24 @@ describeWithShared('real photos of animals', () => {
         'pkgdown-another-kitten': 'cat',
         'pkgdown-kitten': 'cat',
         'pyglet-kitten': 'cat',
+        'taquin-cat-face-day': 'cat',
+        'taquin-jasmina': 'cat',
+        'taquin-maine': 'cat',
+        'taquin-march': 'cat',
+        'taquin-tortoiseshell': 'cat',
       });
+    });
+
+    it('takes cats seen whole or by their faces, filling half the frame or more, for a cat, not for skin or an ear held close', async () => {
+      // YOLOX-Nano boxes these inside the frame as unsurely as a chin held close (0.51–0.74); the
+      // classifier, reading the whole frame, is sure of a cat in them (0.83–1.0), not in the chins
+      // (SCENE_LIMITS.heldCloseFramePet: 0.8; measured 2026-12-06).
+      const cats = ['mate-cat', 'pkgdown-kitten', 'pkgdown-another-kitten', 'taquin-cat-face-day', 'taquin-jasmina'];
+      for (const name of cats)
+        for (const operation of ['skin', 'ear'] as const)
+          expect((await answer(operation, debianPhoto('pets', name), 'cat')).summary, `${operation}: ${name}`).toMatch(
+            /^This looks like a photo of a cat, not a close-up of its/,
+          );
     });
 
     it('takes pet rabbits, which the detector boxes as birds or bears, for rabbits: whole ones to skin and ear, pets to breed and emotion', async () => {

@@ -194,6 +194,22 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     expect(answers.filter(({ summary }) => /mostly the ground/.test(summary)).length).toBeLessThanOrEqual(2);
   }, 120_000);
 
+  it('judges real cats’ chins held close as skin, though the detector boxes a cat inside the frame, where the classifier is unsure of a cat', async () => {
+    // Cat acne: chins and faces. YOLOX-Nano boxes a chin held close as a cat inside the frame over
+    // most of it, as unsurely (0.53–0.64) as a face (0.62–0.72); MobileNetV2, reading the whole
+    // frame, is unsure of a pet in three chins and a face seen upside down (0.55–0.64), sure of one
+    // in four faces (0.81–0.96). Measured (2026-12-06) on the 60 acne close-ups of
+    // shared/photos-real/skin-cat: those 8 had been refused as a photo of a cat, a dog or a hamster;
+    // the four faces still are (SCENE_LIMITS.heldCloseFramePet).
+    const dir = join(SHARED_DIR, 'photos-real', 'skin-cat', 'acne');
+    const answers = await Promise.all(readdirSync(dir).map((file) => answer('skin', join(dir, file), 'cat')));
+    expect(answers.filter(({ summary }) => /photo of an? (cat|dog|hamster),/.test(summary)).length).toBeLessThanOrEqual(
+      4,
+    );
+    expect(answers.filter(({ judged }) => judged).length).toBeGreaterThanOrEqual(55);
+    expect(answers.filter(({ severity }) => severity === 'normal')).toEqual([]);
+  }, 120_000);
+
   it('calls no red inflamed patch cropped tight (the middle 40%) a clean ear canal, though the colour names call it pink', async () => {
     // A dog's red lesion on pink skin, leprosy/41cfaf06: red 4% to the names, patches redder than
     // the skin round them 2.5% (REDDER_PATCHES): "a pale pink canal… a healthy ear" until the
