@@ -1945,10 +1945,10 @@ describeWithShared('with the recommended scene models installed', () => {
       'darknet_person.jpg',
       'horse',
       'en',
-      /This looks like a horse \(the classifier's best match: "[^"]+"\), not a dog, cat/,
+      /The detector takes this animal for a horse \(the classifier's best match: "[^"]+"\), not a dog, cat/,
     ],
-    ['darknet_giraffe.jpg', '长颈鹿', 'zh', /这看起来是长颈鹿/],
-    ['darknet_horses.jpg', 'caballo', 'es', /Parece un animal \(caballo;/],
+    ['darknet_giraffe.jpg', '长颈鹿', 'zh', /检测器认为这是长颈鹿/],
+    ['darknet_horses.jpg', 'caballo', 'es', /Para el detector es un animal \(caballo;/],
   ] as const)(
     'breed of %s, whose largest animal is no pet: named for what it is, no breed, free',
     async (photo, species, language, says) => {

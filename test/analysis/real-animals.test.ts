@@ -146,7 +146,9 @@ describeWithShared('real photos of animals', () => {
         const { data } = await assessAnimal('breed', name);
         const { species: named, summary } = data as { species: string; summary: string };
         expect({ name, named }).toEqual({ name, named: species });
-        expect(summary, name).toContain(`This looks like a${/^[aeiou]/.test(species) ? 'n' : ''} ${species}`);
+        // Named by the detector's class, the sentence says it is the detector's (the horses, the giraffe).
+        const namer = ['horse', 'giraffe'].includes(species) ? 'The detector takes this animal for' : 'This looks like';
+        expect(summary, name).toContain(`${namer} a${/^[aeiou]/.test(species) ? 'n' : ''} ${species}`);
         expect(summary, name).toContain('nothing was charged');
       }
     });

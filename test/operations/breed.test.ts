@@ -363,6 +363,41 @@ describe('breed where the classifier’s best match is a pet’s class it cannot
   });
 });
 
+describe('breed where the detector and the classifier name different animals that are no pets', () => {
+  const WEEVIL = 307;
+  // qabcs-data's weevil, cut out: YOLOX-Nano boxed it as a bird at 0.87, MobileNetV2 read a weevil (its class 307; the test's classifier names it "label 307").
+  const weevil = identifyPet(imagenet({ [WEEVIL]: 0.7 }));
+  const answer = (score: number, language: Language) =>
+    OPERATIONS.breed.answer(
+      {
+        judged: true,
+        findings: {
+          pet: weevil,
+          animal: { count: 1, share: 0.6, coat: [], notAPet: { name: COCO_NAMES.bird!, score } },
+        },
+      },
+      language,
+      undefined as never,
+    );
+
+  it.each([
+    ['en', /^The detector takes this animal for a bird \(the classifier's best match: "label 307"\), not a dog/],
+    ['zh', /^检测器认为这是鸟（分类器的最佳匹配属于“/],
+    ['es', /^Para el detector es un animal \(pájaro; la mejor coincidencia del clasificador/],
+  ] as const)(
+    'says the detector names a bird it is sure of, in %s, beside the classifier’s weevil',
+    (language, says) => {
+      expect(OPERATIONS.breed.data.parse(answer(0.87, language)).summary).toMatch(says);
+    },
+  );
+
+  it('names the classifier’s kind, an invertebrate, where the detector is unsure of its bird', () => {
+    expect(answer(0.6, 'en').summary).toMatch(
+      /^This looks like an invertebrate \(the classifier's best match: "label 307"\)/,
+    );
+  });
+});
+
 describe('breed where the detector boxes the other pet than the classifier names', () => {
   const HAMSTER = 333;
   // A cat's chin the classifier reads as a hamster at 0.6 (real close-ups read 0.5–0.8), boxed as a cat.

@@ -30,8 +30,12 @@ export interface BreedWords extends OperationWords {
   noAnimal(topMatch: string): string;
   /** The breed field for an animal that is not a pet. */
   readonly notAPetBreed: string;
-  /** An animal that is not a pet (`animal`, as the detector or the classifier names it), and the classifier's best match. */
-  notAPet(animal: string, topMatch: string): string;
+  /**
+   * An animal that is not a pet (`animal`, as the detector or the classifier names it), and the
+   * classifier's best match. Where the detector names it (`byDetector`), the sentence says so: its
+   * class and the classifier's best match may name different animals (a weevil boxed as a bird).
+   */
+  notAPet(animal: string, topMatch: string, byDetector: boolean): string;
   /**
    * No pet is named, yet the classifier's best match (`topMatch`, as noAnimal names it) is a pet's
    * own class: too faint to name, or disputed by the detector, which took the animal for `detected`

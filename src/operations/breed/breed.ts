@@ -287,7 +287,10 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
           species: animal,
           breed: t.notAPetBreed,
           confidence: round(byDetector?.score ?? pet.topProbability),
-          summary: joinSentences(language, [t.notAPet(animal, pet.topName[language]), t.noAnimalAdvice]),
+          summary: joinSentences(language, [
+            t.notAPet(animal, pet.topName[language], byDetector !== undefined),
+            t.noAnimalAdvice,
+          ]),
         };
       }
       const summary = joinSentences(language, [t.noAnimal(pet.topName[language]), t.noAnimalAdvice]);

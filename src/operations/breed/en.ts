@@ -13,8 +13,8 @@ export const EN: BreedWords = {
     'No breed classifier is installed on this pawlens server, so species and breed were not identified. An administrator can install one with "pawlens models install recommended".',
   noAnimal: (topLabel) => `The photo does not appear to show a pet; the classifier's best match was "${topLabel}".`,
   notAPetBreed: 'none (not a pet)',
-  notAPet: (animal, topLabel) =>
-    `This looks like ${article(animal)} ${animal} (the classifier's best match: "${topLabel}"), not a dog, cat, rabbit, hamster or guinea pig, so no breed is given and nothing was charged.`,
+  notAPet: (animal, topLabel, byDetector) =>
+    `${byDetector ? 'The detector takes this animal for' : 'This looks like'} ${article(animal)} ${animal} (the classifier's best match: "${topLabel}"), not a dog, cat, rabbit, hamster or guinea pig, so no breed is given and nothing was charged.`,
   modelsDisagree: (topMatch, detected) =>
     detected
       ? `The detector takes this animal for ${article(detected)} ${detected}, and the classifier's best match is "${topMatch}": they disagree, so no species or breed is given and nothing was charged.`

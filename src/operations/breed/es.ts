@@ -13,8 +13,8 @@ export const ES: BreedWords = {
   noAnimal: (topKind) =>
     `La foto no parece mostrar una mascota; la coincidencia más probable del clasificador es del tipo «${topKind}».`,
   notAPetBreed: 'ninguna (no es una mascota)',
-  notAPet: (animal, topKind) =>
-    `Parece un animal (${animal}${animal === topKind ? '' : `; la mejor coincidencia del clasificador es del tipo «${topKind}»`}) que no es un perro, un gato, un conejo, un hámster ni una cobaya, así que no se indica raza y no se cobró nada.`,
+  notAPet: (animal, topKind, byDetector) =>
+    `${byDetector ? 'Para el detector es un animal' : 'Parece un animal'} (${animal}${animal === topKind ? '' : `; la mejor coincidencia del clasificador es del tipo «${topKind}»`}) que no es un perro, un gato, un conejo, un hámster ni una cobaya, así que no se indica raza y no se cobró nada.`,
   modelsDisagree: (topMatch, detected) =>
     detected
       ? `El detector toma a este animal por ${detected} y la mejor coincidencia del clasificador es «${topMatch}»: no coinciden, así que no se indica especie ni raza y no se cobró nada.`

@@ -12,8 +12,8 @@ export const ZH: BreedWords = {
     '这台 pawlens 服务器没有安装品种分类器，因此未识别物种和品种。管理员可以使用“pawlens models install recommended”命令安装一个。',
   noAnimal: (topKind) => `照片中似乎没有宠物；分类器的最佳匹配属于“${topKind}”一类。`,
   notAPetBreed: '无（不是宠物）',
-  notAPet: (animal, topKind) =>
-    `这看起来是${animal}${animal === topKind ? '' : `（分类器的最佳匹配属于“${topKind}”一类）`}，而不是狗、猫、兔、仓鼠或豚鼠，因此不给出品种，也未扣费。`,
+  notAPet: (animal, topKind, byDetector) =>
+    `${byDetector ? '检测器认为这是' : '这看起来是'}${animal}${animal === topKind ? '' : `（分类器的最佳匹配属于“${topKind}”一类）`}，而不是狗、猫、兔、仓鼠或豚鼠，因此不给出品种，也未扣费。`,
   modelsDisagree: (topMatch, detected) =>
     detected
       ? `检测器认为这只动物是${detected}，而分类器的最佳匹配是“${topMatch}”：两者不一致，因此不给出物种和品种，也未扣费。`
