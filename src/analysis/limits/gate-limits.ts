@@ -34,10 +34,11 @@ export const SCENE_LIMITS = {
   /**
    * An animal in a close-up is part of one, not a whole animal, when its box runs off two sides of
    * the frame, or off one and fills this much of it. A box inside the frame is an animal seen whole,
-   * however much of the frame it fills (but a pet held close: heldCloseShare): until 2026-11-28 one filling 80% was taken for a close-up,
-   * but none of the 108 boxes that large on the 405 real skin close-ups (shared/photos-real) lies
-   * inside the frame, while whole animals photographed close do (Tux Paint's mammals laid on a
-   * photo of dunes, filling 92% of it: 6 of those were judged as skin, "yellow crusts", mild).
+   * however much of the frame it fills, but for a pet held close (heldCloseShare): until 2026-11-28
+   * one filling 80% was taken for a close-up, but none of the 108 boxes that large on the 405 real
+   * skin close-ups (shared/photos-real) lies inside the frame, while whole animals photographed
+   * close do (Tux Paint's mammals laid on a photo of dunes, filling 92% of it: 6 of those were
+   * judged as skin, "yellow crusts", mild).
    * Not taken (2026-12-02): for skin, a cat or dog box inside over half the frame, the detector
    * under 0.8 and the crop's classifier 0.4 for that pet. Of the 10 cat close-ups it frees, 3 are
    * whole cats (one "patches", mild), with scores and shares among the 7 faces' (0.50–0.77, 0.53–0.79):
