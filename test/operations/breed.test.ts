@@ -365,7 +365,8 @@ describe('breed where the classifier’s best match is a pet’s class it cannot
 
 describe('breed where the detector and the classifier name different animals that are no pets', () => {
   const WEEVIL = 307;
-  // qabcs-data's weevil, cut out: YOLOX-Nano boxed it as a bird at 0.87, MobileNetV2 read a weevil (its class 307; the test's classifier names it "label 307").
+  // qabcs-data's weevil, cut out: YOLOX-Nano boxed it as a bird at 0.87, MobileNetV2 read a weevil
+  // (its class 307, which the test's classifier names "label 307").
   const weevil = identifyPet(imagenet({ [WEEVIL]: 0.7 }));
   const answer = (score: number, language: Language) =>
     OPERATIONS.breed.answer(
