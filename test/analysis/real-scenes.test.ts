@@ -82,6 +82,19 @@ describeWithShared('real photos of the wrong thing', () => {
       );
     });
 
+    it('names a calculator’s keypad as equipment for every specimen and close-up, as the classifier reads it', async () => {
+      // Budgie's avatar: a remote control and a keyboard to the classifier (0.56 together), classes
+      // the equipment group left out until 2026-12-06; every operation had refused it, but as "no
+      // stool", "no vomit stands out" or "nothing like part of an animal". A hand holding game
+      // controllers on white (tracking.js's example, not fetched here) had got "patches redder",
+      // mild, from skin, the hand reaching in taken for one holding fur apart.
+      await expectRefusedAs(
+        debianPhoto('avatars', 'budgie-calculator'),
+        HEALTH,
+        'This looks like a photo of a tool, instrument or other equipment',
+      );
+    });
+
     it('refuses a many-coloured disc the classifier reads as a soap bubble as one for stool, which had found red streaks in it', async () => {
       // GIMP's manual's layer-mode examples, a disc set on a lawn: read 0.82–0.97 as a bubble, with
       // the stool localizer finding "stool" in the disc; "red streaks… fresh blood", moderate, and
