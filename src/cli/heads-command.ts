@@ -31,11 +31,16 @@ import { progressLine } from './progress-line.js';
 function otherFeaturesWords(report: TrainingReport, backbone: Backbone): string {
   const others = [
     report.companion > 0 && backbone.companion && `${backbone.companion.name}'s (their mean)`,
-    report.detector > 0 && backbone.detector && `${backbone.detector.name}'s (its feature map's mean over the photo)`,
+    report.detector > 0 &&
+      backbone.detector &&
+      `${backbone.detector.name}'s (${mapsWords(backbone.detector.featurePrefixes.length)} over the photo)`,
   ].filter(Boolean);
   // "A's features (…), B's (…) and C's (…)".
   return others.map((words, i) => `${i === others.length - 1 ? ' and' : ','} ${words}`).join('');
 }
+
+/** How the CLI names the detector's maps whose means a head reads: "its feature map's mean", "its 3 feature maps' means". */
+const mapsWords = (maps: number) => (maps === 1 ? "its feature map's mean" : `its ${maps} feature maps' means`);
 
 /** How the CLI names a head's pooling of the backbone's features (backbone-features.ts). */
 const POOLING_WORDS = {

@@ -23,7 +23,7 @@ export interface Backbone {
    * its features are: a head learns from its mean features too. Localizers read the classifier alone.
    */
   readonly companion?: ClassifierModel;
-  /** The detector in use: a head reads its feature map's mean where its manifest names one (DetectorModel.detect). */
+  /** The detector in use: a head reads its feature maps' means where its manifest names them (DetectorModel.detect). */
   readonly detector?: DetectorModel;
   readonly decodeSize: DecodeSize;
   /**

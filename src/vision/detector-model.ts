@@ -12,7 +12,7 @@ export interface DetectorReading {
   readonly detections: Detection[];
   /** Its letterboxed input without the padding: a small copy of the whole frame (undefined for a detector that stretches the photo). */
   readonly view: Pixels | undefined;
-  /** Its feature map's mean over the photo, for heads (undefined when its manifest names none). */
+  /** Each of its feature maps' means over the photo, one after the other, for heads (undefined when its manifest names none). */
   readonly features: Float32Array | undefined;
   /** The maps a localizer trained on the detector reads, when its manifest names them (DetectorModel.localizerMaps). */
   readonly cells: LetterboxedMaps | undefined;
@@ -141,11 +141,14 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
   private readonly decoder: DetectionDecoder;
   private readonly scoreThreshold: number;
   private readonly iouThreshold: number;
-  /** The map whose mean over the photo heads read, when its manifest names one. */
-  private readonly featureMap: FeatureMapSpec | undefined;
   /**
-   * The maps after it, coarsest first: what a localizer trained on this detector reads cell by cell
-   * (YOLOX-Nano's neck at strides 16 and 8, finer than any classifier map: small stools far off).
+   * The maps whose means over the photo heads read, coarsest first: every map its manifest names.
+   * A head trained before 2026-12-06 reads the first alone (featurePrefixes).
+   */
+  private readonly featureMaps: readonly FeatureMapSpec[];
+  /**
+   * The maps after the first, coarsest first: what a localizer trained on this detector reads cell
+   * by cell (YOLOX-Nano's neck at strides 16 and 8, finer than any classifier map: small stools far off).
    */
   readonly localizerMaps: readonly FeatureMapSpec[];
 
@@ -161,7 +164,8 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     this.decoder = output.decoder;
     this.scoreThreshold = output.scoreThreshold ?? 0.3;
     this.iouThreshold = output.iouThreshold ?? 0.45;
-    [this.featureMap, ...this.localizerMaps] = model.manifest.featureMaps ?? [];
+    this.featureMaps = model.manifest.featureMaps ?? [];
+    this.localizerMaps = this.featureMaps.slice(1);
     if (this.localizerMaps.length > 0 && this.input.resize !== 'letterbox')
       throw this.fail('a detector whose maps a localizer reads takes a letterboxed input.');
   }
@@ -177,7 +181,7 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     return {
       detections: this.read(outputs, image),
       view: letterboxed ? input : undefined,
-      features: this.featureMap && letterboxed ? this.meanOverPhoto(outputs, input) : undefined,
+      features: this.featureMaps.length > 0 && letterboxed ? this.meansOverPhoto(outputs, input) : undefined,
       cells: this.cellsOf(outputs, input),
     };
   }
@@ -198,28 +202,40 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     };
   }
 
-  /** How many features `detect` gives heads (0 when its manifest names no feature map). */
+  /** How many features `detect` gives heads: every map's channels (0 when its manifest names no feature map). */
   get featureSize(): number {
-    return this.featureMap?.channels ?? 0;
+    return this.featureMaps.reduce((sum, map) => sum + map.channels, 0);
   }
 
   /**
-   * Each channel of the feature map averaged over the cells the photo covers: the letterboxed photo
-   * sits at the input's top left, and the padding's cells say nothing of it.
+   * How many of them a head may read: those of the first map, of the first two, … of all. A head
+   * trained before 2026-12-06 reads the first map's alone; one trained since, every map's: on real
+   * skin close-ups, YOLOX-Nano's finer maps (strides 16 and 8) named lesions better (docs/heads.md).
    */
-  private meanOverPhoto(outputs: Record<string, PlainTensor>, input: Pixels): Float32Array {
-    const { channels, grid } = this.featureMap!;
-    const data = outputs[featureMapOutput(0)]!.data as Float32Array;
-    const across = Math.min(grid, Math.ceil((input.width * grid) / this.input.width));
-    const down = Math.min(grid, Math.ceil((input.height * grid) / this.input.height));
-    const mean = new Float32Array(channels);
-    for (let channel = 0; channel < channels; channel++) {
-      let sum = 0;
-      for (let y = 0; y < down; y++)
-        for (let x = 0, at = channel * grid * grid + y * grid; x < across; x++) sum += data[at + x]!;
-      mean[channel] = sum / (across * down);
-    }
-    return mean;
+  get featurePrefixes(): number[] {
+    let size = 0;
+    return this.featureMaps.map((map) => (size += map.channels));
+  }
+
+  /**
+   * Each channel of each feature map averaged over the cells the photo covers, map after map: the
+   * letterboxed photo sits at the input's top left, and the padding's cells say nothing of it.
+   */
+  private meansOverPhoto(outputs: Record<string, PlainTensor>, input: Pixels): Float32Array {
+    const means = new Float32Array(this.featureSize);
+    let at = 0;
+    this.featureMaps.forEach(({ channels, grid }, index) => {
+      const data = outputs[featureMapOutput(index)]!.data as Float32Array;
+      const across = Math.min(grid, Math.ceil((input.width * grid) / this.input.width));
+      const down = Math.min(grid, Math.ceil((input.height * grid) / this.input.height));
+      for (let channel = 0; channel < channels; channel++) {
+        let sum = 0;
+        for (let y = 0; y < down; y++)
+          for (let x = 0, cell = channel * grid * grid + y * grid; x < across; x++) sum += data[cell + x]!;
+        means[at++] = sum / (across * down);
+      }
+    });
+    return means;
   }
 
   override async predict(image: DecodedImage): Promise<Detection[]> {

@@ -62,8 +62,9 @@ describeWithShared('a head that reads SqueezeNet and YOLOX-Nano beside MobileNet
     const folder = await readLabelledFolder(dir, labels, true);
     const reading = await readPhotoFeatures(folder.photos, backbone);
     const trained = trainHead(definition, reading.read);
-    expect([trained.report.companion, trained.report.detector]).toEqual([512, 256]);
-    expect(trained.model.features).toBe(1280 + 512 + 256);
+    // YOLOX-Nano's three maps' means: 256 of its 13 × 13 map, 128 of the 26 × 26 one, 64 of the 52 × 52 one.
+    expect([trained.report.companion, trained.report.detector]).toEqual([512, 256 + 128 + 64]);
+    expect(trained.model.features).toBe(1280 + 512 + 448);
     expect(trained.report.accuracy).toBeGreaterThanOrEqual(0.6);
     const installed = await installHead(modelsDir, definition, trained, {
       backbone: backbone.classifier.sha256,
@@ -71,9 +72,22 @@ describeWithShared('a head that reads SqueezeNet and YOLOX-Nano beside MobileNet
       detector: backbone.detector!.sha256,
     });
     expect((await readManifest(installed)).input).toMatchObject({
-      size: 2048,
+      size: 2240,
       companion: { backbone: SQUEEZENET_SHA256, size: 512 },
-      detector: { backbone: YOLOX_SHA256, size: 256 },
+      detector: { backbone: YOLOX_SHA256, size: 448 },
+    });
+    // A head trained before 2026-12-06 read the first map's mean alone: it still loads, and is given that.
+    const firstMapOnly = reading.read.map((photo) => ({
+      ...photo,
+      features: { ...photo.features, peak: photo.features.peak, detector: photo.features.detector!.slice(0, 256) },
+    }));
+    const olderDefinition = { ...definition, name: 'first-map-only', operation: 'ear' as const };
+    const firstMapHead = trainHead(olderDefinition, firstMapOnly);
+    expect(firstMapHead.report.detector).toBe(256);
+    await installHead(modelsDir, olderDefinition, firstMapHead, {
+      backbone: backbone.classifier.sha256,
+      companion: backbone.companion!.sha256,
+      detector: backbone.detector!.sha256,
     });
 
     const vision = await loadAnalysisModels({ modelsDir });
@@ -102,16 +116,21 @@ describeWithShared('a head that reads SqueezeNet and YOLOX-Nano beside MobileNet
         requestId: 'req_stool',
       });
       expect(stool.models.map((model) => model.name)).not.toContain('squeezenet1.0');
+      // The older head answers for ear from the first map's features, as it was trained.
+      const ear = await pipeline.assess('ear', { image, language: 'en', animalType: 'cat', requestId: 'req_ear' });
+      expect(ear.models.map((model) => model.name)).toContain('first-map-only');
+      expect(ear.data.summary).toMatch(/A model trained on this clinic's own photos/);
     } finally {
       await Promise.all(vision.loaded.map((model) => model.release()));
     }
 
+    rmSync(join(modelsDir, 'first-map-only'), { recursive: true });
     // A YOLOX-Nano installed by an older pawlens names no feature map: the head cannot be given its features.
     const yoloxManifest = join(modelsDir, 'yolox-nano', 'manifest.json');
     const { featureMaps: _, ...older } = JSON.parse(readFileSync(yoloxManifest, 'utf8'));
     writeFileSync(yoloxManifest, JSON.stringify(older));
     await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(
-      /two-backbones reads 256 features of yolox-nano, whose manifest gives 0: install yolox-nano again/,
+      /two-backbones reads 448 features of yolox-nano, whose manifest gives 0: install yolox-nano again/,
     );
     rmSync(join(modelsDir, 'squeezenet1.0'), { recursive: true });
     await expect(loadAnalysisModels({ modelsDir })).rejects.toThrow(

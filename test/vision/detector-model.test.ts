@@ -148,9 +148,11 @@ describeWithShared('YOLOX-Nano’s features for heads (issue 40)', () => {
     await plain?.release();
   });
 
-  it('gives its neck’s 13 × 13 map averaged over the photo’s cells, and the same boxes as without it', async () => {
+  it('gives its neck’s three maps averaged over the photo’s cells, and the same boxes as without them', async () => {
     const [detector, without] = [new DetectorModel(withMap), new DetectorModel(plain)];
-    expect([detector.featureSize, without.featureSize]).toEqual([256, 0]);
+    expect([detector.featureSize, without.featureSize]).toEqual([256 + 128 + 64, 0]);
+    // A head trained before 2026-12-06 reads the 13 × 13 map's 256 alone; one trained since, all 448.
+    expect(detector.featurePrefixes).toEqual([256, 384, 448]);
     const read = async (model: DetectorModel, photo: string) =>
       model.detect(await decodeImageBytes(readFileSync(sharedPhoto(photo))));
     // Chelsea is 451 × 300: letterboxed, her photo covers 13 × 9 of the cells, the padding the rest.
@@ -161,7 +163,16 @@ describeWithShared('YOLOX-Nano’s features for heads (issue 40)', () => {
     ];
     expect(cat.detections).toEqual(catPlain.detections);
     expect(catPlain.features).toBeUndefined();
-    expect(cat.features).toHaveLength(256);
+    expect(cat.features).toHaveLength(448);
+    // The 26 × 26 map's means follow the 13 × 13 map's: over the 26 × 18 cells her photo covers
+    // (277 of the 416 rows), the padding's left out.
+    const [finer] = cat.cells!.maps;
+    const cellMean = (channel: number) => {
+      let sum = 0;
+      for (let y = 0; y < 18; y++) for (let x = 0; x < 26; x++) sum += finer!.data[channel * 26 * 26 + y * 26 + x]!;
+      return sum / (26 * 18);
+    };
+    for (const channel of [0, 63, 127]) expect(cat.features![256 + channel]).toBeCloseTo(cellMean(channel), 4);
     const distance = Math.hypot(...cat.features!.map((value, i) => value - cup.features![i]!));
     expect(distance).toBeGreaterThan(0.2 * Math.hypot(...cat.features!));
     // The same pixels on a grey (114) canvas, the letterbox's own padding colour, make nearly the same

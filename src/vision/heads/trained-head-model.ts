@@ -62,8 +62,13 @@ export async function readTrainedHead(
     throw new Error(`${head.name} reads the frame's ${head.pooling} features, but the classifier did not give them`);
   const extras = EXTRA_FEATURES.filter((extra) => head.extras[extra]).map((extra) => {
     const given = features?.[extra];
-    if (!given) throw new Error(`${head.name} reads the ${extra}'s features, but none were given`);
-    return given;
+    const { size } = head.extras[extra]!;
+    if (!given || given.length < size)
+      throw new Error(
+        `${head.name} reads ${size} of the ${extra}'s features, but ${given?.length ?? 'none'} were given`,
+      );
+    // The first of them: a head trained on the detector's first map alone reads that map's (featurePrefixes).
+    return given.subarray(0, size);
   });
   const reading = await head.predict(extras.length > 0 ? joined(pooled, ...extras) : pooled);
   const recalled = thumbnail && head.recall(thumbnail);

@@ -54,6 +54,8 @@ export interface OtherFeatureModel {
   readonly name: string;
   readonly sha256: string;
   readonly featureSize: number;
+  /** How many of its features, from the first, a head may read where not all (DetectorModel.featurePrefixes). */
+  readonly featurePrefixes?: readonly number[];
 }
 
 const OTHER_MODEL_WORDS: Readonly<Record<ExtraFeature, { noun: string; install: string }>> = {
@@ -86,7 +88,7 @@ export function extrasUnavailable(
       return `${head.name} also reads the features of the ${noun} with sha256 ${wanted.backbone.slice(0, 12)}…, ${
         model ? `but the ${noun} in use is ${model.name}` : 'which is not installed'
       }: ${install}, or train the head again.`;
-    if (model.featureSize !== wanted.size)
+    if (!(model.featurePrefixes ?? [model.featureSize]).includes(wanted.size))
       return `${head.name} reads ${wanted.size} features of ${model.name}, whose manifest gives ${model.featureSize}: install ${model.name} again ("pawlens models install ${model.name} --from DIR").`;
   }
   return undefined;

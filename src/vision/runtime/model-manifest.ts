@@ -63,7 +63,10 @@ export const PenultimateInputSpec = z.strictObject({
    * both): SqueezeNet's beside MobileNetV2's named skin lesions better than either alone (docs/heads.md).
    */
   companion: OtherModelFeatures.optional(),
-  /** The detector whose feature map's mean over the photo the head reads last (DetectorModel.detect). */
+  /**
+   * The detector whose feature maps' means over the photo the head reads last (DetectorModel.detect):
+   * every map's, or, for a head trained before 2026-12-06, the first's (`size` says which).
+   */
   detector: OtherModelFeatures.optional(),
 });
 
