@@ -79,7 +79,7 @@ describeWithShared('a head that reads SqueezeNet and YOLOX-Nano beside MobileNet
     // A head trained before 2026-12-06 read the first map's mean alone: it still loads, and is given that.
     const firstMapOnly = reading.read.map((photo) => ({
       ...photo,
-      features: { ...photo.features, peak: photo.features.peak, detector: photo.features.detector!.slice(0, 256) },
+      features: { ...photo.features, detector: photo.features.detector!.slice(0, 256) },
     }));
     const olderDefinition = { ...definition, name: 'first-map-only', operation: 'ear' as const };
     const firstMapHead = trainHead(olderDefinition, firstMapOnly);
