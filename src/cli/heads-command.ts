@@ -33,7 +33,7 @@ function otherFeaturesWords(report: TrainingReport, backbone: Backbone): string 
     report.companion > 0 && backbone.companion && `${backbone.companion.name}'s (their mean)`,
     report.detector > 0 &&
       backbone.detector &&
-      `${backbone.detector.name}'s (${mapsWords(backbone.detector.featurePrefixes.length)} over the photo)`,
+      `${backbone.detector.name}'s (${mapsWords(backbone.detector.featurePrefixes.indexOf(report.detector) + 1)} over the photo)`,
   ].filter(Boolean);
   // "A's features (…), B's (…) and C's (…)".
   return others.map((words, i) => `${i === others.length - 1 ? ' and' : ','} ${words}`).join('');

@@ -3,7 +3,7 @@ import { type FeatureMap, mapOf } from './classifier-model.js';
 import { type Crop, letterboxScale, pixelsToTensor, resizeFor } from './runtime/image-tensor.js';
 import type { Pixels } from './pixels/pixels.js';
 import type { PlainTensor } from './runtime/inference-pool.js';
-import { featureMapOutput, type LoadedModel } from './runtime/load-model.js';
+import type { LoadedModel } from './runtime/load-model.js';
 import type { DetectionDecoder, FeatureMapSpec } from './runtime/model-manifest.js';
 import { ImageModel } from './runtime/onnx-model.js';
 
@@ -224,8 +224,8 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
   private meansOverPhoto(outputs: Record<string, PlainTensor>, input: Pixels): Float32Array {
     const means = new Float32Array(this.featureSize);
     let at = 0;
-    this.featureMaps.forEach(({ channels, grid }, index) => {
-      const data = outputs[featureMapOutput(index)]!.data as Float32Array;
+    this.featureMaps.forEach((spec, index) => {
+      const { channels, grid, data } = mapOf(outputs, spec, index);
       const across = Math.min(grid, Math.ceil((input.width * grid) / this.input.width));
       const down = Math.min(grid, Math.ceil((input.height * grid) / this.input.height));
       for (let channel = 0; channel < channels; channel++) {
