@@ -26,7 +26,8 @@
 # and dogs that software packages ship as samples (pets/: darknet's dog by a bicycle, dlib's four dog
 # faces, gdk-pixbuf's test cat on a roof in black and white, mate-user-admin's cat, pyglet's,
 # pkgdown's and emayili's kittens and cats, GNOME Taquin's five cats' faces filling the frame (Wikimedia
-# Commons photos, CC-BY-SA-3.0 and public domain); each under its package's licence); and photos from
+# Commons photos, CC-BY-SA-3.0 and public domain), GIMP's script-fu photo of a white kitten on a rug in
+# black and white (gimp-data); each under its package's licence); and photos from
 # software manuals (manual/): GIMP's (gimp-help-en, GNU FDL), a red metal robot standing on a lawn and
 # its layer-mode examples, a many-coloured disc set on a lawn; luma.led-matrix's (luma.led-matrix-doc,
 # MIT), a red LED matrix on a circuit board; Hugin's (hugin-data, GPL-2+), a church nave, a fisheye
@@ -90,6 +91,7 @@ declare -A pets=(
   [taquin-maine.jpg]=usr/share/gnome-taquin/themes/cats/1-maine.jpg
   [taquin-march.jpg]=usr/share/gnome-taquin/themes/cats/1-march.jpg
   [taquin-tortoiseshell.jpg]=usr/share/gnome-taquin/themes/cats/1-Tortoiseshell.jpg
+  [gimp-kitten-bw.jpg]=usr/share/gimp/2.0/scripts/images/beavis.jpg
 )
 # Photos of meals, by their path in their package (not the list view's lemonade, a drawing). Qt's
 # examples lie under the machine's architecture (usr/lib/x86_64-linux-gnu on amd64): a pattern,
@@ -104,7 +106,7 @@ if [ -f "$out/food/orange.jpg" ] && [ -f "$out/nature/YellowFlower.jpg" ] && [ -
   [ -f "$out/avatars/budgie-cat.jpg" ] && [ -f "$out/music/explore_world_music-japan.webp" ] &&
   [ -f "$out/science/retina.jpg" ] && [ -f "$out/solar/categorization-solar1.webp" ] &&
   [ -f "$out/wallpapers/friends_by_Aitzol_Berasategi.jpg" ] && [ -f "$out/puzzles/citrus-fruits.jpg" ] &&
-  [ -f "$out/pets/gdkpixbuf-cat.jpg" ] && [ -f "$out/pets/taquin-march.jpg" ] && [ -f "$out/manual/led-matrix.jpg" ] &&
+  [ -f "$out/pets/gdkpixbuf-cat.jpg" ] && [ -f "$out/pets/taquin-march.jpg" ] && [ -f "$out/pets/gimp-kitten-bw.jpg" ] && [ -f "$out/manual/led-matrix.jpg" ] &&
   [ -f "$out/rabbits/psychtoolbox-stim6.jpg" ] && [ -f "$out/manual/psychtoolbox-town-blur.jpg" ]; then
   exit 0
 fi
@@ -114,7 +116,7 @@ trap 'rm -rf "$work"' EXIT
 packages=(opencv-doc mate-backgrounds openclipart-png gcompris-qt-data plasma-workspace-wallpapers qtwebengine5-examples
   qtdeclarative5-examples scribus-template cinnamon-common budgie-control-center-data python3-skimage lomiri-wallpapers-16.04
   palapeli-data darknet libdlib19.1 gdk-pixbuf-tests mate-user-admin python3-pyglet r-cran-pkgdown r-cran-emayili
-  gimp-help-en luma.led-matrix-doc psychtoolbox-3-common hugin-data gnome-taquin)
+  gimp-help-en luma.led-matrix-doc psychtoolbox-3-common hugin-data gnome-taquin gimp-data)
 (cd "$work" && { apt-get download -qq "${packages[@]}" 2>/dev/null ||
   { apt-get update -qq && apt-get download -qq "${packages[@]}"; }; })
 for deb in "$work"/*.deb; do dpkg-deb -x "$deb" "$work/root"; done

@@ -404,6 +404,7 @@ describe('breed where the detector boxes the other pet than the classifier names
   // A cat's chin the classifier reads as a hamster at 0.6 (real close-ups read 0.5–0.8), boxed as a cat.
   const unsureHamster = identifyPet(imagenet({ [HAMSTER]: 0.6, [TABBY]: 0.1 }));
   const sureHamster = identifyPet(imagenet({ [HAMSTER]: 0.85, [TABBY]: 0.05 }));
+  const surestHamster = identifyPet(imagenet({ [HAMSTER]: 0.96, [TABBY]: 0.02 }));
   const boxed = (label: string, score: number) => ({ label, score });
   const pixels = Buffer.alloc(64 * 64 * 3, 128);
   const image = { format: 'png' as const, sourceWidth: 64, sourceHeight: 64, width: 64, height: 64, pixels };
@@ -431,6 +432,17 @@ describe('breed where the detector boxes the other pet than the classifier names
     ['a cat at the limit against a hamster under it', boxed('cat', 0.4), unsureHamster, undefined, true],
     ['a cat just under the limit', boxed('cat', 0.39), unsureHamster, undefined, false],
     ['a hamster the classifier is sure of', boxed('cat', 0.9), sureHamster, undefined, false],
+    // The owner's word and the detector's against the classifier's (GIMP's black-and-white kitten, a Samoyed at 0.93).
+    [
+      'a hamster the classifier is sure of, the request naming the cat boxed',
+      boxed('cat', 0.4),
+      sureHamster,
+      'cat',
+      true,
+    ],
+    ['…the request naming a cat boxed under the limit', boxed('cat', 0.39), sureHamster, 'cat', false],
+    ['…the request naming another pet', boxed('cat', 0.9), sureHamster, 'dog', false],
+    ['a hamster read surer than the request and the box together', boxed('cat', 0.9), surestHamster, 'cat', false],
     [
       'the same pet as the classifier names',
       boxed('dog', 0.9),
