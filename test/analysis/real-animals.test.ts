@@ -302,7 +302,7 @@ describeWithShared('real photos of animals', () => {
       // classifier: breed had said "The photo does not appear to show a pet" (2026-12-05). GIMP's
       // white kitten in black and white, boxed as a cat at 0.67, is a dog at 0.93 to the classifier:
       // it had been "a dog, most likely a Samoyed", charged, against the request and the detector
-      // (SURE_AGAINST_STATED_AND_BOXED, 2026-12-06).
+      // (speciesDisputed's SPECIES_DISPUTED, 0.8 until 2026-12-06).
       const species: Record<string, string> = {};
       for (const photo of debianPhotos('pets')) {
         const name = basename(photo, '.jpg');

@@ -8,7 +8,7 @@ import { cutOutOnWhite } from '../fixtures/cut-out.js';
 import { FINDINGS, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, realCatSkin, SHARED_DIR } from '../fixtures/shared-assets.js';
 import { type BreedFindings, SURE_AGAINST_STATED } from '../../src/operations/breed/breed.js';
-import { SURE_AGAINST_STATED_AND_BOXED } from '../../src/vision/scene/disputed-pet.js';
+import { SPECIES_DISPUTED } from '../../src/vision/scene/disputed-pet.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 
 /**
@@ -386,12 +386,13 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     // Close-ups of cats' chins and faces (acne) sent to breed as "cat": MobileNetV2 reads many as a
     // dog or a hamster. Measured (2026-11-28) on all 300 cat close-ups: 90 read as another species,
     // 74 of them under SURE_AGAINST_STATED, all wrong. Of these 60, 15 doubt the cat, 6 contradict it
-    // surely; since the detector's cat backs the request (2026-12-06), 2 of those 6 are "they disagree".
+    // surely; since a detector's pet disputes a species under 0.95 (2026-12-06), 3 of those 6 are
+    // "they disagree" (two boxed as a cat and read as dogs, one boxed as a dog and read as a hamster).
     const answers = await breedOfAcneCloseUps('cat');
     const otherSpecies = answers.filter(({ pet }) => pet?.species !== undefined && pet.species !== 'cat');
     const doubted = otherSpecies.filter(({ breed }) => /leans to/.test(breed.summary));
     const disputed = otherSpecies.filter(({ breed }) =>
-      /^The detector takes this animal for a cat/.test(breed.summary),
+      /^The detector takes this animal for a (cat|dog)/.test(breed.summary),
     );
     for (const { breed, charged, pet } of doubted) {
       expect(breed).toMatchObject({ species: 'unknown', breed: 'unknown', confidence: 0 });
@@ -401,7 +402,7 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     for (const { breed, charged, pet } of disputed) {
       expect(breed).toMatchObject({ species: 'unknown', breed: 'unknown', confidence: 0 });
       expect(charged).toBe(false);
-      expect(pet!.speciesProbability).toBeLessThan(SURE_AGAINST_STATED_AND_BOXED);
+      expect(pet!.speciesProbability).toBeLessThan(SPECIES_DISPUTED);
     }
     for (const { breed, charged, pet } of otherSpecies.filter(
       (one) => !doubted.includes(one) && !disputed.includes(one),
@@ -411,7 +412,7 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
       expect(pet!.speciesProbability).toBeGreaterThanOrEqual(SURE_AGAINST_STATED);
     }
     expect(doubted.length).toBeGreaterThanOrEqual(15);
-    expect(disputed.length).toBeGreaterThanOrEqual(2);
+    expect(disputed.length).toBeGreaterThanOrEqual(3);
   }, 120_000);
 
   it('names no other pet for a cat close-up sent with no animal type where the detector boxes a cat and the classifier is unsure', async () => {
@@ -429,8 +430,9 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     // Since a species under FAINT_SPECIES no box of the detector's vouches for is named no more
     // (2026-12-04): 10 named another species, 17 cats, 3 "not surely enough to name it" (2 cats, a hamster).
     // Since an unsure crop is read a second time, whole (2026-12-05), a cat at 26% is none: read
-    // whole, it is a hamster first ("the two readings disagree", free). 16 cats.
-    expect(answers.filter(({ breed }) => otherPets.includes(breed.species)).length).toBeLessThanOrEqual(11);
+    // whole, it is a hamster first ("the two readings disagree", free). 16 cats. Since a detector's pet
+    // disputes a species under 0.95, not 0.8 (2026-12-06): 7 named another species, 16 cats.
+    expect(answers.filter(({ breed }) => otherPets.includes(breed.species)).length).toBeLessThanOrEqual(7);
     expect(answers.filter(({ breed }) => breed.species === 'cat').length).toBeGreaterThanOrEqual(16);
     for (const { breed, charged } of answers.filter(({ breed }) => /^Read from the middle/.test(breed.summary))) {
       expect(breed).toMatchObject({ species: 'unknown', confidence: 0 });
