@@ -151,6 +151,14 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
    * by cell (YOLOX-Nano's neck at strides 16 and 8, finer than any classifier map: small stools far off).
    */
   readonly localizerMaps: readonly FeatureMapSpec[];
+  /**
+   * How many features a head may read: those of the first map, of the first two, … of all. A head
+   * trained before 2026-12-06 reads the first map's alone; one trained since, every map's: on real
+   * skin close-ups, YOLOX-Nano's finer maps (strides 16 and 8) named lesions better (docs/heads.md).
+   */
+  readonly featurePrefixes: readonly number[];
+  /** How many features `detect` gives heads: every map's channels (0 when its manifest names no feature map). */
+  readonly featureSize: number;
 
   constructor(model: LoadedModel) {
     super(model);
@@ -166,6 +174,9 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
     this.iouThreshold = output.iouThreshold ?? 0.45;
     this.featureMaps = model.manifest.featureMaps ?? [];
     this.localizerMaps = this.featureMaps.slice(1);
+    let size = 0;
+    this.featurePrefixes = this.featureMaps.map((map) => (size += map.channels));
+    this.featureSize = size;
     if (this.localizerMaps.length > 0 && this.input.resize !== 'letterbox')
       throw this.fail('a detector whose maps a localizer reads takes a letterboxed input.');
   }
@@ -200,21 +211,6 @@ export class DetectorModel extends ImageModel<Detection[], DecodedImage> {
       maps: this.localizerMaps.map((spec, index) => mapOf(outputs, spec, index + 1)),
       content: { width: input.width / this.input.width, height: input.height / this.input.height },
     };
-  }
-
-  /** How many features `detect` gives heads: every map's channels (0 when its manifest names no feature map). */
-  get featureSize(): number {
-    return this.featureMaps.reduce((sum, map) => sum + map.channels, 0);
-  }
-
-  /**
-   * How many of them a head may read: those of the first map, of the first two, … of all. A head
-   * trained before 2026-12-06 reads the first map's alone; one trained since, every map's: on real
-   * skin close-ups, YOLOX-Nano's finer maps (strides 16 and 8) named lesions better (docs/heads.md).
-   */
-  get featurePrefixes(): number[] {
-    let size = 0;
-    return this.featureMaps.map((map) => (size += map.channels));
   }
 
   /**
