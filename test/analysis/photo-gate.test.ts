@@ -1942,7 +1942,7 @@ describeWithShared('with the recommended scene models installed', () => {
 
   it.each([
     [
-      'darknet_person.jpg',
+      'darknet_horses.jpg',
       'horse',
       'en',
       /The detector takes this animal for a horse \(the classifier's best match: "[^"]+"\), not a dog, cat/,
@@ -1968,6 +1968,16 @@ describeWithShared('with the recommended scene models installed', () => {
     // …and says which it judged: the horse is the larger (it had said "the largest" of the dog).
     expect(data.summary).toMatch(
       /The photo shows 2 animals; the dog the request named, which fills about 4% of the frame/,
+    );
+  });
+
+  it('breed of darknet_person.jpg with no animal type: the dog the detector is sure of, not the larger horse', async () => {
+    const response = await app.post('breed', { image: image('darknet_person.jpg') });
+    const { data } = expectAccepted(response, 'breed', 5);
+    expect(data.species).toBe('dog');
+    expect(data.summary).not.toMatch(/horse/);
+    expect(data.summary).toMatch(
+      /The photo shows 2 animals; the dog, which fills about 4% of the frame.*, as the detector takes none larger for a pet\./,
     );
   });
 

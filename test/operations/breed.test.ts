@@ -873,7 +873,30 @@ describe('breed’s traits sentence, where the animal the request named is not t
     ],
   ] as const)('in %s: names it, not "the largest"', (language, asked, sentence) => {
     const words = OPERATIONS.breed.words[language] as BreedWords;
-    expect(words.traits({ animals: 2, percent: 4, coat: undefined, asked })).toMatch(sentence);
+    const ahead = { name: asked, because: 'asked' } as const;
+    expect(words.traits({ animals: 2, percent: 4, coat: undefined, ahead })).toMatch(sentence);
     expect(words.traits({ animals: 2, percent: 4, coat: undefined })).not.toContain(asked);
   });
+
+  it.each([
+    [
+      'en',
+      'dog',
+      /^The photo shows 2 animals; the dog, which fills about 4% .*, as the detector takes none larger for a pet\.$/,
+    ],
+    ['zh', '狗', /^照片中有2只动物，判断的是那只狗，它约占画面的4%.*检测器认为比它大的动物都不是宠物。$/],
+    [
+      'es',
+      'perro',
+      /^La foto muestra 2 animales; se analizó el perro, que ocupa .*porque el detector no toma por mascota a ninguno más grande\.$/,
+    ],
+  ] as const)(
+    'in %s: says a pet went ahead of larger animals that are none, where the request named no species',
+    (language, pet, sentence) => {
+      const words = OPERATIONS.breed.words[language] as BreedWords;
+      const said = words.traits({ animals: 2, percent: 4, coat: undefined, ahead: { name: pet, because: 'pet' } });
+      expect(said).toMatch(sentence);
+      expect(said).not.toMatch(/request|solicitud|请求/);
+    },
+  );
 });

@@ -70,14 +70,16 @@ export interface BreedWords extends OperationWords {
   speciesOnly(facts: BreedFacts): string;
   /**
    * What the judgement rests on: how many animals, how much of the frame the judged one fills, its
-   * coat; `asked`, the detector's name for it, where it was judged ahead of a larger animal because
-   * the request named its species (the dog beside a horse), else the largest was judged.
+   * coat; `ahead`, the detector's name for it, where it was judged ahead of a larger animal because
+   * the request named its species (`asked`: the dog asked about beside a horse) or because it is a
+   * pet and the detector takes none larger for one (`pet`: the dog beside a horse, no animal named);
+   * else the largest was judged.
    */
   traits(facts: {
     readonly animals: number;
     readonly percent: number;
     readonly coat: string | undefined;
-    readonly asked?: string;
+    readonly ahead?: { readonly name: string; readonly because: 'asked' | 'pet' };
   }): string;
   /** The next most likely breeds, when the first is far from sure. */
   alternatives(breeds: ReadonlyArray<{ readonly name: string; readonly percent: number }>): string;

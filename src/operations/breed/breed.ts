@@ -8,7 +8,7 @@ import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
 import { animalKindOf, namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
 import { petDisputed, petReadAsOtherAnimal, petUnread, speciesDisputed } from '../../vision/scene/disputed-pet.js';
-import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
+import { isWildAnimal, type PetIdentification, speciesFromAnimalType } from '../../vision/scene/pet-identification.js';
 import { viewsDisagree } from '../../vision/scene/second-view.js';
 import { regionOf } from '../../vision/pixels/region.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
@@ -44,8 +44,11 @@ export interface BreedFindings {
         readonly coat: readonly ColourName[];
         /** The detector's name for it when that is an animal that is never a pet (a bird, a zebra); its score. */
         readonly notAPet: { readonly name: LocalizedName; readonly score: number } | undefined;
-        /** The detector's name for it where it was judged ahead of a larger animal, the request naming its species (describe-scene.ts). */
-        readonly asked?: LocalizedName;
+        /**
+         * The detector's name for it where it was judged ahead of a larger animal (describe-scene.ts),
+         * and why: the request named its species (`asked`), or it is a pet and none larger is (`pet`).
+         */
+        readonly ahead?: { readonly name: LocalizedName; readonly because: 'asked' | 'pet' };
       }
     | undefined;
   /**
@@ -165,8 +168,8 @@ function traitsSentence({ animal }: BreedFindings, language: Language): string[]
   if (!animal) return [];
   const t = localeFor(language);
   const coat = animal.coat.length > 0 ? t.joinList(animal.coat.map((colour) => t.colourNames[colour])) : undefined;
-  const asked = animal.asked?.[language];
-  return [WORDS[language].traits({ animals: animal.count, percent: percent(animal.share), coat, asked })];
+  const ahead = animal.ahead && { name: animal.ahead.name[language], because: animal.ahead.because };
+  return [WORDS[language].traits({ animals: animal.count, percent: percent(animal.share), coat, ahead })];
 }
 
 /**
@@ -205,7 +208,8 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
       .filter(([, share]) => share >= COAT_SHARE)
       .sort((a, b) => b[1] - a[1]);
     const { label, score } = main.detection;
-    const name = COCO_PETS.has(label) ? undefined : COCO_NAMES[label];
+    const detected = COCO_NAMES[label];
+    const name = COCO_PETS.has(label) ? undefined : detected;
     // A classifier unsure of a pet where the detector is fairly sure of an animal that is none (an
     // owl read as a dog at 20%, a giraffe as a cat at 44%, a horse as a dog at 75%) names no pet.
     const pet = main.pet && (petDisputed(main.detection, main.pet) ? noPet(main.pet) : noWildPet(main.pet));
@@ -239,7 +243,14 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
         share: main.share,
         coat: colours.slice(0, 2).map(([colour]) => colour),
         notAPet: name && { name, score },
-        ...(scene.animals.some((other) => other.share > main.share) ? { asked: COCO_NAMES[label] } : {}),
+        ...(detected && scene.animals.some((other) => other.share > main.share)
+          ? {
+              ahead: {
+                name: detected,
+                because: label === speciesFromAnimalType(input.animalType?.toLowerCase()) ? 'asked' : 'pet',
+              },
+            }
+          : {}),
       },
     };
   },

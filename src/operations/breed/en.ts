@@ -36,12 +36,13 @@ export const EN: BreedWords = {
     statedAnimal
       ? `The request said "${statedAnimal}", but the classifier sees a ${species} (${percent}% probability) with no single breed standing out.`
       : `The classifier sees a ${species} (${percent}% probability), but no single breed stands out.`,
-  traits: ({ animals, percent, coat, asked }) => {
+  traits: ({ animals, percent, coat, ahead }) => {
     const look = `fills about ${percent}% of the frame${coat ? ` and has a mainly ${coat} coat` : ''}`;
     if (animals === 1) return `The animal ${look}.`;
-    return asked
-      ? `The photo shows ${animals} animals; the ${asked} the request named, which ${look}, was judged.`
-      : `The photo shows ${animals} animals; the largest, which ${look}, was judged.`;
+    if (!ahead) return `The photo shows ${animals} animals; the largest, which ${look}, was judged.`;
+    return ahead.because === 'asked'
+      ? `The photo shows ${animals} animals; the ${ahead.name} the request named, which ${look}, was judged.`
+      : `The photo shows ${animals} animals; the ${ahead.name}, which ${look}, was judged, as the detector takes none larger for a pet.`;
   },
   alternatives: (breeds) =>
     `Also possible: ${joinEnglish(breeds.map(({ name, percent }) => `${name} (${percent}%)`))}.`,

@@ -35,12 +35,13 @@ export const ZH: BreedWords = {
     statedAnimal
       ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}（概率 ${percent}%），没有哪个品种特别突出。`
       : `分类器识别出的是${species}（概率 ${percent}%），但没有哪个品种特别突出。`,
-  traits: ({ animals, percent, coat, asked }) => {
+  traits: ({ animals, percent, coat, ahead }) => {
     const look = `约占画面的${percent}%${coat ? `，毛色以${coat}为主` : ''}`;
     if (animals === 1) return `这只动物${look}。`;
-    return asked
-      ? `照片中有${animals}只动物，判断的是请求中指明的那只${asked}，它${look}。`
-      : `照片中有${animals}只动物，判断的是其中最大的一只，它${look}。`;
+    if (!ahead) return `照片中有${animals}只动物，判断的是其中最大的一只，它${look}。`;
+    return ahead.because === 'asked'
+      ? `照片中有${animals}只动物，判断的是请求中指明的那只${ahead.name}，它${look}。`
+      : `照片中有${animals}只动物，判断的是那只${ahead.name}，它${look}；检测器认为比它大的动物都不是宠物。`;
   },
   alternatives: (breeds) => `也可能是：${breeds.map(({ name, percent }) => `${name}（${percent}%）`).join('、')}。`,
   limitation: '仅凭一张照片判断的品种只是估计：混种和幼年动物常被误判，只有 DNA 检测才能确认血统。',

@@ -77,6 +77,15 @@ const CROP_MARGIN = 0.1;
 /** Animal boxes of any classes that overlap this much are one animal the detector named twice (a kitten as dog and cat). */
 const SAME_ANIMAL_IOU = 0.5;
 
+/**
+ * Where the detector is this sure of a cat or a dog, the pets it boxed go ahead of larger animals
+ * that are none (the dog beside a horse: breed and emotion are about pets), unless the request names
+ * another species. Below it, the gate takes a box for no sure animal (SCENE_LIMITS.closeUpScore),
+ * and it is often a second box on another animal: a lemur boxed as a sheep (0.67) and, nearly as
+ * large, as a dog (0.43).
+ */
+const PET_AHEAD_SCORE = 0.5;
+
 /** One box per animal: of animal boxes that overlap, whatever their class, the surest stays. */
 function oneBoxPerAnimal<T extends Detection>(animals: readonly T[]): T[] {
   const kept: T[] = [];
@@ -247,12 +256,14 @@ export async function describeScene(
     ...placementOf(detection.box, image.sourceWidth, image.sourceHeight),
   }));
   // Largest first; but an animal of the species the client named (animalType) first of all: asked
-  // about the dog, the answer is about the dog beside the horse (issue 41), not the horse.
+  // about the dog, the answer is about the dog beside the horse (issue 41), not the horse. Named or
+  // not, where the detector is sure of a pet (PET_AHEAD_SCORE), the pets go ahead of larger animals
+  // that are none, the largest pet first.
+  const boxed = oneBoxPerAnimal(withShare.filter((d) => COCO_ANIMALS.has(d.label)));
   const stated = speciesFromAnimalType(animalType?.toLowerCase());
-  const isStated = (label: string) => (label === stated ? 1 : 0);
-  const animals = oneBoxPerAnimal(withShare.filter((d) => COCO_ANIMALS.has(d.label))).sort(
-    (a, b) => isStated(b.label) - isStated(a.label) || b.share - a.share,
-  );
+  const petsAhead = boxed.some(({ label, score }) => COCO_PETS.has(label) && score >= PET_AHEAD_SCORE);
+  const precedence = ({ label }: Detection) => (label === stated ? 2 : petsAhead && COCO_PETS.has(label) ? 1 : 0);
+  const animals = boxed.sort((a, b) => precedence(b) - precedence(a) || b.share - a.share);
   const classified = await Promise.all(
     animals.map(
       async ({ share, cutSides, ...detection }, rank): Promise<SceneAnimal> => ({
