@@ -88,9 +88,10 @@ describeWithShared('real photos of animals', () => {
         const friends = await shrunk(debianPhoto('wallpapers', 'friends_by_Aitzol_Berasategi'));
         const dogs = await answer('skin', friends);
         expect(dogs.summary).toMatch(/photo of a dog, not a close-up of its skin/);
-        // Breed judges the larger spaniel: a pet the detector is surer of goes ahead of larger
-        // animals that are no pets only (describe-scene.ts, PET_AHEAD_SCORE), not of a larger pet.
-        expect((await answer('breed', friends)).summary).toMatch(/2 animals; the largest, which fills about 1[67]%/);
+        // Breed judges the larger spaniel: pets keep their order of size among themselves
+        // (animal-order.ts); only animals that are no pets give way to them.
+        const breed = (await assess('breed', friends, '')).data as { summary: string };
+        expect(breed.summary).toMatch(/2 animals; the largest, which fills about 1[67]%/);
       },
       HEAVY_TIMEOUT,
     );

@@ -1,11 +1,12 @@
 import { type BackboneFeatures, type ExtraFeatures, withExtras } from '../runtime/backbone-features.js';
 import type { DecodedImage } from '../../image/decoded-image.js';
 import type { ClassifierModel } from '../classifier-model.js';
-import { iou, type Detection } from '../detector-model.js';
+import type { Detection } from '../detector-model.js';
 import type { Crop } from '../runtime/image-tensor.js';
 import type { Pixels } from '../pixels/pixels.js';
 import { regionOf } from '../pixels/region.js';
-import { identifyPet, type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
+import { identifyPet, type PetIdentification } from './pet-identification.js';
+import { animalsInOrder } from './animal-order.js';
 import { SURE_IN_ONE_VIEW } from './second-view.js';
 import { CLASSIFIER_UNREAD, type FrameReadings, frameReadings } from './frame-readings.js';
 import { COCO_ANIMALS, COCO_PETS } from '../tables/coco-names.js';
@@ -74,26 +75,6 @@ export interface Scene extends FrameReadings {
 
 /** A crop is widened by this share of its box on each side: a classifier needs the whole animal. */
 const CROP_MARGIN = 0.1;
-/** Animal boxes of any classes that overlap this much are one animal the detector named twice (a kitten as dog and cat). */
-const SAME_ANIMAL_IOU = 0.5;
-
-/**
- * Where the detector is this sure of a cat or a dog, the pets it boxed go ahead of larger animals
- * that are none (the dog beside a horse: breed and emotion are about pets), unless the request names
- * another species. Below it, the gate takes a box for no sure animal (SCENE_LIMITS.closeUpScore),
- * and it is often a second box on another animal: a lemur boxed as a sheep (0.67) and, nearly as
- * large, as a dog (0.43).
- */
-const PET_AHEAD_SCORE = 0.5;
-
-/** One box per animal: of animal boxes that overlap, whatever their class, the surest stays. */
-function oneBoxPerAnimal<T extends Detection>(animals: readonly T[]): T[] {
-  const kept: T[] = [];
-  for (const animal of [...animals].sort((a, b) => b.score - a.score))
-    if (!kept.some((other) => iou(other.box, animal.box) > SAME_ANIMAL_IOU)) kept.push(animal);
-  return kept;
-}
-
 /** A box side this close to the frame's edge (as a share of the side) is cut off by it: detector boxes are a little loose. */
 const EDGE_MARGIN = 0.02;
 
@@ -255,15 +236,10 @@ export async function describeScene(
     ...detection,
     ...placementOf(detection.box, image.sourceWidth, image.sourceHeight),
   }));
-  // Largest first; but an animal of the species the client named (animalType) first of all: asked
-  // about the dog, the answer is about the dog beside the horse (issue 41), not the horse. Named or
-  // not, where the detector is sure of a pet (PET_AHEAD_SCORE), the pets go ahead of larger animals
-  // that are none, the largest pet first.
-  const boxed = oneBoxPerAnimal(withShare.filter((d) => COCO_ANIMALS.has(d.label)));
-  const stated = speciesFromAnimalType(animalType?.toLowerCase());
-  const petsAhead = boxed.some(({ label, score }) => COCO_PETS.has(label) && score >= PET_AHEAD_SCORE);
-  const precedence = ({ label }: Detection) => (label === stated ? 2 : petsAhead && COCO_PETS.has(label) ? 1 : 0);
-  const animals = boxed.sort((a, b) => precedence(b) - precedence(a) || b.share - a.share);
+  const animals = animalsInOrder(
+    withShare.filter((d) => COCO_ANIMALS.has(d.label)),
+    animalType,
+  );
   const classified = await Promise.all(
     animals.map(
       async ({ share, cutSides, ...detection }, rank): Promise<SceneAnimal> => ({
