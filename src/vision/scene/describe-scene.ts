@@ -38,7 +38,8 @@ export interface SceneAnimal extends Placement {
 
 /**
  * What the scene models saw (docs/design.md §4). With a detector: every object, the animals among them
- * with their crops classified, largest first, the people and the other things. With only a
+ * with their crops classified, in the order an answer takes them (animal-order.ts: largest first,
+ * but the request's species, then sure pets, ahead), the people and the other things. With only a
  * classifier: its reading of the whole frame. With neither: nothing is verified.
  */
 export interface Scene extends FrameReadings {
@@ -131,8 +132,8 @@ export const NO_SCENE: Scene = Object.freeze({
  * detector says what is where; the classifier on each animal's crop says which species and
  * breed, because small detectors confuse animal classes (a white dog as a sheep). `readFrame`:
  * whether the classifier should also read the whole frame (what the photo shows, as a whole). `classify`: how
- * many animals' crops the classifier reads, largest first (the answer is about the most prominent
- * one; the others only tell a language model what else is there).
+ * many animals' crops the classifier reads, in that order (the answer is about the first; the
+ * others only tell a language model what else is there).
  */
 export async function describeScene(
   image: DecodedImage,
