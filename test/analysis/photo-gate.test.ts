@@ -1971,6 +1971,13 @@ describeWithShared('with the recommended scene models installed', () => {
     );
   });
 
+  it('breed of chelsea.png sent as a "Golden Retriever": the owner’s words name a dog, which the photo overrules', async () => {
+    const response = await app.post('breed', { image: image('chelsea.png'), animalType: 'Golden Retriever' });
+    const { data } = expectAccepted(response, 'breed', 5);
+    expect(data.species).toBe('cat');
+    expect(data.summary).toMatch(/^The request said "golden retriever", but the classifier sees a cat/);
+  });
+
   it('breed of darknet_person.jpg with no animal type: the dog the detector is sure of, not the larger horse', async () => {
     const response = await app.post('breed', { image: image('darknet_person.jpg') });
     const { data } = expectAccepted(response, 'breed', 5);

@@ -24,8 +24,8 @@ import {
   type PetIdentification,
   MIN_BREED_PROBABILITY,
   MIN_PET_PROBABILITY,
-  speciesFromAnimalType,
 } from '../../src/vision/scene/pet-identification.js';
+import { speciesFromAnimalType } from '../../src/vision/scene/animal-type.js';
 import { IMAGENET_PET_CLASSES } from '../../src/vision/tables/imagenet-pets.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
@@ -219,6 +219,40 @@ describe('identifyPet on ImageNet-1k probabilities', () => {
       expect(identifyPet(closeOther, alias).species).toBe(species);
       const clearOther = species === 'cat' ? clearDog : imagenet({ [TABBY]: 0.9, [GOLDEN]: 0.05 });
       expect(identifyPet(clearOther, alias).contradictsAnimalType).toBe(alias);
+    });
+
+    it.each([
+      ['puppies', 'dog'],
+      ['my dog', 'dog'],
+      ['a golden retriever', 'dog'],
+      ['black lab', 'dog'],
+      ['german shepherd', 'dog'],
+      ['perrito mestizo', 'dog'],
+      ['小狗', 'dog'],
+      ['西伯利亚雪橇犬（哈士奇）', 'dog'],
+      ['哈士奇', 'dog'],
+      ['white cat', 'cat'],
+      ['siamese', 'cat'],
+      ['tabby', 'cat'],
+      ['gatita', 'cat'],
+      ['猫咪', 'cat'],
+      ['bunnies', 'rabbit'],
+      ['conejillo de indias', 'guinea_pig'],
+      ['荷兰猪', 'guinea_pig'],
+    ] as const)('reads the species in an owner’s words: %s (%s)', (animalType, species) => {
+      expect(speciesFromAnimalType(animalType)).toBe(species);
+    });
+
+    it.each([
+      ['dog or cat', 'two species'],
+      ['rabbit and hamster', 'two species'],
+      ['white', 'a word of a terrier’s name, no species'],
+      ['tiger', 'a word of the tiger cat’s name, and a wild animal'],
+      ['timber wolf', 'a wild relative, no pet'],
+      ['熊猫', 'a panda, though 猫 is in its name'],
+      ['猫头鹰', 'an owl, though 猫 is in its name'],
+    ])('names no species for %s (%s)', (animalType) => {
+      expect(speciesFromAnimalType(animalType)).toBeUndefined();
     });
 
     it('an animalType pawlens does not know changes nothing', () => {

@@ -1,6 +1,6 @@
 import { iou, type Detection } from '../detector-model.js';
 import { COCO_PETS } from '../tables/coco-names.js';
-import { speciesFromAnimalType } from './pet-identification.js';
+import { speciesFromAnimalType } from './animal-type.js';
 
 /*
  * Which of the animals the detector boxed an answer is about: the scene lists them in this order,

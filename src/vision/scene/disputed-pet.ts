@@ -1,6 +1,7 @@
 import type { Detection } from '../detector-model.js';
 import { COCO_PETS } from '../tables/coco-names.js';
-import { type PetIdentification, speciesFromAnimalType } from './pet-identification.js';
+import type { PetIdentification } from './pet-identification.js';
+import { speciesFromAnimalType } from './animal-type.js';
 
 /**
  * A pet the classifier gives less than DISPUTED_PET, in an animal the detector boxes as one that is

@@ -1,5 +1,6 @@
 import type { Classification } from '../classifier-model.js';
 import { imagenetKind } from '../tables/imagenet-kinds.js';
+import { speciesFromAnimalType } from './animal-type.js';
 import { IMAGENET_PET_CLASSES, type LocalizedName, type PetClass, type Species } from '../tables/imagenet-pets.js';
 
 /** Below this much probability on all pet classes together, the photo shows no pet. */
@@ -78,40 +79,6 @@ export interface PetIdentification {
   /** The likeliest class's probability where it is a wild relative no pet is taken for (PetClass.neverAPet: a tiger); else 0. */
   readonly neverAPetProbability: number;
 }
-
-const SPECIES_ALIASES: Readonly<Record<string, Species>> = {
-  dog: 'dog',
-  dogs: 'dog',
-  puppy: 'dog',
-  canine: 'dog',
-  perro: 'dog',
-  狗: 'dog',
-  犬: 'dog',
-  cat: 'cat',
-  cats: 'cat',
-  kitten: 'cat',
-  feline: 'cat',
-  gato: 'cat',
-  猫: 'cat',
-  rabbit: 'rabbit',
-  bunny: 'rabbit',
-  conejo: 'rabbit',
-  兔: 'rabbit',
-  兔子: 'rabbit',
-  hamster: 'hamster',
-  hámster: 'hamster',
-  仓鼠: 'hamster',
-  'guinea pig': 'guinea_pig',
-  guinea_pig: 'guinea_pig',
-  cavy: 'guinea_pig',
-  cobaya: 'guinea_pig',
-  豚鼠: 'guinea_pig',
-};
-
-/** animalType as a client sent it (lower-cased) → a species pawlens knows, if any. */
-export const speciesFromAnimalType = (animalType: string | undefined): Species | undefined =>
-  // hasOwn: animalType is client text, and "constructor" or "__proto__" must not find Object's members.
-  animalType && Object.hasOwn(SPECIES_ALIASES, animalType) ? SPECIES_ALIASES[animalType] : undefined;
 
 interface Candidate {
   readonly species: Species;
