@@ -60,9 +60,8 @@ const NAMING: readonly ReadonlyMap<string, Species>[] = [
 /**
  * The species an animalType names, if any: the whole text, or its words, pairs and triples of words
  * ("my dog", "persian cat", "rescue puppies", "a golden retriever"), asked of each way of naming in
- * turn (NAMING): the first that names one species gives it ("white cat" is a cat, though "white"
- * is in a terrier's name); one that names two ("dog or cat") gives none, as does text naming none
- * ("parrot").
+ * turn (NAMING): the first that names one species gives it; one that names two ("dog or cat")
+ * gives none, as does text naming none ("parrot", "white").
  */
 export function speciesFromAnimalType(animalType: string | undefined): Species | undefined {
   if (!animalType) return undefined;
