@@ -229,6 +229,8 @@ describe('identifyPet on ImageNet-1k probabilities', () => {
       ['german shepherd', 'dog'],
       ['perrito mestizo', 'dog'],
       ['小狗', 'dog'],
+      ['我的小狗', 'dog'],
+      ['我家的猫', 'cat'],
       ['西伯利亚雪橇犬（哈士奇）', 'dog'],
       ['哈士奇', 'dog'],
       ['white cat', 'cat'],

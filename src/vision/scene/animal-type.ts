@@ -42,6 +42,9 @@ const PET_NAMES = IMAGENET_PET_CLASSES.filter((pet) => !pet.wild).flatMap(({ nam
 /** The words of a text: its letters and digits, split at anything else. */
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
 
+/** What Chinese writes before a pet without a space: "my", "our family's", "one", "this", "that" ("我的小狗"). */
+const CHINESE_BEFORE_A_PET = /^(?:我的|我家的|我家|我们家的|一只|一条|这只|那只)/u;
+
 /**
  * What names a species, surest first: its words and phrases, then a breed's name (ImageNet's pet
  * classes, coat patterns such as "tabby" included). Maps, so that client text such as "constructor"
@@ -65,7 +68,7 @@ const NAMING: readonly ReadonlyMap<string, Species>[] = [
  */
 export function speciesFromAnimalType(animalType: string | undefined): Species | undefined {
   if (!animalType) return undefined;
-  const words = wordsOf(animalType);
+  const words = wordsOf(animalType).map((word) => word.replace(CHINESE_BEFORE_A_PET, '') || word);
   const pairs = words.slice(1).map((word, i) => `${words[i]} ${word}`);
   const triples = words.slice(2).map((word, i) => `${words[i]} ${words[i + 1]} ${word}`);
   const texts = [animalType, ...words, ...pairs, ...triples];
