@@ -46,7 +46,7 @@ export interface BreedFindings {
         /** The detector's name for it when that is an animal that is never a pet (a bird, a zebra); its score. */
         readonly notAPet: { readonly name: LocalizedName; readonly score: number } | undefined;
         /**
-         * The detector's name for it where it was judged ahead of a larger animal (describe-scene.ts),
+         * The detector's name for it where it was judged ahead of a larger animal (animal-order.ts),
          * and why: the request named its species (`asked`), or it is a pet and none larger is (`pet`).
          */
         readonly ahead?: { readonly name: LocalizedName; readonly because: 'asked' | 'pet' };
