@@ -9,7 +9,7 @@ import { regionColours } from '../../vision/pixels/colour-reading.js';
 import { animalKindOf, namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
 import { petDisputed, petReadAsOtherAnimal, petUnread, speciesDisputed } from '../../vision/scene/disputed-pet.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
-import { speciesFromAnimalType } from '../../vision/scene/animal-type.js';
+import { namedByRequest } from '../../vision/scene/animal-order.js';
 import { viewsDisagree } from '../../vision/scene/second-view.js';
 import { regionOf } from '../../vision/pixels/region.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
@@ -248,7 +248,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
           ? {
               ahead: {
                 name: detected,
-                because: label === speciesFromAnimalType(input.animalType?.toLowerCase()) ? 'asked' : 'pet',
+                because: namedByRequest(label, input.animalType) ? 'asked' : 'pet',
               },
             }
           : {}),

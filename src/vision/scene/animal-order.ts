@@ -27,6 +27,10 @@ function oneBoxPerAnimal<T extends Detection>(animals: readonly T[]): T[] {
   return kept;
 }
 
+/** Whether the request's animalType names the species of the detector's `label` (a cat, a dog). */
+export const namedByRequest = (label: string, animalType: string | undefined) =>
+  label === speciesFromAnimalType(animalType);
+
 /**
  * The animals, one box each, largest first; but one of the species the client named (animalType)
  * first of all: asked about the dog, the answer is about the dog beside the horse (issue 41), not
@@ -38,8 +42,11 @@ export function animalsInOrder<T extends Detection & { readonly share: number }>
   animalType: string | undefined,
 ): T[] {
   const boxed = oneBoxPerAnimal(animals);
-  const stated = speciesFromAnimalType(animalType?.toLowerCase());
   const petsAhead = boxed.some(({ label, score }) => COCO_PETS.has(label) && score >= PET_AHEAD_SCORE);
-  const precedence = ({ label }: Detection) => (label === stated ? 2 : petsAhead && COCO_PETS.has(label) ? 1 : 0);
-  return boxed.sort((a, b) => precedence(b) - precedence(a) || b.share - a.share);
+  // Each box's precedence once, not in every comparison: the request's text is read for each.
+  const ranked = boxed.map((box) => ({
+    box,
+    precedence: namedByRequest(box.label, animalType) ? 2 : petsAhead && COCO_PETS.has(box.label) ? 1 : 0,
+  }));
+  return ranked.sort((a, b) => b.precedence - a.precedence || b.box.share - a.box.share).map(({ box }) => box);
 }

@@ -3,7 +3,8 @@ import { IMAGENET_PET_CLASSES, type Species } from '../tables/imagenet-pets.js';
 /*
  * The species a request's animalType names: free text, as an owner or a clinic's app writes it
  * ("dog", "Puppies", "my cat", "Golden Retriever", "gatito", "小狗"), cleaned by the contract
- * (trimmed, lower-cased, spaces collapsed: analysis-request.ts).
+ * (trimmed, lower-cased, spaces collapsed: analysis-request.ts), and lower-cased here again for
+ * callers that pass text of their own (a pet-breed model's "Cat/Abyssinian" labels).
  */
 
 /**
@@ -68,10 +69,11 @@ const NAMING: readonly ReadonlyMap<string, Species>[] = [
  */
 export function speciesFromAnimalType(animalType: string | undefined): Species | undefined {
   if (!animalType) return undefined;
-  const words = wordsOf(animalType).map((word) => word.replace(CHINESE_BEFORE_A_PET, '') || word);
+  const text = animalType.toLowerCase();
+  const words = wordsOf(text).map((word) => word.replace(CHINESE_BEFORE_A_PET, '') || word);
   const pairs = words.slice(1).map((word, i) => `${words[i]} ${word}`);
   const triples = words.slice(2).map((word, i) => `${words[i]} ${words[i + 1]} ${word}`);
-  const texts = [animalType, ...words, ...pairs, ...triples];
+  const texts = [text, ...words, ...pairs, ...triples];
   for (const naming of NAMING) {
     const named = new Set(texts.flatMap((text) => naming.get(text) ?? []));
     if (named.size > 0) return named.size === 1 ? [...named][0] : undefined;

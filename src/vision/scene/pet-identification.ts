@@ -106,7 +106,7 @@ function candidates(classification: Classification): Candidate[] {
   // A pet-breed model labels its classes "species/Breed name"; its names are not translated.
   return classification.labels.flatMap((label, i) => {
     const [species, breed] = label.split('/', 2);
-    const known = speciesFromAnimalType(species?.toLowerCase());
+    const known = speciesFromAnimalType(species);
     return known && breed
       ? [
           {
