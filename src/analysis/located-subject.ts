@@ -7,7 +7,7 @@ import { GROUND_LIMITS } from './limits/ground-limits.js';
 /*
  * What the localizer found, against what the detector boxed and the classifier read: whether a box
  * is the located subject itself (YOLOX-Nano boxes a pile of stool as a dog or a bear), and whether
- * a faint find is a coat seen close. The specimen gate's questions (photo-gate.ts).
+ * a faint find is a coat seen close. The specimen gate's questions (specimen-gate.ts).
  */
 
 /**

@@ -51,3 +51,9 @@ export interface Measurement {
   /** The largest located subject's own pixels: where its colour rules read. */
   readonly subject: SubjectPixels | undefined;
 }
+
+/** The tones, which the measure step reads wherever the gate needs them (photo-gate.ts, gateReadsTones). */
+export function measuredTones({ tones }: Measurement): ToneReading {
+  if (!tones) throw new Error("the photo gate needs the photo's tones, which the measure step did not read");
+  return tones;
+}

@@ -105,7 +105,7 @@ describeWithShared('real close-ups of skin, and stool sent as one', () => {
     // No real otoscope photo is at hand: the middle half of each dog close-up, set in a lit disc on
     // black as an otoscope shows a canal. Read whole, YOLOX-Nano boxed some discs as a cat inside the
     // frame (a nautilus or a jellyfish to the classifier), and the lawn's classes or the stool
-    // localizer took some for the ground (throughInstrument, photo-gate.ts).
+    // localizer took some for the ground (throughInstrument, close-up-gate.ts).
     const dir = await mkdtemp(join(tmpdir(), 'pawlens-otoscope-'));
     const side = 640;
     const disc = Buffer.from(

@@ -1,8 +1,9 @@
 /**
  * The photo gate's limits on what a photo shows (docs/design.md §4), each with what it was
- * measured on and what it rests on: photo-gate.ts decides with them (when a photo is too poor to
- * judge: quality-limits.ts; what kind of picture a photo is: character-limits.ts; the ground and
- * stool on it: ground-limits.ts; food: food-limits.ts; a subject a localizer found: located-limits.ts).
+ * measured on and what it rests on: photo-gate.ts decides with them, and specimen-gate.ts and
+ * close-up-gate.ts for a specimen and a close-up (when a photo is too poor to judge:
+ * quality-limits.ts; what kind of picture a photo is: character-limits.ts; the ground and stool on
+ * it: ground-limits.ts; food: food-limits.ts; a subject a localizer found: located-limits.ts).
  */
 
 /**
@@ -190,7 +191,7 @@ export const SCENE_LIMITS = {
    * 419): 81 lawns sent to vomit and 43 to stool, and 172 lawns and 2 stool photos sent to urine,
    * are no longer "a dog" or "an animal" but "No … stands out" or "No stool was found", free as
    * before; no other answer changed, for those three or ear (and breed and emotion on Debian's).
-   * (Since, 74 more lawns sent to urine are the ground: photo-gate.ts, coatOrGround.)
+   * (Since, 74 more lawns sent to urine are the ground: specimen-gate.ts, coatOrGround.)
    */
   frameTopProbability: 0.05,
   /**

@@ -2,7 +2,7 @@
  * What a subject a localizer found makes of the rest of the photo (docs/design.md §4): when an
  * animal's box, or the classifier's reading of the whole frame, is that subject and not an
  * animal, and when the subject is an animal's coat instead. Each limit with what it was measured
- * on; located-subject.ts and photo-gate.ts decide with them.
+ * on; located-subject.ts and the specimen gate (specimen-gate.ts) decide with them.
  */
 export const LOCATED_LIMITS = {
   /**

@@ -15,6 +15,6 @@ export const skin = conditionOperation({
   roundView: false,
   recognisablePet: true,
   // A lesion on fur the stool localizer fires on is judged where skin shows through or the coat is
-  // boxed large; a pale lawn the classifier takes for fur is still the ground (photo-gate.ts).
+  // boxed large; a pale lawn the classifier takes for fur is still the ground (close-up-gate.ts).
   furOutweighsStoolOnGround: true,
 });

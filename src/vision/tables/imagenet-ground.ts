@@ -53,7 +53,7 @@ export const IMAGENET_GROUND: readonly number[] = [
 /**
  * …and what a photo filled by a lawn is read as besides: the birds that hide in grass (grouse,
  * ptarmigan, prairie chicken, quail, partridge, bustard) and the balls played on it (baseball to
- * tennis ball). A close-up of skin or an ear canal is asked about these too (photo-gate.ts); a
+ * tennis ball). A close-up of skin or an ear canal is asked about these too (close-up-gate.ts); a
  * stool's photo is not, since its rules were measured on the ground's classes alone. Measured
  * (2026-12-04, MobileNetV2) on 406 crops of the real stool photos' lawns away from every stool
  * their labels box, with the 21 photos that show none: sent to ear analysis, 107 had been judged
