@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { cutOutOnWhite } from '../fixtures/cut-out.js';
 import { FINDINGS, recommendedPipeline } from '../fixtures/recommended-pipeline.js';
 import { describeWithShared, realCatSkin, SHARED_DIR } from '../fixtures/shared-assets.js';
-import { type BreedFindings, SURE_AGAINST_STATED } from '../../src/operations/breed/breed.js';
+import { type BreedFindings, SURE_AGAINST_STATED } from '../../src/operations/breed/breed-findings.js';
 import { SPECIES_DISPUTED } from '../../src/vision/scene/disputed-pet.js';
 import { OPERATIONS } from '../../src/operations/registry.js';
 

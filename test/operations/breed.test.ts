@@ -16,7 +16,7 @@ import {
   DETECTOR_VOUCHES,
   FAINT_SPECIES,
   SURE_AGAINST_STATED,
-} from '../../src/operations/breed/breed.js';
+} from '../../src/operations/breed/breed-findings.js';
 import {
   identifyPet,
   isWildAnimal,
