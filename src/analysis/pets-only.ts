@@ -1,10 +1,10 @@
 import type { SceneSubject } from '../findings/verdict.js';
 import { animalKindOf, namedByDetector } from '../vision/scene/animal-name.js';
-import type { SceneAnimal } from '../vision/scene/describe-scene.js';
+import type { Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
 import { isWildAnimal, type PetIdentification } from '../vision/scene/pet-identification.js';
 import { viewsDisagree } from '../vision/scene/second-view.js';
 import { COCO_NAMES, COCO_PETS } from '../vision/tables/coco-names.js';
-import { cropSurelyAPetCocoLacks } from './boxed-subject.js';
+import { cropSurelyAPetCocoLacks, nameForAll } from './boxed-subject.js';
 import { SCENE_LIMITS } from './limits/gate-limits.js';
 
 /*
@@ -64,7 +64,26 @@ export function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefin
     : namedByDetector(largest.detection.score, pet)
       ? COCO_NAMES[label]
       : (animalKindOf(pet) ?? COCO_NAMES[label]);
-  return { kind: 'animal', name, count: animals.length };
+  return { kind: 'animal', name: nameForAll(animals, name), count: animals.length };
+}
+
+/**
+ * For an operation that reads pets only: whether the detector's animals show none, as
+ * SCENE_LIMITS.boxesNameNoAnimalScore says: no cat or dog among them, the detector unsure of every
+ * one, and the classifier (ImageNet's, whose classes say what is no animal) reading the largest's
+ * crop, and the whole frame where it read it, as a thing.
+ */
+export function boxesNameNoAnimal({ animals, frame }: Scene): boolean {
+  const readAsThing = (reading: PetIdentification | undefined) =>
+    reading?.topKind !== undefined && !reading.topIsAnimal;
+  return (
+    animals.length > 0 &&
+    animals.every(
+      ({ detection }) => !COCO_PETS.has(detection.label) && detection.score < SCENE_LIMITS.boxesNameNoAnimalScore,
+    ) &&
+    readAsThing(animals[0]!.pet) &&
+    (frame === undefined || readAsThing(frame))
+  );
 }
 
 /**

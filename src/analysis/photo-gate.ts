@@ -2,7 +2,7 @@ import type { Exposure } from '../vision/pixels/colour-reading.js';
 import type { Quality } from '../vision/colour-quality-model.js';
 import type { ToneReading } from '../vision/pixels/photo-character.js';
 import { unrelatedObject } from './boxed-subject.js';
-import { notAPet, petTooSmall } from './pets-only.js';
+import { boxesNameNoAnimal, notAPet, petTooSmall } from './pets-only.js';
 import { type Measurement, measuredTones } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../findings/verdict.js';
@@ -60,7 +60,9 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
       if (scene.detected) {
         // YOLOX-Nano boxes a pile of stool on a lawn as a bear or a dog, whose crop the classifier may read as a dog.
         if (animalsAreStool(scene)) return { kind: 'stool' };
-        if (scene.animals.length > 0) return needs.petOnly ? (reptile ?? notAPet(scene.animals)) : undefined;
+        // …and boxes of things it took for animals (lightning as a giraffe) are none, to emotion.
+        const animals = needs.petOnly && boxesNameNoAnimal(scene) ? [] : scene.animals;
+        if (animals.length > 0) return needs.petOnly ? (reptile ?? notAPet(animals)) : undefined;
         if (scene.people.length > 0) return reptile ?? people;
         return unrelatedObject(scene) ?? reptile ?? unboxedAnimal(scene) ?? { kind: 'no_animal' };
       }

@@ -4,7 +4,7 @@ import type { Scene } from '../vision/scene/describe-scene.js';
 import type { LocatedSubject } from '../vision/localizer/locate-subject.js';
 import type { SubjectLook } from '../vision/localizer/subject-look.js';
 import type { ColourName } from '../vision/tables/colour-palette.js';
-import { SCENE_LIMITS } from './limits/gate-limits.js';
+import { LOCATED_LIMITS } from './limits/located-limits.js';
 import { someGround } from './located-subject.js';
 
 /*
@@ -24,10 +24,10 @@ export const mayBeAThing = (needs: PhotoNeeds, scene: Scene) =>
 
 /**
  * Whether such a subject, read alone, is a thing: hardly an animal's or the ground's at all
- * (SCENE_LIMITS.subjectAnimalOrGround), where stool reads as a beetle, a fungus or a coat.
+ * (LOCATED_LIMITS.subjectAnimalOrGround), where stool reads as a beetle, a fungus or a coat.
  */
 export const subjectIsAThing = (needs: PhotoNeeds, scene: Scene, look: SubjectLook) =>
-  mayBeAThing(needs, scene) && look.animalOrGround < SCENE_LIMITS.subjectAnimalOrGround;
+  mayBeAThing(needs, scene) && look.animalOrGround < LOCATED_LIMITS.subjectAnimalOrGround;
 
 /** How a flower is named where a located subject turns out to be one. */
 const FLOWER: SceneSubject = { kind: 'object', name: { en: 'flower', zh: '花', es: 'flor' }, label: 'flower' };
@@ -41,19 +41,19 @@ const LEAF: SceneSubject = {
 
 /**
  * What a located subject, read by the classifier on its own (SubjectLook), is instead of the
- * operation's specimen: food or a flower, surely enough (SCENE_LIMITS.subjectFoodOrFlower). Food
+ * operation's specimen: food or a flower, surely enough (LOCATED_LIMITS.subjectFoodOrFlower). Food
  * counts only where the specimen cannot be food.
  */
 export function subjectSeenAs(needs: PhotoNeeds, look: SubjectLook): SceneSubject | undefined {
   if (needs.shows !== 'specimen') return undefined;
   const food = needs.mayBeFood ? 0 : look.food;
-  if (food + look.flower < SCENE_LIMITS.subjectFoodOrFlower) return undefined;
+  if (food + look.flower < LOCATED_LIMITS.subjectFoodOrFlower) return undefined;
   return food >= look.flower ? { kind: 'food' } : FLOWER;
 }
 
 /**
  * What a located subject is by its colours and how surely it was found: green over most of it
- * (SCENE_LIMITS.leafGreenShare), or, where the specimen is not yellow itself
+ * (LOCATED_LIMITS.leafGreenShare), or, where the specimen is not yellow itself
  * (PhotoNeeds.autumnLeafIsNoSpecimen), an autumn leaf's yellow and orange (`leafAutumnShare`), and
  * found only faintly (`leafPeak`), a leaf or a plant, which the classifier reads as an insect, a
  * fungus or an acorn. `shares`: the colours its finding was read from.
@@ -63,9 +63,9 @@ export function subjectSeenByColour(
   subject: LocatedSubject,
   shares: Readonly<Partial<Record<ColourName, number>>> | undefined,
 ): SceneSubject | undefined {
-  if (needs.shows !== 'specimen' || subject.peak >= SCENE_LIMITS.leafPeak) return undefined;
+  if (needs.shows !== 'specimen' || subject.peak >= LOCATED_LIMITS.leafPeak) return undefined;
   const share = (colour: ColourName) => shares?.[colour] ?? 0;
-  const green = share('green') >= SCENE_LIMITS.leafGreenShare;
-  const autumn = needs.autumnLeafIsNoSpecimen && share('yellow') + share('orange') >= SCENE_LIMITS.leafAutumnShare;
+  const green = share('green') >= LOCATED_LIMITS.leafGreenShare;
+  const autumn = needs.autumnLeafIsNoSpecimen && share('yellow') + share('orange') >= LOCATED_LIMITS.leafAutumnShare;
   return green || autumn ? LEAF : undefined;
 }

@@ -58,7 +58,7 @@ export interface PhotoNeeds {
   readonly soaksIn?: true;
   /**
    * Whether a located subject of an autumn leaf's yellow and orange, found only faintly, is a leaf
-   * (gate-limits.ts, `leafAutumnShare`): stool, whose yellow is rare. Not urine, whose normal colour
+   * (located-limits.ts, `leafAutumnShare`): stool, whose yellow is rare. Not urine, whose normal colour
    * is yellow, nor vomit, whose bile is: a clinic's localizer for them finds yellow specimens.
    */
   readonly autumnLeafIsNoSpecimen?: true;

@@ -23,7 +23,7 @@ import { mayBeStool } from '../../src/analysis/located-subject.js';
 import type { OperationKey } from '../../src/operations/registry.js';
 import { HEALTH_OPERATIONS, OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-palette.js';
-import { NO_SCENE, type Scene } from '../../src/vision/scene/describe-scene.js';
+import { NO_SCENE, type Scene, type SceneAnimal } from '../../src/vision/scene/describe-scene.js';
 import type { Detection } from '../../src/vision/detector-model.js';
 import type { PetIdentification } from '../../src/vision/scene/pet-identification.js';
 import type { Quality } from '../../src/vision/colour-quality-model.js';
@@ -31,6 +31,7 @@ import type { PhotoCharacter } from '../../src/vision/pixels/photo-character.js'
 import type { LitArea } from '../../src/vision/pixels/lit-area.js';
 import { IMAGENET_OBJECT_GROUPS } from '../../src/vision/tables/imagenet-objects.js';
 import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
+import { SPECIES_NAMES } from '../../src/vision/tables/imagenet-pets.js';
 import {
   FISH_NAME,
   IMAGENET_REPTILES,
@@ -237,6 +238,14 @@ const sorrel: PetIdentification = {
   topProbability: 0.76,
   topIsAnimal: true,
   topKind: { en: 'hoofed animal', zh: '有蹄动物', es: 'animal con pezuñas' },
+};
+/** A crop or a frame ImageNet's classifier reads as a thing (lightning as a head cabbage, 0.2): no animal. */
+const cabbage: PetIdentification = {
+  ...pet(undefined, 0),
+  topLabel: 'head cabbage',
+  topName: { en: 'head cabbage', zh: '食物或饮料', es: 'comida o bebida' },
+  topProbability: 0.2,
+  topKind: { en: 'food or drink', zh: '食物或饮料', es: 'comida o bebida' },
 };
 const vehicle = (probability: number) => ({
   frameObject: { group: IMAGENET_OBJECT_GROUPS[0]!, label: 'moped', probability },
@@ -969,6 +978,53 @@ describe('the photo gate’s table', () => {
       measured({ animals: [animal('horse', 0.9, 0.5), animal('cat', 0.8, 0.1)] }),
       undefined,
     ],
+    // Boxes of things the detector took for animals, unsure of each: lightning as a giraffe (0.69), a wrench as birds.
+    [
+      'a pet photo of lightning boxed as a giraffe, its crop and the whole frame read as things',
+      PET,
+      measured({ animals: [{ ...animal('giraffe', 0.69, 0.55), pet: cabbage }], frame: cabbage }),
+      'no_animal',
+    ],
+    [
+      'a pet photo of a wrench boxed as two birds, its crop read as a thing, the frame not read',
+      PET,
+      measured({ animals: [{ ...animal('bird', 0.35, 0.41), pet: cabbage }, animal('bird', 0.55, 0.11)] }),
+      'no_animal',
+    ],
+    [
+      'a pet photo of musicians, one boxed as a horse, its crop and the frame read as things',
+      PET,
+      measured({
+        animals: [{ ...animal('horse', 0.65, 0.46), pet: cabbage }],
+        people: [detection('person', 0.9, 0.3)],
+        frame: cabbage,
+      }),
+      'person',
+    ],
+    [
+      'a pet photo of a giraffe the detector is sure of, its crop read as a thing',
+      PET,
+      measured({ animals: [{ ...animal('giraffe', 0.85, 0.55), pet: cabbage }], frame: cabbage }),
+      'animal',
+    ],
+    [
+      'a pet photo of a horse the detector is unsure of, its crop read as a hoofed animal',
+      PET,
+      measured({ animals: [{ ...animal('horse', 0.65, 0.46), pet: sorrel }], frame: cabbage }),
+      'animal',
+    ],
+    [
+      'a pet photo of a cat boxed at 0.6, its crop read as a radiator (a cat on a corrugated roof)',
+      PET,
+      measured({ animals: [{ ...animal('cat', 0.6, 0.3), pet: cabbage }], frame: cabbage }),
+      undefined,
+    ],
+    [
+      'an animal photo (breed) of lightning boxed as a giraffe: breed names it for what its crop shows',
+      ANIMAL,
+      measured({ animals: [{ ...animal('giraffe', 0.69, 0.55), pet: cabbage }], frame: cabbage }),
+      undefined,
+    ],
     ['an animal photo with only a cup', ANIMAL, measured({ things: [detection('cup', 0.9, 0.4)] }), 'object'],
     ['an animal photo with nothing in it', ANIMAL, measured(), 'no_animal'],
     // Where the detector boxes no animal, the classifier's reading of the whole frame says what is there.
@@ -1460,20 +1516,20 @@ describe('the photo gate with a localizer', () => {
 
   it('takes a green subject the localizer found only faintly for a leaf or a plant, about to raise a finding', () => {
     const found = (peak: number) => ({ box: [0, 0, 10, 10] as const, cells: [0], peak, share: 0.01 });
-    const green = { green: SCENE_LIMITS.leafGreenShare };
-    const leaf = subjectSeenByColour(SPECIMEN, found(SCENE_LIMITS.leafPeak - 0.01), green);
+    const green = { green: LOCATED_LIMITS.leafGreenShare };
+    const leaf = subjectSeenByColour(SPECIMEN, found(LOCATED_LIMITS.leafPeak - 0.01), green);
     expect(leaf).toMatchObject({ kind: 'object', name: { en: 'leaf or plant' } });
-    expect(subjectSeenByColour(SPECIMEN, found(SCENE_LIMITS.leafPeak), green)).toBeUndefined();
-    expect(subjectSeenByColour(SPECIMEN, found(0.6), { green: SCENE_LIMITS.leafGreenShare - 0.01 })).toBeUndefined();
+    expect(subjectSeenByColour(SPECIMEN, found(LOCATED_LIMITS.leafPeak), green)).toBeUndefined();
+    expect(subjectSeenByColour(SPECIMEN, found(0.6), { green: LOCATED_LIMITS.leafGreenShare - 0.01 })).toBeUndefined();
     expect(subjectSeenByColour(SPECIMEN, found(0.6), undefined)).toBeUndefined();
     expect(subjectSeenByColour(CLOSE_UP, found(0.6), green)).toBeUndefined();
     // An autumn leaf: yellow and orange together, found as faintly, for stool; red is no leaf's (a
     // bloody stool); and urine and vomit are yellow themselves (normal urine, bile).
     const stool = OPERATIONS.stool.needs;
-    const autumn = { yellow: SCENE_LIMITS.leafAutumnShare / 2, orange: SCENE_LIMITS.leafAutumnShare / 2 };
-    expect(subjectSeenByColour(stool, found(SCENE_LIMITS.leafPeak - 0.01), autumn)).toEqual(leaf);
-    expect(subjectSeenByColour(stool, found(SCENE_LIMITS.leafPeak), autumn)).toBeUndefined();
-    const paler = { yellow: SCENE_LIMITS.leafAutumnShare / 2, orange: SCENE_LIMITS.leafAutumnShare / 2 - 0.01 };
+    const autumn = { yellow: LOCATED_LIMITS.leafAutumnShare / 2, orange: LOCATED_LIMITS.leafAutumnShare / 2 };
+    expect(subjectSeenByColour(stool, found(LOCATED_LIMITS.leafPeak - 0.01), autumn)).toEqual(leaf);
+    expect(subjectSeenByColour(stool, found(LOCATED_LIMITS.leafPeak), autumn)).toBeUndefined();
+    const paler = { yellow: LOCATED_LIMITS.leafAutumnShare / 2, orange: LOCATED_LIMITS.leafAutumnShare / 2 - 0.01 };
     expect(subjectSeenByColour(stool, found(0.6), paler)).toBeUndefined();
     expect(subjectSeenByColour(stool, found(0.6), { red: 0.9 })).toBeUndefined();
     for (const operation of ['urine', 'vomit'] as const)
@@ -1481,7 +1537,7 @@ describe('the photo gate with a localizer', () => {
   });
 
   it('takes a located subject the classifier, reading it alone, gives food or flowers for what it is', () => {
-    const limit = SCENE_LIMITS.subjectFoodOrFlower;
+    const limit = LOCATED_LIMITS.subjectFoodOrFlower;
     // Read as the animals' and the ground's classes all the same, as a stool is.
     const look = (food: number, flower: number) => ({ food, flower, animalOrGround: 1 });
     expect(subjectSeenAs(SPECIMEN, look(limit, 0))).toEqual({ kind: 'food' });
@@ -1503,8 +1559,8 @@ describe('the photo gate with a localizer', () => {
     const ground = GROUND_LIMITS.stoolGroundProbability;
     const onNoGround = { ...NO_SCENE, frameGround: ground - 0.001 };
     const onGround = { ...NO_SCENE, frameGround: ground };
-    const thing = { food: 0, flower: 0, animalOrGround: SCENE_LIMITS.subjectAnimalOrGround - 0.01 };
-    const beetle = { ...thing, animalOrGround: SCENE_LIMITS.subjectAnimalOrGround };
+    const thing = { food: 0, flower: 0, animalOrGround: LOCATED_LIMITS.subjectAnimalOrGround - 0.01 };
+    const beetle = { ...thing, animalOrGround: LOCATED_LIMITS.subjectAnimalOrGround };
     expect(mayBeAThing(stool, onNoGround)).toBe(true);
     expect(subjectIsAThing(stool, onNoGround, thing)).toBe(true);
     expect(subjectIsAThing(stool, onNoGround, beetle)).toBe(false);
@@ -1554,6 +1610,25 @@ describe('the photo gate with a localizer', () => {
     // Not the amphibians, a stool's tailed frog.
     expect(IMAGENET_REPTILES).not.toContain(32);
     expect(IMAGENET_REPTILES).toEqual(expect.arrayContaining([33, 47, 49, 68]));
+  });
+
+  it('names several animals only where the detector gives them all the first one’s class, surely enough', () => {
+    const shows = (needs: PhotoNeeds, animals: SceneAnimal[]) => {
+      const refusal = gatePhoto(needs, measured({ animals }));
+      return refusal?.reason === 'wrong_subject' && refusal.shows.kind === 'animal' ? refusal.shows : refusal;
+    };
+    const horses = [animal('horse', 0.82, 0.2), animal('horse', 0.63, 0.09), animal('horse', 0.63, 0.05)];
+    expect(shows(PET, horses)).toEqual({ kind: 'animal', name: COCO_NAMES.horse, count: 3 });
+    // One the detector is unsure of (musicians boxed as giraffes at 0.39) or boxes as another animal: no one name.
+    const unsure = [...horses.slice(0, 2), animal('horse', SCENE_LIMITS.closeUpScore - 0.01, 0.05)];
+    expect(shows(PET, unsure)).toEqual({ kind: 'animal', name: undefined, count: 3 });
+    expect(shows(PET, [horses[0]!, animal('cow', 0.9, 0.1)])).toEqual({ kind: 'animal', name: undefined, count: 2 });
+    // Dogs seen whole, sent to skin: the first's crop names the species, the others' boxes agree.
+    const dogs = [animal('dog', 0.85, 0.23, 'dog'), animal('dog', 0.84, 0.2), animal('dog', 0.64, 0.17)];
+    expect(shows(CLOSE_UP, dogs)).toEqual({ kind: 'animal', name: SPECIES_NAMES.dog, count: 3 });
+    // A cow whose crop leans to a dog: one animal is named as read, the herd is not called dogs.
+    const cows = [animal('cow', 0.89, 0.38, 'dog'), animal('cow', 0.88, 0.02), animal('cow', 0.84, 0.01)];
+    expect(shows(CLOSE_UP, cows)).toEqual({ kind: 'animal', name: undefined, count: 3 });
   });
 
   it('refuses a close-up the classifier is sure shows a bird (a whole bird cut out tightly fills the frame)', () => {
@@ -1911,6 +1986,14 @@ describeWithShared('with the recommended scene models installed', () => {
     );
     expect((await refusedFree('ear', 'wml_dog.jpg', 'es')).summary).toContain(
       'Parece una foto de un animal (perro), no un primer plano',
+    );
+    // Three horses the detector boxes as horses: named so for emotion, and by their crop's kind for skin.
+    const emotion = await app.post('emotion', { image: image('darknet_horses.jpg'), language: 'es' });
+    expect(expectAccepted(emotion, 'emotion', 0).data.summary).toContain(
+      'Parece una foto de 3 caballos, no de su mascota',
+    );
+    expect((await refusedFree('skin', 'darknet_horses.jpg')).summary).toContain(
+      'This looks like a photo of 3 hoofed animals, not of the skin',
     );
   });
 

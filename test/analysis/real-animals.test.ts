@@ -353,6 +353,17 @@ describeWithShared('real photos of animals', () => {
           );
     });
 
+    it('names several pets the detector boxes alike by their species, where a close-up is asked for', async () => {
+      // dlib's four dogs' faces side by side; emayili's collage of cats, three of them boxed as cats.
+      // Each had been "a photo of N animals" (2026-12-06).
+      expect((await answer('skin', debianPhoto('pets', 'dlib-dogs'), 'dog')).summary).toMatch(
+        /^This looks like a photo of 4 dogs, not of the skin/,
+      );
+      expect((await answer('ear', debianPhoto('pets', 'emayili-cats'), 'cat')).summary).toMatch(
+        /^This looks like a photo of 3 cats, not of the ear/,
+      );
+    });
+
     it('takes pet rabbits, which the detector boxes as birds or bears, for rabbits: whole ones to skin and ear, pets to breed and emotion', async () => {
       // Psychtoolbox's photos of pet rabbits, sent as "rabbit". COCO has no rabbit: the detector
       // boxes them as a bear, a bird or a dog, and the classifier reads their crops as cottontails

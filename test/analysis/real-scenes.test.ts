@@ -400,7 +400,7 @@ describeWithShared('real photos of the wrong thing', () => {
     it('finds no stool in things the stool localizer fires on where no ground shows, which the classifier reads alone as things', async () => {
       // Measured (2026-12-03): scissors, nail clippers and a game pad had been judged "brown" stool
       // (no verdict, free, but a stool all the same): the localizer fired on one cell of each, and
-      // their cells read as a letter opener, a quill and a milk can (SCENE_LIMITS.subjectAnimalOrGround).
+      // their cells read as a letter opener, a quill and a milk can (LOCATED_LIMITS.subjectAnimalOrGround).
       const things = [...debianPhotos('things'), ...debianPhotos('avatars')].filter((photo) =>
         /categorization-(scissors3|nailCutter)\.|budgie-gamepad\./.test(basename(photo)),
       );

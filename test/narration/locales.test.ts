@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { countSentences } from '../../src/contract/sentences.js';
 import type { SceneSubject } from '../../src/findings/verdict.js';
-import { EN } from '../../src/narration/locales/en.js';
-import { ES } from '../../src/narration/locales/es.js';
+import { EN, pluralEnglish } from '../../src/narration/locales/en.js';
+import { ES, pluralSpanish } from '../../src/narration/locales/es.js';
 import type { Locale } from '../../src/narration/locales/locale.js';
 import { ZH } from '../../src/narration/locales/zh.js';
 import { retakeSentences } from '../../src/narration/retake-sentences.js';
 import { COLOUR_NAMES } from '../../src/vision/tables/colour-palette.js';
 import { SPECIES_NAMES } from '../../src/vision/tables/imagenet-pets.js';
+import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
+import { imagenetKind } from '../../src/vision/tables/imagenet-kinds.js';
 import { stringsIn } from '../fixtures/strings-in.js';
 
 type Language = 'en' | 'zh' | 'es';
@@ -27,6 +29,7 @@ const keys = (record: object) => Object.keys(record).sort();
 const SUBJECTS: readonly SceneSubject[] = [
   { kind: 'animal', name: SPECIES_NAMES.dog, count: 1 },
   { kind: 'animal', name: undefined, count: 3 },
+  { kind: 'animal', name: COCO_NAMES.horse, count: 3 },
   { kind: 'person', count: 1 },
   { kind: 'person', count: 2 },
   { kind: 'object', name: undefined, label: 'cup' },
@@ -100,6 +103,39 @@ describe('language details', () => {
     expect(ES.joinList(['rojo', 'negro', 'marrón'])).toBe('rojo, negro y marrón');
     expect(ES.joinList(['rojo', 'índigo'])).toBe('rojo e índigo');
     expect(ES.joinList(['agua', 'hielo'])).toBe('agua y hielo');
+  });
+
+  it('names several animals of one name in the plural, in each language', () => {
+    const horses: SceneSubject = { kind: 'animal', name: COCO_NAMES.horse, count: 3 };
+    expect(EN.wrongSubject.sentence(horses, 'pet')).toMatch(/^This looks like a photo of 3 horses, not of the pet/);
+    expect(ZH.wrongSubject.sentence(horses, '宠物')).toMatch(/^这看起来是一张有3只动物（马）的照片/);
+    expect(ES.wrongSubject.sentence(horses, 'su mascota')).toMatch(/^Parece una foto de 3 caballos, no de su mascota/);
+    const unnamed: SceneSubject = { kind: 'animal', name: undefined, count: 2 };
+    expect(EN.wrongSubject.sentence(unnamed, 'pet')).toMatch(/a photo of 2 animals,/);
+    expect(ES.wrongSubject.sentence(unnamed, 'su mascota')).toMatch(/una foto de 2 animales,/);
+  });
+
+  it('puts every animal name the gate gives in the plural', () => {
+    const english = Object.fromEntries(
+      ['dog', 'sheep', 'guinea pig', 'fish', 'hoofed animal', 'wild mammal'].map((noun) => [noun, pluralEnglish(noun)]),
+    );
+    expect(english).toEqual({
+      dog: 'dogs',
+      sheep: 'sheep',
+      'guinea pig': 'guinea pigs',
+      fish: 'fish',
+      'hoofed animal': 'hoofed animals',
+      'wild mammal': 'wild mammals',
+    });
+    const spanish = [SPECIES_NAMES.hamster, SPECIES_NAMES.cat, imagenetKind(0), imagenetKind(355), imagenetKind(47)];
+    expect(spanish.map((name) => pluralSpanish(name.es))).toEqual([
+      'hámsteres',
+      'gatos',
+      'peces',
+      'animales con pezuñas',
+      'reptiles',
+    ]);
+    expect(pluralSpanish('mamífero salvaje')).toBe('mamíferos salvajes');
   });
 
   it("quotes the share of the frame a pet had to fill, as the gate's refusal carries it, in each language", () => {

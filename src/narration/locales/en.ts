@@ -3,6 +3,10 @@ import type { Locale } from './locale.js';
 /** "an Egyptian Mau", "a Beagle": by the first letter, which fits breed names well enough. */
 export const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 
+/** "horses", "guinea pigs", "hoofed animals", "sheep": the animals' names pawlens gives, in the plural. */
+export const pluralEnglish = (noun: string) =>
+  /(fish|sheep|deer)$/.test(noun) ? noun : /(s|x|z|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`;
+
 /** "a", "a and b", "a, b and c". */
 export const joinEnglish = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
@@ -96,7 +100,7 @@ export const EN: Locale = {
         case 'animal':
           return seen(
             shows.count > 1
-              ? `${shows.count} animals`
+              ? `${shows.count} ${shows.name ? pluralEnglish(shows.name.en) : 'animals'}`
               : shows.name
                 ? `${article(shows.name.en)} ${shows.name.en}`
                 : 'an animal',

@@ -6,6 +6,18 @@ const and = (next: string) => (/^h?[ií](?![aeiouáéíóú])/iu.test(next) ? 'e
 /** "de" + a subject name, contracting "de el" to "del" ("la foto del vómito"). */
 const of = (subject: string) => (/^el\s/u.test(subject) ? `del ${subject.slice(3)}` : `de ${subject}`);
 
+/**
+ * An animal's name in the plural ("caballos", "peces", "hámsteres", "mamíferos salvajes",
+ * "animales con pezuñas"): each word before a preposition, by its last letter.
+ */
+export function pluralSpanish(name: string): string {
+  const words = name.split(' ');
+  const head = words.findIndex((word) => word === 'con' || word === 'de');
+  const plural = (word: string) =>
+    /[aeiouáéó]$/u.test(word) ? `${word}s` : word.endsWith('z') ? `${word.slice(0, -1)}ces` : `${word}es`;
+  return words.map((word, i) => (head === -1 || i < head ? plural(word) : word)).join(' ');
+}
+
 /** A subject name as a direct object: a pet takes the personal "a" ("distinguir a su mascota"). */
 const asObject = (subject: string) => (/^(su|la|una) mascota\b/u.test(subject) ? `a ${subject}` : subject);
 
@@ -114,7 +126,11 @@ export const ES: Locale = {
       switch (shows.kind) {
         case 'animal':
           return seen(
-            shows.count > 1 ? `${shows.count} animales` : shows.name ? `un animal (${shows.name.es})` : 'un animal',
+            shows.count > 1
+              ? `${shows.count} ${shows.name ? pluralSpanish(shows.name.es) : 'animales'}`
+              : shows.name
+                ? `un animal (${shows.name.es})`
+                : 'un animal',
           );
         case 'pet':
           return `Parece una foto de un animal (${shows.name.es}), no un primer plano ${of(subject)}, así que no se hizo ninguna evaluación.`;

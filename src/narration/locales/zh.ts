@@ -82,7 +82,11 @@ export const ZH: Locale = {
       const seen = (what: string) => `这看起来是一张${what}的照片，而不是${subject}的照片，因此未做评估。`;
       switch (shows.kind) {
         case 'animal':
-          return seen(shows.count > 1 ? `有${shows.count}只动物` : (shows.name?.zh ?? '动物'));
+          return seen(
+            shows.count > 1
+              ? `有${shows.count}只动物${shows.name ? `（${shows.name.zh}）` : ''}`
+              : (shows.name?.zh ?? '动物'),
+          );
         case 'pet':
           return `这看起来是一张${shows.name.zh}的照片，而不是${subject}的特写，因此未做评估。`;
         case 'person':

@@ -42,7 +42,7 @@ export const animalPartProbability = (probabilities: Float32Array): number =>
 /**
  * What stool seen on its own is taken for: the ground's creatures and fungi (imagenet-ground.ts: a
  * dung beetle, a slug, a gyromitra) or an animal's coat (a mink, a brown spaniel, wool). Of the
- * real stool photos asked (those showing little ground: SCENE_LIMITS.subjectAnimalOrGround), none
+ * real stool photos asked (those showing little ground: LOCATED_LIMITS.subjectAnimalOrGround), none
  * read under 0.3 to these classes (2026-12-03, MobileNetV2); a windmill's sail or a pair of
  * scissors that the stool localizer fires on read as a scabbard or a letter opener.
  */
