@@ -1,7 +1,7 @@
 import type { Exposure } from '../vision/pixels/colour-reading.js';
 import type { Quality } from '../vision/colour-quality-model.js';
 import type { ToneReading } from '../vision/pixels/photo-character.js';
-import { unrelatedObject } from './boxed-subject.js';
+import { unrelatedObject, wholePerson } from './boxed-subject.js';
 import { boxesNameNoAnimal, notAPet, petTooSmall } from './pets-only.js';
 import { type Measurement, measuredTones } from '../findings/measurement.js';
 import type { PhotoNeeds } from '../findings/photo-needs.js';
@@ -63,8 +63,11 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         // …and boxes of things it took for animals (lightning as a giraffe) are none, to emotion.
         const animals = needs.petOnly && boxesNameNoAnimal(scene) ? [] : scene.animals;
         if (animals.length > 0) return needs.petOnly ? (reptile ?? notAPet(animals)) : undefined;
-        if (scene.people.length > 0) return reptile ?? people;
-        return unrelatedObject(scene) ?? reptile ?? unboxedAnimal(scene) ?? { kind: 'no_animal' };
+        // A person seen whole is what the photo shows; a hand, a foot or a box the detector is unsure
+        // of is named only where nothing else is (wholePerson).
+        if (scene.people.some(wholePerson)) return reptile ?? people;
+        const instead = unrelatedObject(scene) ?? reptile ?? unboxedAnimal(scene);
+        return instead ?? (scene.people.length > 0 ? people : { kind: 'no_animal' });
       }
       // Without a detector, the classifier's best label for the whole frame says what it shows instead.
       if (!scene.frame || scene.frame.species) return undefined;

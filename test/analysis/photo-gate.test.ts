@@ -1061,6 +1061,31 @@ describe('the photo gate’s table', () => {
       'person',
     ],
     ['an animal photo with only a person', ANIMAL, measured({ people: [detection('person', 0.9, 0.4)] }), 'person'],
+    // A hand or a foot reaching in, or a person the detector is unsure of, is named only where nothing else is.
+    [
+      'a pet photo of a goldfish held in a hand reaching in',
+      PET,
+      measured({ people: [detection('person', 0.8, 0.2, 1)], frameFish: 0.98 }),
+      'animal',
+    ],
+    [
+      'a pet photo of a cat’s face too close to box, a hand holding it',
+      PET,
+      measured({ people: [detection('person', 0.7, 0.15, 2)], frame: pet('cat', 0.95) }),
+      'part_of_animal',
+    ],
+    [
+      'an animal photo of a cup beside a person the detector is unsure of',
+      ANIMAL,
+      measured({ people: [detection('person', 0.37, 0.01)], things: [detection('cup', 0.9, 0.4)] }),
+      'object',
+    ],
+    [
+      'an animal photo of a hand and nothing else the classifier names',
+      PET,
+      measured({ people: [detection('person', 0.8, 0.2, 1)] }),
+      'person',
+    ],
     [
       'an animal photo the classifier alone sees no pet in',
       ANIMAL,
