@@ -7,9 +7,9 @@ import { LOCALIZED_OPERATIONS } from '../vision/runtime/model-catalogue.js';
 import type { VisionModels } from '../vision/vision-models.js';
 import type { StoolAsAnimal } from '../vision/scene/describe-scene.js';
 import { animalsToClassify } from './decode-plan.js';
-import { mayBeStool } from './located-subject.js';
-import { gateReadsTones } from './photo-gate.js';
-import { isRoundView } from './picture-character.js';
+import { mayBeStool } from './gate/located-subject.js';
+import { gateReadsTones } from './gate/photo-gate.js';
+import { isRoundView } from './gate/picture-character.js';
 
 /**
  * What the measure step reads of one photo for one operation, decided before it runs, beside the

@@ -3,7 +3,7 @@ import { turnDecodedImage } from '../image/turn-decoded-image.js';
 import { litAreaOf, type LitArea } from '../vision/pixels/lit-area.js';
 import type { Region } from '../vision/pixels/region.js';
 import { uprightRegion } from '../vision/pixels/upright-region.js';
-import { isFramed } from './picture-character.js';
+import { isFramed } from './gate/picture-character.js';
 
 /**
  * A photo inside black (or white) is cropped only when its largest lit rectangle is at least this

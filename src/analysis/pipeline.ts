@@ -23,7 +23,7 @@ import { type MeasurePlan, measurePlanFor } from './measure-plan.js';
 import { redOfTheLight } from './red-light.js';
 import { foundOnSecondLook } from './second-look.js';
 import { languageModelStep, type LlmStage } from './language-model-step.js';
-import { gatePhoto } from './photo-gate.js';
+import { gatePhoto } from './gate/photo-gate.js';
 import { mayBeAThing, subjectIsAThing, subjectSeenAs, subjectSeenByColour } from './subject-seen-as.js';
 import { FINDING_SEVERITIES } from '../contract/data-fields.js';
 import { lookAtSubject } from '../vision/localizer/subject-look.js';

@@ -5,7 +5,7 @@ import type { LocatedSubject } from '../vision/localizer/locate-subject.js';
 import type { SubjectLook } from '../vision/localizer/subject-look.js';
 import type { ColourName } from '../vision/tables/colour-palette.js';
 import { LOCATED_LIMITS } from './limits/located-limits.js';
-import { someGround } from './located-subject.js';
+import { someGround } from './gate/located-subject.js';
 
 /*
  * What a specimen's located subject is instead, asked once its colours are about to raise a

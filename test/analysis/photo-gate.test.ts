@@ -12,14 +12,14 @@ import { LOCATED_LIMITS } from '../../src/analysis/limits/located-limits.js';
 import { GROUND_LIMITS } from '../../src/analysis/limits/ground-limits.js';
 import { QUALITY_LIMITS } from '../../src/analysis/limits/quality-limits.js';
 import { FOOD_LIMITS } from '../../src/analysis/limits/food-limits.js';
-import { gatePhoto, gateReadsTones } from '../../src/analysis/photo-gate.js';
+import { gatePhoto, gateReadsTones } from '../../src/analysis/gate/photo-gate.js';
 import {
   mayBeAThing,
   subjectIsAThing,
   subjectSeenAs,
   subjectSeenByColour,
 } from '../../src/analysis/subject-seen-as.js';
-import { mayBeStool } from '../../src/analysis/located-subject.js';
+import { mayBeStool } from '../../src/analysis/gate/located-subject.js';
 import type { OperationKey } from '../../src/operations/registry.js';
 import { HEALTH_OPERATIONS, OPERATIONS } from '../../src/operations/registry.js';
 import { COLOUR_NAMES, type ColourName } from '../../src/vision/tables/colour-palette.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCutOut, isFramed, isRoundView } from '../../src/analysis/picture-character.js';
+import { isCutOut, isFramed, isRoundView } from '../../src/analysis/gate/picture-character.js';
 import type { Pixels } from '../../src/vision/pixels/pixels.js';
 import { litAreaOf, type Surround } from '../../src/vision/pixels/lit-area.js';
 import type { Region } from '../../src/vision/pixels/region.js';

@@ -1,7 +1,7 @@
-import type { Transparency } from '../image/decoded-image.js';
-import type { LitArea } from '../vision/pixels/lit-area.js';
-import type { PaletteReading, ToneReading } from '../vision/pixels/photo-character.js';
-import { CHARACTER_LIMITS } from './limits/character-limits.js';
+import type { Transparency } from '../../image/decoded-image.js';
+import type { LitArea } from '../../vision/pixels/lit-area.js';
+import type { PaletteReading, ToneReading } from '../../vision/pixels/photo-character.js';
+import { CHARACTER_LIMITS } from '../limits/character-limits.js';
 
 /*
  * What kind of picture a photo is, by its character alone (CHARACTER_LIMITS): a graphic, a round

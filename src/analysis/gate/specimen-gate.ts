@@ -1,14 +1,14 @@
-import type { Detection } from '../vision/detector-model.js';
-import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
-import type { Measurement } from '../findings/measurement.js';
-import type { PhotoNeeds } from '../findings/photo-needs.js';
-import type { SceneSubject } from '../findings/verdict.js';
+import type { Detection } from '../../vision/detector-model.js';
+import type { Placement, Scene, SceneAnimal } from '../../vision/scene/describe-scene.js';
+import type { Measurement } from '../../findings/measurement.js';
+import type { PhotoNeeds } from '../../findings/photo-needs.js';
+import type { SceneSubject } from '../../findings/verdict.js';
 import { animalSubject, crowdShown, reachesIn, unrelatedObject } from './boxed-subject.js';
 import { foodShown, mayHoldFood } from './food-shown.js';
 import { frameAnimal, frameFish, frameObject, framePet, frameStandsOut, frameWholeMammal } from './frame-subject.js';
-import { SCENE_LIMITS } from './limits/gate-limits.js';
-import { GROUND_LIMITS } from './limits/ground-limits.js';
-import { LOCATED_LIMITS } from './limits/located-limits.js';
+import { SCENE_LIMITS } from '../limits/gate-limits.js';
+import { GROUND_LIMITS } from '../limits/ground-limits.js';
+import { LOCATED_LIMITS } from '../limits/located-limits.js';
 import { isCutOutOnBlownWhite } from './picture-character.js';
 import { boxedAsSubject, boxesTheSubject, coatSeenClose, isLocatedSubject, stoolOnGround } from './located-subject.js';
 

@@ -1,11 +1,11 @@
-import type { SceneSubject } from '../findings/verdict.js';
-import { animalKindOf, namedByDetector } from '../vision/scene/animal-name.js';
-import type { Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
-import { isWildAnimal, type PetIdentification } from '../vision/scene/pet-identification.js';
-import { viewsDisagree } from '../vision/scene/second-view.js';
-import { COCO_NAMES, COCO_PETS } from '../vision/tables/coco-names.js';
+import type { SceneSubject } from '../../findings/verdict.js';
+import { animalKindOf, namedByDetector } from '../../vision/scene/animal-name.js';
+import type { Scene, SceneAnimal } from '../../vision/scene/describe-scene.js';
+import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
+import { viewsDisagree } from '../../vision/scene/second-view.js';
+import { COCO_NAMES, COCO_PETS } from '../../vision/tables/coco-names.js';
 import { cropSurelyAPetCocoLacks, nameForAll } from './boxed-subject.js';
-import { SCENE_LIMITS } from './limits/gate-limits.js';
+import { SCENE_LIMITS } from '../limits/gate-limits.js';
 
 /*
  * What an operation that reads pets only (emotion: PhotoNeeds.petOnly) takes for a pet, and how it

@@ -1,8 +1,8 @@
-import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
-import { PET_KINDS } from '../vision/scene/animal-name.js';
-import { type Measurement, measuredTones } from '../findings/measurement.js';
-import type { PhotoNeeds } from '../findings/photo-needs.js';
-import type { SceneSubject } from '../findings/verdict.js';
+import type { Placement, Scene, SceneAnimal } from '../../vision/scene/describe-scene.js';
+import { PET_KINDS } from '../../vision/scene/animal-name.js';
+import { type Measurement, measuredTones } from '../../findings/measurement.js';
+import type { PhotoNeeds } from '../../findings/photo-needs.js';
+import type { SceneSubject } from '../../findings/verdict.js';
 import {
   animalSubject,
   crowdShown,
@@ -16,8 +16,8 @@ import {
   wholeVehicle,
 } from './boxed-subject.js';
 import { frameAnimal, frameBird, frameFish, frameObject, framePet, frameWholeMammal } from './frame-subject.js';
-import { SCENE_LIMITS } from './limits/gate-limits.js';
-import { GROUND_LIMITS } from './limits/ground-limits.js';
+import { SCENE_LIMITS } from '../limits/gate-limits.js';
+import { GROUND_LIMITS } from '../limits/ground-limits.js';
 import { isCutOut, isRoundView } from './picture-character.js';
 import { stoolOnGround } from './located-subject.js';
 import { coatShown } from './specimen-gate.js';

@@ -1,8 +1,8 @@
-import type { Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
-import type { Detection } from '../vision/detector-model.js';
-import type { Location } from '../vision/localizer/locate-subject.js';
-import { LOCATED_LIMITS } from './limits/located-limits.js';
-import { GROUND_LIMITS } from './limits/ground-limits.js';
+import type { Scene, SceneAnimal } from '../../vision/scene/describe-scene.js';
+import type { Detection } from '../../vision/detector-model.js';
+import type { Location } from '../../vision/localizer/locate-subject.js';
+import { LOCATED_LIMITS } from '../limits/located-limits.js';
+import { GROUND_LIMITS } from '../limits/ground-limits.js';
 
 /*
  * What the localizer found, against what the detector boxed and the classifier read: whether a box

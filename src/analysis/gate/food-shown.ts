@@ -1,8 +1,8 @@
-import type { PhotoNeeds } from '../findings/photo-needs.js';
-import type { SceneSubject } from '../findings/verdict.js';
-import type { Scene } from '../vision/scene/describe-scene.js';
-import { COCO_DISHES, COCO_PLAIN_FOOD, COCO_YELLOW_FRUIT } from '../vision/tables/coco-names.js';
-import { FOOD_LIMITS } from './limits/food-limits.js';
+import type { PhotoNeeds } from '../../findings/photo-needs.js';
+import type { SceneSubject } from '../../findings/verdict.js';
+import type { Scene } from '../../vision/scene/describe-scene.js';
+import { COCO_DISHES, COCO_PLAIN_FOOD, COCO_YELLOW_FRUIT } from '../../vision/tables/coco-names.js';
+import { FOOD_LIMITS } from '../limits/food-limits.js';
 
 /**
  * A specimen's photo that shows a meal: the classifier reading the frame is sure of food, or leans

@@ -1,11 +1,11 @@
-import type { Scene } from '../vision/scene/describe-scene.js';
-import { COCO_NAMES } from '../vision/tables/coco-names.js';
-import { SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
-import { FISH_NAME, imagenetKind } from '../vision/tables/imagenet-kinds.js';
-import { isWildAnimal } from '../vision/scene/pet-identification.js';
-import type { PhotoNeeds } from '../findings/photo-needs.js';
-import type { SceneSubject } from '../findings/verdict.js';
-import { SCENE_LIMITS } from './limits/gate-limits.js';
+import type { Scene } from '../../vision/scene/describe-scene.js';
+import { COCO_NAMES } from '../../vision/tables/coco-names.js';
+import { SPECIES_NAMES } from '../../vision/tables/imagenet-pets.js';
+import { FISH_NAME, imagenetKind } from '../../vision/tables/imagenet-kinds.js';
+import { isWildAnimal } from '../../vision/scene/pet-identification.js';
+import type { PhotoNeeds } from '../../findings/photo-needs.js';
+import type { SceneSubject } from '../../findings/verdict.js';
+import { SCENE_LIMITS } from '../limits/gate-limits.js';
 
 /*
  * What the classifier, reading the whole frame, says a photo shows instead of what an operation

@@ -1,7 +1,7 @@
-import type { Detection } from '../vision/detector-model.js';
-import type { Placement, Scene, SceneAnimal } from '../vision/scene/describe-scene.js';
-import type { PetIdentification } from '../vision/scene/pet-identification.js';
-import { PET_KINDS } from '../vision/scene/animal-name.js';
+import type { Detection } from '../../vision/detector-model.js';
+import type { Placement, Scene, SceneAnimal } from '../../vision/scene/describe-scene.js';
+import type { PetIdentification } from '../../vision/scene/pet-identification.js';
+import { PET_KINDS } from '../../vision/scene/animal-name.js';
 import {
   COCO_CONTAINERS,
   COCO_NAMES,
@@ -9,11 +9,11 @@ import {
   COCO_PETS,
   COCO_UNRELATED_OBJECTS,
   COCO_VEHICLES,
-} from '../vision/tables/coco-names.js';
-import { type LocalizedName, SPECIES_NAMES } from '../vision/tables/imagenet-pets.js';
-import type { PhotoNeeds } from '../findings/photo-needs.js';
-import type { SceneSubject } from '../findings/verdict.js';
-import { SCENE_LIMITS } from './limits/gate-limits.js';
+} from '../../vision/tables/coco-names.js';
+import { type LocalizedName, SPECIES_NAMES } from '../../vision/tables/imagenet-pets.js';
+import type { PhotoNeeds } from '../../findings/photo-needs.js';
+import type { SceneSubject } from '../../findings/verdict.js';
+import { SCENE_LIMITS } from '../limits/gate-limits.js';
 
 /*
  * What the detector's boxes say a photo shows instead of what an operation needs (the photo gate's
