@@ -1651,6 +1651,9 @@ describe('the photo gate with a localizer', () => {
     // Dogs seen whole, sent to skin: the first's crop names the species, the others' boxes agree.
     const dogs = [animal('dog', 0.85, 0.23, 'dog'), animal('dog', 0.84, 0.2), animal('dog', 0.64, 0.17)];
     expect(shows(CLOSE_UP, dogs)).toEqual({ kind: 'animal', name: SPECIES_NAMES.dog, count: 3 });
+    // A cat boxed as a dog beside another "dog": the other is not called a cat.
+    const catAsDog = [animal('dog', 0.85, 0.23, 'cat'), animal('dog', 0.84, 0.2)];
+    expect(shows(CLOSE_UP, catAsDog)).toEqual({ kind: 'animal', name: undefined, count: 2 });
     // A cow whose crop leans to a dog: one animal is named as read, the herd is not called dogs.
     const cows = [animal('cow', 0.89, 0.38, 'dog'), animal('cow', 0.88, 0.02), animal('cow', 0.84, 0.01)];
     expect(shows(CLOSE_UP, cows)).toEqual({ kind: 'animal', name: undefined, count: 3 });

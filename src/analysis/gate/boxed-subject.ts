@@ -130,9 +130,9 @@ export const animalSubject = (animals: readonly SceneAnimal[], byKind = false): 
  * them all: a single animal, or several the detector gives the first's class, each at
  * SCENE_LIMITS.closeUpScore or more ("3 horses", "2 cats"); undefined where they may differ ("3
  * animals"). YOLOX-Nano gives its unsure boxes the wrong class now and then (musicians as giraffes
- * at 0.39, a wrench as birds at 0.35), which then do not share a name; and a pet's name read in a
- * crop the detector boxes as another animal (a cow's, read 0.4 an ox and a little more a dog) is
- * not given to the others it boxes so.
+ * at 0.39, a wrench as birds at 0.35), which then do not share a name; and a pet's species read in
+ * a crop the detector boxes as another animal (a cow's, read 0.4 an ox and a little more a dog; a
+ * cat's boxed as a dog, beside a dog boxed so too) is not given to the others it boxes so.
  */
 export function nameForAll(
   animals: readonly SceneAnimal[],
@@ -140,7 +140,7 @@ export function nameForAll(
 ): LocalizedName | undefined {
   if (animals.length <= 1) return first;
   const { label } = animals[0]!.detection;
-  if (first && PET_KINDS.has(first) && !COCO_PETS.has(label)) return undefined;
+  if (first && PET_KINDS.has(first) && first.en !== label) return undefined;
   const sameClass = ({ detection }: SceneAnimal) =>
     detection.label === label && detection.score >= SCENE_LIMITS.closeUpScore;
   return animals.every(sameClass) ? first : undefined;
