@@ -146,7 +146,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
           ? {
               ahead: {
                 name: detected,
-                because: namedByRequest(label, input.animalType) ? 'asked' : 'pet',
+                because: namedByRequest(input.animalType)(label) ? 'asked' : 'pet',
               },
             }
           : {}),

@@ -27,9 +27,14 @@ function oneBoxPerAnimal<T extends Detection>(animals: readonly T[]): T[] {
   return kept;
 }
 
-/** Whether the request's animalType names the species of the detector's `label` (a cat, a dog). */
-export const namedByRequest = (label: string, animalType: string | undefined) =>
-  label === speciesFromAnimalType(animalType);
+/**
+ * Whether the request's animalType names the species of a detector's label (a cat, a dog): the
+ * text is read once, and the test it gives asked of each label.
+ */
+export function namedByRequest(animalType: string | undefined): (label: string) => boolean {
+  const stated = speciesFromAnimalType(animalType);
+  return (label) => label === stated;
+}
 
 /**
  * The animals, one box each, largest first; but one of the species the client named (animalType)
@@ -43,10 +48,11 @@ export function animalsInOrder<T extends Detection & { readonly share: number }>
 ): T[] {
   const boxed = oneBoxPerAnimal(animals);
   const petsAhead = boxed.some(({ label, score }) => COCO_PETS.has(label) && score >= PET_AHEAD_SCORE);
-  // Each box's precedence once, not in every comparison: the request's text is read for each.
+  const asked = namedByRequest(animalType);
+  // Each box's precedence once, not in every comparison.
   const ranked = boxed.map((box) => ({
     box,
-    precedence: namedByRequest(box.label, animalType) ? 2 : petsAhead && COCO_PETS.has(box.label) ? 1 : 0,
+    precedence: asked(box.label) ? 2 : petsAhead && COCO_PETS.has(box.label) ? 1 : 0,
   }));
   return ranked.sort((a, b) => b.precedence - a.precedence || b.box.share - a.box.share).map(({ box }) => box);
 }
