@@ -362,6 +362,9 @@ describeWithShared('real photos of animals', () => {
       expect((await answer('ear', debianPhoto('pets', 'emayili-cats'), 'cat')).summary).toMatch(
         /^This looks like a photo of 3 cats, not of the ear/,
       );
+      // Breed judges the largest and names them alike ("4 animals" until 2026-12-06).
+      const breed = (await assess('breed', debianPhoto('pets', 'dlib-dogs'), '')).data as { summary: string };
+      expect(breed.summary).toMatch(/The photo shows 4 dogs; the largest, which fills about 23% of the frame/);
     });
 
     it('takes pet rabbits, which the detector boxes as birds or bears, for rabbits: whole ones to skin and ear, pets to breed and emotion', async () => {

@@ -26,6 +26,7 @@ import {
   MIN_PET_PROBABILITY,
 } from '../../src/vision/scene/pet-identification.js';
 import { speciesFromAnimalType } from '../../src/vision/scene/animal-type.js';
+import { PET_AHEAD_SCORE } from '../../src/vision/scene/animal-order.js';
 import { IMAGENET_PET_CLASSES } from '../../src/vision/tables/imagenet-pets.js';
 import { loadAnalysisModels } from '../../src/analysis/load-analysis-models.js';
 import type { VisionModels } from '../../src/vision/vision-models.js';
@@ -935,4 +936,76 @@ describe('breed’s traits sentence, where the animal the request named is not t
       expect(said).not.toMatch(/request|solicitud|请求/);
     },
   );
+});
+
+describe('breed’s traits sentence, where several animals share one name', () => {
+  it.each([
+    ['en', 'cat', /^The photo shows 3 cats; the largest, which fills about 33% of the frame/],
+    ['zh', '猫', /^照片中有3只猫，判断的是其中最大的一只，它约占画面的33%/],
+    ['es', 'gato', /^La foto muestra 3 gatos; se analizó el más grande, que ocupa cerca del 33 %/],
+  ] as const)('in %s: names them by it, as the photo gate does', (language, named, sentence) => {
+    const words = OPERATIONS.breed.words[language] as BreedWords;
+    expect(words.traits({ animals: 3, named, percent: 33, coat: undefined })).toMatch(sentence);
+  });
+
+  const pixels = Buffer.alloc(64 * 64 * 3, 128);
+  const image = { format: 'png' as const, sourceWidth: 64, sourceHeight: 64, width: 64, height: 64, pixels };
+  // Sure enough of its cat that a detector's dog does not dispute it (speciesDisputed).
+  const cat = identifyPet(imagenet({ [TABBY]: 0.98 }));
+  const judgeBoxes = (boxes: ReadonlyArray<readonly [string, number]>) =>
+    OPERATIONS.breed.judge(
+      {
+        scene: {
+          animals: boxes.map(([label, score], i) => ({
+            detection: { label, score, box: [8 + i, 8, 40 + i, 40] },
+            share: 0.3 - i * 0.05,
+            cutSides: 0,
+            pet: cat,
+          })),
+        },
+        view: undefined,
+      } as never,
+      { image, language: 'en', animalType: undefined, requestId: 'req_several' },
+      {} as never,
+    );
+  const summaryOf = async (boxes: ReadonlyArray<readonly [string, number]>) =>
+    OPERATIONS.breed.answer({ judged: true, findings: await judgeBoxes(boxes) }, 'en', undefined as never).summary;
+
+  it.each([
+    [
+      'every box a cat the detector is sure of',
+      [
+        ['cat', 0.9],
+        ['cat', PET_AHEAD_SCORE],
+      ],
+      /The photo shows 2 cats;/,
+    ],
+    [
+      'one box under the detector’s bar',
+      [
+        ['cat', 0.9],
+        ['cat', PET_AHEAD_SCORE - 0.01],
+      ],
+      /The photo shows 2 animals;/,
+    ],
+    [
+      'a box of another class',
+      [
+        ['cat', 0.9],
+        ['dog', 0.9],
+      ],
+      /The photo shows 2 animals;/,
+    ],
+    // The classifier's cat in a box the detector calls a dog is not given to the other "dog".
+    [
+      'the pet boxed as another pet',
+      [
+        ['dog', 0.9],
+        ['dog', 0.9],
+      ],
+      /The photo shows 2 animals;/,
+    ],
+  ] as const)('%s', async (_case, boxes, sentence) => {
+    expect(await summaryOf(boxes)).toMatch(sentence);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Detection } from '../../vision/detector-model.js';
 import type { Placement, Scene, SceneAnimal } from '../../vision/scene/describe-scene.js';
 import type { PetIdentification } from '../../vision/scene/pet-identification.js';
-import { PET_KINDS } from '../../vision/scene/animal-name.js';
+import { nameForAll } from '../../vision/scene/animal-name.js';
 import {
   COCO_CONTAINERS,
   COCO_NAMES,
@@ -10,7 +10,7 @@ import {
   COCO_UNRELATED_OBJECTS,
   COCO_VEHICLES,
 } from '../../vision/tables/coco-names.js';
-import { type LocalizedName, SPECIES_NAMES } from '../../vision/tables/imagenet-pets.js';
+import { SPECIES_NAMES } from '../../vision/tables/imagenet-pets.js';
 import type { PhotoNeeds } from '../../findings/photo-needs.js';
 import type { SceneSubject } from '../../findings/verdict.js';
 import { SCENE_LIMITS } from '../limits/gate-limits.js';
@@ -120,31 +120,10 @@ export const animalSubject = (animals: readonly SceneAnimal[], byKind = false): 
   const kind = byKind && pet?.topIsAnimal ? pet.topKind : undefined;
   return {
     kind: 'animal',
-    name: nameForAll(animals, pet?.species ? SPECIES_NAMES[pet.species] : kind),
+    name: nameForAll(animals, pet?.species ? SPECIES_NAMES[pet.species] : kind, SCENE_LIMITS.closeUpScore),
     count: animals.length,
   };
 };
-
-/**
- * The name of the first (the largest) of `animals` (its crop read, the others' not), where it names
- * them all: a single animal, or several the detector gives the first's class, each at
- * SCENE_LIMITS.closeUpScore or more ("3 horses", "2 cats"); undefined where they may differ ("3
- * animals"). YOLOX-Nano gives its unsure boxes the wrong class now and then (musicians as giraffes
- * at 0.39, a wrench as birds at 0.35), which then do not share a name; and a pet's species read in
- * a crop the detector boxes as another animal (a cow's, read 0.4 an ox and a little more a dog; a
- * cat's boxed as a dog, beside a dog boxed so too) is not given to the others it boxes so.
- */
-export function nameForAll(
-  animals: readonly SceneAnimal[],
-  first: LocalizedName | undefined,
-): LocalizedName | undefined {
-  if (animals.length <= 1) return first;
-  const { label } = animals[0]!.detection;
-  if (first && PET_KINDS.has(first) && first.en !== label) return undefined;
-  const sameClass = ({ detection }: SceneAnimal) =>
-    detection.label === label && detection.score >= SCENE_LIMITS.closeUpScore;
-  return animals.every(sameClass) ? first : undefined;
-}
 
 /**
  * The largest unrelated object the detector is sure of, if it fills enough of the frame; not the cup

@@ -1,10 +1,10 @@
 import type { SceneSubject } from '../../findings/verdict.js';
-import { animalKindOf, namedByDetector } from '../../vision/scene/animal-name.js';
+import { animalKindOf, nameForAll, namedByDetector } from '../../vision/scene/animal-name.js';
 import type { Scene, SceneAnimal } from '../../vision/scene/describe-scene.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
 import { viewsDisagree } from '../../vision/scene/second-view.js';
 import { COCO_NAMES, COCO_PETS } from '../../vision/tables/coco-names.js';
-import { cropSurelyAPetCocoLacks, nameForAll } from './boxed-subject.js';
+import { cropSurelyAPetCocoLacks } from './boxed-subject.js';
 import { SCENE_LIMITS } from '../limits/gate-limits.js';
 
 /*
@@ -64,7 +64,7 @@ export function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefin
     : namedByDetector(largest.detection.score, pet)
       ? COCO_NAMES[label]
       : (animalKindOf(pet) ?? COCO_NAMES[label]);
-  return { kind: 'animal', name: nameForAll(animals, name), count: animals.length };
+  return { kind: 'animal', name: nameForAll(animals, name, SCENE_LIMITS.closeUpScore), count: animals.length };
 }
 
 /**

@@ -27,6 +27,8 @@ export interface BreedFindings {
          * and why: the request named its species (`asked`), or it is a pet and none larger is (`pet`).
          */
         readonly ahead?: { readonly name: LocalizedName; readonly because: 'asked' | 'pet' };
+        /** Of several animals, the name they all share (nameForAll, animal-name.ts: "2 cats"), where they do. */
+        readonly allNamed?: LocalizedName;
       }
     | undefined;
   /**

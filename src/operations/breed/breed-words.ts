@@ -69,7 +69,7 @@ export interface BreedWords extends OperationWords {
   identified(facts: BreedFacts): string;
   speciesOnly(facts: BreedFacts): string;
   /**
-   * What the judgement rests on: how many animals, how much of the frame the judged one fills, its
+   * What the judgement rests on: how many animals (and their name, where they share one), how much of the frame the judged one fills, its
    * coat; `ahead`, the detector's name for it, where it was judged ahead of a larger animal because
    * the request named its species (`asked`: the dog asked about beside a horse) or because it is a
    * pet and the detector takes none larger for one (`pet`: the dog beside a horse, no animal named);
@@ -77,6 +77,8 @@ export interface BreedWords extends OperationWords {
    */
   traits(facts: {
     readonly animals: number;
+    /** The name the animals share, where there are several of one kind ("cat": "2 cats"). */
+    readonly named?: string | undefined;
     readonly percent: number;
     readonly coat: string | undefined;
     readonly ahead?: { readonly name: string; readonly because: 'asked' | 'pet' };

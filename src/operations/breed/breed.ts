@@ -6,10 +6,10 @@ import { localeFor } from '../../narration/locales/locale-for.js';
 import { percent } from '../../narration/percent.js';
 import { retakeSentences } from '../../narration/retake-sentences.js';
 import { regionColours } from '../../vision/pixels/colour-reading.js';
-import { namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
+import { nameForAll, namedByDetector, PET_KINDS } from '../../vision/scene/animal-name.js';
 import { petDisputed, petReadAsOtherAnimal, petUnread, speciesDisputed } from '../../vision/scene/disputed-pet.js';
 import type { PetIdentification } from '../../vision/scene/pet-identification.js';
-import { namedByRequest } from '../../vision/scene/animal-order.js';
+import { namedByRequest, PET_AHEAD_SCORE } from '../../vision/scene/animal-order.js';
 import { viewsDisagree } from '../../vision/scene/second-view.js';
 import { regionOf } from '../../vision/pixels/region.js';
 import type { ColourName } from '../../vision/tables/colour-palette.js';
@@ -68,7 +68,8 @@ function traitsSentence({ animal }: BreedFindings, language: Language): string[]
   const t = localeFor(language);
   const coat = animal.coat.length > 0 ? t.joinList(animal.coat.map((colour) => t.colourNames[colour])) : undefined;
   const ahead = animal.ahead && { name: animal.ahead.name[language], because: animal.ahead.because };
-  return [WORDS[language].traits({ animals: animal.count, percent: percent(animal.share), coat, ahead })];
+  const named = animal.allNamed?.[language];
+  return [WORDS[language].traits({ animals: animal.count, named, percent: percent(animal.share), coat, ahead })];
 }
 
 /**
@@ -122,6 +123,12 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
         petUnread(main.detection, pet) ||
         petReadAsOtherAnimal(main.detection, pet));
     const { secondView } = main;
+    // Several animals are named as the photo gate names them ("2 cats"): by the pet's species, where
+    // the detector boxes every one as that pet, surely.
+    const allNamed =
+      scene.animals.length > 1 && pet?.species
+        ? nameForAll(scene.animals, SPECIES_NAMES[pet.species], PET_AHEAD_SCORE)
+        : undefined;
     return {
       pet,
       ...(disputed ? { disputedBy: COCO_NAMES[label] } : {}),
@@ -142,6 +149,7 @@ export const breed: Operation<'breed', typeof BreedData, BreedFindings, typeof B
         share: main.share,
         coat: colours.slice(0, 2).map(([colour]) => colour),
         notAPet: name && { name, score },
+        ...(allNamed ? { allNamed } : {}),
         ...(detected && scene.animals.some((other) => other.share > main.share)
           ? {
               ahead: {

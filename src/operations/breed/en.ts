@@ -1,4 +1,4 @@
-import { article, joinEnglish } from '../../narration/locales/en.js';
+import { article, joinEnglish, pluralEnglish } from '../../narration/locales/en.js';
 import type { BreedWords } from './breed-words.js';
 
 export const EN: BreedWords = {
@@ -36,13 +36,14 @@ export const EN: BreedWords = {
     statedAnimal
       ? `The request said "${statedAnimal}", but the classifier sees a ${species} (${percent}% probability) with no single breed standing out.`
       : `The classifier sees a ${species} (${percent}% probability), but no single breed stands out.`,
-  traits: ({ animals, percent, coat, ahead }) => {
+  traits: ({ animals, named, percent, coat, ahead }) => {
     const look = `fills about ${percent}% of the frame${coat ? ` and has a mainly ${coat} coat` : ''}`;
     if (animals === 1) return `The animal ${look}.`;
-    if (!ahead) return `The photo shows ${animals} animals; the largest, which ${look}, was judged.`;
+    const shows = `The photo shows ${animals} ${named ? pluralEnglish(named) : 'animals'}`;
+    if (!ahead) return `${shows}; the largest, which ${look}, was judged.`;
     return ahead.because === 'asked'
-      ? `The photo shows ${animals} animals; the ${ahead.name} the request named, which ${look}, was judged.`
-      : `The photo shows ${animals} animals; the ${ahead.name}, which ${look}, was judged, as the detector takes none larger for a pet.`;
+      ? `${shows}; the ${ahead.name} the request named, which ${look}, was judged.`
+      : `${shows}; the ${ahead.name}, which ${look}, was judged, as the detector takes none larger for a pet.`;
   },
   alternatives: (breeds) =>
     `Also possible: ${joinEnglish(breeds.map(({ name, percent }) => `${name} (${percent}%)`))}.`,

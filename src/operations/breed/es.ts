@@ -1,3 +1,4 @@
+import { pluralSpanish } from '../../narration/locales/es.js';
 import type { BreedWords } from './breed-words.js';
 
 export const ES: BreedWords = {
@@ -36,13 +37,14 @@ export const ES: BreedWords = {
     statedAnimal
       ? `En la solicitud se indicó «${statedAnimal}», pero el clasificador identifica al animal como ${species} (${percent} % de probabilidad), sin que destaque ninguna raza concreta.`
       : `El clasificador identifica al animal como ${species} (${percent} % de probabilidad), pero no destaca ninguna raza concreta.`,
-  traits: ({ animals, percent, coat, ahead }) => {
+  traits: ({ animals, named, percent, coat, ahead }) => {
     const look = `ocupa cerca del ${percent} % del encuadre${coat ? ` y tiene el pelaje principalmente de color ${coat}` : ''}`;
     if (animals === 1) return `El animal ${look}.`;
-    if (!ahead) return `La foto muestra ${animals} animales; se analizó el más grande, que ${look}.`;
+    const shows = `La foto muestra ${animals} ${named ? pluralSpanish(named) : 'animales'}`;
+    if (!ahead) return `${shows}; se analizó el más grande, que ${look}.`;
     return ahead.because === 'asked'
-      ? `La foto muestra ${animals} animales; se analizó el ${ahead.name} indicado en la solicitud, que ${look}.`
-      : `La foto muestra ${animals} animales; se analizó el ${ahead.name}, que ${look}, porque el detector no toma por mascota a ninguno más grande.`;
+      ? `${shows}; se analizó el ${ahead.name} indicado en la solicitud, que ${look}.`
+      : `${shows}; se analizó el ${ahead.name}, que ${look}, porque el detector no toma por mascota a ninguno más grande.`;
   },
   alternatives: (breeds) =>
     `También es posible: ${breeds.map(({ name, percent }) => `${name} (${percent} %)`).join(', ')}.`,

@@ -35,13 +35,15 @@ export const ZH: BreedWords = {
     statedAnimal
       ? `请求中说明的是“${statedAnimal}”，但分类器识别出的是${species}（概率 ${percent}%），没有哪个品种特别突出。`
       : `分类器识别出的是${species}（概率 ${percent}%），但没有哪个品种特别突出。`,
-  traits: ({ animals, percent, coat, ahead }) => {
+  traits: ({ animals, named, percent, coat, ahead }) => {
     const look = `约占画面的${percent}%${coat ? `，毛色以${coat}为主` : ''}`;
     if (animals === 1) return `这只动物${look}。`;
-    if (!ahead) return `照片中有${animals}只动物，判断的是其中最大的一只，它${look}。`;
+    // A pet's name takes 只 as 动物 does (猫, 狗, 兔, 仓鼠, 豚鼠): "照片中有2只猫".
+    const shows = `照片中有${animals}只${named ?? '动物'}`;
+    if (!ahead) return `${shows}，判断的是其中最大的一只，它${look}。`;
     return ahead.because === 'asked'
-      ? `照片中有${animals}只动物，判断的是请求中指明的那只${ahead.name}，它${look}。`
-      : `照片中有${animals}只动物，判断的是那只${ahead.name}，它${look}；检测器认为比它大的动物都不是宠物。`;
+      ? `${shows}，判断的是请求中指明的那只${ahead.name}，它${look}。`
+      : `${shows}，判断的是那只${ahead.name}，它${look}；检测器认为比它大的动物都不是宠物。`;
   },
   alternatives: (breeds) => `也可能是：${breeds.map(({ name, percent }) => `${name}（${percent}%）`).join('、')}。`,
   limitation: '仅凭一张照片判断的品种只是估计：混种和幼年动物常被误判，只有 DNA 检测才能确认血统。',

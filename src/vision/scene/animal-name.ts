@@ -29,3 +29,24 @@ export const namedByDetector = (score: number, pet: PetIdentification | undefine
  */
 export const animalKindOf = (pet: PetIdentification | undefined): LocalizedName | undefined =>
   pet?.topIsAnimal && pet.topKind && !PET_KINDS.has(pet.topKind) ? pet.topKind : undefined;
+
+/**
+ * The name of the first (the largest) of `animals` (its crop read, the others' not), where it names
+ * them all: a single animal, or several the detector gives the first's class, each at `sureFrom`
+ * or more ("3 horses", "2 cats"; the photo gate's SCENE_LIMITS.closeUpScore, breed's
+ * PET_AHEAD_SCORE, both 0.5); undefined where they may differ ("3 animals"). YOLOX-Nano gives its
+ * unsure boxes the wrong class now and then (musicians as giraffes at 0.39, a wrench as birds at
+ * 0.35), which then do not share a name; and a pet's species read in a crop the detector boxes as
+ * another animal (a cow's, read 0.4 an ox and a little more a dog; a cat's boxed as a dog, beside a
+ * dog boxed so too) is not given to the others it boxes so.
+ */
+export function nameForAll(
+  animals: ReadonlyArray<{ readonly detection: { readonly label: string; readonly score: number } }>,
+  first: LocalizedName | undefined,
+  sureFrom: number,
+): LocalizedName | undefined {
+  if (animals.length <= 1) return first;
+  const { label } = animals[0]!.detection;
+  if (first && PET_KINDS.has(first) && first.en !== label) return undefined;
+  return animals.every(({ detection }) => detection.label === label && detection.score >= sureFrom) ? first : undefined;
+}
