@@ -1061,6 +1061,22 @@ describe('the photo gate’s table', () => {
       'person',
     ],
     ['an animal photo with only a person', ANIMAL, measured({ people: [detection('person', 0.9, 0.4)] }), 'person'],
+    // Cinnamon's king penguin filling the frame, boxed as a person (0.80), read 0.999 a bird.
+    [
+      'an animal photo of a bird the detector boxes as a person, the classifier sure of the bird',
+      PET,
+      measured({ people: [detection('person', 0.8, 0.76)], frameBird: 0.999 }),
+      'animal',
+    ],
+    [
+      'an animal photo of a person, the classifier leaning to a bird under the unboxed bird’s bar',
+      PET,
+      measured({
+        people: [detection('person', 0.8, 0.76)],
+        frameBird: SCENE_LIMITS.unboxedFrameBirdProbability - 0.01,
+      }),
+      'person',
+    ],
     // A hand or a foot reaching in, or a person the detector is unsure of, is named only where nothing else is.
     [
       'a pet photo of a goldfish held in a hand reaching in',

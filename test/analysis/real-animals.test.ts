@@ -212,6 +212,17 @@ describeWithShared('real photos of animals', () => {
       });
     });
 
+    it('names a king penguin the detector boxes as a person a bird, for breed and emotion alike', async () => {
+      // Cinnamon's avatar: the penguin fills the frame, boxed as a person at 0.80; the classifier reads
+      // the whole frame 0.999 a king penguin. Both had said "a photo of a person" (2026-12-06).
+      for (const operation of ['breed', 'emotion'] as const) {
+        const { data } = await assess(operation, debianPhoto('avatars', 'cinnamon-5_penguin'), 'cat');
+        expect((data as { summary: string }).summary, operation).toMatch(
+          /^This looks like a photo of a bird, not of the pet/,
+        );
+      }
+    });
+
     it('takes a dog the detector calls a horse for a pet in emotion analysis, and horses for none', async () => {
       // YOLOX-Nano boxes GCompris's German shepherd as a horse (0.90): emotion refused it as "a photo
       // of a horse" until the crop was read (a dog, 1.0). Horses in a paddock read 0.64 a dog: refused.

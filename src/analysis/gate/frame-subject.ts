@@ -101,7 +101,9 @@ export function frameObject(
  * jaguar or a kitten's face.
  */
 export const unboxedAnimal = (scene: Scene): SceneSubject | undefined =>
-  frameWholeMammal(scene) ??
-  frameBird(scene, SCENE_LIMITS.unboxedFrameBirdProbability) ??
-  frameFish(scene) ??
+  unboxedWildAnimal(scene) ??
   (framePet(scene, SCENE_LIMITS.unboxedFramePetProbability) ? { kind: 'part_of_animal' } : undefined);
+
+/** Of unboxedAnimal's readings, the animals that are no pet: a wild or hoofed mammal, a bird, a fish. */
+export const unboxedWildAnimal = (scene: Scene): SceneSubject | undefined =>
+  frameWholeMammal(scene) ?? frameBird(scene, SCENE_LIMITS.unboxedFrameBirdProbability) ?? frameFish(scene);

@@ -7,7 +7,7 @@ import { type Measurement, measuredTones } from '../../findings/measurement.js';
 import type { PhotoNeeds } from '../../findings/photo-needs.js';
 import type { QualityProblem, Refusal, SceneSubject } from '../../findings/verdict.js';
 import { isEyeCameraView, isGraphic, isRoundView, isTransparentPicture, lacksColour } from './picture-character.js';
-import { frameReptile, unboxedAnimal } from './frame-subject.js';
+import { frameReptile, unboxedAnimal, unboxedWildAnimal } from './frame-subject.js';
 import { SCENE_LIMITS } from '../limits/gate-limits.js';
 import { QUALITY_LIMITS } from '../limits/quality-limits.js';
 import { animalsAreStool } from './located-subject.js';
@@ -64,8 +64,11 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         const animals = needs.petOnly && boxesNameNoAnimal(scene) ? [] : scene.animals;
         if (animals.length > 0) return needs.petOnly ? (reptile ?? notAPet(animals)) : undefined;
         // A person seen whole is what the photo shows; a hand, a foot or a box the detector is unsure
-        // of is named only where nothing else is (wholePerson).
-        if (scene.people.some(wholePerson)) return reptile ?? people;
+        // of is named only where nothing else is (wholePerson). Not where the classifier, reading the
+        // whole frame, is as sure of an animal that is no pet as an unboxed one must be (unboxedWildAnimal):
+        // YOLOX-Nano boxes a king penguin filling the frame as a person (0.80), which the classifier
+        // reads 0.999 a bird. A pet it reads so is not asked (a person holding a kitten too close to box).
+        if (scene.people.some(wholePerson)) return reptile ?? unboxedWildAnimal(scene) ?? people;
         const instead = unrelatedObject(scene) ?? reptile ?? unboxedAnimal(scene);
         return instead ?? (scene.people.length > 0 ? people : { kind: 'no_animal' });
       }
