@@ -64,10 +64,11 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         const animals = needs.petOnly && boxesNameNoAnimal(scene) ? [] : scene.animals;
         if (animals.length > 0) return needs.petOnly ? (reptile ?? notAPet(animals)) : undefined;
         // A person seen whole is what the photo shows; a hand, a foot or a box the detector is unsure
-        // of is named only where nothing else is (wholePerson). Not where the classifier, reading the
-        // whole frame, is as sure of an animal that is no pet as an unboxed one must be (unboxedWildAnimal):
-        // YOLOX-Nano boxes a king penguin filling the frame as a person (0.80), which the classifier
-        // reads 0.999 a bird. A pet it reads so is not asked (a person holding a kitten too close to box).
+        // of is named only where nothing else is (wholePerson). Not over an animal that is no pet, which
+        // the classifier, reading the whole frame, is as sure of as an unboxed one must be
+        // (unboxedWildAnimal): YOLOX-Nano boxes a king penguin filling the frame as a person (0.80),
+        // which the classifier reads 0.999 a bird. A pet read so is not asked: a person holding a
+        // kitten too close to box is still a person.
         if (scene.people.some(wholePerson)) return reptile ?? unboxedWildAnimal(scene) ?? people;
         const instead = unrelatedObject(scene) ?? reptile ?? unboxedAnimal(scene);
         return instead ?? (scene.people.length > 0 ? people : { kind: 'no_animal' });

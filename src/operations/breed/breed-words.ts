@@ -69,11 +69,11 @@ export interface BreedWords extends OperationWords {
   identified(facts: BreedFacts): string;
   speciesOnly(facts: BreedFacts): string;
   /**
-   * What the judgement rests on: how many animals (and their name, where they share one), how much of the frame the judged one fills, its
-   * coat; `ahead`, the detector's name for it, where it was judged ahead of a larger animal because
-   * the request named its species (`asked`: the dog asked about beside a horse) or because it is a
-   * pet and the detector takes none larger for one (`pet`: the dog beside a horse, no animal named);
-   * else the largest was judged.
+   * What the judgement rests on: how many animals (and their name, where they share one), how much
+   * of the frame the judged one fills, its coat; `ahead`, the detector's name for it, where it was
+   * judged ahead of a larger animal because the request named its species (`asked`: the dog asked
+   * about beside a horse) or because it is a pet and the detector takes none larger for one (`pet`:
+   * the dog beside a horse, no animal named); else the largest was judged.
    */
   traits(facts: {
     readonly animals: number;
