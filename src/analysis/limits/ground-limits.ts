@@ -2,7 +2,8 @@
  * The ground outdoors, and stool lying on it (docs/design.md §4): when a close-up shows the ground
  * instead of skin or an ear canal, and when the stool localizer's find on some ground is stool,
  * not a coat, a urine sample or an animal. The photo gate's limits on them, each with what it was
- * measured on; the specimen and close-up gates (specimen-gate.ts, close-up-gate.ts) and located-subject.ts decide with them.
+ * measured on; the specimen and close-up gates (specimen-gate.ts, close-up-gate.ts) and
+ * located-subject.ts decide with them.
  */
 export const GROUND_LIMITS = {
   /**
