@@ -30,6 +30,7 @@ import type { Quality } from '../../src/vision/colour-quality-model.js';
 import type { PhotoCharacter } from '../../src/vision/pixels/photo-character.js';
 import type { LitArea } from '../../src/vision/pixels/lit-area.js';
 import { IMAGENET_OBJECT_GROUPS } from '../../src/vision/tables/imagenet-objects.js';
+import { FOOD_NAME } from '../../src/vision/tables/imagenet-kinds.js';
 import { COCO_NAMES } from '../../src/vision/tables/coco-names.js';
 import { SPECIES_NAMES } from '../../src/vision/tables/imagenet-pets.js';
 import {
@@ -239,13 +240,26 @@ const sorrel: PetIdentification = {
   topIsAnimal: true,
   topKind: { en: 'hoofed animal', zh: '有蹄动物', es: 'animal con pezuñas' },
 };
+/** A crop or a frame read as a hog (0.66), `pets` for all pets together: a hoofed animal. */
+const hog = (pets: number): PetIdentification => ({
+  ...sorrel,
+  speciesProbability: pets,
+  topLabel: 'hog',
+  topProbability: 0.66,
+});
+/** The kind ImageNet's tools are named by. */
+const tool = {
+  en: 'tool, instrument or other equipment',
+  zh: '工具、仪器或其他器材',
+  es: 'herramienta, instrumento u otro equipo',
+};
 /** A crop or a frame ImageNet's classifier reads as a thing (lightning as a head cabbage, 0.2): no animal. */
 const cabbage: PetIdentification = {
   ...pet(undefined, 0),
   topLabel: 'head cabbage',
   topName: { en: 'head cabbage', zh: '食物或饮料', es: 'comida o bebida' },
   topProbability: 0.2,
-  topKind: { en: 'food or drink', zh: '食物或饮料', es: 'comida o bebida' },
+  topKind: FOOD_NAME,
 };
 const vehicle = (probability: number) => ({
   frameObject: { group: IMAGENET_OBJECT_GROUPS[0]!, label: 'moped', probability },
@@ -1014,9 +1028,59 @@ describe('the photo gate’s table', () => {
       'animal',
     ],
     [
-      'a pet photo of a cat boxed at 0.6, its crop read as a radiator (a cat on a corrugated roof)',
+      'a pet photo of a cat boxed at 0.6, its crop read as a radiator with 19% for pets (a cat on a corrugated roof)',
       PET,
-      measured({ animals: [{ ...animal('cat', 0.6, 0.3), pet: cabbage }], frame: cabbage }),
+      measured({ animals: [{ ...animal('cat', 0.6, 0.3), pet: { ...cabbage, speciesProbability: 0.19 } }] }),
+      undefined,
+    ],
+    // A cat's or a dog's box whose crop gives pets under SCENE_LIMITS.noPetInCrop is what the crop shows instead.
+    [
+      'a pet photo of a saw boxed as a dog at 0.47, its crop read as a thing with no pet in it',
+      PET,
+      measured({ animals: [{ ...animal('dog', 0.47, 0.87, undefined, 1), pet: { ...cabbage, topKind: tool } }] }),
+      'object',
+    ],
+    [
+      'a pet photo of a seahorse boxed as a dog, its crop read as a pretzel with no pet in it',
+      PET,
+      measured({ animals: [{ ...animal('dog', 0.42, 0.19, undefined, 1), pet: cabbage }] }),
+      'food',
+    ],
+    // …and one read as another animal with pets under SCENE_LIMITS.noPetSeen, in a frame read with no more of a pet.
+    [
+      'a pet photo of a pig cut out and boxed as a dog, its crop and the frame read as a hog',
+      PET,
+      measured({ animals: [{ ...animal('dog', 0.64, 0.96, undefined, 4), pet: hog(0.11) }], frame: hog(0) }),
+      'part_of_animal',
+    ],
+    [
+      'a pet photo of a dog’s back boxed as a cat inside the frame, its crop read as a coot, the frame as a platypus',
+      PET,
+      measured({ animals: [{ ...animal('cat', 0.35, 0.63), pet: macaque(0.03) }], frame: macaque(0.18) }),
+      'animal',
+    ],
+    [
+      'a pet photo of a pig boxed as a dog, its crop read as a hog, the frame not read (no head reads emotions)',
+      PET,
+      measured({ animals: [{ ...animal('dog', 0.64, 0.96, undefined, 4), pet: hog(0.11) }] }),
+      undefined,
+    ],
+    [
+      'a pet photo of a cat’s flank boxed as a cat, its crop read as a hen, the whole frame as a Shih-Tzu',
+      PET,
+      measured({
+        animals: [{ ...animal('cat', 0.38, 0.68, undefined, 2), pet: macaque(0.03) }],
+        frame: pet('dog', 0.54),
+      }),
+      undefined,
+    ],
+    [
+      'a pet photo of a cat boxed as a cat, its crop read as a hog at the bar for pets, the frame as a hog',
+      PET,
+      measured({
+        animals: [{ ...animal('cat', 0.6, 0.9, undefined, 2), pet: hog(SCENE_LIMITS.noPetSeen) }],
+        frame: hog(0),
+      }),
       undefined,
     ],
     [

@@ -468,5 +468,45 @@ describeWithShared('real photos of animals', () => {
       // Without a head nothing reads an emotion, and the detector's dog is not looked at again.
       expect((await assessAnimal('emotion', 'erase-macaque')).verdict.judged).toBe(true);
     });
+
+    it('gives a clinic’s emotion head no close-up of skin, nor stool, whose box the detector calls a cat or a dog and the classifier no pet', async () => {
+      // Real skin close-ups and a stool photo (shared/) the detector boxes as a cat or a dog (0.35–0.47):
+      // a probe emotion head trained on cat close-ups had read "alert" (97–99%) in each. The crop's
+      // best match is a hog (pets 0.08), a coot (0.03), a stole (0.00), the frame's no pet either
+      // (SCENE_LIMITS.noPetInCrop, noPetSeen). Measured on 2,410 pictures (2026-12-06): 13 of the 405
+      // close-ups and 30 pictures in all went so; no photo of a whole cat, dog or rabbit did.
+      const neverAsked = { extras: {} } as unknown as TrainedHeadModel;
+      const withHead = createPipeline({ ...models(), trained: new Map([['emotion', neverAsked]]) });
+      const real = join(sharedPhoto('..'), 'photos-real');
+      const photos: Record<string, string> = {
+        'pyoderma on a belly, cut by three sides': join(
+          real,
+          'skin-dog/pyoderma/14bea9c3c64773a48230500be5dddc2d0a6cba48.jpg',
+        ),
+        'a dog’s bare back, inside the frame': join(
+          real,
+          'skin-dog/flea_allergy/77166458b94d46ce0246e75269c799df72ac9755.jpg',
+        ),
+        'stool on a rug': join(sharedPhoto('..'), 'datasets/dog-stool/images/captured_image_121_png.jpg'),
+      };
+      const said: Record<string, string> = {};
+      for (const [name, photo] of Object.entries(photos)) {
+        const image = await withHead.decode('emotion', readFileSync(photo));
+        const { verdict, data } = await withHead.assess('emotion', {
+          image,
+          language: 'en',
+          animalType: undefined,
+          requestId: 'req_emotionclose',
+        });
+        expect(verdict.judged, name).toBe(false);
+        said[name] =
+          /This looks like (a [a-z -]+?)(?: \(|, not)/.exec((data as { summary: string }).summary)?.[1] ?? '';
+      }
+      expect(said).toEqual({
+        'pyoderma on a belly, cut by three sides': 'a close-up of part of an animal',
+        'a dog’s bare back, inside the frame': 'a photo of an animal',
+        'stool on a rug': 'a photo of an object',
+      });
+    });
   });
 });

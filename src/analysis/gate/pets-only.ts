@@ -4,6 +4,7 @@ import type { Scene, SceneAnimal } from '../../vision/scene/describe-scene.js';
 import { isWildAnimal, type PetIdentification } from '../../vision/scene/pet-identification.js';
 import { viewsDisagree } from '../../vision/scene/second-view.js';
 import { COCO_NAMES, COCO_PETS } from '../../vision/tables/coco-names.js';
+import { FOOD_NAME } from '../../vision/tables/imagenet-kinds.js';
 import { cropSurelyAPetCocoLacks } from './boxed-subject.js';
 import { SCENE_LIMITS } from '../limits/gate-limits.js';
 
@@ -13,13 +14,29 @@ import { SCENE_LIMITS } from '../limits/gate-limits.js';
  */
 
 /**
- * Whether the classifier, where it read an animal's crop, names no pet in it: another animal
- * (a macaque, a crab), or a pet's wild relatives alone (a lion).
+ * Whether the classifier, where it read an animal's crop, names no pet in it: a pet's wild relatives
+ * alone (a lion); all pets together under SCENE_LIMITS.noPetInCrop, whatever it names instead (a
+ * macaque, a saw, a gravestone); or another animal as its best match with pets under
+ * SCENE_LIMITS.noPetSeen, where its reading of the whole frame, read too, finds no more of a pet
+ * (a pig, a hippo, a seagull; fur or skin seen close: lessSeenAsPet).
  */
-const cropShowsNoPet = (pet: PetIdentification | undefined) =>
-  pet !== undefined &&
-  (isWildAnimal(pet) ||
-    (pet.species === undefined && pet.topIsAnimal && pet.speciesProbability < SCENE_LIMITS.noPetInCrop));
+const cropShowsNoPet = (pet: PetIdentification | undefined, frame: PetIdentification | undefined) =>
+  pet !== undefined && (plainlyNoPet(pet) || (pet.species === undefined && lessSeenAsPet(pet, frame)));
+
+/** …the first two: the crop names a pet's wild relatives alone, or gives all pets less than SCENE_LIMITS.noPetInCrop. */
+const plainlyNoPet = (pet: PetIdentification) =>
+  isWildAnimal(pet) || (pet.species === undefined && pet.speciesProbability < SCENE_LIMITS.noPetInCrop);
+
+/**
+ * …the last of those: a crop whose best match is another animal, with pets under
+ * SCENE_LIMITS.noPetSeen, in a frame the classifier read and found no pet in either.
+ */
+const lessSeenAsPet = (pet: PetIdentification, frame: PetIdentification | undefined) =>
+  pet.topIsAnimal &&
+  pet.speciesProbability < SCENE_LIMITS.noPetSeen &&
+  frame !== undefined &&
+  frame.species === undefined &&
+  frame.speciesProbability < SCENE_LIMITS.noPetSeen;
 
 /**
  * Whether the classifier reads an animal's crop surely as a pet: as surely as SCENE_LIMITS.petOnlyCropPet
@@ -36,31 +53,43 @@ const cropSurelyAPet = ({ pet, cutSides }: SceneAnimal) =>
 
 /**
  * For an operation that reads pets only: the animals, when none is a cat or a dog to the detector
- * (unless the classifier, where it read the crop, names no pet in it: cropShowsNoPet), or surely
- * one to the classifier reading its crop (cropSurelyAPet), named by the largest's box (a horse, a
- * cow, a bird) or, where that box is a cat's or a dog's and its crop names no pet, by the kind the
- * crop is read as (a wild mammal), and where the detector is not sure of its class, by that kind
- * too (namedByDetector). A bear's box cut by two sides of the frame or more is fur seen close
- * (SCENE_LIMITS.furAsBearCutSides).
+ * (unless the classifier, where it read the crop, names no pet in it: cropShowsNoPet, which reads
+ * the whole `frame` too where it was read), or surely one to the classifier reading its crop
+ * (cropSurelyAPet), named by the largest's box (a horse, a cow, a bird) or, where that box is a
+ * cat's or a dog's and its crop names no pet, by the kind the crop is read as (a wild mammal), and
+ * where the detector is not sure of its class, by that kind too (namedByDetector). A bear's box cut
+ * by two sides of the frame or more is fur seen close (SCENE_LIMITS.furAsBearCutSides), and so is a
+ * cat's or a dog's whose crop gives pets some probability, only less than a pet's photo would
+ * (lessSeenAsPet); one the frame cuts less is named no further than an animal: a dog's back read as
+ * a coot, a cat's flank as a ferret.
  */
-export function notAPet(animals: readonly SceneAnimal[]): SceneSubject | undefined {
+export function notAPet(
+  animals: readonly SceneAnimal[],
+  frame: PetIdentification | undefined,
+): SceneSubject | undefined {
   const isPet = (animal: SceneAnimal) =>
     !viewsDisagree(animal.pet, animal.secondView) &&
-    ((COCO_PETS.has(animal.detection.label) && !cropShowsNoPet(animal.pet)) || cropSurelyAPet(animal));
+    ((COCO_PETS.has(animal.detection.label) && !cropShowsNoPet(animal.pet, frame)) || cropSurelyAPet(animal));
   if (animals.some(isPet)) return undefined;
   const largest = animals[0]!;
   const { label } = largest.detection;
-  if (label === 'bear' && largest.cutSides >= SCENE_LIMITS.furAsBearCutSides) return { kind: 'part_of_animal' };
+  const { pet, secondView, cutSides } = largest;
+  const seenWhole = viewsDisagree(pet, secondView);
+  const someOfAPet = COCO_PETS.has(label) && !seenWhole && pet !== undefined && !plainlyNoPet(pet);
+  if ((label === 'bear' || someOfAPet) && cutSides >= SCENE_LIMITS.furAsBearCutSides) return { kind: 'part_of_animal' };
+  // A cat's or a dog's box whose crop reads as a thing, with no pet in it, is that thing (a saw, a gravestone).
+  if (COCO_PETS.has(label) && !seenWhole && pet !== undefined && !pet.topIsAnimal && pet.topKind !== undefined)
+    return pet.topKind === FOOD_NAME ? { kind: 'food' } : { kind: 'object', name: pet.topKind, label: pet.topLabel };
   // The detector's cat or dog is named for the kind its crop is read as, or, where the crop read
   // whole says otherwise (viewsDisagree), for the kind that reading names, if an animal's. Its other
   // animals are named as breed names them (animal-name.ts): by its class where it is sure of it, else
   // by the kind the crop is read as (YOLOX-Nano boxes a cheetah as a sheep at 0.32, and a gorilla as a bear).
-  const { pet, secondView } = largest;
-  const seenWhole = viewsDisagree(pet, secondView);
   const name = COCO_PETS.has(label)
     ? seenWhole
       ? animalKindOf(secondView)
-      : pet?.topKind
+      : someOfAPet
+        ? undefined
+        : pet?.topKind
     : namedByDetector(largest.detection.score, pet)
       ? COCO_NAMES[label]
       : (animalKindOf(pet) ?? COCO_NAMES[label]);

@@ -62,7 +62,7 @@ function wrongSubject(needs: PhotoNeeds, measurement: Measurement): SceneSubject
         if (animalsAreStool(scene)) return { kind: 'stool' };
         // …and boxes of things it took for animals (lightning as a giraffe) are none, to emotion.
         const animals = needs.petOnly && boxesNameNoAnimal(scene) ? [] : scene.animals;
-        if (animals.length > 0) return needs.petOnly ? (reptile ?? notAPet(animals)) : undefined;
+        if (animals.length > 0) return needs.petOnly ? (reptile ?? notAPet(animals, scene.frame)) : undefined;
         // A person seen whole is what the photo shows; a hand, a foot or a box the detector is unsure
         // of is named only where nothing else is (wholePerson). Not over an animal that is no pet, which
         // the classifier, reading the whole frame, is as sure of as an unboxed one must be

@@ -90,6 +90,9 @@ export const IMAGENET_FISH_AND_REEF: readonly number[] = [
 /** The name of ImageNet's fish, in every language. */
 export const FISH_NAME: LocalizedName = FISH;
 
+/** The name of ImageNet's food and drink classes, in every language. */
+export const FOOD_NAME: LocalizedName = FOOD;
+
 const PET_CLASSES: ReadonlySet<number> = new Set(IMAGENET_PET_CLASSES.map((pet) => pet.index));
 
 /** 334 porcupine and 341 hog: real skin close-ups are read as them at 0.96 and 0.995 (shared/photos-real). */
