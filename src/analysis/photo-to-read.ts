@@ -6,15 +6,6 @@ import { uprightRegion } from '../vision/pixels/upright-region.js';
 import { isFramed } from './gate/picture-character.js';
 
 /**
- * A photo inside black (or white) is cropped only when its largest lit rectangle is at least this
- * share of the frame: a dark photo with one lit spot (a lamp at night) is not a photo rotated onto
- * black, and is read whole (and refused as too dark where it is). Of 234 real photos with black
- * corners (skin close-ups and stool photos rotated onto black), 4 fell under it (0.11–0.18), the
- * median was 0.75.
- */
-const LEAST_FRAMED_SHARE = 0.2;
-
-/**
  * A photo turned onto its surround by this many degrees or more, and no more than MOST_TILT, is
  * turned back upright before it is read (LitArea.turn). Under a degree, the upright rectangle
  * inside loses little. Over 30°, the straight edges are an octagonal mask's cut corners (45°: 11
@@ -40,11 +31,7 @@ export async function photoToRead(image: DecodedImage): Promise<{
   readonly litArea: LitArea | undefined;
 }> {
   const litArea = litAreaOf(image, 'black') ?? litAreaOf(image, 'white');
-  const framed =
-    litArea &&
-    isFramed(litArea, image.transparency) &&
-    areaOf(litArea.inside) >= LEAST_FRAMED_SHARE * image.width * image.height;
-  if (!framed) return { image, litArea };
+  if (!litArea || !isFramed(litArea, image.transparency)) return { image, litArea };
   return { image: (await turnedUpright(image, litArea)) ?? cropDecodedImage(image, litArea.inside), litArea };
 }
 

@@ -19,6 +19,7 @@ const builtIn = {
 const disc = {
   surround: 'black' as const,
   inside: { left: 10, top: 10, width: 80, height: 80 },
+  insideShare: 0.64,
   onCircle: CHARACTER_LIMITS.roundViewOnCircle,
   onLines: 0,
   surroundOnEdge: 0.6,

@@ -119,6 +119,7 @@ const CRUSHED_JPEG: PhotoCharacter = { ...PHOTOGRAPH, dominantColours: 1100, fla
 const ROUND_VIEW: LitArea = {
   surround: 'black',
   inside: { left: 20, top: 20, width: 60, height: 60 },
+  insideShare: 0.36,
   onCircle: 0.95,
   onLines: 0.1,
   surroundOnEdge: 0.6,
@@ -143,6 +144,8 @@ const ON_WHITE_PAPER: LitArea = { ...CUT_OUT, blownOnEdge: 0.3 };
 const FACE_ON_WHITE: LitArea = { ...CUT_OUT, surroundOnEdge: 0.7 };
 /** A photo rotated onto white: straight edges, read inside the white like one on black. */
 const ROTATED_ON_WHITE: LitArea = { ...CUT_OUT, onLines: 0.9 };
+/** A thing with straight edges cut out on white (a wrench), whose largest lit rectangle covers little of the frame. */
+const STRAIGHT_CUT_OUT: LitArea = { ...ROTATED_ON_WHITE, insideShare: CHARACTER_LIMITS.framedInsideShare - 0.01 };
 /** Something round cut out and set on white (a coin, a ball): a disc, but no instrument's, and no photo cropped round. */
 const ROUND_ON_WHITE: LitArea = { ...CUT_OUT, onCircle: 0.95, onLines: 0.1 };
 
@@ -756,6 +759,18 @@ describe('the photo gate’s table', () => {
       'a urine sample on blown-out white in a glass, whose sides are straight: a photo framed on white',
       SPECIMEN,
       measured({}, {}, {}, PHOTOGRAPH, { ...CUT_OUT, onLines: 0.9 }),
+      undefined,
+    ],
+    [
+      'a wrench on blown-out white sent as a specimen: straight edges round too small a lit rectangle to be a photo framed on white',
+      SPECIMEN,
+      measured({}, {}, {}, PHOTOGRAPH, STRAIGHT_CUT_OUT),
+      'cut_out',
+    ],
+    [
+      'a urine sample in a glass on blown-out white, its lit rectangle at the bar for a framed photo',
+      SPECIMEN,
+      measured({}, {}, {}, PHOTOGRAPH, { ...STRAIGHT_CUT_OUT, insideShare: CHARACTER_LIMITS.framedInsideShare }),
       undefined,
     ],
     [

@@ -11,7 +11,7 @@ import { characterOf } from '../../src/vision/pixels/photo-character.js';
 import { SHARED_PHOTOS } from '../../scripts/support/shared-photo-names.js';
 import { RULE_SCENES } from '../../scripts/support/rule-scenes.js';
 import { closeUp, FLOOR, sceneJpeg } from '../../scripts/support/scenes.js';
-import { cutOutOnWhite } from '../fixtures/cut-out.js';
+import { BAR_OUTLINE, cutOutOnWhite } from '../fixtures/cut-out.js';
 import { describeWithShared, sharedPhoto } from '../fixtures/shared-assets.js';
 import { builtinPipeline } from '../fixtures/test-app.js';
 
@@ -239,6 +239,19 @@ describe('only photographs are judged', () => {
       expect(data.summary, operation).toMatch(/photo of an animal, not of the (ear|skin)/);
     }
   });
+
+  // A thing with straight edges cut out on white (Tux Paint's wrench, saw, syringe, thermometer,
+  // plaster; CHARACTER_LIMITS.framedInsideShare) had been read as a photo framed on white: "coffee
+  // grounds", severe, for a wrench.
+  it.each(RULE_SCENES.filter(([, rule]) => ['coffee_grounds', 'brown_black'].includes(rule)))(
+    'a %s %s scene cut in a bar’s outline and set on white is no specimen: a cut-out, free',
+    async (operation, _rule, svg) => {
+      const cutOut = await cutOutOnWhite(await sceneJpeg(svg), BAR_OUTLINE);
+      const { assessed, data } = await answer(operation, cutOut);
+      expect(assessed).toBe(false);
+      expect(data.summary).toMatch(/cut out and set on plain white/);
+    },
+  );
 
   it('a dark photo with one small lit patch is read whole, not as the patch: too dark, free', async () => {
     const patch = await sharp(await sceneJpeg(closeUp('#eab2a8', [['#cc3333', 35]])))

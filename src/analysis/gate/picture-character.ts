@@ -41,18 +41,20 @@ export const isEyeCameraView = (lit: LitArea | undefined, tones: ToneReading | u
 
 /**
  * Whether the photo is a photo inside a plain surround, to be read without it: one rotated or
- * letterboxed onto black (anything in black but a round view), or rotated, letterboxed or framed
- * on white (an outline on straight lines). White corners around any other outline are the photo's
- * own: a backdrop, or a white wall behind a close-up. A disc on white (or on transparency,
- * flattened onto white) is something round cut out, no photo cropped round: of 2,055 real pictures
- * (the 586 stool photos, the 405 skin close-ups, 1,064 of Debian's), the 63 discs on white were all
- * coins, balls, planets, moons, fruit, letters and wheels, and none was a photo of a pet's skin or
- * of a specimen (CHARACTER_LIMITS.roundViewOnCircle on white, 2026-12-04). A photo an editor rotated
- * or letterboxed onto transparency is told by its alpha channel, exactly (isEditorFramed), whatever
- * the white it is flattened on makes of its outline.
+ * letterboxed onto black (anything in black but a round view), or rotated, letterboxed or framed on
+ * white (an outline on straight lines), with a lit rectangle inside that covers enough of the frame
+ * to be a photo's (CHARACTER_LIMITS.framedInsideShare). White corners around any other outline are
+ * the photo's own: a backdrop, or a white wall behind a close-up. A disc on white (or on
+ * transparency, flattened onto white) is something round cut out, no photo cropped round: of 2,055
+ * real pictures (the 586 stool photos, the 405 skin close-ups, 1,064 of Debian's), the 63 discs on
+ * white were all coins, balls, planets, moons, fruit, letters and wheels, and none was a photo of a
+ * pet's skin or of a specimen (CHARACTER_LIMITS.roundViewOnCircle on white, 2026-12-04). A photo an
+ * editor rotated or letterboxed onto transparency is told by its alpha channel, exactly
+ * (isEditorFramed), whatever the white it is flattened on makes of its outline.
  */
 export const isFramed = (lit: LitArea | undefined, transparency?: Transparency) =>
   lit !== undefined &&
+  lit.insideShare >= CHARACTER_LIMITS.framedInsideShare &&
   (isEditorFramed(transparency) ||
     (lit.surround === 'black' ? !isRoundView(lit) : lit.onLines >= CHARACTER_LIMITS.cutOutOnLines));
 

@@ -151,6 +151,21 @@ export const CHARACTER_LIMITS = {
   cutOutOnLines: 0.5,
   cutOutOnEdge: 0.85,
   /**
+   * A photo inside black or white is framed (read inside it, and on white no cut-out) only where its
+   * largest lit upright rectangle covers at least this share of the frame: a dark photo with one lit
+   * spot (a lamp at night) is not a photo rotated onto black, and is read whole (and refused as too
+   * dark where it is). Of 234 real photos with black corners (skin close-ups and stool photos
+   * rotated onto black), 4 fell under it (0.11–0.18), the median was 0.75. On white since
+   * 2026-12-06: a thing with straight edges cut out on white (a wrench, a hammer, a saw, a syringe,
+   * a thermometer, a plaster, a candle, a cross; Tux Paint's stamps, Debian's
+   * tuxpaint-stamps-default, flattened onto white as JPEG) covers 0.01–0.15 with such a rectangle,
+   * and had been taken for a photo framed on white, so never for a cut-out: 5 of them had got vomit
+   * or urine findings ("coffee grounds", severe, for a wrench and a paintbrush; "red or pink urine"
+   * for a cross). The two real photos framed on white at hand (a ringworm close-up in a white
+   * border, emayili's cats) cover 0.84 and 0.46.
+   */
+  framedInsideShare: 0.2,
+  /**
    * A specimen's photo cut out so, with this share of the frame's edge blown-out white (every
    * channel 250 or more: LitArea.blownOnEdge), is a drawing or a stock picture: a specimen is
    * photographed where it lies. Drawings with shading throughout pass isGraphic; saved as JPEGs on

@@ -14,6 +14,8 @@ export interface LitArea {
   readonly surround: Surround;
   /** The largest upright rectangle of samples that are not the surround: what is read instead of the whole frame. */
   readonly inside: Region;
+  /** …and the share of the frame it covers, 0–1. */
+  readonly insideShare: number;
   /**
    * The share of the lit part's edge (where it is not the frame's) that lies on one circle, and the
    * share that lies on straight lines: a round view's disc, a photo rotated or letterboxed onto
@@ -139,6 +141,7 @@ export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround 
   return {
     surround,
     inside: region,
+    insideShare: (region.width * region.height) / (width * height),
     onCircle: circleShare(runs.flat()),
     turn: turnOf(tiltOfEdges(runs), across, down, step),
     onLines: straightShare(edge),
