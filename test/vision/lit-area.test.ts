@@ -192,6 +192,29 @@ describe('a photo on white: rotated, letterboxed or framed on white, or somethin
     expect(area.blownOnEdge).toBe(0);
   });
 
+  it('a long bar cut out and set on white (a tool, a syringe) is a cut-out: its straight edges hold too small a rectangle to be a photo’s', () => {
+    const area = litAreaOf(framed(400, 300, rotated(400, 300, 300, 40, 25), [], 'white'), 'white')!;
+    expect(area.onLines).toBeGreaterThan(0.5);
+    expect(area.insideShare).toBeLessThan(0.2);
+    expect(isFramed(area)).toBe(false);
+    expect(isCutOut(area)).toBe(true);
+  });
+
+  it('something cut out on blown-out white that touches a corner of the frame (a flag’s pole) is still on white', () => {
+    // A pole from the bottom left corner, and a flag on it.
+    const flag = (x: number, y: number) =>
+      (Math.abs(y - (300 - 0.75 * x)) < 6 && x < 180) || (x > 170 && x < 330 && y > 30 && y < 130);
+    const area = litAreaOf(framed(400, 300, flag, [], 'white'), 'white')!;
+    expect(area.surround).toBe('white');
+    expect(area.blownOnEdge).toBeGreaterThan(0.85);
+    expect(isCutOut(area)).toBe(true);
+    // …but not where the white is paper's, shaded under blown out: a corner then reads the photo whole.
+    const photo = framed(400, 300, flag, [], 'white');
+    for (let at = 0; at < photo.pixels.length; at += 3)
+      if (photo.pixels[at] === 255) photo.pixels.set([246, 246, 244], at);
+    expect(litAreaOf(photo, 'white')).toBeUndefined();
+  });
+
   it('a black surround is never blown out', () => {
     expect(litAreaOf(framed(300, 240, disc({ x: 150, y: 120, radius: 100 })))!.blownOnEdge).toBe(0);
   });
