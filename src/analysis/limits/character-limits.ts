@@ -160,9 +160,9 @@ export const CHARACTER_LIMITS = {
    * a thermometer, a plaster, a candle, a cross; Tux Paint's stamps, Debian's
    * tuxpaint-stamps-default, flattened onto white as JPEG) covers 0.01–0.15 with such a rectangle,
    * and had been taken for a photo framed on white, so never for a cut-out: 5 of them had got vomit
-   * or urine findings ("coffee grounds", severe, for a wrench and a paintbrush; "red or pink urine"
-   * for a cross). The two real photos framed on white at hand (a ringworm close-up in a white
-   * border, emayili's cats) cover 0.84 and 0.46.
+   * or urine findings ("coffee grounds", severe, for a wrench; "red or pink urine" for a cross;
+   * "almost colourless urine" for a syringe and a thermometer). The two real photos framed on white
+   * at hand (a ringworm close-up in a white border, emayili's cats) cover 0.84 and 0.46.
    */
   framedInsideShare: 0.2,
   /**

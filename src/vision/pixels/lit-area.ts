@@ -102,7 +102,10 @@ const BLOWN = 250;
 const BLOWN_ALL_ROUND = 0.85;
 /** A row's lit part starts at the first of this many lit samples in a row: a stray bright speck in the black does not start it. */
 const LIT_RUN = 3;
-/** Each corner's square of this many samples a side is the surround, but for a stray speck or two: the surround reaches every corner. */
+/**
+ * Each corner's square of this many samples a side is the surround, but for a stray speck or two:
+ * the surround reaches every corner (but where BLOWN_ALL_ROUND says otherwise).
+ */
 const CORNER_SAMPLES = 3;
 const CORNER_LIT_SAMPLES = 2;
 /** An edge point lies on its run's line within this many samples (quantisation), once points over OFF_LINE are left out of the fit. */
