@@ -471,7 +471,7 @@ describeWithShared('real photos of animals', () => {
 
     it('gives a clinic’s emotion head no close-up of skin, nor stool, whose box the detector calls a cat or a dog and the classifier no pet', async () => {
       // Real skin close-ups and a stool photo (shared/) the detector boxes as a cat or a dog (0.35–0.47):
-      // a probe emotion head trained on cat close-ups had read "alert" (97–99%) in each. The crop's
+      // a probe emotion head trained on cat close-ups had read "alert" (99%) in each. The crop’s
       // best match is a hog (pets 0.08), a coot (0.03), a stole (0.00), the frame's no pet either
       // (SCENE_LIMITS.noPetInCrop, noPetSeen). Measured on 2,410 pictures (2026-12-06): 13 of the 405
       // close-ups and 30 pictures in all went so; no photo of a whole cat, dog or rabbit did.
