@@ -1056,6 +1056,22 @@ describe('the photo gate’s table', () => {
       'object',
     ],
     [
+      'a pet photo of a heron boxed as a dog, its crop read as a thing with no pet in it, the whole frame as a hen',
+      PET,
+      measured({
+        animals: [{ ...animal('dog', 0.5, 0.9, undefined, 2), pet: { ...cabbage, topKind: tool } }],
+        frameBird: 0.4,
+        frame: { ...macaque(0), topLabel: 'hen', topKind: { en: 'bird', zh: '鸟', es: 'ave' } },
+      }),
+      'animal',
+    ],
+    [
+      'a pet photo of a cat boxed as a cat, its crop read as a thing with no pet in it, the whole frame as a cat',
+      PET,
+      measured({ animals: [{ ...animal('cat', 0.6, 0.4), pet: cabbage }], frame: pet('cat', 0.9) }),
+      undefined,
+    ],
+    [
       'a pet photo of a seahorse boxed as a dog, its crop read as a pretzel with no pet in it',
       PET,
       measured({ animals: [{ ...animal('dog', 0.42, 0.19, undefined, 1), pet: cabbage }] }),

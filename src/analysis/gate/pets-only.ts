@@ -21,11 +21,18 @@ import { SCENE_LIMITS } from '../limits/gate-limits.js';
  * (a pig, a hippo, a seagull; fur or skin seen close: lessSeenAsPet).
  */
 const cropShowsNoPet = (pet: PetIdentification | undefined, frame: PetIdentification | undefined) =>
-  pet !== undefined && (plainlyNoPet(pet) || (pet.species === undefined && lessSeenAsPet(pet, frame)));
+  pet !== undefined && (plainlyNoPet(pet, frame) || (pet.species === undefined && lessSeenAsPet(pet, frame)));
 
-/** …the first two: the crop names a pet's wild relatives alone, or gives all pets less than SCENE_LIMITS.noPetInCrop. */
-const plainlyNoPet = (pet: PetIdentification) =>
-  isWildAnimal(pet) || (pet.species === undefined && pet.speciesProbability < SCENE_LIMITS.noPetInCrop);
+/**
+ * …the first two: the crop names a pet's wild relatives alone, or gives all pets less than
+ * SCENE_LIMITS.noPetInCrop; a crop read as a thing so is none unless the whole frame, where it was
+ * read, names a pet.
+ */
+const plainlyNoPet = (pet: PetIdentification, frame: PetIdentification | undefined) =>
+  isWildAnimal(pet) ||
+  (pet.species === undefined &&
+    pet.speciesProbability < SCENE_LIMITS.noPetInCrop &&
+    (pet.topIsAnimal || frame?.species === undefined));
 
 /**
  * …the last of those: a crop whose best match is another animal, with pets under
@@ -75,11 +82,16 @@ export function notAPet(
   const { label } = largest.detection;
   const { pet, secondView, cutSides } = largest;
   const seenWhole = viewsDisagree(pet, secondView);
-  const someOfAPet = COCO_PETS.has(label) && !seenWhole && pet !== undefined && !plainlyNoPet(pet);
+  const someOfAPet = COCO_PETS.has(label) && !seenWhole && pet !== undefined && !plainlyNoPet(pet, frame);
   if ((label === 'bear' || someOfAPet) && cutSides >= SCENE_LIMITS.furAsBearCutSides) return { kind: 'part_of_animal' };
-  // A cat's or a dog's box whose crop reads as a thing, with no pet in it, is that thing (a saw, a gravestone).
-  if (COCO_PETS.has(label) && !seenWhole && pet !== undefined && !pet.topIsAnimal && pet.topKind !== undefined)
+  // A cat's or a dog's box whose crop reads as a thing, with no pet in it, is that thing (a saw, a
+  // gravestone), or the animal the whole frame reads, where it reads one (a heron's crop as a quill).
+  if (COCO_PETS.has(label) && !seenWhole && pet !== undefined && !pet.topIsAnimal && pet.topKind !== undefined) {
+    const framed = animalKindOf(frame);
+    if (framed)
+      return { kind: 'animal', name: nameForAll(animals, framed, SCENE_LIMITS.closeUpScore), count: animals.length };
     return pet.topKind === FOOD_NAME ? { kind: 'food' } : { kind: 'object', name: pet.topKind, label: pet.topLabel };
+  }
   // The detector's cat or dog is named for the kind its crop is read as, or, where the crop read
   // whole says otherwise (viewsDisagree), for the kind that reading names, if an animal's. Its other
   // animals are named as breed names them (animal-name.ts): by its class where it is sure of it, else

@@ -135,8 +135,9 @@ export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround 
   const shows = LIT[surround];
   const litAt = (row: number, column: number) => (shows(pixels, (row * step * width + column * step) * 3) ? 1 : 0);
   // The corners first: most photos have a lit one, and are read whole at the cost of 36 samples.
+  let blown: number | undefined;
   const blownOnEdge = () =>
-    edgeShare(columns, rows, (row, column) => isBlown(pixels, (row * step * width + column * step) * 3));
+    (blown ??= edgeShare(columns, rows, (row, column) => isBlown(pixels, (row * step * width + column * step) * 3)));
   if (!cornersSurround(litAt, columns, rows) && !(surround === 'white' && blownOnEdge() >= BLOWN_ALL_ROUND))
     return undefined;
   const lit = new Uint8Array(columns * rows);
