@@ -318,6 +318,9 @@ describeInBrowser('the clinic console in a browser', () => {
       expect(await page.$eval('#severity', (node) => node.className)).toContain('inconclusive');
       const terms = await page.$$eval('#result-fields dt', (nodes) => nodes.map((node) => node.textContent));
       expect(terms).not.toContain(language === 'zh' ? '健康评分' : 'Puntuación de salud');
+      // The card's "made by" line comes a moment after the answer and moves the button down: a tap
+      // at the button's old place, before it, missed it under load (a CI run timed out here).
+      await page.waitForSelector('#made-by:not([hidden])');
       await page.click('#history-button');
       await page.waitForSelector('#history:not([hidden])');
       expect(await page.$$eval('#history-table tbody tr', (rows) => rows.length)).toBe(5);
