@@ -21,7 +21,7 @@ import { SCENE_LIMITS } from '../limits/gate-limits.js';
  * (a pig, a hippo, a seagull; fur or skin seen close: lessSeenAsPet).
  */
 const cropShowsNoPet = (pet: PetIdentification | undefined, frame: PetIdentification | undefined) =>
-  pet !== undefined && (plainlyNoPet(pet, frame) || (pet.species === undefined && lessSeenAsPet(pet, frame)));
+  pet !== undefined && (plainlyNoPet(pet, frame) || lessSeenAsPet(pet, frame));
 
 /**
  * …the first two: the crop names a pet's wild relatives alone, or gives all pets less than
@@ -39,6 +39,7 @@ const plainlyNoPet = (pet: PetIdentification, frame: PetIdentification | undefin
  * SCENE_LIMITS.noPetSeen, in a frame the classifier read and found no pet in either.
  */
 const lessSeenAsPet = (pet: PetIdentification, frame: PetIdentification | undefined) =>
+  pet.species === undefined &&
   pet.topIsAnimal &&
   pet.speciesProbability < SCENE_LIMITS.noPetSeen &&
   frame !== undefined &&
@@ -82,11 +83,13 @@ export function notAPet(
   const { label } = largest.detection;
   const { pet, secondView, cutSides } = largest;
   const seenWhole = viewsDisagree(pet, secondView);
-  const someOfAPet = COCO_PETS.has(label) && !seenWhole && pet !== undefined && !plainlyNoPet(pet, frame);
+  // A cat's or a dog's box named by its crop's first reading (its second, whole, agreeing).
+  const byItsCrop = COCO_PETS.has(label) && !seenWhole && pet !== undefined;
+  const someOfAPet = byItsCrop && !plainlyNoPet(pet, frame);
   if ((label === 'bear' || someOfAPet) && cutSides >= SCENE_LIMITS.furAsBearCutSides) return { kind: 'part_of_animal' };
   // A cat's or a dog's box whose crop reads as a thing, with no pet in it, is that thing (a saw, a
   // gravestone), or the animal the whole frame reads, where it reads one (a heron's crop as a quill).
-  if (COCO_PETS.has(label) && !seenWhole && pet !== undefined && !pet.topIsAnimal && pet.topKind !== undefined) {
+  if (byItsCrop && !pet.topIsAnimal && pet.topKind !== undefined) {
     const framed = animalKindOf(frame);
     if (framed)
       return { kind: 'animal', name: nameForAll(animals, framed, SCENE_LIMITS.closeUpScore), count: animals.length };

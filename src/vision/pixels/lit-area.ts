@@ -133,11 +133,14 @@ export function litAreaOf({ pixels, width, height }: Pixels, surround: Surround 
   const rows = Math.ceil(height / step);
   if (columns < 4 * CORNER_SAMPLES || rows < 4 * CORNER_SAMPLES) return undefined;
   const shows = LIT[surround];
-  const litAt = (row: number, column: number) => (shows(pixels, (row * step * width + column * step) * 3) ? 1 : 0);
-  // The corners first: most photos have a lit one, and are read whole at the cost of 36 samples.
+  /** The byte offset of the sample at (row, column). */
+  const sampleAt = (row: number, column: number) => (row * step * width + column * step) * 3;
+  const litAt = (row: number, column: number) => (shows(pixels, sampleAt(row, column)) ? 1 : 0);
+  // Read once, and only where asked: a white surround's reading, or its corners' stand-in.
   let blown: number | undefined;
   const blownOnEdge = () =>
-    (blown ??= edgeShare(columns, rows, (row, column) => isBlown(pixels, (row * step * width + column * step) * 3)));
+    (blown ??= edgeShare(columns, rows, (row, column) => isBlown(pixels, sampleAt(row, column))));
+  // The corners first: most photos have a lit one, and are read whole at the cost of 36 samples.
   if (!cornersSurround(litAt, columns, rows) && !(surround === 'white' && blownOnEdge() >= BLOWN_ALL_ROUND))
     return undefined;
   const lit = new Uint8Array(columns * rows);
